@@ -1,0 +1,49 @@
+"""Malefiz (Barricade): an exact rules engine, pure Python, standard library only.
+
+>>> from malefiz import new_game, legal_actions, apply, Roll
+>>> state = apply(new_game(["red", "blue"]), Roll(3))
+>>> [str(a) for a in legal_actions(state)]
+['h-0.13', 'h-4.13']
+"""
+
+from .board import BOARD_NAMES, COLOURS, FOREST, HOUSE, Board, Colour, Field, board, field, xy
+from .dice import Dice
+from .errors import IllegalActionError, InvalidPositionError, MalefizError, NotationError
+from .notation import format_position, from_json, parse_action, parse_position, to_json
+from .rules import PASS, Action, Move, Options, Pass, Phase, Place, Roll, State, apply, legal_actions, new_game
+
+__all__ = [
+    "BOARD_NAMES",
+    "COLOURS",
+    "FOREST",
+    "HOUSE",
+    "PASS",
+    "Action",
+    "Board",
+    "Colour",
+    "Dice",
+    "Field",
+    "IllegalActionError",
+    "InvalidPositionError",
+    "MalefizError",
+    "Move",
+    "NotationError",
+    "Options",
+    "Pass",
+    "Phase",
+    "Place",
+    "Roll",
+    "State",
+    "apply",
+    "board",
+    "field",
+    "format_position",
+    "from_json",
+    "legal_actions",
+    "new_game",
+    "parse_action",
+    "parse_position",
+    "to_json",
+    "xy",
+]
+__version__ = "0.1.0"

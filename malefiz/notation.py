@@ -1,0 +1,328 @@
+"""Text forms of positions and actions: one-line notation and the JSON document.
+
+One-line notation (for links, tests and error messages), tokens split by spaces::
+
+    classic r:2.13,h,h,h,h y:h,h,h,h,h x:8.1,8.3,8.4,8.5,6.7,10.7,0.11,4.11,8.11,12.11,16.11 r4 +six
+
+- the board (``classic`` or ``fast``);
+- one token per player in turn order: colour letter (``r g y b``), ``:`` and its
+  pawns (``x.y`` a field, ``h`` the house, ``f`` the forest);
+- ``x:`` and the barricade fields (``x:-`` for none);
+- who acts and the phase: ``r?`` red must roll, ``r4`` red moves a 4, ``r!``
+  red puts a barricade (``r!6`` after a 6 with the extra-roll option), ``r*``
+  red has won;
+- options, each ``+name``: ``+six`` extra roll on 6, ``+start`` roll for start,
+  ``+own`` own pawns protected, ``+rows2`` bottom two rows protected.
+
+Actions: ``d4`` (roll), ``2.13-2.9`` / ``h-2.13`` / ``f-5.5`` (move), ``@8.7``
+(put the barricade), ``pass``.
+
+The JSON position document is described in the README; :func:`to_json` and
+:func:`from_json` convert it, refusing broken documents with a message that
+says what is wrong and where.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Final
+
+from .board import BOARD_NAMES, COLOURS, FOREST, HOUSE, Board, Colour, Field, board, field, location_name, xy
+from .errors import InvalidPositionError, NotationError
+from .rules import PASS, Action, Move, Options, Phase, Place, Roll, State, check_position
+
+__all__ = [
+    "format_position",
+    "from_json",
+    "location_json",
+    "parse_action",
+    "parse_location",
+    "parse_position",
+    "to_json",
+]
+
+_LETTERS: Final[dict[str, Colour]] = {c[0]: c for c in COLOURS}
+_OPTION_TOKENS: Final = {
+    "six": "extra_roll_on_six",
+    "start": "roll_for_start",
+    "own": "protect_own_pawns",
+    "rows2": "protect_two_rows",
+}
+_TOKEN_OF_OPTION: Final = {v: k for k, v in _OPTION_TOKENS.items()}
+_FIELD_RE: Final = re.compile(r"(\d{1,2})\.(\d{1,2})")
+
+
+def parse_location(text: str) -> Field:
+    """A location from ``x.y``, ``h`` (house) or ``f`` (forest).
+
+    Raises:
+        NotationError: if ``text`` is none of these.
+    """
+    if text in ("h", "house"):
+        return HOUSE
+    if text in ("f", "forest"):
+        return FOREST
+    m = _FIELD_RE.fullmatch(text)
+    if m is None:
+        raise NotationError(f"cannot read location {text!r}: expected x.y (like 2.13), h or f")
+    return field(int(m[1]), int(m[2]))
+
+
+def parse_action(text: str) -> Action:
+    """An action from its notation (``d4``, ``h-2.13``, ``2.13-2.9``, ``@8.7``, ``pass``).
+
+    Raises:
+        NotationError: if ``text`` is not an action.
+    """
+    t = text.strip()
+    if t == "pass":
+        return PASS
+    if re.fullmatch(r"d[1-6]", t):
+        return Roll(int(t[1]))
+    if t.startswith("@"):
+        return Place(parse_location(t[1:]))
+    if t.count("-") == 1:
+        start, end = t.split("-")
+        return Move(parse_location(start), parse_location(end))
+    raise NotationError(f"cannot read action {text!r}: expected d1..d6, a move like h-2.13 or 2.13-2.9, @x.y or pass")
+
+
+def format_position(state: State) -> str:
+    """The one-line notation of ``state``."""
+    parts = [state.board.name]
+    for colour, pawns in zip(state.players, state.pawns, strict=True):
+        parts.append(f"{colour[0]}:" + ",".join(location_name(p) for p in _display_order(pawns)))
+    parts.append("x:" + (",".join(location_name(f) for f in state.barricade_fields) or "-"))
+    letter = state.current[0]
+    if state.phase is Phase.ROLL:
+        parts.append(f"{letter}?")
+    elif state.phase is Phase.MOVE:
+        parts.append(f"{letter}{state.roll}")
+    elif state.phase is Phase.PLACE:
+        parts.append(f"{letter}!6" if state.roll_again else f"{letter}!")
+    else:
+        parts.append(f"{letter}*")
+    parts.extend(f"+{_TOKEN_OF_OPTION[name]}" for name in state.options.to_dict())
+    return " ".join(parts)
+
+
+def _display_order(pawns: tuple[Field, ...]) -> list[Field]:
+    """Pawns on fields first (top to bottom), then the forest, then the house."""
+    return sorted(pawns, key=lambda p: (p < 0, -p if p < 0 else p))
+
+
+def parse_position(text: str) -> State:
+    """A position from its one-line notation.
+
+    Raises:
+        NotationError: if the text cannot be read.
+        InvalidPositionError: if it reads but describes an impossible position.
+    """
+    tokens = text.split()
+    if len(tokens) < 4:
+        raise NotationError(f"cannot read position {text!r}: expected board, players' pawns, x:barricades and turn")
+    name = tokens[0]
+    if name not in BOARD_NAMES:
+        raise NotationError(f"cannot read position: unknown board {name!r}; expected classic or fast")
+    b = board(name)
+    players: list[Colour] = []
+    pawns: list[list[Field]] = []
+    i = 1
+    while i < len(tokens) and len(tokens[i]) > 2 and tokens[i][1] == ":" and tokens[i][0] in _LETTERS:
+        colour = _LETTERS[tokens[i][0]]
+        if colour in players:
+            raise NotationError(f"cannot read position: colour {colour} is listed twice")
+        players.append(colour)
+        pawns.append([parse_location(p) for p in tokens[i][2:].split(",")])
+        i += 1
+    if i >= len(tokens) or not tokens[i].startswith("x:"):
+        raise NotationError(f"cannot read position {text!r}: expected x:<barricades> after the pawns")
+    body = tokens[i][2:]
+    barricades = [] if body == "-" else [parse_location(f) for f in body.split(",")]
+    i += 1
+    if i >= len(tokens):
+        raise NotationError(f"cannot read position {text!r}: missing the turn (like r? or r4)")
+    m = re.fullmatch(r"([rgyb])(\?|[1-6]|!6?|\*)", tokens[i])
+    if m is None:
+        raise NotationError(
+            f"cannot read turn {tokens[i]!r}: expected like r? (roll), r4 (move), r! (place) or r* (won)"
+        )
+    turn = _LETTERS[m[1]]
+    mark = m[2]
+    phase = {"?": Phase.ROLL, "!": Phase.PLACE, "!6": Phase.PLACE, "*": Phase.OVER}.get(mark, Phase.MOVE)
+    option_values: dict[str, bool] = {}
+    for token in tokens[i + 1 :]:
+        if not token.startswith("+") or token[1:] not in _OPTION_TOKENS:
+            raise NotationError(
+                f"cannot read option {token!r}: expected one of " + ", ".join(f"+{k}" for k in _OPTION_TOKENS)
+            )
+        option_values[_OPTION_TOKENS[token[1:]]] = True
+    return _build(
+        b,
+        players,
+        pawns,
+        barricades,
+        turn,
+        phase,
+        int(mark) if phase is Phase.MOVE else None,
+        Options(**option_values),
+        mark == "!6",
+    )
+
+
+def _build(
+    b: Board,
+    players: list[Colour],
+    pawns: list[list[Field]],
+    barricades: list[Field],
+    turn: Colour,
+    phase: Phase,
+    roll: int | None,
+    options: Options,
+    roll_again: bool = False,
+) -> State:
+    if not 2 <= len(players) <= 4:
+        raise InvalidPositionError(f"players: Malefiz is for 2 to 4 players, got {len(players)}")
+    if turn not in players:
+        raise InvalidPositionError(f"turn: {turn} is not one of the players {players}")
+    mask = 0
+    for i, f in enumerate(barricades):
+        if f not in b.fields:
+            raise InvalidPositionError(f"barricades[{i}]: {location_name(f)} is not a field of the {b.name} board")
+        if mask >> f & 1:
+            raise InvalidPositionError(f"barricades[{i}]: {location_name(f)} is listed twice")
+        mask |= 1 << f
+    state = State(
+        board=b,
+        players=tuple(players),
+        pawns=tuple(tuple(sorted(p)) for p in pawns),
+        barricades=mask,
+        turn=players.index(turn),
+        phase=phase,
+        roll=roll,
+        options=options,
+        roll_again=roll_again,
+    )
+    check_position(state)
+    return state
+
+
+def location_json(location: Field) -> list[int] | str:
+    """The JSON form of a location: ``[x, y]``, ``"house"`` or ``"forest"``."""
+    if location == HOUSE:
+        return "house"
+    if location == FOREST:
+        return "forest"
+    x, y = xy(location)
+    return [x, y]
+
+
+def to_json(state: State) -> dict[str, Any]:
+    """The JSON position document of ``state`` (a dict ready for ``json.dumps``)."""
+    doc: dict[str, Any] = {
+        "game": "malefiz",
+        "board": state.board.name,
+        "players": list(state.players),
+        "pawns": {
+            colour: [location_json(p) for p in _display_order(pawns)]
+            for colour, pawns in zip(state.players, state.pawns, strict=True)
+        },
+        "barricades": [location_json(f) for f in state.barricade_fields],
+        "turn": state.current,
+        "roll": state.roll,
+        "phase": state.phase.value,
+    }
+    if state.roll_again:
+        doc["roll_again"] = True
+    options = state.options.to_dict()
+    if options:
+        doc["options"] = options
+    return doc
+
+
+_KEYS: Final = ("game", "board", "players", "pawns", "barricades", "turn", "roll", "phase")
+_OPTIONAL_KEYS: Final = ("options", "roll_again")
+
+
+def _json_location(value: object, where: str, b: Board) -> Field:
+    if value == "house":
+        return HOUSE
+    if value == "forest":
+        if b.forest is None:
+            raise InvalidPositionError(f"{where}: the {b.name} board has no forest")
+        return FOREST
+    if isinstance(value, list) and len(value) == 2 and all(type(v) is int for v in value):
+        x, y = value
+        if 0 <= x < b.width and 0 <= y < b.height and field(x, y) in b.fields:
+            return field(x, y)
+        raise InvalidPositionError(f"{where}: [{x}, {y}] is not a field of the {b.name} board")
+    raise InvalidPositionError(f'{where}: expected [x, y], "house" or "forest", got {value!r}')
+
+
+def from_json(doc: object) -> State:
+    """The position described by a JSON position document (already parsed).
+
+    Raises:
+        InvalidPositionError: saying what is wrong and where (a key path like
+            ``pawns.red[2]``) for anything but a valid, possible position.
+    """
+    if not isinstance(doc, dict):
+        raise InvalidPositionError(f"position: expected a JSON object, got {type(doc).__name__}")
+    for key in _KEYS:
+        if key not in doc:
+            raise InvalidPositionError(f"position: missing key {key!r}")
+    for key in doc:
+        if key not in _KEYS and key not in _OPTIONAL_KEYS:
+            raise InvalidPositionError(f"position: unknown key {key!r}")
+    if doc["game"] != "malefiz":
+        raise InvalidPositionError(f'game: expected "malefiz", got {doc["game"]!r}')
+    if doc["board"] not in BOARD_NAMES:
+        raise InvalidPositionError(f'board: expected "classic" or "fast", got {doc["board"]!r}')
+    b = board(doc["board"])
+    players = doc["players"]
+    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+        raise InvalidPositionError(f"players: expected a list of colours, got {players!r}")
+    for i, p in enumerate(players):
+        if p not in COLOURS:
+            raise InvalidPositionError(f"players[{i}]: unknown colour {p!r}; expected red, green, yellow or blue")
+        if players.index(p) != i:
+            raise InvalidPositionError(f"players[{i}]: {p} is listed twice")
+    pawn_doc = doc["pawns"]
+    if not isinstance(pawn_doc, dict):
+        raise InvalidPositionError(f"pawns: expected an object with a list per player, got {pawn_doc!r}")
+    if set(pawn_doc) != set(players):
+        raise InvalidPositionError(f"pawns: expected exactly the players {players} as keys, got {sorted(pawn_doc)}")
+    pawns: list[list[Field]] = []
+    for colour in players:
+        entries = pawn_doc[colour]
+        if not isinstance(entries, list):
+            raise InvalidPositionError(f"pawns.{colour}: expected a list, got {entries!r}")
+        pawns.append([_json_location(e, f"pawns.{colour}[{i}]", b) for i, e in enumerate(entries)])
+    barricade_doc = doc["barricades"]
+    if not isinstance(barricade_doc, list):
+        raise InvalidPositionError(f"barricades: expected a list of [x, y], got {barricade_doc!r}")
+    barricades = []
+    for i, value in enumerate(barricade_doc):
+        f = _json_location(value, f"barricades[{i}]", b)
+        if f < 0:
+            raise InvalidPositionError(f"barricades[{i}]: a barricade must stand on a field, got {value!r}")
+        barricades.append(f)
+    phase_text = doc["phase"]
+    phases = [p.value for p in Phase]
+    if phase_text not in phases:
+        raise InvalidPositionError(f"phase: expected one of {', '.join(phases)}, got {phase_text!r}")
+    phase = Phase(phase_text)
+    roll = doc["roll"]
+    if phase is Phase.MOVE:
+        if type(roll) is not int or not 1 <= roll <= 6:
+            raise InvalidPositionError(f"roll: expected a number 1 to 6 in phase move, got {roll!r}")
+    elif roll is not None:
+        raise InvalidPositionError(f"roll: must be null in phase {phase_text}, got {roll!r}")
+    options = Options.from_dict(doc.get("options", {}))
+    roll_again = doc.get("roll_again", False)
+    if not isinstance(roll_again, bool):
+        raise InvalidPositionError(f"roll_again: expected true or false, got {roll_again!r}")
+    turn = doc["turn"]
+    if turn not in players:
+        raise InvalidPositionError(f"turn: expected one of the players {players}, got {turn!r}")
+    return _build(b, players, pawns, barricades, turn, phase, roll, options, roll_again)

@@ -1,0 +1,591 @@
+"""The rules of Malefiz, classic and fast board (German: *Spielregeln*).
+
+States are immutable; :func:`legal_actions` and :func:`apply` are the whole
+contract. A turn is three kinds of step, each an action of its own:
+
+1. ``Roll(n)``: the die (a chance step, recorded like any other action, so a
+   test or a replay can force any roll);
+2. ``Move(start, end)`` or the single ``Pass`` when the roll allows no move;
+3. ``Place(field)``: only after a move ended on a barricade, to put it back.
+
+The readings of the rules follow ``RULES.md``; :class:`Options` holds the
+variants a player can choose before a game.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from enum import StrEnum
+from typing import Final, NamedTuple
+
+from .board import FOREST, HOUSE, Board, Colour, Field, board, location_name
+from .dice import Dice
+from .errors import IllegalActionError, InvalidPositionError
+
+__all__ = [
+    "PASS",
+    "Action",
+    "Move",
+    "Options",
+    "Pass",
+    "Phase",
+    "Place",
+    "Roll",
+    "State",
+    "apply",
+    "legal_actions",
+    "new_game",
+    "roll_for_start",
+]
+
+
+class Phase(StrEnum):
+    """What the game waits for."""
+
+    ROLL = "roll"
+    """The player to move must roll the die."""
+    MOVE = "move"
+    """The die shows ``State.roll``: a pawn must move (or the player passes)."""
+    PLACE = "place"
+    """A barricade was taken: the same player must put it on a free field."""
+    OVER = "over"
+    """A pawn reached the goal; ``State.current`` is the winner."""
+
+    def __str__(self) -> str:
+        return self.value
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    """Rule variants, all off by default (the printed rules).
+
+    Raises:
+        InvalidPositionError: from :meth:`from_dict` for unknown names or non-bool values.
+    """
+
+    extra_roll_on_six: bool = False
+    """A 6 gives another roll after the turn (a common house rule)."""
+    roll_for_start: bool = False
+    """The highest roll starts (ties roll again) instead of the setup order."""
+    protect_own_pawns: bool = False
+    """A pawn may not end on a pawn of its own colour (no capturing oneself)."""
+    protect_two_rows: bool = False
+    """No barricade may be put on the bottom two rows (instead of the bottom row)."""
+
+    def to_dict(self) -> dict[str, bool]:
+        """The options that differ from the default, by name."""
+        return {f.name: True for f in fields(self) if getattr(self, f.name)}
+
+    @classmethod
+    def names(cls) -> tuple[str, ...]:
+        """The names of every option."""
+        return tuple(f.name for f in fields(cls))
+
+    @classmethod
+    def from_dict(cls, data: object, where: str = "options") -> Options:
+        """Options from a mapping of names to booleans (missing names are off)."""
+        if not isinstance(data, dict):
+            raise InvalidPositionError(f"{where}: expected an object, got {data!r}")
+        known = cls.names()
+        values: dict[str, bool] = {}
+        for key, value in data.items():
+            if key not in known:
+                raise InvalidPositionError(f"{where}: unknown option {key!r}; known options: {', '.join(known)}")
+            if not isinstance(value, bool):
+                raise InvalidPositionError(f"{where}.{key}: expected true or false, got {value!r}")
+            values[key] = value
+        return cls(**values)
+
+
+DEFAULT_OPTIONS: Final = Options()
+
+
+@dataclass(frozen=True, slots=True)
+class Roll:
+    """The die shows ``value`` (1 to 6). Notation: ``d4``."""
+
+    value: int
+
+    def __str__(self) -> str:
+        return f"d{self.value}"
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """A pawn moves from ``start`` (a field, HOUSE or FOREST) to field ``end``.
+
+    Notation: ``2.13-2.9``; ``h-2.13`` from the house, ``f-5.5`` from the forest.
+    Which route the pawn takes does not matter to the rules, only where it ends.
+    """
+
+    start: Field
+    end: Field
+
+    def __str__(self) -> str:
+        return f"{location_name(self.start)}-{location_name(self.end)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Place:
+    """The captured barricade is put on ``field``. Notation: ``@8.7``."""
+
+    field: Field
+
+    def __str__(self) -> str:
+        return f"@{location_name(self.field)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    """The roll allows no move: the turn passes. Notation: ``pass``."""
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+PASS: Final = Pass()
+Action = Roll | Move | Place | Pass
+"""Anything that can happen in a game."""
+
+ROLLS: Final = tuple(Roll(v) for v in range(1, 7))
+
+
+class State(NamedTuple):
+    """A position: everything that decides what can happen next.
+
+    Build one with :func:`new_game` or read one with
+    :func:`malefiz.notation.from_json` / :func:`malefiz.notation.parse_position`.
+    It is immutable: every step returns a new state. (A named tuple rather than
+    a frozen dataclass: it is built several times per turn, and a frozen
+    dataclass costs five times as much to build, which search bots feel.)
+    """
+
+    board: Board
+    players: tuple[Colour, ...]
+    """Colours in play, in turn order."""
+    pawns: tuple[tuple[Field, ...], ...]
+    """Each player's pawns (same order as ``players``), sorted."""
+    barricades: int
+    """Bit mask of the fields holding a barricade (bit ``f`` for field ``f``)."""
+    turn: int
+    """Index in ``players`` of the player to act (the winner once over)."""
+    phase: Phase
+    roll: int | None = None
+    """The die value, in phase MOVE only."""
+    options: Options = DEFAULT_OPTIONS
+    roll_again: bool = False
+    """In phase PLACE: the move was made with a 6 and ``extra_roll_on_six`` is on."""
+
+    @property
+    def current(self) -> Colour:
+        """The colour to act (the winner once the game is over)."""
+        return self.players[self.turn]
+
+    @property
+    def is_chance(self) -> bool:
+        """True while the die must be rolled."""
+        return self.phase is Phase.ROLL
+
+    @property
+    def is_over(self) -> bool:
+        """True once a pawn has reached the goal."""
+        return self.phase is Phase.OVER
+
+    @property
+    def winner(self) -> Colour | None:
+        """The colour whose pawn reached the goal, or None while the game goes on."""
+        return self.players[self.turn] if self.phase is Phase.OVER else None
+
+    @property
+    def barricade_fields(self) -> tuple[Field, ...]:
+        """The fields holding a barricade, in board order (top row first)."""
+        mask = self.barricades
+        return tuple(f for f in sorted(self.board.fields) if mask >> f & 1)
+
+    def pawns_of(self, colour: Colour) -> tuple[Field, ...]:
+        """The pawns of ``colour`` (which must be in play)."""
+        return self.pawns[self.players.index(colour)]
+
+    def occupant(self, f: Field) -> Colour | None:
+        """The colour of the pawn on field ``f``, or None."""
+        for colour, pawns in zip(self.players, self.pawns, strict=True):
+            if f in pawns:
+                return colour
+        return None
+
+    def __str__(self) -> str:
+        from .notation import format_position
+
+        return format_position(self)
+
+
+def new_game(
+    players: tuple[Colour, ...] | list[Colour] = ("red", "yellow"),
+    board_name: str = "classic",
+    options: Options = DEFAULT_OPTIONS,
+    first: Colour | None = None,
+) -> State:
+    """The starting position: pawns in their houses, barricades on their fields.
+
+    ``players`` are the colours in turn order; ``first`` (default: the first of
+    them) makes the first move.
+
+    Raises:
+        InvalidPositionError: for fewer than 2 or more than 4 players, an unknown
+            or repeated colour, an unknown board, or a ``first`` not in play.
+    """
+    try:
+        b = board(board_name)
+    except ValueError as exc:
+        raise InvalidPositionError(str(exc)) from None
+    seats = tuple(players)
+    if not 2 <= len(seats) <= 4:
+        raise InvalidPositionError(f"players: Malefiz is for 2 to 4 players, got {len(seats)}")
+    for colour in seats:
+        if colour not in b.exits:
+            raise InvalidPositionError(f"players: unknown colour {colour!r}; expected red, green, yellow or blue")
+    if len(set(seats)) != len(seats):
+        raise InvalidPositionError(f"players: a colour is listed twice in {list(seats)}")
+    if first is not None and first not in seats:
+        raise InvalidPositionError(f"first: {first!r} is not one of the players {list(seats)}")
+    barricades = 0
+    for f in b.start_barricades:
+        barricades |= 1 << f
+    return State(
+        board=b,
+        players=seats,
+        pawns=tuple((HOUSE,) * b.pawns_per_player for _ in seats),
+        barricades=barricades,
+        turn=0 if first is None else seats.index(first),
+        phase=Phase.ROLL,
+        options=options,
+    )
+
+
+def roll_for_start(
+    players: tuple[Colour, ...] | list[Colour], dice: Dice
+) -> tuple[Colour, list[list[tuple[Colour, int]]], Dice]:
+    """Who starts under the "roll for start" option: the highest roll, ties roll again.
+
+    Returns the starting colour, every round of rolls (so a page can show them)
+    and the die after the last roll.
+    """
+    contenders = list(players)
+    rounds: list[list[tuple[Colour, int]]] = []
+    while True:
+        rolls: list[tuple[Colour, int]] = []
+        for colour in contenders:
+            value, dice = dice.roll()
+            rolls.append((colour, value))
+        rounds.append(rolls)
+        best = max(v for _, v in rolls)
+        contenders = [c for c, v in rolls if v == best]
+        if len(contenders) == 1:
+            return contenders[0], rounds, dice
+
+
+# Interned actions: legal move generation hands out shared objects.
+_MOVES: dict[int, Move] = {}
+_PLACES: dict[Field, Place] = {}
+
+
+def _move(start: Field, end: Field) -> Move:
+    key = (start + 2) << 16 | end
+    move = _MOVES.get(key)
+    if move is None:
+        move = _MOVES[key] = Move(start, end)
+    return move
+
+
+def _place(f: Field) -> Place:
+    place = _PLACES.get(f)
+    if place is None:
+        place = _PLACES[f] = Place(f)
+    return place
+
+
+def _blocked(state: State) -> set[Field]:
+    """Fields no move may end on: occupied rest fields, own pawns if protected."""
+    rest = state.board.rest_fields
+    blocked = {f for pawns in state.pawns for f in pawns if f in rest} if rest else set()
+    if state.options.protect_own_pawns:
+        blocked.update(state.pawns[state.turn])
+    return blocked
+
+
+class _Reach:
+    """The moves from one start by one number of steps, memoised by the barricades in the way."""
+
+    __slots__ = ("entries", "memo", "relevant")
+
+    def __init__(self, entries: tuple[tuple[Field, tuple[int, ...], Move], ...]) -> None:
+        self.entries = entries
+        self.relevant = 0
+        for _, routes, _ in entries:
+            for passed in routes:
+                self.relevant |= passed
+        self.memo: dict[int, tuple[tuple[Move, ...], frozenset[Field]]] = {}
+
+    def moves(self, barricades: int) -> tuple[tuple[Move, ...], frozenset[Field]]:
+        """The moves some route makes without passing a barricade, and their ends."""
+        hit = barricades & self.relevant
+        found = self.memo.get(hit)
+        if found is None:
+            if len(self.memo) > 4096:  # bound the memory of very long random games
+                self.memo.clear()
+            moves = tuple(move for _, routes, move in self.entries if any(not passed & hit for passed in routes))
+            found = self.memo[hit] = (moves, frozenset(m.end for m in moves))
+        return found
+
+
+_TABLES: dict[tuple[str, Colour], dict[Field, tuple[_Reach, ...]]] = {}
+
+
+def _tables(b: Board, colour: Colour) -> dict[Field, tuple[_Reach, ...]]:
+    """For every start (field, HOUSE, FOREST) the moves of ``colour``, by number of steps."""
+    key = (b.name, colour)
+    tables = _TABLES.get(key)
+    if tables is None:
+        starts = [*b.fields, HOUSE] + ([FOREST] if b.forest_exit is not None else [])
+        tables = _TABLES[key] = {
+            start: tuple(
+                _Reach(tuple((end, routes, _move(start, end)) for end, routes in by_steps))
+                for by_steps in b.reach(start, colour)
+            )
+            for start in starts
+        }
+    return tables
+
+
+def _moves(state: State) -> list[Move]:
+    roll = state.roll
+    assert roll is not None
+    b = state.board
+    barricades = state.barricades
+    tables = _tables(b, state.players[state.turn])
+    result: list[Move] = []
+    previous = None
+    for start in state.pawns[state.turn]:  # sorted: pawns sharing the house or forest are adjacent
+        if start != previous:
+            reach = tables[start][roll]
+            found = reach.memo.get(barricades & reach.relevant)
+            result.extend((found or reach.moves(barricades))[0])
+            previous = start
+    rest = b.rest_fields
+    if state.options.protect_own_pawns:
+        mine = state.pawns[state.turn]
+        result = [m for m in result if m.end not in mine]
+    if rest:
+        pawns = state.pawns
+        result = [m for m in result if m.end not in rest or not any(m.end in p for p in pawns)]
+    return result
+
+
+def _is_legal_move(state: State, move: Move) -> bool:
+    roll = state.roll
+    assert roll is not None
+    if move.start not in state.pawns[state.turn]:
+        return False
+    ends = _tables(state.board, state.current)[move.start][roll].moves(state.barricades)[1]
+    if move.end not in ends:
+        return False
+    return not (state.board.rest_fields or state.options.protect_own_pawns) or move.end not in _blocked(state)
+
+
+def _place_candidates(b: Board, two_rows: bool) -> tuple[Field, ...]:
+    """Fields that may ever take a barricade, in board order."""
+    key = (b.name, two_rows)
+    found = _CANDIDATES.get(key)
+    if found is None:
+        protected = b.protected_rows(two_rows)
+        found = _CANDIDATES[key] = tuple(
+            f for f in sorted(b.fields) if f != b.goal and f not in b.rest_fields and f >> 5 not in protected
+        )
+    return found
+
+
+_CANDIDATES: dict[tuple[str, bool], tuple[Field, ...]] = {}
+
+
+def _places(state: State) -> list[Place]:
+    taken = state.barricades
+    for pawns in state.pawns:
+        for f in pawns:
+            if f >= 0:
+                taken |= 1 << f
+    return [_place(f) for f in _place_candidates(state.board, state.options.protect_two_rows) if not taken >> f & 1]
+
+
+def _is_legal_place(state: State, f: Field) -> bool:
+    return (
+        type(f) is int
+        and f in state.board.fields
+        and f in _place_candidates(state.board, state.options.protect_two_rows)
+        and not state.barricades >> f & 1
+        and all(f not in pawns for pawns in state.pawns)
+    )
+
+
+def legal_actions(state: State) -> list[Action]:
+    """Every action that may be applied to ``state``.
+
+    Phase ROLL: the six faces of the die; MOVE: every distinct move, or
+    ``[PASS]`` when there is none; PLACE: every field the barricade may go on;
+    OVER: nothing.
+    """
+    phase = state.phase
+    if phase is Phase.MOVE:
+        moves: list[Action] = list(_moves(state))
+        return moves or [PASS]
+    if phase is Phase.ROLL:
+        return list(ROLLS)
+    if phase is Phase.PLACE:
+        return list(_places(state))
+    return []
+
+
+def _end_of_turn(state: State, pawns: tuple[tuple[Field, ...], ...], barricades: int, again: bool) -> State:
+    turn = state.turn if again else (state.turn + 1) % len(state.players)
+    return State(state.board, state.players, pawns, barricades, turn, Phase.ROLL, None, state.options)
+
+
+def _illegal(state: State, action: object, why: str) -> IllegalActionError:
+    return IllegalActionError(f"illegal action {action}: {why} (position: {state})")
+
+
+def apply(state: State, action: Action) -> State:
+    """The state after ``action``.
+
+    Raises:
+        IllegalActionError: if ``action`` is not among ``legal_actions(state)``;
+            the message names the action, the reason and the position.
+    """
+    phase = state.phase
+    if phase is Phase.MOVE:
+        if isinstance(action, Move):
+            if not _is_legal_move(state, action):
+                raise _illegal(state, action, f"no pawn of {state.current} can make this move with a {state.roll}")
+            return _apply_move(state, action)
+        if isinstance(action, Pass):
+            if _moves(state):
+                raise _illegal(
+                    state, action, f"{state.current} has a legal move with the {state.roll} and may not pass"
+                )
+            return _end_of_turn(state, state.pawns, state.barricades, _again(state, state.roll))
+        raise _illegal(state, action, f"{state.current} must move a pawn by {state.roll}")
+    if phase is Phase.ROLL:
+        if isinstance(action, Roll) and type(action.value) is int and 1 <= action.value <= 6:
+            return State(
+                state.board,
+                state.players,
+                state.pawns,
+                state.barricades,
+                state.turn,
+                Phase.MOVE,
+                action.value,
+                state.options,
+            )
+        raise _illegal(state, action, f"{state.current} must roll the die (d1 to d6)")
+    if phase is Phase.PLACE:
+        if isinstance(action, Place):
+            if not _is_legal_place(state, action.field):
+                raise _illegal(
+                    state,
+                    action,
+                    "a barricade may only go on an empty field, not on the goal, a rest field or a protected row",
+                )
+            return _end_of_turn(state, state.pawns, state.barricades | 1 << action.field, state.roll_again)
+        raise _illegal(state, action, f"{state.current} must put the captured barricade on a field")
+    raise _illegal(state, action, "the game is over")
+
+
+def _again(state: State, roll: int | None) -> bool:
+    return roll == 6 and state.options.extra_roll_on_six
+
+
+def _apply_move(state: State, move: Move) -> State:
+    b = state.board
+    end = move.end
+    me = state.turn
+    pawns = list(state.pawns)
+    mine = list(pawns[me])
+    mine.remove(move.start)
+    for i, theirs in enumerate(pawns):
+        if end in theirs:
+            sent = FOREST if end in b.village else HOUSE
+            if i == me:
+                mine[mine.index(end)] = sent
+            else:
+                victims = list(theirs)
+                victims[victims.index(end)] = sent
+                victims.sort()
+                pawns[i] = tuple(victims)
+            break
+    mine.append(end)
+    mine.sort()
+    pawns[me] = tuple(mine)
+    new_pawns = tuple(pawns)
+    if end == b.goal:
+        return State(b, state.players, new_pawns, state.barricades, me, Phase.OVER, None, state.options)
+    bit = 1 << end
+    if state.barricades & bit:
+        return State(
+            b,
+            state.players,
+            new_pawns,
+            state.barricades & ~bit,
+            me,
+            Phase.PLACE,
+            None,
+            state.options,
+            _again(state, state.roll),
+        )
+    return _end_of_turn(state, new_pawns, state.barricades, _again(state, state.roll))
+
+
+def check_position(state: State) -> None:
+    """Check that ``state`` could occur in a game.
+
+    Raises:
+        InvalidPositionError: naming the first thing that is wrong.
+    """
+    b = state.board
+    seen: dict[Field, str] = {}
+    for colour, pawns in zip(state.players, state.pawns, strict=True):
+        if len(pawns) != b.pawns_per_player:
+            raise InvalidPositionError(
+                f"pawns.{colour}: the {b.name} board has {b.pawns_per_player} pawns per player, got {len(pawns)}"
+            )
+        for i, f in enumerate(pawns):
+            where = f"pawns.{colour}[{i}]"
+            if f == FOREST and b.forest is None:
+                raise InvalidPositionError(f"{where}: the {b.name} board has no forest")
+            if f < 0:
+                continue
+            if f not in b.fields:
+                raise InvalidPositionError(f"{where}: {location_name(f)} is not a field of the {b.name} board")
+            if f in seen:
+                raise InvalidPositionError(f"{where}: field {location_name(f)} already holds a pawn ({seen[f]})")
+            seen[f] = where
+            if state.barricades >> f & 1:
+                raise InvalidPositionError(f"{where}: field {location_name(f)} holds a barricade")
+    at_goal = [c for c, pawns in zip(state.players, state.pawns, strict=True) if b.goal in pawns]
+    if state.phase is Phase.OVER:
+        if at_goal != [state.current]:
+            raise InvalidPositionError(f"turn: in phase over, the winner {state.current} must have a pawn on the goal")
+    elif at_goal:
+        raise InvalidPositionError(f"pawns.{at_goal[0]}: a pawn on the goal ends the game (phase must be over)")
+    expected = b.barricade_count - (state.phase is Phase.PLACE)
+    count = bin(state.barricades).count("1")
+    if count != expected:
+        raise InvalidPositionError(
+            f"barricades: expected {expected} on the {b.name} board in phase {state.phase}, got {count}"
+        )
+    protected = b.protected_rows(state.options.protect_two_rows)
+    for f in state.barricade_fields:
+        if f == b.goal or f in b.rest_fields or f >> 5 in protected:
+            raise InvalidPositionError(f"barricades: no barricade may stand on {location_name(f)}")
+    if (state.roll is None) == (state.phase is Phase.MOVE):
+        raise InvalidPositionError(f"roll: must be a number 1 to 6 in phase move and null otherwise, got {state.roll}")
+    if state.roll_again and (state.phase is not Phase.PLACE or not state.options.extra_roll_on_six):
+        raise InvalidPositionError("roll_again: only in phase place with the extra_roll_on_six option")
