@@ -99,9 +99,12 @@ class Board:
     neighbours: dict[Field, tuple[Field, ...]] = dataclass_field(default_factory=dict)
     distance: dict[Field, int] = dataclass_field(default_factory=dict)
     """Steps from each field to the goal, ignoring barricades and pawns."""
+    ordered: tuple[Field, ...] = ()
+    """Every field in board order: top row first, left to right."""
     _routes: dict[object, Reach] = dataclass_field(default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
+        object.__setattr__(self, "ordered", tuple(sorted(self.fields)))
         nbrs: dict[Field, list[Field]] = {f: [] for f in self.fields}
         for a, b in self.edges:
             nbrs[a].append(b)

@@ -37,7 +37,7 @@ def _read_position(path: str, stdin: TextIO) -> State:
         except OSError as exc:
             raise MalefizError(f"cannot read {path}: {exc.strerror}") from None
     stripped = text.strip()
-    if not stripped.startswith("{"):
+    if not stripped.startswith(("{", "[")):
         return parse_position(stripped)
     try:
         doc = json.loads(stripped)

@@ -24,6 +24,7 @@ from .errors import IllegalActionError, InvalidPositionError
 
 __all__ = [
     "PASS",
+    "ROLLS",
     "Action",
     "Move",
     "Options",
@@ -36,6 +37,7 @@ __all__ = [
     "legal_actions",
     "new_game",
     "roll_for_start",
+    "route",
 ]
 
 
@@ -200,7 +202,7 @@ class State(NamedTuple):
     def barricade_fields(self) -> tuple[Field, ...]:
         """The fields holding a barricade, in board order (top row first)."""
         mask = self.barricades
-        return tuple(f for f in sorted(self.board.fields) if mask >> f & 1)
+        return tuple(f for f in self.board.ordered if mask >> f & 1)
 
     def pawns_of(self, colour: Colour) -> tuple[Field, ...]:
         """The pawns of ``colour`` (which must be in play)."""
@@ -304,13 +306,11 @@ def _place(f: Field) -> Place:
     return place
 
 
-def _blocked(state: State) -> set[Field]:
-    """Fields no move may end on: occupied rest fields, own pawns if protected."""
-    rest = state.board.rest_fields
-    blocked = {f for pawns in state.pawns for f in pawns if f in rest} if rest else set()
-    if state.options.protect_own_pawns:
-        blocked.update(state.pawns[state.turn])
-    return blocked
+def _blocked(state: State, end: Field) -> bool:
+    """True if no move may end on ``end``: an occupied rest field, or an own pawn when protected."""
+    if end in state.board.rest_fields and any(end in pawns for pawns in state.pawns):
+        return True
+    return state.options.protect_own_pawns and end in state.pawns[state.turn]
 
 
 class _Reach:
@@ -371,13 +371,14 @@ def _moves(state: State) -> list[Move]:
             found = reach.memo.get(barricades & reach.relevant)
             result.extend((found or reach.moves(barricades))[0])
             previous = start
-    rest = b.rest_fields
     if state.options.protect_own_pawns:
         mine = state.pawns[state.turn]
         result = [m for m in result if m.end not in mine]
+    rest = b.rest_fields
     if rest:
-        pawns = state.pawns
-        result = [m for m in result if m.end not in rest or not any(m.end in p for p in pawns)]
+        taken = [f for pawns in state.pawns for f in pawns if f in rest]
+        if taken:
+            result = [m for m in result if m.end not in taken]
     return result
 
 
@@ -386,10 +387,9 @@ def _is_legal_move(state: State, move: Move) -> bool:
     assert roll is not None
     if move.start not in state.pawns[state.turn]:
         return False
-    ends = _tables(state.board, state.current)[move.start][roll].moves(state.barricades)[1]
-    if move.end not in ends:
-        return False
-    return not (state.board.rest_fields or state.options.protect_own_pawns) or move.end not in _blocked(state)
+    reach = _tables(state.board, state.players[state.turn])[move.start][roll]
+    found = reach.memo.get(state.barricades & reach.relevant) or reach.moves(state.barricades)
+    return move.end in found[1] and not _blocked(state, move.end)
 
 
 def _place_candidates(b: Board, two_rows: bool) -> tuple[Field, ...]:
@@ -435,7 +435,7 @@ def legal_actions(state: State) -> list[Action]:
     """
     phase = state.phase
     if phase is Phase.MOVE:
-        moves: list[Action] = list(_moves(state))
+        moves: list[Action] = _moves(state)  # type: ignore[assignment]  # a fresh list the caller may keep
         return moves or [PASS]
     if phase is Phase.ROLL:
         return list(ROLLS)
@@ -508,20 +508,15 @@ def _apply_move(state: State, move: Move) -> State:
     end = move.end
     me = state.turn
     pawns = list(state.pawns)
-    mine = list(pawns[me])
-    mine.remove(move.start)
     for i, theirs in enumerate(pawns):
-        if end in theirs:
-            sent = FOREST if end in b.village else HOUSE
-            if i == me:
-                mine[mine.index(end)] = sent
-            else:
-                victims = list(theirs)
-                victims[victims.index(end)] = sent
-                victims.sort()
-                pawns[i] = tuple(victims)
+        if end in theirs:  # a capture: that pawn goes home (or to the forest from the village)
+            victims = list(theirs)
+            victims[victims.index(end)] = FOREST if end in b.village else HOUSE
+            victims.sort()
+            pawns[i] = tuple(victims)
             break
-    mine.append(end)
+    mine = list(pawns[me])
+    mine[mine.index(move.start)] = end
     mine.sort()
     pawns[me] = tuple(mine)
     new_pawns = tuple(pawns)
@@ -589,3 +584,49 @@ def check_position(state: State) -> None:
         raise InvalidPositionError(f"roll: must be a number 1 to 6 in phase move and null otherwise, got {state.roll}")
     if state.roll_again and (state.phase is not Phase.PLACE or not state.options.extra_roll_on_six):
         raise InvalidPositionError("roll_again: only in phase place with the extra_roll_on_six option")
+
+
+def route(state: State, move: Move) -> list[Field]:
+    """The fields a legal ``move`` steps on, in order, its end included (for animation).
+
+    When several routes are legal, the first in board order is given.
+
+    Raises:
+        IllegalActionError: if ``move`` is not legal in ``state``.
+    """
+    if state.phase is not Phase.MOVE or not _is_legal_move(state, move):
+        raise _illegal(state, move, "not a legal move here")
+    b = state.board
+    roll = state.roll
+    assert roll is not None
+    if move.start == HOUSE:
+        first = b.exits[state.current]
+    elif move.start == FOREST:
+        assert b.forest_exit is not None
+        first = b.forest_exit
+    else:
+        first = -1
+    barricades = state.barricades
+
+    def walk(path: list[Field]) -> list[Field] | None:
+        here = path[-1]
+        if len(path) == roll + (first < 0):
+            return path if here == move.end else None
+        if barricades >> here & 1 and len(path) > (first < 0):
+            return None
+        for n in b.neighbours[here]:
+            if n not in path:
+                found = walk([*path, n])
+                if found:
+                    return found
+        return None
+
+    if first >= 0:
+        found = None if roll > 1 and barricades >> first & 1 else walk([first])
+        if roll == 1:
+            found = [first] if first == move.end else None
+    else:
+        found = walk([move.start])
+        found = found[1:] if found else None
+    assert found is not None, "a legal move has a route"
+    return found

@@ -1,0 +1,123 @@
+"""Rules engine speed, in CPython and in Pyodide (Node), side by side.
+
+    python bench/rules_speed.py [--seconds 2]
+
+Prints random turns per second (a turn is a roll and the actions it allows,
+uniformly random), legal-move generations per second, and whole games per
+second between greedy bots, on both boards with four players.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from malefiz.board import COLOURS  # noqa: E402
+from malefiz.bots import greedy  # noqa: E402
+from malefiz.rules import ROLLS, State, apply, legal_actions, new_game  # noqa: E402
+
+
+def random_turns(board_name: str, seconds: float) -> float:
+    rng = random.Random(1)
+    start = new_game(COLOURS, board_name)
+    state = start
+    turns = 0
+    begin = time.perf_counter()
+    deadline = begin + seconds
+    while True:
+        for _ in range(1000):
+            if state.is_over:
+                state = start
+            state = apply(state, ROLLS[int(rng.random() * 6)])
+            turns += 1
+            while not state.is_chance and not state.is_over:
+                actions = legal_actions(state)
+                state = apply(state, actions[int(rng.random() * len(actions))])
+        now = time.perf_counter()
+        if now > deadline:
+            return turns / (now - begin)
+
+
+def generations(board_name: str, seconds: float) -> float:
+    rng = random.Random(2)
+    states: list[State] = []
+    state = new_game(COLOURS, board_name)
+    while len(states) < 2000:
+        if state.is_over:
+            state = new_game(COLOURS, board_name)
+        actions = legal_actions(state)
+        state = apply(state, actions[int(rng.random() * len(actions))])
+        if not state.is_chance:
+            states.append(state)
+    count = 0
+    begin = time.perf_counter()
+    while time.perf_counter() - begin < seconds:
+        for s in states:
+            legal_actions(s)
+        count += len(states)
+    return count / (time.perf_counter() - begin)
+
+
+def greedy_games(board_name: str, seconds: float) -> float:
+    games = 0
+    begin = time.perf_counter()
+    while time.perf_counter() - begin < seconds or games == 0:
+        rng = random.Random(games)
+        state = new_game(COLOURS, board_name)
+        while not state.is_over:
+            if state.is_chance:
+                state = apply(state, ROLLS[int(rng.random() * 6)])
+            else:
+                state = apply(state, greedy(state, legal_actions(state), rng))
+        games += 1
+    return games / (time.perf_counter() - begin)
+
+
+def measure(seconds: float) -> dict[str, float]:
+    figures: dict[str, float] = {}
+    for board_name in ("classic", "fast"):
+        figures[f"{board_name}: random turns/s"] = random_turns(board_name, seconds)
+        figures[f"{board_name}: legal-move generations/s"] = generations(board_name, seconds)
+        figures[f"{board_name}: greedy 4-player games/s"] = greedy_games(board_name, seconds)
+    return figures
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--seconds", type=float, default=2.0, help="time per measurement (default 2)")
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON only (used for Pyodide)")
+    parser.add_argument("--no-pyodide", action="store_true", help="measure CPython only")
+    args = parser.parse_args()
+    if args.json:
+        print(json.dumps(measure(args.seconds)))
+        return
+    cpython = measure(args.seconds)
+    pyodide: dict[str, float] = {}
+    node = shutil.which("node")
+    if not args.no_pyodide and node and (ROOT / "node_modules" / "pyodide").exists():
+        run = subprocess.run(
+            [node, str(ROOT / "tests" / "pyodide_run.mjs"), __file__, "--json", "--seconds", str(args.seconds)],
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+        pyodide = json.loads(run.stdout.strip().splitlines()[-1])
+    print(f"{'figure':<42}{'CPython ' + sys.version.split()[0]:>18}{'Pyodide (Node)':>18}{'ratio':>8}")
+    for name, value in cpython.items():
+        other = pyodide.get(name)
+        tail = f"{other:>18,.0f}{value / other:>7.1f}x" if other else f"{'-':>18}"
+        print(f"{name:<42}{value:>18,.0f}{tail}")
+    print("target: at least 100,000 random turns/s in CPython on this machine")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,197 @@
+"""One-line notation and the JSON position document."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from malefiz.board import FOREST, HOUSE, field
+from malefiz.errors import InvalidPositionError, NotationError
+from malefiz.notation import format_position, from_json, parse_action, parse_location, parse_position, to_json
+from malefiz.rules import PASS, Move, Options, Phase, Place, Roll, new_game
+from tests.helpers import CLASSIC_START, play, pos
+
+
+def test_start_position_notation() -> None:
+    s = new_game(["red", "blue"])
+    assert str(s) == f"classic r:h,h,h,h,h b:h,h,h,h,h x:{CLASSIC_START} r?"
+    assert parse_position(str(s)) == s
+
+
+def test_every_phase_round_trips() -> None:
+    s = new_game(["red", "yellow"], options=Options(extra_roll_on_six=True, protect_own_pawns=True))
+    texts = []
+    for action in ["d4", "h-4.12", "d2", "h-11.13"]:
+        s = play(s, action)
+        texts.append(str(s))
+        assert parse_position(str(s)) == s
+        assert from_json(json.loads(json.dumps(to_json(s)))) == s
+    assert texts[0].endswith(" r4 +six +own")
+
+
+def test_json_document_form() -> None:
+    s = pos(f"classic r:2.13,h,h,h,h y:h,h,h,h,h x:{CLASSIC_START} y3")
+    doc = to_json(s)
+    assert doc == {
+        "game": "malefiz",
+        "board": "classic",
+        "players": ["red", "yellow"],
+        "pawns": {"red": [[2, 13], "house", "house", "house", "house"], "yellow": ["house"] * 5},
+        "barricades": [[8, 1], [8, 3], [8, 4], [8, 5], [6, 7], [10, 7], [0, 11], [4, 11], [8, 11], [12, 11], [16, 11]],
+        "turn": "yellow",
+        "roll": 3,
+        "phase": "move",
+    }
+
+
+def test_options_appear_in_json_only_when_set() -> None:
+    s = new_game(options=Options(protect_two_rows=True))
+    assert to_json(s)["options"] == {"protect_two_rows": True}
+    assert "options" not in to_json(new_game())
+
+
+def test_place_phase_with_a_pending_extra_roll_round_trips() -> None:
+    s = pos(f"classic r:2.9,h,h,h,h y:h,h,h,h,h x:{CLASSIC_START} r6 +six")
+    s = play(s, "2.9-6.7")
+    assert str(s).split()[-2:] == ["r!6", "+six"]
+    assert to_json(s)["roll"] is None and to_json(s)["roll_again"] is True
+    assert from_json(to_json(s)) == s
+
+
+def test_actions_round_trip() -> None:
+    for action in [
+        Roll(4),
+        Move(HOUSE, field(2, 13)),
+        Move(field(2, 13), field(0, 12)),
+        Move(FOREST, field(5, 5)),
+        Place(field(7, 7)),
+        PASS,
+    ]:
+        assert parse_action(str(action)) == action
+
+
+@pytest.mark.parametrize("text", ["", "x", "d7", "2.13", "2.13-", "@", "h-h-h", "roll"])
+def test_bad_actions_are_refused(text: str) -> None:
+    with pytest.raises(NotationError):
+        parse_action(text)
+
+
+@pytest.mark.parametrize("text", ["2,13", "a.b", "100.1"])
+def test_bad_locations_are_refused(text: str) -> None:
+    with pytest.raises(NotationError):
+        parse_location(text)
+
+
+def _doc(**changes: Any) -> dict[str, Any]:
+    doc = to_json(pos(f"classic r:2.13,h,h,h,h y:h,h,h,h,h x:{CLASSIC_START} y3"))
+    doc.update(changes)
+    return doc
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"game": "chess"}, "game:"),
+        ({"board": "round"}, "board:"),
+        ({"players": ["red"]}, "players"),
+        ({"players": ["red", "red"]}, r"players\[1\]"),
+        ({"players": ["red", "pink"]}, r"players\[1\]: unknown colour 'pink'"),
+        ({"pawns": {"red": []}}, "pawns: expected exactly the players"),
+        ({"pawns": {"red": ["house"] * 4, "yellow": ["house"] * 5}}, "pawns.red: the classic board has 5 pawns"),
+        (
+            {"pawns": {"red": [[1, 2], "house", "house", "house", "house"], "yellow": ["house"] * 5}},
+            r"pawns.red\[0\]: \[1, 2\] is not a field",
+        ),
+        (
+            {"pawns": {"red": [[2, 13], [2, 13], "house", "house", "house"], "yellow": ["house"] * 5}},
+            "already holds a pawn",
+        ),
+        ({"pawns": {"red": ["forest", "house", "house", "house", "house"], "yellow": ["house"] * 5}}, "has no forest"),
+        (
+            {"pawns": {"red": [[8, 1], "house", "house", "house", "house"], "yellow": ["house"] * 5}},
+            "holds a barricade",
+        ),
+        (
+            {"pawns": {"red": [[8, 0], "house", "house", "house", "house"], "yellow": ["house"] * 5}},
+            "goal ends the game",
+        ),
+        (
+            {"pawns": {"red": ["home", "house", "house", "house", "house"], "yellow": ["house"] * 5}},
+            r'pawns.red\[0\]: expected \[x, y\], "house"',
+        ),
+        ({"barricades": [[8, 1]]}, "barricades: expected 11"),
+        (
+            {
+                "barricades": [
+                    [8, 13],
+                    [8, 1],
+                    [8, 3],
+                    [8, 4],
+                    [8, 5],
+                    [6, 7],
+                    [10, 7],
+                    [0, 11],
+                    [4, 11],
+                    [8, 11],
+                    [12, 11],
+                ]
+            },
+            "no barricade may stand on 8.13",
+        ),
+        ({"barricades": "none"}, "barricades: expected a list"),
+        ({"turn": "blue"}, "turn:"),
+        ({"roll": 7}, "roll: expected a number 1 to 6"),
+        ({"roll": None}, "roll: expected a number 1 to 6"),
+        ({"phase": "roll"}, "roll: must be null in phase roll"),
+        ({"phase": "fly"}, "phase:"),
+        ({"options": {"fly": True}}, "unknown option 'fly'"),
+        ({"options": {"protect_own_pawns": "yes"}}, "options.protect_own_pawns: expected true or false"),
+        ({"extra": 1}, "unknown key 'extra'"),
+    ],
+)
+def test_broken_documents_say_what_and_where(change: dict[str, Any], message: str) -> None:
+    with pytest.raises(InvalidPositionError, match=message):
+        from_json(_doc(**change))
+
+
+def test_missing_key_and_wrong_type() -> None:
+    doc = _doc()
+    del doc["turn"]
+    with pytest.raises(InvalidPositionError, match="missing key 'turn'"):
+        from_json(doc)
+    with pytest.raises(InvalidPositionError, match="expected a JSON object"):
+        from_json([1, 2])
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        "classic",
+        "square r:h,h,h,h,h y:h,h,h,h,h x:- r?",
+        "classic r:h,h,h,h,h y:h,h,h,h,h r?",
+        f"classic r:h,h,h,h,h y:h,h,h,h,h x:{CLASSIC_START}",
+        f"classic r:h,h,h,h,h y:h,h,h,h,h x:{CLASSIC_START} r9",
+        f"classic r:h,h,h,h,h y:h,h,h,h,h x:{CLASSIC_START} r? +fly",
+        f"classic r:h,h,h,h,h r:h,h,h,h,h x:{CLASSIC_START} r?",
+    ],
+)
+def test_bad_notation_is_refused(text: str) -> None:
+    with pytest.raises(NotationError):
+        parse_position(text)
+
+
+def test_impossible_notation_is_refused() -> None:
+    with pytest.raises(InvalidPositionError, match="turn: blue"):
+        parse_position(f"classic r:h,h,h,h,h y:h,h,h,h,h x:{CLASSIC_START} b?")
+
+
+def test_phase_over_names_the_winner() -> None:
+    barricades = CLASSIC_START.replace("8.1,", "3.9,")
+    s = play(pos(f"classic r:7.1,h,h,h,h y:h,h,h,h,h x:{barricades} r2"), "7.1-8.0")
+    assert s.phase is Phase.OVER
+    assert format_position(s).endswith(" r*")
+    assert to_json(s)["turn"] == "red" and to_json(s)["phase"] == "over"
+    assert parse_position(str(s)) == s

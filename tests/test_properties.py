@@ -1,0 +1,125 @@
+"""Properties over random positions and thousands of seeded games."""
+
+from __future__ import annotations
+
+import json
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from malefiz.board import COLOURS, Colour
+from malefiz.bots import greedy, random_bot
+from malefiz.dice import Dice
+from malefiz.notation import from_json, parse_action, parse_position, to_json
+from malefiz.play import play
+from malefiz.rules import (
+    Move,
+    Options,
+    Phase,
+    Place,
+    Roll,
+    State,
+    apply,
+    check_position,
+    legal_actions,
+    new_game,
+    route,
+)
+
+BOARDS = st.sampled_from(["classic", "fast"])
+PLAYERS = st.integers(2, 4).flatmap(lambda n: st.permutations(COLOURS).map(lambda p: tuple(p[:n])))
+OPTIONS = st.builds(Options, st.booleans(), st.booleans(), st.booleans(), st.booleans())
+
+
+def check_invariants(state: State, pawn_count: int) -> None:
+    """What must hold in every position of every game."""
+    b = state.board
+    check_position(state)  # counts, one pawn a field, barricade fields, roll/phase
+    assert all(len(p) == pawn_count for p in state.pawns)
+    on_fields = [f for pawns in state.pawns for f in pawns if f >= 0]
+    assert len(on_fields) == len(set(on_fields))
+    barricades = state.barricade_fields
+    assert len(barricades) == b.barricade_count - (state.phase is Phase.PLACE)
+    for f in barricades:
+        assert f >> 5 != b.bottom_row and f != b.goal and f not in b.rest_fields and f not in on_fields
+
+
+def random_state(seed: int, board_name: str, players: tuple[Colour, ...], options: Options, steps: int) -> State:
+    """A position reached by ``steps`` uniformly random actions from the start."""
+    rng = random.Random(seed)
+    state = new_game(players, board_name, options)
+    for _ in range(steps):
+        if state.is_over:
+            break
+        actions = legal_actions(state)
+        state = apply(state, actions[rng.randrange(len(actions))])
+    return state
+
+
+positions = st.builds(random_state, st.integers(0, 2**32), BOARDS, PLAYERS, OPTIONS, st.integers(0, 600))
+
+
+@settings(max_examples=300, deadline=None)
+@given(positions)
+def test_notation_and_json_round_trip(state: State) -> None:
+    assert parse_position(str(state)) == state
+    assert from_json(json.loads(json.dumps(to_json(state)))) == state
+    for action in legal_actions(state):
+        assert parse_action(str(action)) == action
+
+
+@settings(max_examples=300, deadline=None)
+@given(positions)
+def test_every_legal_action_applies_and_keeps_the_invariants(state: State) -> None:
+    for action in legal_actions(state):
+        after = apply(state, action)
+        check_invariants(after, state.board.pawns_per_player)
+        if isinstance(action, Move):
+            steps = route(state, action)
+            assert len(steps) == state.roll and steps[-1] == action.end and len(set(steps)) == len(steps)
+            assert not any(state.barricades >> f & 1 for f in steps[:-1])
+
+
+@settings(max_examples=200, deadline=None)
+@given(positions)
+def test_legal_moves_are_distinct_and_turn_order_holds(state: State) -> None:
+    actions = legal_actions(state)
+    assert len(actions) == len(set(actions))
+    if state.phase is Phase.ROLL:
+        assert actions == [Roll(v) for v in range(1, 7)]
+    if state.phase is Phase.PLACE:
+        assert all(isinstance(a, Place) for a in actions) and actions
+
+
+def test_thousands_of_random_seeded_games_keep_the_invariants() -> None:
+    # Uniformly random play hardly ever ends in Malefiz, so each game is cut after 150 rolls.
+    for seed in range(2000):
+        rng = random.Random(seed)
+        board_name = ("classic", "fast")[seed % 2]
+        players = COLOURS[: 2 + seed % 3]
+        options = Options(*(rng.random() < 0.5 for _ in range(4)))
+        state = new_game(players, board_name, options)
+        bots = {c: random_bot for c in players}
+        for step in play(state, bots, Dice(seed), rng, max_turns=150):
+            check_invariants(step.after, state.board.pawns_per_player)
+
+
+def test_thousands_of_seeded_games_end() -> None:
+    # A sensible player (greedy, with some random moves) always brings a game to its end.
+    def sometimes_random(state: State, actions: list[object], rng: random.Random) -> object:
+        return random_bot(state, actions, rng) if rng.random() < 0.2 else greedy(state, actions, rng)  # type: ignore[arg-type]
+
+    winners = set()
+    for seed in range(1000):
+        rng = random.Random(seed)
+        board_name = ("classic", "fast")[seed % 2]
+        players = COLOURS[: 2 + seed % 3]
+        state = new_game(players, board_name)
+        last = state
+        for step in play(state, dict.fromkeys(players, sometimes_random), Dice(seed), rng, max_turns=20_000):  # type: ignore[arg-type]
+            last = step.after
+        assert last.is_over, f"seed {seed} did not end: {last}"
+        assert last.winner is not None and last.board.goal in last.pawns_of(last.winner)
+        winners.add(last.winner)
+    assert winners == set(COLOURS)
