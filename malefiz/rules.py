@@ -392,19 +392,25 @@ def _is_legal_move(state: State, move: Move) -> bool:
     return move.end in found[1] and not _blocked(state, move.end)
 
 
-def _place_candidates(b: Board, two_rows: bool) -> tuple[Field, ...]:
-    """Fields that may ever take a barricade, in board order."""
+class _Candidates(NamedTuple):
+    """The fields that may ever take a barricade on a board, under one reading of the rules."""
+
+    places: tuple[tuple[Field, Place], ...]
+    """Each field with its interned Place action, in board order."""
+    fields: frozenset[Field]
+
+
+_CANDIDATES: dict[tuple[str, bool], _Candidates] = {}
+
+
+def _place_candidates(b: Board, two_rows: bool) -> _Candidates:
     key = (b.name, two_rows)
     found = _CANDIDATES.get(key)
     if found is None:
         protected = b.protected_rows(two_rows)
-        found = _CANDIDATES[key] = tuple(
-            f for f in sorted(b.fields) if f != b.goal and f not in b.rest_fields and f >> 5 not in protected
-        )
+        fields = [f for f in b.ordered if f != b.goal and f not in b.rest_fields and f >> 5 not in protected]
+        found = _CANDIDATES[key] = _Candidates(tuple((f, _place(f)) for f in fields), frozenset(fields))
     return found
-
-
-_CANDIDATES: dict[tuple[str, bool], tuple[Field, ...]] = {}
 
 
 def _places(state: State) -> list[Place]:
@@ -413,14 +419,14 @@ def _places(state: State) -> list[Place]:
         for f in pawns:
             if f >= 0:
                 taken |= 1 << f
-    return [_place(f) for f in _place_candidates(state.board, state.options.protect_two_rows) if not taken >> f & 1]
+    candidates = _place_candidates(state.board, state.options.protect_two_rows).places
+    return [place for f, place in candidates if not taken >> f & 1]
 
 
 def _is_legal_place(state: State, f: Field) -> bool:
     return (
         type(f) is int
-        and f in state.board.fields
-        and f in _place_candidates(state.board, state.options.protect_two_rows)
+        and f in _place_candidates(state.board, state.options.protect_two_rows).fields
         and not state.barricades >> f & 1
         and all(f not in pawns for pawns in state.pawns)
     )
@@ -444,9 +450,12 @@ def legal_actions(state: State) -> list[Action]:
     return []
 
 
+_new = tuple.__new__  # builds a State without the named tuple's argument handling (hot path)
+
+
 def _end_of_turn(state: State, pawns: tuple[tuple[Field, ...], ...], barricades: int, again: bool) -> State:
     turn = state.turn if again else (state.turn + 1) % len(state.players)
-    return State(state.board, state.players, pawns, barricades, turn, Phase.ROLL, None, state.options)
+    return _new(State, (state.board, state.players, pawns, barricades, turn, Phase.ROLL, None, state.options, False))
 
 
 def _illegal(state: State, action: object, why: str) -> IllegalActionError:
@@ -475,15 +484,19 @@ def apply(state: State, action: Action) -> State:
         raise _illegal(state, action, f"{state.current} must move a pawn by {state.roll}")
     if phase is Phase.ROLL:
         if isinstance(action, Roll) and type(action.value) is int and 1 <= action.value <= 6:
-            return State(
-                state.board,
-                state.players,
-                state.pawns,
-                state.barricades,
-                state.turn,
-                Phase.MOVE,
-                action.value,
-                state.options,
+            return _new(
+                State,
+                (
+                    state.board,
+                    state.players,
+                    state.pawns,
+                    state.barricades,
+                    state.turn,
+                    Phase.MOVE,
+                    action.value,
+                    state.options,
+                    False,
+                ),
             )
         raise _illegal(state, action, f"{state.current} must roll the die (d1 to d6)")
     if phase is Phase.PLACE:
