@@ -1,0 +1,267 @@
+"""The board as SVG: a pure function of a position (German: *Spielplan*).
+
+:func:`render` returns one ``<svg>`` element as a string; the page writes it
+into the document and styles it with CSS. Hooks and CSS classes:
+
+- ``field`` (circle, ``data-field="x,y"``): a board field; ``start`` marks the
+  red barricade start fields, ``rest`` the blue rest fields, ``goal`` the goal;
+  ``target`` a legal destination or barricade place; ``trail`` the last route.
+- ``pawn pawn-<colour>`` (group with a letter): a pawn; ``data-field="x,y"``
+  on a field; ``movable`` when it may move, ``selected`` when chosen.
+- ``house`` (group, ``data-house="<colour>"``) holds that colour's waiting pawns;
+  ``forest`` (group, ``data-forest``) the fast board's forest and its pawns.
+- ``barricade`` (group, ``data-field="x,y"``).
+- Every clickable element carries ``data-key``: ``"x,y"``, ``"house"`` (the
+  current player's house) or ``"forest"``; the page passes it to
+  :meth:`malefiz.session.Session.click`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from functools import cache
+from html import escape
+
+from .board import COLOURS, FOREST, HOUSE, Board, Colour, Field, board, xy
+from .rules import State, new_game
+
+__all__ = ["COLOUR_FILL", "board_svg", "render"]
+
+CELL = 40
+"""Pixels between neighbouring grid points (the SVG's own unit)."""
+
+COLOUR_FILL: Mapping[Colour, str] = {"red": "#d7263d", "green": "#1b9e4b", "yellow": "#f4c20d", "blue": "#1f5fd1"}
+_LETTER_FILL: Mapping[Colour, str] = {"red": "#fff", "green": "#fff", "yellow": "#222", "blue": "#fff"}
+_STYLE = (
+    "<style>"
+    ".edge{stroke:#4a3b2a;stroke-width:5;stroke-linecap:round}"
+    ".field{fill:#fdfaf2;stroke:#2b2118;stroke-width:2}"
+    ".field.start{fill:#e4574f}"
+    ".field.rest{fill:#5aa0e6}"
+    ".field.goal{fill:#ffe27a;stroke-width:3}"
+    ".field.trail{stroke:#ff8c00;stroke-width:4}"
+    ".field.target{fill:#b8f5b0;stroke:#0b7a0b;stroke-width:4;cursor:pointer}"
+    ".goal-mark{font-size:20px;text-anchor:middle;fill:#8a5a00;pointer-events:none}"
+    ".village{fill:#f7e7a8;stroke:#d9c374;stroke-width:2}"
+    ".forest-area{fill:#8fc98a;stroke:#4f8f4a;stroke-width:2}"
+    ".house-box{fill:#fffdf7;stroke-width:3}"
+    ".barricade rect{fill:#f4f4f4;stroke:#222;stroke-width:2.5}"
+    ".barricade.target rect{stroke:#0b7a0b}"
+    ".pawn text{font:bold 12px system-ui,sans-serif;text-anchor:middle;pointer-events:none}"
+    ".pawn .halo{fill:none;stroke:none}"
+    ".pawn.movable{cursor:pointer}"
+    ".pawn.movable .halo{stroke:#ff8c00;stroke-width:3;stroke-dasharray:4 3}"
+    ".pawn.selected .halo{stroke:#111;stroke-width:4;stroke-dasharray:none}"
+    ".pawn.target .halo{stroke:#0b7a0b;stroke-width:4}"
+    "</style>"
+)
+_FIELD_R = 13
+_PAWN_R = 11
+_SMALL_R = 8
+
+
+def _px(v: float) -> str:
+    return f"{v:g}"
+
+
+def _centre(f: Field) -> tuple[int, int]:
+    x, y = xy(f)
+    return x * CELL + CELL, y * CELL + CELL
+
+
+def _house_slots(b: Board, colour: Colour) -> list[tuple[float, float]]:
+    """Where the waiting pawns of ``colour`` stand, side by side in the house."""
+    hx, hy = b.houses[colour]
+    cx, cy = hx * CELL + CELL, hy * CELL + CELL
+    per_row = 3 if b.pawns_per_player > 4 else 2
+    gap = 2 * _SMALL_R + 3
+    slots = []
+    for i in range(b.pawns_per_player):
+        row, col = divmod(i, per_row)
+        in_row = min(per_row, b.pawns_per_player - row * per_row)
+        slots.append((cx + (col - (in_row - 1) / 2) * gap, cy + (row - 0.5) * gap))
+    return slots
+
+
+def _house_box(b: Board, colour: Colour) -> tuple[float, float, float, float]:
+    slots = _house_slots(b, colour)
+    xs = [x for x, _ in slots]
+    ys = [y for _, y in slots]
+    pad = _SMALL_R + 5
+    return min(xs) - pad, min(ys) - pad, max(xs) - min(xs) + 2 * pad, max(ys) - min(ys) + 2 * pad
+
+
+def _forest_slots(b: Board, count: int) -> list[tuple[float, float]]:
+    assert b.forest is not None
+    fx, fy = b.forest
+    cx, cy = fx * CELL + CELL, fy * CELL + CELL
+    gap = 2 * _SMALL_R + 2
+    per_row = 6
+    rows = max(1, -(-count // per_row))
+    slots = []
+    for i in range(count):
+        row, col = divmod(i, per_row)
+        in_row = min(per_row, count - row * per_row)
+        slots.append((cx + (col - (in_row - 1) / 2) * gap, cy + (row - (rows - 1) / 2) * gap))
+    return slots
+
+
+def _pawn(
+    colour: Colour, x: float, y: float, r: float, classes: Iterable[str], key: str | None, field_attr: str | None
+) -> str:
+    cls = " ".join(["pawn", f"pawn-{colour}", *classes])
+    attrs = f' class="{cls}"'
+    if field_attr is not None:
+        attrs += f' data-field="{field_attr}"'
+    if key is not None:
+        attrs += f' data-key="{key}"'
+    letter = colour[0].upper()
+    size = r * 1.15
+    return (
+        f'<g{attrs} transform="translate({_px(x)} {_px(y)})"><title>{colour} pawn</title>'
+        f'<circle r="{_px(r + 3)}" class="halo"/>'
+        f'<circle r="{_px(r)}" fill="{COLOUR_FILL[colour]}" stroke="#111" stroke-width="1.5"/>'
+        f'<text y="{_px(size * 0.36)}" font-size="{_px(size)}" fill="{_LETTER_FILL[colour]}">{letter}</text></g>'
+    )
+
+
+@cache
+def _static_layer(name: str) -> str:
+    """What never changes during a game: backdrop, lines, fields, houses' outlines."""
+    b = board(name)
+    out: list[str] = []
+    if b.village:
+        ys = sorted({xy(f)[1] for f in b.village})
+        xs = sorted({xy(f)[0] for f in b.village})
+        x0, y0 = xs[0] * CELL + CELL - 24, ys[0] * CELL + CELL - 24
+        w, h = (xs[-1] - xs[0]) * CELL + 48, (ys[-1] - ys[0]) * CELL + 48
+        out.append(
+            f'<rect class="village" x="{x0}" y="{y0}" width="{w}" height="{h}" rx="60"><title>village</title></rect>'
+        )
+    if b.forest is not None:
+        fx, fy = b.forest
+        out.append(
+            f'<ellipse class="forest-area" cx="{fx * CELL + CELL}" cy="{fy * CELL + CELL}"'
+            f' rx="{CELL * 1.9}" ry="{CELL * 0.55}"/>'
+        )
+    for a, c in sorted(b.edges):
+        (x1, y1), (x2, y2) = _centre(a), _centre(c)
+        out.append(f'<line class="edge" x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}"/>')
+    for colour in COLOURS:
+        ex, ey = _centre(b.exits[colour])
+        hx, hy, hw, hh = _house_box(b, colour)
+        out.append(f'<line class="edge" x1="{ex}" y1="{ey}" x2="{ex}" y2="{_px(hy)}"/>')
+        out.append(
+            f'<rect class="house-box house-{colour}" x="{_px(hx)}" y="{_px(hy)}" width="{_px(hw)}" height="{_px(hh)}"'
+            f' rx="10" stroke="{COLOUR_FILL[colour]}"/>'
+        )
+    if b.forest is not None and b.forest_exit is not None:
+        (x1, y1), (fx, fy) = _centre(b.forest_exit), b.forest
+        out.append(f'<line class="edge" x1="{x1}" y1="{y1}" x2="{fx * CELL + CELL}" y2="{fy * CELL + CELL - 14}"/>')
+    return "".join(out)
+
+
+def render(
+    state: State,
+    *,
+    movable: frozenset[Field] = frozenset(),
+    targets: frozenset[Field] = frozenset(),
+    selected: Field | None = None,
+    names: Mapping[Colour, str] | None = None,
+    highlight: Sequence[Field] = (),
+) -> str:
+    """The SVG of ``state``.
+
+    ``movable``: pawn locations of the current player to mark (fields, HOUSE,
+    FOREST); ``targets``: fields to mark as destinations or barricade places;
+    ``selected``: the chosen pawn's location; ``names``: seat names for the
+    houses' titles; ``highlight``: fields of a route just walked.
+    """
+    b = state.board
+    width = (b.width + 1) * CELL
+    height = (max(y for _, y in b.houses.values()) + 2) * CELL
+    current = state.current
+    trail = set(highlight)
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="board board-{b.name}" viewBox="0 0 {width} {height}"'
+        f' width="100%" height="100%" role="img" aria-label="Malefiz {b.name} board">',
+        f"<title>Malefiz, {b.name} board: {escape(current)} to {state.phase.value}</title>",
+        _STYLE,
+        _static_layer(b.name),
+    ]
+    for f in b.ordered:
+        x, y = xy(f)
+        classes = ["field"]
+        if f == b.goal:
+            classes.append("goal")
+        elif f in b.rest_fields:
+            classes.append("rest")
+        elif f in b.start_barricades:
+            classes.append("start")
+        if f in targets:
+            classes.append("target")
+        if f in trail:
+            classes.append("trail")
+        cx, cy = _centre(f)
+        radius = _FIELD_R + 4 if f == b.goal else _FIELD_R
+        out.append(
+            f'<circle class="{" ".join(classes)}" data-field="{x},{y}" data-key="{x},{y}"'
+            f' cx="{cx}" cy="{cy}" r="{radius}"/>'
+        )
+    gx, gy = _centre(b.goal)
+    out.append(f'<text class="goal-mark" x="{gx}" y="{gy + 6}">★</text>')
+    for f in state.barricade_fields:
+        x, y = xy(f)
+        cx, cy = _centre(f)
+        cls = "barricade target" if f in targets else "barricade"
+        out.append(
+            f'<g class="{cls}" data-field="{x},{y}" data-key="{x},{y}"><title>barricade</title>'
+            f'<rect x="{cx - 11}" y="{cy - 11}" width="22" height="22" rx="4"/></g>'
+        )
+    forest_pawns: list[tuple[Colour, bool]] = []
+    for colour, pawns in zip(state.players, state.pawns, strict=True):
+        is_current = colour == current and not state.is_over
+        title = escape(names.get(colour, colour) if names else colour)
+        out.append(f'<g class="house" data-house="{colour}"' + (' data-key="house"' if is_current else "") + ">")
+        out.append(f"<title>{title}: {pawns.count(HOUSE)} waiting</title>")
+        slots = _house_slots(b, colour)
+        for i in range(pawns.count(HOUSE)):
+            classes = []
+            if is_current and HOUSE in movable:
+                classes.append("movable")
+            if is_current and selected == HOUSE and i == 0:
+                classes.append("selected")
+            sx, sy = slots[i]
+            out.append(_pawn(colour, sx, sy, _SMALL_R, classes, "house" if is_current else None, None))
+        out.append("</g>")
+        for p in pawns:
+            if p == FOREST:
+                forest_pawns.append((colour, is_current))
+            elif p >= 0:
+                x, y = xy(p)
+                classes = []
+                if is_current and p in movable:
+                    classes.append("movable")
+                if is_current and p == selected:
+                    classes.append("selected")
+                if p in targets:
+                    classes.append("target")
+                cx, cy = _centre(p)
+                out.append(_pawn(colour, cx, cy, _PAWN_R, classes, f"{x},{y}", f"{x},{y}"))
+    if b.forest is not None:
+        out.append('<g class="forest" data-forest="">' + "<title>forest</title>")
+        for (colour, is_current), (sx, sy) in zip(forest_pawns, _forest_slots(b, len(forest_pawns)), strict=True):
+            classes = []
+            if is_current and FOREST in movable:
+                classes.append("movable")
+            if is_current and selected == FOREST:
+                classes.append("selected")
+            out.append(_pawn(colour, sx, sy, _SMALL_R, classes, "forest" if is_current else None, None))
+        out.append("</g>")
+    out.append("</svg>")
+    return "".join(out)
+
+
+def board_svg(board_name: str) -> str:
+    """The start position of ``board_name`` with four players (for the first paint)."""
+    return render(new_game(COLOURS, board_name))

@@ -1,0 +1,196 @@
+"""The click state machine, without a browser."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from malefiz.board import FOREST, HOUSE, field
+from malefiz.dice import roll_value
+from malefiz.errors import MalefizError
+from malefiz.notation import parse_position
+from malefiz.rules import Options, Phase, Roll
+from malefiz.session import PACES, Seat, Session, Setup
+from tests.helpers import CLASSIC_START
+
+TWO_HUMANS = Setup(seats=(Seat("red", "Anna"), Seat("yellow", "Ben")), seed=1)
+
+
+def session_at(text: str, setup: Setup = TWO_HUMANS) -> Session:
+    """A session whose game is at the position written in notation."""
+    s = Session(setup)
+    s.state = parse_position(text)
+    return s
+
+
+def snapshot(s: Session) -> tuple[object, ...]:
+    return (s.state, s.selected, s.dice, len(s.history))
+
+
+def test_a_human_turn_by_clicks() -> None:
+    s = Session(TWO_HUMANS)
+    assert s.status() == "Anna (red): roll the die"
+    assert s.click("2,13") is False  # nothing to click before the roll
+    assert s.roll()
+    roll = s.state.roll
+    assert roll is not None and s.status().startswith(f"Anna (red): you rolled a {roll}")
+    assert s.movable() == frozenset({HOUSE})
+    assert s.selected == HOUSE  # the only movable pawn is chosen at once
+    target = sorted(s.targets())[0]
+    assert s.click(f"{target % 32},{target // 32}")
+    assert s.state.current == "yellow" and s.state.phase is Phase.ROLL
+    assert target in s.state.pawns_of("red")
+    assert s.last_route[-1] == target and len(s.last_route) == roll
+
+
+def test_select_deselect_and_switch() -> None:
+    s = session_at(f"classic r:2.13,6.13,h,h,h y:h,h,h,h,h x:{CLASSIC_START} r2")
+    assert s.movable() == frozenset({field(2, 13), field(6, 13), HOUSE})
+    assert s.click("2,13") and s.selected == field(2, 13)
+    assert s.targets() == frozenset({field(0, 13), field(4, 13)})
+    assert s.click("6,13") and s.selected == field(6, 13)  # switch
+    assert s.click("6,13") and s.selected is None  # deselect
+    assert s.targets() == frozenset()
+    assert s.click("house") and s.selected == HOUSE
+
+
+def test_bad_clicks_change_nothing() -> None:
+    s = session_at(f"classic r:2.13,h,h,h,h y:10.13,h,h,h,h x:{CLASSIC_START} r2")
+    before = snapshot(s)
+    for key in ["", "x", "9,9,9", "10,13", "99,99", "forest", "8,0", "-1,-1", "2.13.4"]:
+        assert s.click(key) is False
+        assert snapshot(s) == before
+    assert s.roll() is False  # not the time to roll
+    assert snapshot(s) == before
+
+
+def test_barricade_capture_and_placement() -> None:
+    s = session_at(f"classic r:0.13,h,h,h,h y:h,h,h,h,h x:{CLASSIC_START} r2")
+    assert s.click("0,13") and s.click("0,11")
+    assert s.state.phase is Phase.PLACE and s.state.current == "red"
+    assert "took a barricade" in s.message
+    assert s.status() == "Anna (red): put the barricade on a free field"
+    assert field(0, 12) in s.targets() and field(5, 13) not in s.targets()
+    assert s.roll() is False and s.click("5,13") is False  # the turn waits for the barricade
+    assert s.click("7,7")
+    placed = s.state
+    assert field(7, 7) in placed.barricade_fields and placed.current == "yellow"
+
+
+def test_capture_is_told() -> None:
+    s = session_at(f"classic r:3.13,h,h,h,h y:5.13,h,h,h,h x:{CLASSIC_START} r2")
+    assert s.click("3,13") and s.click("5,13")
+    assert "captured Ben (yellow)'s pawn: it goes back to its house" in s.message
+    assert s.state.pawns_of("yellow") == (HOUSE,) * 5
+
+
+def test_capture_in_the_village_goes_to_the_forest() -> None:
+    setup = Setup(board="fast", seats=(Seat("red", "Anna"), Seat("yellow", "Ben")), seed=1)
+    s = session_at("fast r:6.3,h,h,h y:5.3,h,h,h x:5.1,5.2,4.3,1.1,3.4,7.4 r1", setup)
+    assert s.selected is None
+    assert s.click("6,3") and s.click("5,3")
+    assert "goes back to the forest" in s.message
+    assert FOREST in s.state.pawns_of("yellow")
+
+
+def test_no_move_passes_with_a_message() -> None:
+    text = (
+        "classic r:9.1,8.3,8.5,11.11,15.13 g:12.7,12.8,11.9,12.9,13.9 y:5.1,4.9,3.11,7.11,14.11"
+        " b:1.1,6.7,5.11,13.11,12.13 x:2.1,3.3,6.6,11.7,10.9,14.9,14.10,2.11,4.11,6.11,12.12 g?"
+    )
+    seats = (Seat("red", "A"), Seat("green", "B"), Seat("yellow", "C"), Seat("blue", "D"))
+    # Find a seed whose first roll is a 6 for green (green cannot move with a 6 here).
+    seed = next(n for n in range(100) if roll_value(n, 0) == 6)
+    s = session_at(text, Setup(seats=seats, seed=seed))
+    assert s.roll()
+    assert s.message == "B (green) rolled a 6 and cannot move: turn passes"
+    assert s.state.current == "yellow" and s.state.phase is Phase.ROLL
+
+
+@pytest.mark.parametrize("board_name", ["classic", "fast"])
+def test_bot_game_plays_to_the_end(board_name: str) -> None:
+    setup = Setup(
+        board=board_name, seats=(Seat("red", "R", "bot"), Seat("green", "G", "bot"), Seat("blue", "B", "bot")), seed=4
+    )
+    s = Session(setup)
+    steps = 0
+    while s.is_bot_turn():
+        assert s.bot_step() is not None
+        steps += 1
+    assert s.state.is_over and s.status().endswith("wins!")
+    assert "reached the goal and wins!" in s.events[-1]
+    assert s.bot_step() is None
+    again = Session(setup)
+    while again.is_bot_turn():
+        again.bot_step()
+    assert again.state == s.state  # the same seed replays the same game
+
+
+def test_bot_waits_for_the_human() -> None:
+    s = Session(Setup(seats=(Seat("red", "Anna"), Seat("yellow", "Bot", "bot")), seed=3))
+    assert not s.is_bot_turn() and s.bot_step() is None
+    assert s.roll() and s.selected == HOUSE
+    target = sorted(s.targets())[0]
+    assert s.click(f"{target % 32},{target // 32}")
+    assert s.is_bot_turn() and s.status() == "Bot (yellow) is thinking…"
+    assert isinstance(s.bot_step(), Roll)
+
+
+def test_roll_for_start_is_told() -> None:
+    setup = Setup(seats=(Seat("red", "Anna"), Seat("yellow", "Ben")), options=Options(roll_for_start=True), seed=5)
+    s = Session(setup)
+    assert s.events[0].startswith("Roll for start: ")
+    assert s.message.endswith("rolled highest and starts")
+    assert s.state.current in ("red", "yellow")
+
+
+def test_new_game_keeps_the_setup_and_goes_on_with_the_dice() -> None:
+    s = Session(TWO_HUMANS)
+    s.roll()
+    dice = s.dice
+    s.new_game()
+    assert s.state.phase is Phase.ROLL and s.history == [] and s.dice == dice
+
+
+def test_position_json_is_the_document() -> None:
+    s = Session(TWO_HUMANS)
+    doc = json.loads(s.position_json())
+    assert doc["game"] == "malefiz" and doc["players"] == ["red", "yellow"] and doc["phase"] == "roll"
+
+
+def test_setup_from_query_and_back() -> None:
+    setup = Setup.from_query(
+        "?board=fast&seats=human,bot:greedy,bot&seed=3&pace=instant&options=extra_roll_on_six&first=yellow&names=Ann,Bob"
+    )
+    assert setup is not None
+    assert setup.board == "fast" and setup.seed == 3 and setup.pace == "instant" and setup.first == "yellow"
+    assert [(s.colour, s.name, s.kind) for s in setup.seats] == [
+        ("red", "Ann", "human"),
+        ("green", "Bob", "bot"),
+        ("yellow", "Yellow", "bot"),
+    ]
+    assert setup.options == Options(extra_roll_on_six=True)
+    assert Setup.from_query(setup.to_query()) == setup
+    assert Setup.from_query("?board=fast") is None
+    assert Setup.from_query("") is None
+    assert set(PACES) == {"slow", "normal", "fast", "instant"} and PACES["instant"] == 0
+
+
+@pytest.mark.parametrize(
+    ("query", "message"),
+    [
+        ("?seats=human", "2 to 4 players"),
+        ("?seats=human,alien", "expected human, bot"),
+        ("?seats=human,bot:genius", "unknown computer level"),
+        ("?seats=human,bot&board=round", "board"),
+        ("?seats=human,bot&seed=abc", "seed"),
+        ("?seats=human,bot&pace=warp", "pace"),
+        ("?seats=human,bot&options=fly", "unknown option 'fly'"),
+        ("?seats=human,bot&first=pink", "first"),
+        ("?seats=human,bot&first=blue", "first: 'blue' is not playing"),
+    ],
+)
+def test_malformed_queries_are_refused(query: str, message: str) -> None:
+    with pytest.raises(MalefizError, match=message):
+        Setup.from_query(query)
