@@ -97,7 +97,8 @@ class Setup:
     def from_query(cls, query: str) -> Setup | None:
         """The setup a page address asks for, or None when it names no seats.
 
-        ``?board=fast&seats=human,bot:greedy&seed=3&pace=instant&options=extra_roll_on_six&first=yellow&names=Ann,Bob``
+        ``?board=fast&seats=human,bot:greedy&seed=3&pace=instant&options=extra_roll_on_six&first=yellow&names=Ann,Bob``;
+        ``colours=red,blue`` picks the seats' colours (default: opposite houses for two, see :data:`SEAT_COLOURS`).
 
         Raises:
             MalefizError: for any malformed value, saying which.
@@ -109,8 +110,16 @@ class Setup:
         if not 2 <= len(kinds) <= 4:
             raise MalefizError(f"seats: Malefiz is for 2 to 4 players, got {len(kinds)}")
         names = params.get("names", "").split(",") if params.get("names") else []
+        colours: tuple[Colour, ...] = SEAT_COLOURS[len(kinds)]
+        if params.get("colours"):
+            wanted = params["colours"].split(",")
+            colours = tuple(c for w in wanted for c in COLOURS if c == w)
+            if len(colours) != len(wanted) or len(wanted) != len(kinds):
+                raise MalefizError(
+                    f"colours: expected {len(kinds)} of red, green, yellow, blue, got {params['colours']!r}"
+                )
         seats = []
-        for i, (text, colour) in enumerate(zip(kinds, SEAT_COLOURS[len(kinds)], strict=True)):
+        for i, (text, colour) in enumerate(zip(kinds, colours, strict=True)):
             kind, _, level = text.partition(":")
             if kind not in ("human", "bot"):
                 raise MalefizError(f"seats: expected human, bot or bot:<level>, got {text!r}")
@@ -139,6 +148,7 @@ class Setup:
         params: dict[str, str] = {
             "board": self.board,
             "seats": ",".join(s.kind if s.kind == "human" else f"bot:{s.level}" for s in self.seats),
+            "colours": ",".join(s.colour for s in self.seats),
             "names": ",".join(s.name for s in self.seats),
             "pace": self.pace,
         }

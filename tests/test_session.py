@@ -172,6 +172,8 @@ def test_setup_from_query_and_back() -> None:
     ]
     assert setup.options == Options(extra_roll_on_six=True)
     assert Setup.from_query(setup.to_query()) == setup
+    chosen = Setup.from_query("?seats=human,bot&colours=green,blue")
+    assert chosen is not None and [s.colour for s in chosen.seats] == ["green", "blue"]
     assert Setup.from_query("?board=fast") is None
     assert Setup.from_query("") is None
     assert set(PACES) == {"slow", "normal", "fast", "instant"} and PACES["instant"] == 0
@@ -189,6 +191,9 @@ def test_setup_from_query_and_back() -> None:
         ("?seats=human,bot&options=fly", "unknown option 'fly'"),
         ("?seats=human,bot&first=pink", "first"),
         ("?seats=human,bot&first=blue", "first: 'blue' is not playing"),
+        ("?seats=human,bot&colours=red", "colours: expected 2"),
+        ("?seats=human,bot&colours=red,red", "every seat needs its own colour"),
+        ("?seats=human,bot&colours=red,pink", "colours"),
     ],
 )
 def test_malformed_queries_are_refused(query: str, message: str) -> None:
