@@ -16,6 +16,7 @@ from .errors import MalefizError
 from .notation import from_json, location_json, parse_position
 from .play import play
 from .rules import Move, Options, Pass, Phase, Place, Roll, State, legal_actions, new_game
+from .tournament import load_bot, tournament
 
 __all__ = ["main"]
 
@@ -111,6 +112,20 @@ def state_winner(state: State) -> str:
     return state.winner or "nobody"
 
 
+def _cmd_tournament(args: argparse.Namespace, out: TextIO) -> int:
+    names = [n.strip() for n in args.seats.split(",") if n.strip()]
+    for name in names:
+        load_bot(name)  # refuse an unknown bot before anything is printed
+    print(
+        f"Tournament: {args.games} games on the {args.board} board, seats {', '.join(names)}, seed {args.seed}"
+        " (seat order rotates every game)",
+        file=out,
+    )
+    result = tournament(names, args.games, args.seed, args.board, args.options)
+    print(result.report(), file=out)
+    return 0
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="python -m malefiz",
@@ -140,6 +155,22 @@ def _parser() -> argparse.ArgumentParser:
         help="comma-separated rule options: " + ", ".join(Options.names()),
     )
     game.set_defaults(run=_cmd_play)
+    cup = sub.add_parser(
+        "tournament",
+        help="play many bot games and print each seat's win rate",
+        description="Play seeded games between bots with rotating seat order; print wins, win rates with 95%% "
+        "confidence intervals and games per second.",
+    )
+    cup.add_argument("--games", type=int, default=100, help="number of games (default 100)")
+    cup.add_argument(
+        "--seats",
+        default="hard,medium",
+        help="comma-separated bots, one per seat: " + ", ".join(BOTS) + " or package.module:name (default hard,medium)",
+    )
+    cup.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
+    cup.add_argument("--board", choices=BOARD_NAMES, default="classic", help="board side (default classic)")
+    cup.add_argument("--options", type=_option_set, default=Options(), help="comma-separated rule options")
+    cup.set_defaults(run=_cmd_tournament)
     return parser
 
 

@@ -1,0 +1,83 @@
+"""Strength of the bots: win rates with 95% intervals over many seeded games (not part of `make test`).
+
+    python bench/strength.py [--games 1000] [--hard-games 200] [--board classic|fast|both] [--quick]
+
+Seeds start at 1,000,000 (tuning used seeds below 1,000); games run in parallel processes.
+Targets (issue 4): hard >= 70% vs medium and >= 65% vs each reference in 2-player games, >= 33% in
+4-player games against three copies of the strongest reference; medium >= 90% vs easy and > 50%
+vs every reference in 2-player games.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+from multiprocessing import Pool
+from multiprocessing.pool import Pool as PoolType
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from reference_bots import REFERENCE_BOTS
+
+from malefiz.bots import BOTS
+from malefiz.tournament import play_game, wilson
+
+SEED_BASE = 1_000_000
+ALL = {**BOTS, **REFERENCE_BOTS}
+
+
+def _game(job: tuple[tuple[str, ...], int, str]) -> tuple[tuple[str, ...], int | None]:
+    names, seed, board_name = job
+    shift = seed % len(names)
+    order = names[shift:] + names[:shift]
+    winner = play_game([ALL[n] for n in order], seed, board_name)
+    return order, winner
+
+
+def match(pool: PoolType, names: tuple[str, ...], games: int, board_name: str) -> str:
+    jobs = [(names, SEED_BASE + g, board_name) for g in range(games)]
+    wins = 0
+    for order, winner in pool.imap_unordered(_game, jobs, chunksize=4):
+        if winner is not None and order[winner] == names[0]:
+            wins += 1
+    lo, hi = wilson(wins, games)
+    parity = 1 / len(names)
+    rivals = "+".join(names[1:])
+    return f"{names[0]} vs {rivals:<52} {wins / games:6.1%}  [{lo:.1%}, {hi:.1%}]  n={games} (parity {parity:.0%})"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--games", type=int, default=1000)
+    parser.add_argument("--hard-games", type=int, default=200)
+    parser.add_argument("--board", choices=["classic", "fast", "both"], default="both")
+    parser.add_argument("--quick", action="store_true", help="a small smoke run (50 / 20 games)")
+    args = parser.parse_args()
+    games, hard_games = (50, 20) if args.quick else (args.games, args.hard_games)
+    boards = ["classic", "fast"] if args.board == "both" else [args.board]
+    refs = list(REFERENCE_BOTS)
+    with Pool(os.cpu_count() or 2) as pool:
+        for board_name in boards:
+            print(f"== {board_name} board ==", flush=True)
+            begin = time.perf_counter()
+            print(match(pool, ("medium", "easy"), games, board_name), flush=True)
+            for ref in refs:
+                print(match(pool, ("medium", ref), games, board_name), flush=True)
+            print(match(pool, ("hard", "medium"), hard_games, board_name), flush=True)
+            for ref in refs:
+                print(match(pool, ("hard", ref), hard_games, board_name), flush=True)
+            print(
+                match(
+                    pool, ("hard", "one_ply_weighted", "one_ply_weighted", "one_ply_weighted"), hard_games, board_name
+                ),
+                flush=True,
+            )
+            print(f"({time.perf_counter() - begin:.0f} s)", flush=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,132 @@
+"""Bot tournaments: many seeded games with rotating seats, and win rates with confidence intervals."""
+
+from __future__ import annotations
+
+import importlib
+import math
+import random
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .board import COLOURS, Colour
+from .bots import BOTS, Bot
+from .dice import Dice
+from .errors import MalefizError
+from .play import play
+from .rules import Options, new_game
+
+__all__ = ["SeatResult", "TournamentResult", "load_bot", "play_game", "tournament", "wilson"]
+
+TURN_LIMIT = 20_000
+"""Rolls after which a game counts as a draw (only bots that never finish get there)."""
+
+
+def load_bot(name: str) -> Bot:
+    """A bot by level name (``hard``) or as ``package.module:name``.
+
+    Raises:
+        MalefizError: if there is no such level, module or callable.
+    """
+    if name in BOTS:
+        return BOTS[name]
+    module_name, _, attr = name.partition(":")
+    if not attr:
+        raise MalefizError(f"unknown bot {name!r}: expected one of {', '.join(BOTS)} or package.module:name")
+    try:
+        module = importlib.import_module(module_name)
+    except ImportError as exc:
+        raise MalefizError(f"cannot load bot {name!r}: {exc}") from None
+    bot = getattr(module, attr, None)
+    if not callable(bot):
+        raise MalefizError(f"cannot load bot {name!r}: {module_name} has no callable {attr!r}")
+    return bot  # type: ignore[no-any-return]
+
+
+def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson score interval of a win rate."""
+    if games == 0:
+        return 0.0, 1.0
+    p = wins / games
+    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
+    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def play_game(
+    bots: Sequence[Bot], seed: int, board_name: str = "classic", options: Options | None = None
+) -> int | None:
+    """Play one game, seat i as the i-th colour in turn order; the winning seat's index (None: no winner)."""
+    colours: tuple[Colour, ...] = ("red", "yellow") if len(bots) == 2 else COLOURS[: len(bots)]
+    state = new_game(colours, board_name, options or Options())
+    by_colour = dict(zip(colours, bots, strict=True))
+    last = state
+    for step in play(state, by_colour, Dice(seed), random.Random(seed ^ 0x5EED), max_turns=TURN_LIMIT):
+        last = step.after
+    return colours.index(last.winner) if last.winner else None
+
+
+@dataclass(frozen=True)
+class SeatResult:
+    """How one seat did."""
+
+    name: str
+    wins: int
+    games: int
+
+    @property
+    def rate(self) -> float:
+        """Share of games won."""
+        return self.wins / self.games if self.games else 0.0
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        """95% confidence interval of :attr:`rate`."""
+        return wilson(self.wins, self.games)
+
+
+@dataclass(frozen=True)
+class TournamentResult:
+    """The seats' results and how fast the games went."""
+
+    seats: tuple[SeatResult, ...]
+    games: int
+    seconds: float
+
+    def report(self) -> str:
+        """A readable table."""
+        lines = [f"{'seat':<28}{'wins':>7}{'win rate':>10}   95% interval"]
+        for i, s in enumerate(self.seats):
+            lo, hi = s.interval
+            lines.append(f"{i + 1}. {s.name:<25}{s.wins:>7}{s.rate:>9.1%}   {lo:.1%} - {hi:.1%}")
+        rate = self.games / self.seconds if self.seconds else float("inf")
+        lines.append(f"{self.games} games in {self.seconds:.1f} s ({rate:.2f} games/s)")
+        return "\n".join(lines)
+
+
+def tournament(
+    names: Sequence[str],
+    games: int,
+    seed: int = 0,
+    board_name: str = "classic",
+    options: Options | None = None,
+) -> TournamentResult:
+    """Play ``games`` games; game g seats the bots rotated by g, so each seat plays every turn position.
+
+    Raises:
+        MalefizError: for an unknown bot or a seat count outside 2 to 4.
+    """
+    if not 2 <= len(names) <= 4:
+        raise MalefizError(f"--seats: Malefiz is for 2 to 4 players, got {len(names)}")
+    bots = [load_bot(n) for n in names]
+    n = len(bots)
+    wins = [0] * n
+    begin = time.perf_counter()
+    for g in range(games):
+        shift = g % n
+        order = [(i + shift) % n for i in range(n)]
+        winner = play_game([bots[i] for i in order], seed + g, board_name, options)
+        if winner is not None:
+            wins[order[winner]] += 1
+    seconds = time.perf_counter() - begin
+    return TournamentResult(tuple(SeatResult(names[i], wins[i], games) for i in range(n)), games, seconds)

@@ -1,0 +1,109 @@
+"""The computer players: always legal, deterministic, loadable, and the tournament around them."""
+
+from __future__ import annotations
+
+import io
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from malefiz.bots import BOTS, Search, hint, medium, win_chances
+from malefiz.cli import main
+from malefiz.errors import MalefizError
+from malefiz.rules import Move, Phase, Roll, State, apply, legal_actions
+from malefiz.tournament import load_bot, tournament, wilson
+from tests.helpers import CLASSIC_START, pos
+from tests.test_properties import positions
+
+
+@settings(max_examples=60, deadline=None)
+@given(positions, st.integers(1, 6), st.sampled_from(sorted(BOTS)), st.integers(0, 2**16))
+def test_bots_only_return_legal_actions(state: State, roll: int, name: str, seed: int) -> None:
+    if state.phase is Phase.ROLL:
+        state = apply(state, Roll(roll))
+    if state.is_over:
+        return
+    actions = legal_actions(state)
+    choice = BOTS[name](state, actions, random.Random(seed))
+    assert choice in actions
+    apply(state, choice)
+
+
+@pytest.mark.parametrize("name", sorted(BOTS))
+def test_same_seed_same_decision(name: str) -> None:
+    state = pos(f"classic r:2.9,4.13,h,h,h y:10.9,h,h,h,h x:{CLASSIC_START} r4")
+    actions = legal_actions(state)
+    decisions = {str(BOTS[name](state, actions, random.Random(9))) for _ in range(3)}
+    assert len(decisions) == 1
+
+
+def test_medium_takes_the_win() -> None:
+    barricades = CLASSIC_START.replace("8.1,", "3.9,")
+    state = pos(f"classic r:7.1,2.13,h,h,h y:9.1,h,h,h,h x:{barricades} r2")
+    assert str(medium(state, legal_actions(state), random.Random(0))) == "7.1-8.0"
+    assert str(BOTS["hard"](state, legal_actions(state), random.Random(0))) == "7.1-8.0"
+
+
+def test_search_runs_in_slices_with_a_fixed_budget() -> None:
+    state = pos(f"classic r:2.9,4.13,6.13,h,h y:10.9,12.9,h,h,h x:{CLASSIC_START} r3")
+    actions = legal_actions(state)
+    search = Search(state, actions, budget=10_000)
+    slices = 0
+    while search.step():
+        slices += 1
+    assert slices >= 1 and search.best in actions
+    assert Search(state, actions, budget=10_000).run() == search.best
+    tiny = Search(state, actions, budget=1)
+    assert tiny.run() in actions  # a tiny budget still answers
+
+
+def test_hint_gives_an_action_and_chances() -> None:
+    state = pos(f"classic r:2.9,4.13,h,h,h y:10.9,h,h,h,h x:{CLASSIC_START} r4")
+    action, chances = hint(state)
+    assert isinstance(action, Move) and action in legal_actions(state)
+    assert set(chances) == {"red", "yellow"} and abs(sum(chances.values()) - 1) < 1e-9
+    assert hint(pos(f"classic r:2.9,4.13,h,h,h y:10.9,h,h,h,h x:{CLASSIC_START} r?"))[0] is None
+    ahead = win_chances(pos(f"classic r:8.3,h,h,h,h y:h,h,h,h,h x:{CLASSIC_START.replace('8.3,', '3.9,')} y?"))
+    assert ahead["red"] > ahead["yellow"]
+
+
+def test_tournament_repeats_and_rotates() -> None:
+    a = tournament(["medium", "greedy"], 6, seed=3)
+    b = tournament(["medium", "greedy"], 6, seed=3)
+    assert [s.wins for s in a.seats] == [s.wins for s in b.seats]
+    assert sum(s.wins for s in a.seats) == 6
+    assert "games/s" in a.report()
+
+
+def test_load_bot_by_module_name() -> None:
+    assert load_bot("malefiz.bots:medium") is medium
+    assert load_bot("tests.test_bots:first_action") is first_action
+    with pytest.raises(MalefizError, match="No module named"):
+        load_bot("no_such_module:bot")
+    with pytest.raises(MalefizError, match="no callable"):
+        load_bot("malefiz.bots:nothing_here")
+    with pytest.raises(MalefizError, match="unknown bot"):
+        load_bot("genius")
+
+
+def first_action(state: State, actions: object, rng: random.Random) -> object:
+    """A bot written elsewhere: always the first legal action."""
+    return actions[0]  # type: ignore[index]
+
+
+def test_tournament_command_line() -> None:
+    out = io.StringIO()
+    assert (
+        main(["tournament", "--games", "4", "--seats", "medium,tests.test_bots:first_action", "--board", "fast"], out)
+        == 0
+    )
+    text = out.getvalue()
+    assert "1. medium" in text and "2. tests.test_bots:first_action" in text and "games/s" in text
+    assert main(["tournament", "--games", "1", "--seats", "medium,genius"]) == 2
+
+
+def test_wilson_interval() -> None:
+    lo, hi = wilson(50, 100)
+    assert lo < 0.5 < hi and round(lo, 3) == 0.404 and round(hi, 3) == 0.596
