@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Final, Literal
 from urllib.parse import parse_qs, urlencode
 
 from . import view
 from .board import BOARD_NAMES, COLOURS, FOREST, Colour, Field, location_name
-from .bots import BOTS
+from .bots import BOTS, Search, hint, win_chances
 from .dice import Dice
 from .errors import MalefizError
 from .notation import parse_location, to_json
@@ -179,6 +180,7 @@ class Session:
 
     def _start(self) -> None:
         self.selected: Field | None = None
+        self.hinted: Action | None = None
         self.message = ""
         self.events: list[str] = []
         self.history: list[tuple[State, Action]] = []
@@ -216,6 +218,7 @@ class Session:
     # -- actions ----------------------------------------------------------
 
     def _apply(self, action: Action) -> None:
+        self.hinted = None
         before = self.state
         who = self._name(before.current)
         self.state = apply(before, action)
@@ -262,19 +265,76 @@ class Session:
                 self.selected = starts.pop()
         return action
 
-    def bot_step(self) -> Action | None:
-        """Play one action for the computer seat to act (its roll, or its choice); None if a person is to act."""
+    def bot_turn(self) -> Iterator[None]:
+        """Play one action for the computer seat to act, in slices.
+
+        Each ``next()`` does a small piece of the thinking (so a page can let
+        the browser paint in between); when the iterator is exhausted the
+        action has been played (see :attr:`history`). Nothing happens on a
+        person's turn.
+        """
         if not self.is_bot_turn():
-            return None
+            return
+        self.hinted = None
         if self.state.is_chance:
-            return self._roll_die()
-        rng = random.Random(self.seed * 1_000_003 + len(self.history))
+            self._roll_die()
+            return
         actions = legal_actions(self.state)
-        action = BOTS[self.seat().level](self.state, actions, rng)
-        if action not in actions:  # a bot must never break the game; fall back to the first legal action
+        level = self.seat().level
+        if level == "hard" and len(actions) > 1 and isinstance(actions[0], Move):
+            search = Search(self.state, actions)  # the same search the hard bot runs, one candidate a slice
+            yield
+            while search.step():
+                yield
+            action = search.best
+        else:
+            rng = random.Random(self.seed * 1_000_003 + len(self.history))
+            action = BOTS[level](self.state, actions, rng)
+        if action not in actions:  # a bot written elsewhere must never break the game
             action = actions[0]
         self._apply(action)
-        return action
+
+    def bot_step(self) -> Action | None:
+        """Play one action for the computer seat to act (its roll, or its choice); None if a person is to act."""
+        done = len(self.history)
+        for _ in self.bot_turn():
+            pass
+        return self.history[-1][1] if len(self.history) > done else None
+
+    def hint(self) -> bool:
+        """Ask the hard bot for the best move of the person to act; it is marked on the board and told."""
+        if self.is_bot_turn() or self.state.is_over or self.state.is_chance:
+            return False
+        action, chances = hint(self.state, random.Random(self.seed))
+        self.hinted = action
+        odds = ", ".join(f"{self._name(c)} {p:.0%}" for c, p in sorted(chances.items(), key=lambda kv: -kv[1]))
+        if isinstance(action, Move):
+            self.message = f"Hint: {location_name(action.start)} to {location_name(action.end)}. Chances: {odds}"
+        elif isinstance(action, Place):
+            self.message = f"Hint: put the barricade on {location_name(action.field)}. Chances: {odds}"
+        else:
+            self.message = f"Chances: {odds}"
+        return True
+
+    def chances(self) -> dict[Colour, float]:
+        """Each player's estimated chance to win (the hard bot's evaluation)."""
+        return win_chances(self.state)
+
+    def walk_frames(self) -> list[str]:
+        """The board as SVG with the last moved pawn on each field of its route in turn (for animation)."""
+        if not self.history or not self.last_route:
+            return []
+        before, action = next((b, a) for b, a in reversed(self.history) if isinstance(a, Move))
+        assert isinstance(action, Move)
+        frames = []
+        mine = list(before.pawns[before.turn])
+        index = mine.index(action.start)
+        for here in self.last_route[:-1]:
+            mine[index] = here
+            pawns = list(before.pawns)
+            pawns[before.turn] = tuple(mine)
+            frames.append(view.render(before._replace(pawns=tuple(pawns)), names=self.names, highlight=self.last_route))
+        return frames
 
     def roll(self) -> bool:
         """The die button, for a person whose turn it is to roll."""
@@ -352,6 +412,7 @@ class Session:
             selected=self.selected,
             names=self.names,
             highlight=self.last_route,
+            hint=self.hinted,
         )
 
     def position_json(self) -> str:

@@ -11,6 +11,7 @@ into the document and styles it with CSS. Hooks and CSS classes:
 - ``house`` (group, ``data-house="<colour>"``) holds that colour's waiting pawns;
   ``forest`` (group, ``data-forest``) the fast board's forest and its pawns.
 - ``barricade`` (group, ``data-field="x,y"``).
+- ``hint``: the hard bot's suggestion (the pawn and its destination, or a barricade place).
 - Every clickable element carries ``data-key``: ``"x,y"``, ``"house"`` (the
   current player's house) or ``"forest"``; the page passes it to
   :meth:`malefiz.session.Session.click`.
@@ -23,7 +24,7 @@ from functools import cache
 from html import escape
 
 from .board import COLOURS, FOREST, HOUSE, Board, Colour, Field, board, xy
-from .rules import State, new_game
+from .rules import Action, Move, Place, State, new_game
 
 __all__ = ["COLOUR_FILL", "board_svg", "render"]
 
@@ -53,6 +54,8 @@ _STYLE = (
     ".pawn.movable .halo{stroke:#ff8c00;stroke-width:3;stroke-dasharray:4 3}"
     ".pawn.selected .halo{stroke:#111;stroke-width:4;stroke-dasharray:none}"
     ".pawn.target .halo{stroke:#0b7a0b;stroke-width:4}"
+    ".field.hint{stroke:#c2188f;stroke-width:5}"
+    ".pawn.hint .halo{stroke:#c2188f;stroke-width:5;stroke-dasharray:none}"
     "</style>"
 )
 _FIELD_R = 13
@@ -169,19 +172,26 @@ def render(
     selected: Field | None = None,
     names: Mapping[Colour, str] | None = None,
     highlight: Sequence[Field] = (),
+    hint: Action | None = None,
 ) -> str:
     """The SVG of ``state``.
 
     ``movable``: pawn locations of the current player to mark (fields, HOUSE,
     FOREST); ``targets``: fields to mark as destinations or barricade places;
     ``selected``: the chosen pawn's location; ``names``: seat names for the
-    houses' titles; ``highlight``: fields of a route just walked.
+    houses' titles; ``highlight``: fields of a route just walked; ``hint``: a
+    suggested move or barricade place, marked with the class ``hint``.
     """
     b = state.board
     width = (b.width + 1) * CELL
     height = (max(y for _, y in b.houses.values()) + 2) * CELL
     current = state.current
     trail = set(highlight)
+    hinted: set[Field] = set()
+    if isinstance(hint, Move):
+        hinted = {hint.start, hint.end}
+    elif isinstance(hint, Place):
+        hinted = {hint.field}
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" class="board board-{b.name}" viewBox="0 0 {width} {height}"'
         f' width="100%" height="100%" role="img" aria-label="Malefiz {b.name} board">',
@@ -202,6 +212,8 @@ def render(
             classes.append("target")
         if f in trail:
             classes.append("trail")
+        if f in hinted:
+            classes.append("hint")
         cx, cy = _centre(f)
         radius = _FIELD_R + 4 if f == b.goal else _FIELD_R
         out.append(
@@ -229,6 +241,8 @@ def render(
             classes = []
             if is_current and HOUSE in movable:
                 classes.append("movable")
+            if is_current and HOUSE in hinted and i == 0:
+                classes.append("hint")
             if is_current and selected == HOUSE and i == 0:
                 classes.append("selected")
             sx, sy = slots[i]
@@ -246,6 +260,8 @@ def render(
                     classes.append("selected")
                 if p in targets:
                     classes.append("target")
+                if p in hinted:
+                    classes.append("hint")
                 cx, cy = _centre(p)
                 out.append(_pawn(colour, cx, cy, _PAWN_R, classes, f"{x},{y}", f"{x},{y}"))
     if b.forest is not None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
 
@@ -10,7 +11,7 @@ from malefiz.board import FOREST, HOUSE, field
 from malefiz.dice import roll_value
 from malefiz.errors import MalefizError
 from malefiz.notation import parse_position
-from malefiz.rules import Options, Phase, Roll
+from malefiz.rules import Move, Options, Phase, Roll, legal_actions
 from malefiz.session import PACES, Seat, Session, Setup
 from tests.helpers import CLASSIC_START
 
@@ -199,3 +200,36 @@ def test_setup_from_query_and_back() -> None:
 def test_malformed_queries_are_refused(query: str, message: str) -> None:
     with pytest.raises(MalefizError, match=message):
         Setup.from_query(query)
+
+
+def test_hard_bot_thinks_in_slices_and_plays_what_the_hard_bot_plays() -> None:
+    from malefiz.bots import hard
+
+    setup = Setup(seats=(Seat("red", "Anna"), Seat("yellow", "Hal", "bot", "hard")), seed=2)
+    s = session_at(f"classic r:2.9,6.13,h,h,h y:10.9,12.9,14.13,h,h x:{CLASSIC_START} y4", setup)
+    expected = hard(s.state, legal_actions(s.state), random.Random(0))
+    slices = sum(1 for _ in s.bot_turn())
+    assert slices >= 2  # the page gets to paint between slices
+    assert s.history[-1][1] == expected
+
+
+def test_hint_marks_the_best_move_and_tells_the_chances() -> None:
+    s = session_at(f"classic r:2.9,6.13,h,h,h y:10.9,h,h,h,h x:{CLASSIC_START} r4")
+    assert s.hint()
+    hinted = s.hinted
+    assert isinstance(hinted, Move)
+    assert s.message.startswith("Hint: ") and "Chances: " in s.message
+    assert s.svg().count(" hint") >= 2  # the pawn and its destination
+    assert abs(sum(s.chances().values()) - 1) < 1e-9
+    start = "house" if hinted.start == HOUSE else f"{hinted.start % 32},{hinted.start // 32}"
+    assert s.click(start) or s.selected == hinted.start
+    assert s.click(f"{hinted.end % 32},{hinted.end // 32}")
+    assert s.hinted is None and hinted.end in s.state.pawns_of("red")
+
+
+def test_walk_frames_show_each_step() -> None:
+    s = session_at(f"classic r:2.9,h,h,h,h y:h,h,h,h,h x:{CLASSIC_START} r4")
+    assert s.click("2,9") and s.click("4,7")
+    frames = s.walk_frames()
+    assert len(frames) == 3  # the pawn on the three fields before its end
+    assert all('data-field="2,9"' in f for f in frames)
