@@ -6,6 +6,8 @@ PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
+# npm ci writes this file; it is older than package-lock.json when the pins changed.
+NODE_STAMP := node_modules/.package-lock.json
 
 .PHONY: test lint unit e2e bench serve site clean
 
@@ -23,11 +25,27 @@ lint: $(STAMP)
 unit: $(STAMP)
 	$(PY) -m pytest tests malefiz -q
 
-test: lint $(STAMP)
+$(NODE_STAMP): package-lock.json
+	npm ci --no-audit --no-fund
+	touch $@
+
+# The offline site: Pyodide, PyScript, the malefiz package and web/ (standard library only: no venv needed).
+site: $(NODE_STAMP)
+	$(PYTHON) web/build.py
+
+serve: site
+	@echo "Malefiz: http://127.0.0.1:8000  (Ctrl-C stops the server)"
+	$(PYTHON) -m http.server --bind 127.0.0.1 8000 --directory site
+
+e2e: site $(STAMP)
+	$(PY) -m pytest e2e -q
+
+test: lint site $(STAMP)
 	$(PY) -m pytest -q
 
-bench: $(STAMP)
+bench: site $(STAMP)
 	$(PY) bench/rules_speed.py
+	$(PY) bench/page_load.py
 
 clean:
 	rm -rf $(VENV) site node_modules

@@ -1,0 +1,140 @@
+"""The game page as the browser tests drive it: open, read the position, click by ``data-key``.
+
+Waits are on page state only (``html[data-ready]``, the ``[data-position]``
+JSON, visibility of elements), never on time.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Locator, Page
+
+from malefiz.board import FOREST, HOUSE, Field, xy
+from malefiz.notation import from_json
+from malefiz.rules import State
+
+SHOTS = os.environ.get("MALEFIZ_SHOTS", "")
+"""Folder for screenshots (taken only when this environment variable names one)."""
+
+
+@dataclass
+class Watch:
+    """Requests that left 127.0.0.1 (aborted) and console or page errors, as they happened."""
+
+    outside: list[str] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+
+    def assert_clean(self) -> None:
+        """Fail when any request left 127.0.0.1 or anything was logged as an error."""
+        assert self.outside == [], f"requests outside 127.0.0.1: {self.outside}"
+        assert self.errors == [], f"console or page errors: {self.errors}"
+
+
+def key_of(location: Field) -> str:
+    """The ``data-key`` of a location: ``"x,y"``, ``"house"`` or ``"forest"``."""
+    if location == HOUSE:
+        return "house"
+    if location == FOREST:
+        return "forest"
+    x, y = xy(location)
+    return f"{x},{y}"
+
+
+class GamePage:
+    """One browser page showing the Malefiz site."""
+
+    def __init__(self, page: Page, site_url: str, watch: Watch) -> None:
+        self.page = page
+        self.site_url = site_url
+        self.watch = watch
+
+    def open(self, query: str = "") -> None:
+        """Load the page with ``query`` (like ``"?seats=human,bot&seed=3"``) and wait until it is interactive."""
+        self.page.goto(self.site_url + query)
+        self.page.wait_for_selector("html[data-ready]")
+
+    # Reading the page
+
+    def position_text(self) -> str:
+        """The text of ``[data-position]`` (the JSON position document)."""
+        return self.page.locator("[data-position]").text_content() or ""
+
+    def position(self) -> dict[str, Any]:
+        """The current position as the parsed JSON document."""
+        doc: dict[str, Any] = json.loads(self.position_text())
+        return doc
+
+    def state(self) -> State:
+        """The current position as a rules state."""
+        return from_json(self.position())
+
+    def status(self) -> str:
+        """The status line."""
+        return self.page.locator("[data-status]").text_content() or ""
+
+    def keys(self, selector: str) -> list[str]:
+        """The ``data-key`` of every board element matching ``selector``, in document order."""
+        keys: list[str] = self.page.locator(f"#board {selector}").evaluate_all("els => els.map(e => e.dataset.key)")
+        return keys
+
+    def roll_enabled(self) -> bool:
+        """True while the die button waits for a human's roll."""
+        return self.page.locator('[data-action="roll"]').is_enabled()
+
+    # Acting
+
+    def wait_for_position_change(self, before: str) -> None:
+        """Wait until ``[data-position]`` differs from ``before``."""
+        self.page.wait_for_function(
+            "before => document.querySelector('[data-position]').textContent !== before", arg=before
+        )
+
+    def roll(self) -> None:
+        """Click the die and wait for the position to change."""
+        before = self.position_text()
+        self.page.locator('[data-action="roll"]').click()
+        self.wait_for_position_change(before)
+
+    def click_key(self, key: str, selector: str = "[data-key]") -> None:
+        """Click, like a person, on the first board element matching ``selector`` with ``data-key`` ``key``."""
+        element = self.page.locator(f'#board {selector}[data-key="{key}"]').first
+        self.click_center(element)
+
+    def click_center(self, element: Locator) -> None:
+        """A real mouse click in the middle of ``element`` (whatever is drawn on top receives it)."""
+        element.scroll_into_view_if_needed()
+        box = element.bounding_box()
+        assert box is not None, "element is not visible"
+        self.page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+
+    def select(self, start: Field) -> None:
+        """Choose the pawn on ``start`` (a click, unless the page chose it already) and wait for its targets."""
+        key = key_of(start)
+        if self.page.locator(f'#board .pawn.selected[data-key="{key}"]').count() == 0:
+            self.click_key(key, ".pawn.movable")
+        self.page.wait_for_selector(f'#board .pawn.selected[data-key="{key}"]')
+        self.page.wait_for_selector("#board .target")
+
+    def move(self, start: Field, end: Field) -> None:
+        """Choose the pawn on ``start``, then click the target ``end``; wait for the move to happen."""
+        before = self.position_text()
+        self.select(start)
+        self.click_key(key_of(end), ".target")
+        self.wait_for_position_change(before)
+
+    def place(self, f: Field) -> None:
+        """Click field ``f`` to put the captured barricade there; wait for it."""
+        before = self.position_text()
+        self.click_key(key_of(f), ".target")
+        self.wait_for_position_change(before)
+
+    def shot(self, name: str) -> None:
+        """Save a screenshot as ``<MALEFIZ_SHOTS>/<name>.png`` when that variable is set."""
+        if SHOTS:
+            Path(SHOTS).mkdir(parents=True, exist_ok=True)
+            self.page.screenshot(path=str(Path(SHOTS) / f"{name}.png"), full_page=True)

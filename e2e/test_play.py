@@ -1,0 +1,172 @@
+"""Playing by clicks: a human turn, a barricade taken and put back, a capture, a pass, the fast board.
+
+Hot-seat games (``seats=human,human``) with a fixed ``?seed=``: the test plays
+both sides by clicking, choosing each move with the rules engine from the
+position the page shows, so every run makes the same moves.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from urllib.parse import urlencode
+
+from site_page import GamePage, key_of
+
+from malefiz.board import HOUSE
+from malefiz.dice import Dice
+from malefiz.notation import parse_position, to_json
+from malefiz.rules import PASS, Move, Phase, Place, Roll, State, apply, legal_actions
+
+Policy = Callable[[State, list[Move]], Move]
+
+
+def greedy(state: State, moves: list[Move]) -> Move:
+    """The move ending nearest the goal (first in board order on ties)."""
+    return min(moves, key=lambda m: state.board.distance[m.end])
+
+
+def takes_barricade(state: State, move: Move) -> bool:
+    """True when ``move`` ends on a barricade."""
+    return bool(state.barricades >> move.end & 1)
+
+
+def captures(state: State, move: Move) -> bool:
+    """True when ``move`` ends on an opponent's pawn."""
+    victim = state.occupant(move.end)
+    return victim is not None and victim != state.current
+
+
+def preferring(wanted: Callable[[State, Move], bool]) -> Policy:
+    """A move ``wanted`` accepts when there is one, else the greedy move."""
+
+    def policy(state: State, moves: list[Move]) -> Move:
+        chosen = [m for m in moves if wanted(state, m)]
+        return greedy(state, chosen or moves)
+
+    return policy
+
+
+def first_place(state: State) -> int:
+    """The first field (board order) a captured barricade may be put on."""
+    return next(a.field for a in legal_actions(state) if isinstance(a, Place))
+
+
+def play_turns(game: GamePage, policy: Policy, until: Callable[[State, Move], bool], turns: int) -> tuple[State, Move]:
+    """Roll and move by clicks until ``policy`` picks a move ``until`` accepts; returns that state and move.
+
+    Turns without a move (passes) are rolled through. The chosen move is not made yet.
+    """
+    for _ in range(turns):
+        game.roll()
+        state = game.state()
+        if state.phase is not Phase.MOVE:
+            continue  # no move with this roll: the page passed
+        moves = [a for a in legal_actions(state) if isinstance(a, Move)]
+        move = policy(state, moves)
+        if until(state, move):
+            return state, move
+        game.move(move.start, move.end)
+        after = game.state()
+        assert after == apply(state, move)
+        if after.phase is Phase.PLACE:
+            game.place(first_place(after))
+    raise AssertionError(f"nothing happened in {turns} turns")
+
+
+def test_a_human_turn_by_clicks(game: GamePage) -> None:
+    game.open("?board=classic&seats=human,human&seed=1")
+    before = game.state()
+    assert before.phase is Phase.ROLL
+    assert game.keys(".movable") == []
+    game.roll()
+    rolled = game.state()
+    assert rolled.phase is Phase.MOVE and rolled.current == before.current
+    assert rolled.roll is not None
+    assert game.page.locator('[data-action="roll"]').get_attribute("data-face") == str(rolled.roll)
+    moves = [a for a in legal_actions(rolled) if isinstance(a, Move)]
+    assert moves, "a pawn can always leave the house at the start"
+    assert set(game.keys(".pawn.movable")) == {key_of(m.start) for m in moves}
+    move = moves[-1]
+    game.select(move.start)
+    assert set(game.keys(".target")) == {key_of(m.end) for m in moves if m.start == move.start}
+    before_move = game.position_text()
+    game.click_key(key_of(move.end), ".target")
+    game.wait_for_position_change(before_move)
+    after = game.position()
+    assert after == to_json(apply(rolled, move))
+    assert after["turn"] != before.current and after["phase"] == "roll"
+    game.watch.assert_clean()
+
+
+def test_a_barricade_is_taken_and_put_back(game: GamePage) -> None:
+    game.open("?board=classic&seats=human,human&seed=1")
+    state, move = play_turns(game, preferring(takes_barricade), takes_barricade, turns=10)
+    game.move(move.start, move.end)
+    placing = game.state()
+    assert placing.phase is Phase.PLACE and placing.current == state.current
+    assert not placing.barricades >> move.end & 1
+    assert placing.barricades == state.barricades & ~(1 << move.end)
+    game.shot("barricade-placement")
+    places = [a.field for a in legal_actions(placing) if isinstance(a, Place)]
+    assert set(game.keys(".target")) == {key_of(f) for f in places}
+    spot = places[len(places) // 2]
+    game.place(spot)
+    after = game.state()
+    assert after == apply(placing, Place(spot))
+    assert after.barricades >> spot & 1
+    assert after.phase is Phase.ROLL and after.current != state.current
+    game.watch.assert_clean()
+
+
+def test_a_capture_sends_the_pawn_home(game: GamePage) -> None:
+    game.open("?board=classic&seats=human,human&seed=6")
+    state, move = play_turns(game, preferring(captures), captures, turns=10)
+    victim = state.occupant(move.end)
+    assert victim is not None
+    homes = state.pawns_of(victim).count(HOUSE)
+    game.move(move.start, move.end)
+    after = game.state()
+    assert after.pawns_of(victim).count(HOUSE) == homes + 1
+    assert move.end in after.pawns_of(state.current)
+    game.watch.assert_clean()
+
+
+# Red's five pawns are shut in on row 9 by barricades at 2.9, 4.8, 6.9 and 10.9:
+# with a 4, 5 or 6 none of them can move. (Passes hardly ever happen in play:
+# a pawn in the house can always move along the bottom row.)
+SHUT_IN = "classic r:3.9,5.9,7.9,8.9,9.9 y:h,h,h,h,h x:8.1,8.3,8.4,8.5,6.7,10.7,0.11,2.9,6.9,10.9,4.8 r?"
+
+
+def test_a_turn_without_a_move_passes(game: GamePage) -> None:
+    before = parse_position(SHUT_IN)
+    seed = next(s for s in range(100) if legal_actions(apply(before, Roll(Dice(s).peek()))) == [PASS])
+    query = urlencode({"board": "classic", "seats": "human,human", "seed": seed, "position": SHUT_IN})
+    game.open(f"?{query}")
+    assert game.state() == before
+    game.roll()
+    after = game.state()
+    assert after.current == "yellow" and after.phase is Phase.ROLL
+    assert after.pawns == before.pawns and after.barricades == before.barricades
+    status = game.status()
+    assert f"rolled a {Dice(seed).peek()} and cannot move: turn passes" in status
+    assert "Yellow: roll the die" in status
+    game.watch.assert_clean()
+
+
+def test_the_fast_board_loads_and_plays(game: GamePage) -> None:
+    game.open("?board=fast&seats=human,bot&seed=1&pace=instant")
+    position = game.position()
+    assert position["board"] == "fast"
+    assert game.page.locator("#board [data-forest]").count() == 1
+    game.roll()
+    state = game.state()
+    me = state.current
+    moves = [a for a in legal_actions(state) if isinstance(a, Move)]
+    move = greedy(state, moves)
+    game.move(move.start, move.end)
+    # The computer plays its turn; then the die waits for the human again.
+    game.page.wait_for_selector('[data-action="roll"]:not([disabled])')
+    after = game.state()
+    assert after.current == me and after.phase is Phase.ROLL
+    assert move.end in after.pawns_of(me) or move.end == after.board.goal
+    game.watch.assert_clean()
