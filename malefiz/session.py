@@ -15,11 +15,11 @@ from typing import Final, Literal
 from urllib.parse import parse_qs, urlencode
 
 from . import view
-from .board import BOARD_NAMES, COLOURS, FOREST, Colour, Field, location_name
+from .board import BOARD_NAMES, COLOURS, FOREST, HOUSE, Colour, Field, location_name
 from .bots import BOTS, Search, hint, win_chances
 from .dice import Dice
 from .errors import MalefizError
-from .notation import parse_location, to_json
+from .notation import parse_location, parse_position, to_json
 from .rules import (
     PASS,
     Action,
@@ -78,6 +78,8 @@ class Setup:
     """Who starts (None: the first seat); ignored with the roll-for-start option."""
     seed: int | None = None
     pace: str = "normal"
+    position: str | None = None
+    """A position in one-line notation to start from instead of the start (board and colours must match)."""
 
     def __post_init__(self) -> None:
         if self.board not in BOARD_NAMES:
@@ -93,12 +95,32 @@ class Setup:
             raise MalefizError(f"first: {self.first!r} is not playing")
         if self.pace not in PACES:
             raise MalefizError(f"pace: expected one of {', '.join(PACES)}, got {self.pace!r}")
+        if self.position is not None:
+            self.start_position()
+
+    def start_position(self) -> State | None:
+        """The position to start from (None: the board's start).
+
+        Raises:
+            MalefizError: if :attr:`position` cannot be read or does not fit the board and seats.
+        """
+        if self.position is None:
+            return None
+        state = parse_position(self.position)
+        colours = tuple(seat.colour for seat in self.seats)
+        if state.board.name != self.board or state.players != colours:
+            raise MalefizError(
+                f"position: expected the {self.board} board with {', '.join(colours)} in this order, "
+                f"got the {state.board.name} board with {', '.join(state.players)}"
+            )
+        return state
 
     @classmethod
     def from_query(cls, query: str) -> Setup | None:
         """The setup a page address asks for, or None when it names no seats.
 
         ``?board=fast&seats=human,bot:greedy&seed=3&pace=instant&options=extra_roll_on_six&first=yellow&names=Ann,Bob``;
+        ``position=<one-line notation>`` starts from that position;
         ``colours=red,blue`` picks the seats' colours (default: opposite houses for two, see :data:`SEAT_COLOURS`).
 
         Raises:
@@ -142,6 +164,7 @@ class Setup:
             first=first,
             seed=int(seed_text) if seed_text is not None else None,
             pace=params.get("pace", "normal"),
+            position=params.get("position") or None,
         )
 
     def to_query(self) -> str:
@@ -159,7 +182,14 @@ class Setup:
             params["first"] = self.first
         if self.seed is not None:
             params["seed"] = str(self.seed)
+        if self.position is not None:
+            params["position"] = self.position
         return "?" + urlencode(params, safe=",:")
+
+
+def _where(location: Field) -> str:
+    """A location for messages: ``house``, ``forest`` or the field as ``x.y``."""
+    return {HOUSE: "house", FOREST: "forest"}.get(location, location_name(location))
 
 
 class Session:
@@ -193,7 +223,8 @@ class Session:
                 self.events.append("Roll for start: " + ", ".join(f"{self._name(c)} {v}" for c, v in rolls))
             self.message = f"{self._name(first)} rolled highest and starts"
             self.events.append(self.message)
-        self.state: State = new_game(colours, self.setup.board, self.setup.options, first)
+        start = self.setup.start_position() if self.games == 0 else None
+        self.state: State = start or new_game(colours, self.setup.board, self.setup.options, first)
 
     # -- who is who -------------------------------------------------------
 
@@ -233,7 +264,7 @@ class Session:
         elif isinstance(action, Move):
             self.last_route = route(before, action)
             victim = before.occupant(action.end)
-            text = f"{who} moved {location_name(action.start)} to {location_name(action.end)}"
+            text = f"{who} moved {_where(action.start)} to {_where(action.end)}"
             if victim is not None:
                 where = (
                     "the forest"
@@ -309,7 +340,7 @@ class Session:
         self.hinted = action
         odds = ", ".join(f"{self._name(c)} {p:.0%}" for c, p in sorted(chances.items(), key=lambda kv: -kv[1]))
         if isinstance(action, Move):
-            self.message = f"Hint: {location_name(action.start)} to {location_name(action.end)}. Chances: {odds}"
+            self.message = f"Hint: {_where(action.start)} to {_where(action.end)}. Chances: {odds}"
         elif isinstance(action, Place):
             self.message = f"Hint: put the barricade on {location_name(action.field)}. Chances: {odds}"
         else:

@@ -9,6 +9,7 @@ page, and runs computer turns with ``setTimeout`` at the chosen pace.
 from __future__ import annotations
 
 import html
+from collections.abc import Iterator
 from typing import Any
 
 import js
@@ -18,8 +19,7 @@ from pyscript.ffi import is_none
 
 from malefiz.board import COLOURS
 from malefiz.errors import MalefizError
-from malefiz.notation import parse_position
-from malefiz.rules import Phase, Roll, State
+from malefiz.rules import Move, Phase, Roll
 from malefiz.session import PACES, Session, Setup
 from malefiz.view import board_svg
 
@@ -61,22 +61,6 @@ def setup_query(form: Any) -> str:
     return "?" + str(params.toString())
 
 
-def start_position(setup: Setup, text: str) -> State:
-    """The position in one-line notation ``text``, checked against ``setup``.
-
-    Raises:
-        MalefizError: when it cannot be read or does not fit the setup's board and colours.
-    """
-    state = parse_position(text)
-    colours = tuple(seat.colour for seat in setup.seats)
-    if state.board.name != setup.board or state.players != colours:
-        raise MalefizError(
-            f"position: expected the {setup.board} board with {', '.join(colours)} in this order, "
-            f"got the {state.board.name} board with {', '.join(state.players)}"
-        )
-    return state
-
-
 class Page:
     """The running page: the current session and the timer of the next computer step."""
 
@@ -94,7 +78,12 @@ class Page:
         self.position = _element("[data-position]")
         self.winner = _element("[data-winner]")
         self.winner_text = _element("[data-winner-text]")
+        self.hint_button = _element('[data-action="hint"]')
+        self.chances = _element("[data-chances]")
+        self.thinking: Iterator[None] | None = None
+        self.frames: list[str] = []
         self._bot_step = create_proxy(self.bot_step)
+        self._walk = create_proxy(self.walk)
 
     # Screens
 
@@ -106,15 +95,13 @@ class Page:
         """
         try:
             setup = Setup.from_query(query)
-            text = js.URLSearchParams.new(query).get("position")
-            position = None if is_none(text) or setup is None else start_position(setup, str(text))
         except MalefizError as error:
             self.show_setup(str(error))
             return
         if setup is None:
             self.show_setup()
         else:
-            self.start(setup, position)
+            self.start(setup)
 
     def show_setup(self, error: str = "") -> None:
         """The setup screen: the form, and the chosen board's start position beside it."""
@@ -135,14 +122,12 @@ class Page:
         document.documentElement.dataset.board = name
         self.board.innerHTML = board_svg(name)
 
-    def start(self, setup: Setup, position: State | None = None) -> None:
-        """A new game with ``setup`` (from ``position`` when given)."""
+    def start(self, setup: Setup) -> None:
+        """A new game with ``setup``."""
         self.stop_timer()
         self.pace = setup.pace if setup.pace in PACES else self.pace
         _element("[data-pace]").value = self.pace
         self.session = Session(setup)
-        if position is not None:
-            self.session.state = position
         self.shown_events = 0
         self.log.innerHTML = ""
         document.documentElement.dataset.board = setup.board
@@ -210,6 +195,9 @@ class Page:
                 return
             js.history.pushState(None, "", setup.to_query())
             self.start(setup)
+        elif action == "hint":
+            if self.session is not None and self.session.hint():
+                self.render()
         elif action == "new-game" and self.session is not None:
             self.stop_timer()
             self.session.new_game()
@@ -233,16 +221,42 @@ class Page:
             self.timer = js.setTimeout(self._bot_step, PACES[self.pace])
 
     def stop_timer(self) -> None:
-        """Cancel a pending computer step."""
+        """Cancel a pending computer step (and its thinking or walking)."""
         if self.timer is not None:
             js.clearTimeout(self.timer)
             self.timer = None
+        self.thinking = None
+        self.frames = []
 
     def bot_step(self) -> None:
-        """One computer step, then the next one at the pace."""
+        """A slice of the computer's turn; when it has acted, its pawn walks, then the next step at the pace.
+
+        The hard level thinks in slices (:meth:`Session.bot_turn`), each
+        followed by ``setTimeout(0)`` so the browser paints in between.
+        """
         self.timer = None
-        if self.session is not None and self.session.is_bot_turn() and self.session.bot_step() is not None:
-            self.render()
+        session = self.session
+        if session is None or not session.is_bot_turn():
+            return
+        if self.thinking is None:
+            self.thinking = session.bot_turn()
+        if next(self.thinking, False) is None:
+            self.timer = js.setTimeout(self._bot_step, 0)
+            return
+        self.thinking = None
+        last = session.history[-1][1] if session.history else None
+        if isinstance(last, Move) and PACES[self.pace] > 0:
+            self.frames = session.walk_frames()
+        self.walk()
+
+    def walk(self) -> None:
+        """The moved pawn's next step on its route; the full position once it has arrived."""
+        self.timer = None
+        if self.frames:
+            self.board.innerHTML = self.frames.pop(0)
+            self.timer = js.setTimeout(self._walk, min(160, PACES[self.pace] // 3))
+            return
+        self.render()
         self.schedule()
 
     # Drawing
@@ -252,6 +266,7 @@ class Page:
         session = self.session
         if session is None:
             return
+        self.frames = []  # a walk still under way would draw an old position over this one
         state = session.state
         self.board.innerHTML = session.svg()
         last = session.history[-1][1] if session.history else None
@@ -262,7 +277,13 @@ class Page:
         self.die_label.textContent = "Roll!" if can_roll else (f"Rolled {face}" if face else "Die")
         self.die.setAttribute("aria-label", "Roll the die" if can_roll else self.die_label.textContent)
         # What just happened, unless the status says it already (a roll it asks to use).
-        self.message.textContent = "" if last is None or isinstance(last, Roll) else session.message
+        hinting = session.hinted is not None
+        self.message.textContent = "" if not hinting and (last is None or isinstance(last, Roll)) else session.message
+        self.hint_button.disabled = session.is_bot_turn() or state.is_over or state.phase is Phase.ROLL
+        chances = session.chances()
+        self.chances.textContent = "Chances: " + ", ".join(
+            f"{session.names[c]} {p:.0%}" for c, p in sorted(chances.items(), key=lambda kv: -kv[1])
+        )
         self.status.textContent = session.status()
         self.position.textContent = session.position_json()
         events = session.events
