@@ -1,6 +1,7 @@
 # make test   - every check: ruff, mypy --strict, unit tests, browser tests
 # make serve  - build the offline site and serve it at http://127.0.0.1:8000
-# make bench  - benchmarks (figures, not pass/fail)
+# make unit   - the Python tests only (no lint, no browser)
+# make bench  - benchmarks (figures, not pass/fail); bot strength: python bench/strength.py (long)
 SHELL := /bin/bash
 PYTHON ?= python3
 VENV := .venv
@@ -22,8 +23,8 @@ lint: $(STAMP)
 	$(VENV)/bin/ruff format --check malefiz tests bench e2e web
 	$(VENV)/bin/mypy
 
-unit: $(STAMP)
-	$(PY) -m pytest tests malefiz -q
+unit: $(STAMP) $(NODE_STAMP)
+	$(PY) -m pytest tests malefiz README.md -q
 
 $(NODE_STAMP): package-lock.json
 	npm ci --no-audit --no-fund
