@@ -46,7 +46,9 @@ test: lint site $(STAMP)
 
 bench: site $(STAMP)
 	$(PY) bench/rules_speed.py
+	$(PY) bench/bot_speed.py
 	$(PY) bench/page_load.py
+	$(PY) bench/frame_gaps.py
 
 clean:
 	rm -rf $(VENV) site node_modules
