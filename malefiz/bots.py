@@ -230,9 +230,10 @@ class Search:
     """An expectimax search over the dice, runnable in slices (for the browser).
 
     For each candidate action of the player to move (the best few by a
-    one-move look-ahead), every roll of the next player is considered, that
-    player answers with its best one-move reply, and the result is evaluated
-    from our side; the candidate with the best average wins. ``budget`` caps
+    one-move look-ahead), every roll of the next player is considered and that
+    player answers with its best one-move reply; then (``depth`` 2) every roll
+    of the player after that, answered the same way; the result is evaluated
+    from our side and the candidate with the best average wins. ``budget`` caps
     the number of positions evaluated, so the same search always gives the same
     answer (no clock involved).
 
@@ -241,8 +242,11 @@ class Search:
     :attr:`values`.
     """
 
-    def __init__(self, state: State, actions: Sequence[Action], budget: int = 4000, width: int = 6) -> None:
+    def __init__(
+        self, state: State, actions: Sequence[Action], budget: int = 20_000, width: int = 6, depth: int = 2
+    ) -> None:
         self.state = state
+        self.depth = depth
         self.colour = state.current
         self.budget = budget
         self.spent = 0
@@ -251,12 +255,15 @@ class Search:
         ranked = sorted(actions, key=lambda a: -first_look[a])
         self.best: Action = ranked[0]
         self.values: dict[Action, float] = {a: first_look[a] for a in ranked}
-        self._todo: Iterator[Action] = iter(ranked[:width] if isinstance(actions[0], Move) else [])
+        self._todo: list[Action] = ranked[:width] if isinstance(actions[0], Move) else []
         self._scored: dict[Action, float] = {}
+        self._slices = self._work()
 
-    def _reply_value(self, after: State) -> float:
-        """Our value after the next player's roll and best one-move reply (expected over the rolls)."""
-        if after.is_over:
+    def _reply_value(self, after: State, plies: int | None = None) -> float:
+        """Our value expected over the next ``plies`` turns' rolls, each mover playing its best one-move reply."""
+        if plies is None:
+            plies = self.depth
+        if after.is_over or plies == 0:
             return evaluate(after, self.colour)
         total = 0.0
         for roll in ROLLS:
@@ -265,25 +272,43 @@ class Search:
             mover = rolled.current
             outcomes = [_settle(rolled, a) for a in replies]
             self.spent += len(replies)
-            total += evaluate(max(outcomes, key=lambda s: evaluate(s, mover)), self.colour)
+            chosen = max(outcomes, key=lambda s: evaluate(s, mover))
+            total += self._reply_value(chosen, plies - 1) if plies > 1 else evaluate(chosen, self.colour)
         return total / 6
 
+    def _work(self) -> Iterator[None]:
+        """The whole search, pausing after each roll of each candidate (a slice of a few milliseconds)."""
+        for action in self._todo:
+            if self.spent >= self.budget:
+                return
+            after = apply(self.state, action)
+            starts = (
+                [apply(after, p) for p in _place_candidates(after, limit=4)] if after.phase is Phase.PLACE else [after]
+            )
+            best = -math.inf
+            for start in starts:
+                if start.is_over:
+                    value = evaluate(start, self.colour)
+                else:
+                    total = 0.0
+                    for roll in ROLLS:
+                        rolled = apply(start, roll)
+                        replies = legal_actions(rolled)
+                        mover = rolled.current
+                        outcomes = [_settle(rolled, a) for a in replies]
+                        self.spent += len(replies)
+                        chosen = max(outcomes, key=lambda s: evaluate(s, mover))
+                        total += self._reply_value(chosen, self.depth - 1)
+                        yield
+                    value = total / 6
+                best = max(best, value)
+            self._scored[action] = best
+            self.values[action] = best
+            self.best = max(self._scored, key=lambda a: self._scored[a])
+
     def step(self) -> bool:
-        """Search one more candidate; False once the search is finished."""
-        if self.spent >= self.budget:
-            return False
-        action = next(self._todo, None)
-        if action is None:
-            return False
-        after = apply(self.state, action)
-        if after.phase is Phase.PLACE:
-            value = max(self._reply_value(apply(after, p)) for p in _place_candidates(after, limit=4))
-        else:
-            value = self._reply_value(after)
-        self._scored[action] = value
-        self.values[action] = value
-        self.best = max(self._scored, key=lambda a: self._scored[a])
-        return True
+        """Do one slice of the search; False once the search is finished."""
+        return next(self._slices, False) is None
 
     def run(self) -> Action:
         """Search to the end of the budget and return the best action."""
