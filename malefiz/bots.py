@@ -259,22 +259,20 @@ class Search:
         self._scored: dict[Action, float] = {}
         self._slices = self._work()
 
-    def _reply_value(self, after: State, plies: int | None = None) -> float:
+    def _reply(self, after: State, roll: Action, plies: int) -> float:
+        """Our value once the next mover has rolled ``roll`` and played its best one-move reply, ``plies`` deep."""
+        rolled = apply(after, roll)
+        replies = legal_actions(rolled)
+        mover = rolled.current
+        self.spent += len(replies)
+        chosen = max((_settle(rolled, a) for a in replies), key=lambda s: evaluate(s, mover))
+        return self._value(chosen, plies - 1)
+
+    def _value(self, after: State, plies: int) -> float:
         """Our value expected over the next ``plies`` turns' rolls, each mover playing its best one-move reply."""
-        if plies is None:
-            plies = self.depth
         if after.is_over or plies == 0:
             return evaluate(after, self.colour)
-        total = 0.0
-        for roll in ROLLS:
-            rolled = apply(after, roll)
-            replies = legal_actions(rolled)
-            mover = rolled.current
-            outcomes = [_settle(rolled, a) for a in replies]
-            self.spent += len(replies)
-            chosen = max(outcomes, key=lambda s: evaluate(s, mover))
-            total += self._reply_value(chosen, plies - 1) if plies > 1 else evaluate(chosen, self.colour)
-        return total / 6
+        return sum(self._reply(after, roll, plies) for roll in ROLLS) / 6
 
     def _work(self) -> Iterator[None]:
         """The whole search, pausing after each roll of each candidate (a slice of a few milliseconds)."""
@@ -288,20 +286,13 @@ class Search:
             best = -math.inf
             for start in starts:
                 if start.is_over:
-                    value = evaluate(start, self.colour)
-                else:
-                    total = 0.0
-                    for roll in ROLLS:
-                        rolled = apply(start, roll)
-                        replies = legal_actions(rolled)
-                        mover = rolled.current
-                        outcomes = [_settle(rolled, a) for a in replies]
-                        self.spent += len(replies)
-                        chosen = max(outcomes, key=lambda s: evaluate(s, mover))
-                        total += self._reply_value(chosen, self.depth - 1)
-                        yield
-                    value = total / 6
-                best = max(best, value)
+                    best = max(best, evaluate(start, self.colour))
+                    continue
+                total = 0.0
+                for roll in ROLLS:
+                    total += self._reply(start, roll, self.depth)
+                    yield
+                best = max(best, total / 6)
             self._scored[action] = best
             self.values[action] = best
             self.best = max(self._scored, key=lambda a: self._scored[a])
