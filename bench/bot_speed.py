@@ -13,14 +13,13 @@ from __future__ import annotations
 import argparse
 import json
 import random
-import shutil
-import subprocess
 import sys
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+
 
 from malefiz.board import COLOURS  # noqa: E402
 from malefiz.bots import BOTS  # noqa: E402
@@ -64,16 +63,9 @@ def main() -> None:
         print(json.dumps(measure(args.decisions)))
         return
     cpython = measure(args.decisions)
-    pyodide: dict[str, list[float]] = {}
-    node = shutil.which("node")
-    if node and (ROOT / "node_modules" / "pyodide").exists():
-        run = subprocess.run(
-            [node, str(ROOT / "tests" / "pyodide_run.mjs"), __file__, "--json", "--decisions", str(args.decisions)],
-            capture_output=True,
-            text=True,
-            check=True,
-        )
-        pyodide = json.loads(run.stdout.strip().splitlines()[-1])
+    from in_pyodide import run_in_pyodide  # only outside Pyodide, which runs this file alone
+
+    pyodide: dict[str, list[float]] = run_in_pyodide(__file__, "--json", "--decisions", str(args.decisions)) or {}
     print(f"{'ms per decision':<18}{'CPython median / p95 / max':>30}{'Pyodide median / p95 / max':>30}")
     for level, (median, p95, top) in cpython.items():
         other = pyodide.get(level)

@@ -12,14 +12,13 @@ from __future__ import annotations
 import argparse
 import json
 import random
-import shutil
-import subprocess
 import sys
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+
 
 from malefiz.board import COLOURS  # noqa: E402
 from malefiz.bots import greedy  # noqa: E402
@@ -102,15 +101,10 @@ def main() -> None:
         return
     cpython = measure(args.seconds)
     pyodide: dict[str, float] = {}
-    node = shutil.which("node")
-    if not args.no_pyodide and node and (ROOT / "node_modules" / "pyodide").exists():
-        run = subprocess.run(
-            [node, str(ROOT / "tests" / "pyodide_run.mjs"), __file__, "--json", "--seconds", str(args.seconds)],
-            capture_output=True,
-            text=True,
-            check=True,
-        )
-        pyodide = json.loads(run.stdout.strip().splitlines()[-1])
+    if not args.no_pyodide:
+        from in_pyodide import run_in_pyodide  # only outside Pyodide, which runs this file alone
+
+        pyodide = run_in_pyodide(__file__, "--json", "--seconds", str(args.seconds)) or {}
     print(f"{'figure':<42}{'CPython ' + sys.version.split()[0]:>18}{'Pyodide (Node)':>18}{'ratio':>8}")
     for name, value in cpython.items():
         other = pyodide.get(name)
