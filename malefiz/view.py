@@ -8,7 +8,8 @@ into the document and styles it with CSS. Hooks and CSS classes:
   ``target`` a legal destination or barricade place; ``trail`` the last route.
 - ``pawn pawn-<colour>`` (group with a letter): a pawn; ``data-field="x,y"``
   on a field; ``movable`` when it may move, ``selected`` when chosen.
-- ``house`` (group, ``data-house="<colour>"``) holds that colour's waiting pawns;
+- ``house`` (group, ``data-house="<colour>"``) holds that colour's waiting pawns
+  (``house-off`` greys out the houses of colours not in play);
   ``forest`` (group, ``data-forest``) the fast board's forest and its pawns.
 - ``barricade`` (group, ``data-field="x,y"``).
 - ``hint``: the hard bot's suggestion (the pawn and its destination, or a barricade place).
@@ -46,6 +47,7 @@ _STYLE = (
     ".village{fill:#f7e7a8;stroke:#d9c374;stroke-width:2}"
     ".forest-area{fill:#8fc98a;stroke:#4f8f4a;stroke-width:2}"
     ".house-box{fill:#fffdf7;stroke-width:3}"
+    ".house-off{fill:#e9e4da;fill-opacity:.85;stroke:none}"
     ".barricade rect{fill:#f4f4f4;stroke:#222;stroke-width:2.5}"
     ".barricade.target rect{stroke:#0b7a0b}"
     ".pawn text{font:bold 12px system-ui,sans-serif;text-anchor:middle;pointer-events:none}"
@@ -230,6 +232,13 @@ def render(
             f'<g class="{cls}" data-field="{x},{y}" data-key="{x},{y}"><title>barricade</title>'
             f'<rect x="{cx - 11}" y="{cy - 11}" width="22" height="22" rx="4"/></g>'
         )
+    for colour in COLOURS:
+        if colour not in state.players:
+            hx, hy, hw, hh = _house_box(b, colour)
+            out.append(
+                f'<rect class="house-off" x="{_px(hx)}" y="{_px(hy)}" width="{_px(hw)}" height="{_px(hh)}" rx="10">'
+                f"<title>{colour}: not playing</title></rect>"
+            )
     forest_pawns: list[tuple[Colour, bool]] = []
     for colour, pawns in zip(state.players, state.pawns, strict=True):
         is_current = colour == current and not state.is_over
