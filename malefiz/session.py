@@ -274,7 +274,7 @@ class Session:
                 owner = "its own" if victim == before.current else f"{self._name(victim)}'s"
                 text += f" and captured {owner} pawn: it goes back to {where}"
             if self.state.phase is Phase.PLACE:
-                text += "; took a barricade: put it on a free field"
+                text += " and took a barricade: put it on a free field"
             if self.state.is_over:
                 text = f"{who} reached the goal and wins!"
             self.message = text

@@ -9,7 +9,8 @@ into the document and styles it with CSS. Hooks and CSS classes:
 - ``pawn pawn-<colour>`` (group with a letter): a pawn; ``data-field="x,y"``
   on a field; ``movable`` when it may move, ``selected`` when chosen.
 - ``house`` (group, ``data-house="<colour>"``) holds that colour's waiting pawns
-  (``house-off`` greys out the houses of colours not in play);
+  (``house-off`` greys out the houses of colours not in play); the house of
+  the player to act also has the class ``turn`` and a ``turn-mark`` outline;
   ``forest`` (group, ``data-forest``) the fast board's forest and its pawns.
 - ``barricade`` (group, ``data-field="x,y"``).
 - ``hint``: the hard bot's suggestion (the pawn and its destination, or a barricade place).
@@ -47,6 +48,7 @@ _STYLE = (
     ".village{fill:#f7e7a8;stroke:#d9c374;stroke-width:2}"
     ".forest-area{fill:#8fc98a;stroke:#4f8f4a;stroke-width:2}"
     ".house-box{fill:#fffdf7;stroke-width:3}"
+    ".turn-mark{fill:none;stroke-width:2.5;stroke-dasharray:6 4}"
     ".house-off{fill:#e9e4da;fill-opacity:.85;stroke:none}"
     ".barricade rect{fill:#f4f4f4;stroke:#222;stroke-width:2.5}"
     ".barricade.target rect{stroke:#0b7a0b}"
@@ -61,8 +63,15 @@ _STYLE = (
     "</style>"
 )
 _FIELD_R = 13
+_FOREST_WIDTH = 130
+_FOREST_RY = CELL * 0.62
+"""Room (centre to centre) for one row of pawns in the forest, between the lines either side of it."""
 _PAWN_R = 11
-_SMALL_R = 8
+_SMALL_R = 9
+_HOUSE_DROP = 8
+"""How far a house sits below its grid point (clear of the fields above it)."""
+_SMALL_GAP = 2 * _SMALL_R + 7
+"""Centre to centre of two small pawns side by side (their rings do not touch)."""
 
 
 def _px(v: float) -> str:
@@ -77,9 +86,9 @@ def _centre(f: Field) -> tuple[int, int]:
 def _house_slots(b: Board, colour: Colour) -> list[tuple[float, float]]:
     """Where the waiting pawns of ``colour`` stand, side by side in the house."""
     hx, hy = b.houses[colour]
-    cx, cy = hx * CELL + CELL, hy * CELL + CELL
+    cx, cy = hx * CELL + CELL, hy * CELL + CELL + _HOUSE_DROP
     per_row = 3 if b.pawns_per_player > 4 else 2
-    gap = 2 * _SMALL_R + 3
+    gap = _SMALL_GAP
     slots = []
     for i in range(b.pawns_per_player):
         row, col = divmod(i, per_row)
@@ -100,8 +109,8 @@ def _forest_slots(b: Board, count: int) -> list[tuple[float, float]]:
     assert b.forest is not None
     fx, fy = b.forest
     cx, cy = fx * CELL + CELL, fy * CELL + CELL
-    gap = 2 * _SMALL_R + 2
-    per_row = 6
+    per_row = max(6, -(-count // 2))
+    gap = min(_SMALL_GAP, _FOREST_WIDTH / (per_row - 1))
     rows = max(1, -(-count // per_row))
     slots = []
     for i in range(count):
@@ -124,7 +133,7 @@ def _pawn(
     size = r * 1.15
     return (
         f'<g{attrs} transform="translate({_px(x)} {_px(y)})"><title>{colour} pawn</title>'
-        f'<circle r="{_px(r + 3)}" class="halo"/>'
+        f'<circle r="{_px(r + 3 if r > _SMALL_R else r + 2)}" class="halo"/>'
         f'<circle r="{_px(r)}" fill="{COLOUR_FILL[colour]}" stroke="#111" stroke-width="1.5"/>'
         f'<text y="{_px(size * 0.36)}" font-size="{_px(size)}" fill="{_LETTER_FILL[colour]}">{letter}</text></g>'
     )
@@ -147,7 +156,7 @@ def _static_layer(name: str) -> str:
         fx, fy = b.forest
         out.append(
             f'<ellipse class="forest-area" cx="{fx * CELL + CELL}" cy="{fy * CELL + CELL}"'
-            f' rx="{CELL * 1.9}" ry="{CELL * 0.55}"/>'
+            f' rx="{CELL * 1.9}" ry="{_px(_FOREST_RY)}"><title>forest</title></ellipse>'
         )
     for a, c in sorted(b.edges):
         (x1, y1), (x2, y2) = _centre(a), _centre(c)
@@ -162,8 +171,16 @@ def _static_layer(name: str) -> str:
         )
     if b.forest is not None and b.forest_exit is not None:
         (x1, y1), (fx, fy) = _centre(b.forest_exit), b.forest
-        out.append(f'<line class="edge" x1="{x1}" y1="{y1}" x2="{fx * CELL + CELL}" y2="{fy * CELL + CELL - 14}"/>')
+        top = _px(fy * CELL + CELL - _FOREST_RY)
+        out.append(f'<line class="edge" x1="{x1}" y1="{y1}" x2="{fx * CELL + CELL}" y2="{top}"/>')
     return "".join(out)
+
+
+@cache
+def _height(name: str) -> int:
+    """The SVG's height: down to the houses and a margin."""
+    b = board(name)
+    return round(max(y + h for _, y, _, h in (_house_box(b, c) for c in COLOURS)) + 16)
 
 
 def render(
@@ -186,7 +203,7 @@ def render(
     """
     b = state.board
     width = (b.width + 1) * CELL
-    height = (max(y for _, y in b.houses.values()) + 2) * CELL
+    height = _height(b.name)
     current = state.current
     trail = set(highlight)
     hinted: set[Field] = set()
@@ -230,7 +247,7 @@ def render(
         cls = "barricade target" if f in targets else "barricade"
         out.append(
             f'<g class="{cls}" data-field="{x},{y}" data-key="{x},{y}"><title>barricade</title>'
-            f'<rect x="{cx - 11}" y="{cy - 11}" width="22" height="22" rx="4"/></g>'
+            f'<rect x="{cx - 9}" y="{cy - 9}" width="18" height="18" rx="3"/></g>'
         )
     for colour in COLOURS:
         if colour not in state.players:
@@ -243,8 +260,18 @@ def render(
     for colour, pawns in zip(state.players, state.pawns, strict=True):
         is_current = colour == current and not state.is_over
         title = escape(names.get(colour, colour) if names else colour)
-        out.append(f'<g class="house" data-house="{colour}"' + (' data-key="house"' if is_current else "") + ">")
+        out.append(
+            f'<g class="{"house turn" if is_current else "house"}" data-house="{colour}"'
+            + (' data-key="house"' if is_current else "")
+            + ">"
+        )
         out.append(f"<title>{title}: {pawns.count(HOUSE)} waiting</title>")
+        if is_current:
+            hx, hy, hw, hh = _house_box(b, colour)
+            out.append(
+                f'<rect class="turn-mark" x="{_px(hx - 5)}" y="{_px(hy - 5)}" width="{_px(hw + 10)}"'
+                f' height="{_px(hh + 10)}" rx="14" stroke="{COLOUR_FILL[colour]}"/>'
+            )
         slots = _house_slots(b, colour)
         for i in range(pawns.count(HOUSE)):
             classes = []
@@ -275,11 +302,15 @@ def render(
                 out.append(_pawn(colour, cx, cy, _PAWN_R, classes, f"{x},{y}", f"{x},{y}"))
     if b.forest is not None:
         out.append('<g class="forest" data-forest="">' + "<title>forest</title>")
-        for (colour, is_current), (sx, sy) in zip(forest_pawns, _forest_slots(b, len(forest_pawns)), strict=True):
+        first_mine = next((i for i, (_, mine) in enumerate(forest_pawns) if mine), -1)
+        slots = _forest_slots(b, len(forest_pawns))
+        for i, ((colour, is_current), (sx, sy)) in enumerate(zip(forest_pawns, slots, strict=True)):
             classes = []
             if is_current and FOREST in movable:
                 classes.append("movable")
-            if is_current and selected == FOREST:
+            if i == first_mine and FOREST in hinted:
+                classes.append("hint")
+            if i == first_mine and selected == FOREST:
                 classes.append("selected")
             out.append(_pawn(colour, sx, sy, _SMALL_R, classes, "forest" if is_current else None, None))
         out.append("</g>")

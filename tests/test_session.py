@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import xml.etree.ElementTree as ET
 
 import pytest
 
@@ -15,6 +16,7 @@ from malefiz.rules import Move, Options, Phase, Roll, legal_actions
 from malefiz.session import PACES, Seat, Session, Setup
 from tests.helpers import CLASSIC_START
 
+NS = "{http://www.w3.org/2000/svg}"
 TWO_HUMANS = Setup(seats=(Seat("red", "Anna"), Seat("yellow", "Ben")), seed=1)
 
 
@@ -23,6 +25,25 @@ def session_at(text: str, setup: Setup = TWO_HUMANS) -> Session:
     s = Session(setup)
     s.state = parse_position(text)
     return s
+
+
+def board_marks(svg: str) -> dict[str, set[str]]:
+    """The classes of every field circle in ``svg``, by its ``data-field``."""
+    return {
+        c.get("data-field") or "": set(c.get("class", "").split())
+        for c in ET.fromstring(svg).iter(f"{NS}circle")
+        if c.get("data-field")
+    }
+
+
+def house_pawns(svg: str, colour: str) -> int:
+    """How many pawns ``svg`` draws in the house of ``colour``."""
+    house = next(g for g in ET.fromstring(svg).iter(f"{NS}g") if g.get("data-house") == colour)
+    return sum("pawn" in g.get("class", "").split() for g in house.iter(f"{NS}g"))
+
+
+def location_key(f: int) -> str:
+    return f"{f % 32},{f // 32}"
 
 
 def snapshot(s: Session) -> tuple[object, ...]:
@@ -70,7 +91,12 @@ def test_barricade_capture_and_placement() -> None:
     s = session_at(f"classic r:0.13,h,h,h,h y:h,h,h,h,h x:{CLASSIC_START} r2")
     assert s.click("0,13") and s.click("0,11")
     assert s.state.phase is Phase.PLACE and s.state.current == "red"
-    assert "took a barricade" in s.message
+    assert s.message == "Anna (red) moved 0.13 to 0.11 and took a barricade: put it on a free field"
+    marked = board_marks(s.svg())
+    assert {f for f, c in marked.items() if "target" in c} == {location_key(f) for f in s.targets()}
+    before = snapshot(s)
+    for key in ["0,13", "8,0", "8,1", "house", "forest", "0,11"]:  # a pawn, the goal, a barricade, not fields
+        assert s.click(key) is False and snapshot(s) == before
     assert s.status() == "Anna (red): put the barricade on a free field"
     assert field(0, 12) in s.targets() and field(5, 13) not in s.targets()
     assert s.roll() is False and s.click("5,13") is False  # the turn waits for the barricade
@@ -233,3 +259,94 @@ def test_walk_frames_show_each_step() -> None:
     frames = s.walk_frames()
     assert len(frames) == 3  # the pawn on the three fields before its end
     assert all('data-field="2,9"' in f for f in frames)
+
+
+def pawn_marks(svg: str) -> list[tuple[str, set[str]]]:
+    """Each pawn's ``data-key`` and classes."""
+    return [
+        (g.get("data-key") or "", set(g.get("class", "").split()))
+        for g in ET.fromstring(svg).iter(f"{NS}g")
+        if "pawn" in g.get("class", "").split()
+    ]
+
+
+def test_the_board_shows_what_the_session_offers() -> None:
+    s = session_at(f"classic r:2.13,6.13,h,h,h y:h,h,h,h,h x:{CLASSIC_START} r2")
+    pawns = pawn_marks(s.svg())
+    assert sorted(k for k, c in pawns if "movable" in c) == ["2,13", "6,13", "house", "house", "house"]
+    assert not any("selected" in c for _, c in pawns)
+    assert not any("target" in c for c in board_marks(s.svg()).values())
+    assert s.click("2,13")
+    assert [k for k, c in pawn_marks(s.svg()) if "selected" in c] == ["2,13"]
+    assert {f for f, c in board_marks(s.svg()).items() if "target" in c} == {"0,13", "4,13"}
+    assert s.click("4,13")
+    svg = s.svg()
+    assert not any({"movable", "selected"} & c for _, c in pawn_marks(svg))  # yellow is to roll
+    assert not any("target" in c for c in board_marks(svg).values())
+    assert {f for f, c in board_marks(svg).items() if "trail" in c} == {"3,13", "4,13"}  # the route just walked
+    assert s.last_route == [field(3, 13), field(4, 13)]
+    assert s.events[-1] == "Anna (red) moved 2.13 to 4.13"
+
+
+def test_clicking_the_selected_pawn_after_a_forced_preselection_deselects_it() -> None:
+    s = Session(TWO_HUMANS)
+    assert s.roll() and s.selected == HOUSE
+    before = s.state
+    assert s.click("house") and s.selected is None and s.targets() == frozenset()
+    assert s.click("house") and s.selected == HOUSE and s.state == before
+
+
+def test_capture_back_to_the_house_shows_the_pawn_in_its_house() -> None:
+    s = session_at(f"classic r:3.13,h,h,h,h y:5.13,h,h,h,h x:{CLASSIC_START} r2")
+    assert s.click("3,13") and s.click("5,13")
+    svg = s.svg()
+    assert house_pawns(svg, "yellow") == 5 and house_pawns(svg, "red") == 4
+    on_5_13 = [g for g in ET.fromstring(svg).iter(f"{NS}g") if g.get("data-field") == "5,13"]
+    assert [g.get("class") for g in on_5_13] == ["pawn pawn-red"]
+
+
+def test_a_six_with_the_extra_roll_option_keeps_the_turn() -> None:
+    setup = Setup(seats=TWO_HUMANS.seats, options=Options(extra_roll_on_six=True), seed=1)
+    s = session_at(f"classic r:2.9,h,h,h,h y:h,h,h,h,h x:{CLASSIC_START} r6", setup)
+    s.state = s.state._replace(options=setup.options)
+    assert s.click("2,9")
+    target = min(s.targets() - set(s.state.barricade_fields))
+    assert s.click(location_key(target))
+    assert s.state.current == "red" and s.state.phase is Phase.ROLL
+    assert s.status() == "Anna (red): roll the die"
+
+
+@pytest.mark.parametrize("board_name", ["classic", "fast"])
+@pytest.mark.parametrize("level", ["random", "greedy"])
+def test_two_computers_play_a_whole_game(board_name: str, level: str) -> None:
+    setup = Setup(board=board_name, seats=(Seat("red", "A", "bot", level), Seat("yellow", "B", "bot", level)), seed=9)
+    s = Session(setup)
+    while s.is_bot_turn():
+        before = s.state
+        action = s.bot_step()
+        assert action is not None and s.history[-1] == (before, action)
+        assert s.status().endswith("is thinking…") or s.state.is_over
+        assert s.movable() == frozenset() and s.targets() == frozenset()
+    assert s.state.winner is not None and s.status() == f"{s.seat(s.state.winner).name} ({s.state.winner}) wins!"
+    assert any("captured" in e for e in s.events) or board_name == "fast"
+    assert s.roll() is False and s.click("house") is False
+
+
+def test_new_game_is_not_the_same_game_again() -> None:
+    setup = Setup(seats=(Seat("red", "A", "bot"), Seat("yellow", "B", "bot")), seed=11)
+    s = Session(setup)
+    while s.is_bot_turn():
+        s.bot_step()
+    first = [a for _, a in s.history]
+    s.new_game()
+    assert s.state.phase is Phase.ROLL and s.events == [] and s.last_route == []
+    while s.is_bot_turn():
+        s.bot_step()
+    assert [a for _, a in s.history] != first
+
+
+def test_a_person_cannot_act_for_a_computer() -> None:
+    s = Session(Setup(seats=(Seat("red", "Bot", "bot"), Seat("yellow", "Ben")), seed=2))
+    before = snapshot(s)
+    assert s.roll() is False and s.click("house") is False and s.hint() is False
+    assert snapshot(s) == before and s.status() == "Bot (red) is thinking…"
