@@ -28,10 +28,10 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Iterator, Sequence
-from typing import Final
+from typing import Final, NamedTuple
 
 from .board import FOREST, HOUSE, Board, Colour, Field
-from .rules import ROLLS, Action, Move, Phase, Place, State, apply, legal_actions
+from .rules import PASS, ROLLS, Action, Move, Phase, Place, State, apply, legal_actions
 
 __all__ = [
     "BOTS",
@@ -52,6 +52,12 @@ Bot = Callable[[State, Sequence[Action], random.Random], Action]
 
 BARRICADE_COST: Final = 8
 """Steps a barricade on the way is worth: it must be hit exactly, which takes a few turns."""
+
+INNER_PLACES: Final = 6
+"""Barricade places a searched reply considers (the top level considers more)."""
+
+WIN: Final = 1000.0
+"""The value of a won game (a lost one is minus this)."""
 
 
 def random_bot(state: State, actions: Sequence[Action], rng: random.Random) -> Action:
@@ -93,69 +99,92 @@ def greedy(state: State, actions: Sequence[Action], rng: random.Random) -> Actio
 
 # -- evaluation ---------------------------------------------------------------
 
-_DISTANCES: dict[tuple[str, int], dict[Field, int]] = {}
+
+class Race(NamedTuple):
+    """Steps to the goal from everywhere, for one board and one set of barricades."""
+
+    dist: list[int]
+    """By field: the steps to the goal, each barricade on the way counted as :data:`BARRICADE_COST` more."""
+    house: dict[Colour, int]
+    """From each colour's house (its exit step included)."""
+    forest: int
+    """From the forest (boards without one: a large number)."""
+
+    def of(self, colour: Colour, location: Field) -> int:
+        """The distance of a pawn of ``colour`` at ``location`` (a field, HOUSE or FOREST)."""
+        if location >= 0:
+            return self.dist[location]
+        return self.house[colour] if location == HOUSE else self.forest
 
 
-def barricade_distances(b: Board, barricades: int) -> dict[Field, int]:
-    """Steps from every field to the goal, each barricade on the way counted as :data:`BARRICADE_COST` more."""
-    key = (b.name, barricades)
-    found = _DISTANCES.get(key)
+_RACES: dict[str, dict[int, Race]] = {}
+_FAR: Final = 1 << 20
+
+
+def race(b: Board, barricades: int) -> Race:
+    """The :class:`Race` distances of board ``b`` with ``barricades`` (a bit mask), memoised."""
+    cache = _RACES.get(b.name)
+    if cache is None:
+        cache = _RACES[b.name] = {}
+    found = cache.get(barricades)
     if found is not None:
         return found
-    if len(_DISTANCES) > 20_000:
-        _DISTANCES.clear()
-    # Dial's algorithm: costs are small integers.
-    dist: dict[Field, int] = {b.goal: 0}
-    buckets: list[list[Field]] = [[b.goal]]
+    if len(cache) > 50_000:
+        cache.clear()
+    # Dial's algorithm (costs are small integers), the barricade fields' neighbours reached last.
+    neighbours = b.neighbours
+    dist = [_FAR] * (max(b.fields) + 1)
+    goal = b.goal
+    dist[goal] = 0
+    buckets: dict[int, list[Field]] = {0: [goal]}
     d = 0
-    while d < len(buckets):
-        for f in buckets[d]:
+    while buckets:
+        for f in buckets.pop(d, ()):
             if dist[f] != d:
                 continue
-            # Leaving f towards the pawn: passing f costs extra when it holds a barricade.
-            step = 1 + (BARRICADE_COST if barricades >> f & 1 and f != b.goal else 0)
-            for n in b.neighbours[f]:
-                nd = d + step
-                if nd < dist.get(n, 1 << 30):
+            nd = d + 1 if f == goal or not barricades >> f & 1 else d + 1 + BARRICADE_COST
+            for n in neighbours[f]:
+                if nd < dist[n]:
                     dist[n] = nd
-                    while len(buckets) <= nd:
-                        buckets.append([])
-                    buckets[nd].append(n)
+                    later = buckets.get(nd)
+                    if later is None:
+                        buckets[nd] = [n]
+                    else:
+                        later.append(n)
         d += 1
-    _DISTANCES[key] = dist
-    return dist
+    house = {c: dist[exit_field] + 1 for c, exit_field in b.exits.items()}
+    forest = _FAR if b.forest_exit is None else dist[b.forest_exit] + 1
+    found = cache[barricades] = Race(dist, house, forest)
+    return found
 
 
-def pawn_distance(state: State, colour: Colour, location: Field, dist: dict[Field, int]) -> int:
-    """How far a pawn is from the goal, barricades counted (house and forest included)."""
-    b = state.board
-    if location == HOUSE:
-        return dist[b.exits[colour]] + 1
-    if location == FOREST:
-        assert b.forest_exit is not None
-        return dist[b.forest_exit] + 1
-    return dist[location]
+def _race_score(distances: list[int]) -> float:
+    """A player's race score from its pawns' distances (higher is better): the best pawns count most."""
+    distances.sort()
+    return -(distances[0] + 0.3 * distances[1] + 0.05 * sum(distances[2:]))
+
+
+def _player_score(r: Race, colour: Colour, pawns: tuple[Field, ...]) -> float:
+    dist, home, forest = r.dist, r.house[colour], r.forest
+    return _race_score([dist[p] if p >= 0 else (home if p == HOUSE else forest) for p in pawns])
 
 
 def _scores(state: State) -> list[float]:
     """A race score per player (higher is better): the best pawns' distances to the goal."""
-    dist = barricade_distances(state.board, state.barricades)
-    scores = []
-    for colour, pawns in zip(state.players, state.pawns, strict=True):
-        ds = sorted(pawn_distance(state, colour, p, dist) for p in pawns)
-        score = -(ds[0] + 0.3 * ds[1] + 0.05 * sum(ds[2:]))
-        scores.append(score)
-    return scores
+    r = race(state.board, state.barricades)
+    return [_player_score(r, c, pawns) for c, pawns in zip(state.players, state.pawns, strict=True)]
+
+
+def _margin(scores: list[float], me: int) -> float:
+    """Player ``me``'s score less the best opponent's."""
+    return scores[me] - max(s for i, s in enumerate(scores) if i != me)
 
 
 def evaluate(state: State, colour: Colour) -> float:
     """How good ``state`` is for ``colour``: its race score less the best opponent's (a win is 1000)."""
     if state.is_over:
-        return 1000.0 if state.winner == colour else -1000.0
-    scores = _scores(state)
-    me = state.players.index(colour)
-    best_other = max(s for i, s in enumerate(scores) if i != me)
-    return scores[me] - best_other
+        return WIN if state.winner == colour else -WIN
+    return _margin(_scores(state), state.players.index(colour))
 
 
 def win_chances(state: State) -> dict[Colour, float]:
@@ -171,12 +200,15 @@ def win_chances(state: State) -> dict[Colour, float]:
     return {c: w / total for c, w in zip(state.players, weights, strict=True)}
 
 
-def _settle(state: State, action: Action) -> State:
-    """The state after ``action``, with a taken barricade put where its taker's one-move look-ahead likes best."""
+def _settle(state: State, action: Action, places: int = 12) -> State:
+    """The state after ``action``, with a taken barricade put where its taker's one-move look-ahead likes best.
+
+    The taker considers the ``places`` most promising fields (see :func:`_place_candidates`).
+    """
     after = apply(state, action)
     if after.phase is Phase.PLACE:
         mover = after.current
-        return max((apply(after, p) for p in _place_candidates(after)), key=lambda s: evaluate(s, mover))
+        return max((apply(after, p) for p in _place_candidates(after, places)), key=lambda s: evaluate(s, mover))
     return after
 
 
@@ -185,26 +217,68 @@ def _after(state: State, action: Action, colour: Colour) -> float:
     return evaluate(_settle(state, action), colour)
 
 
+class _Outlook:
+    """The value of each move of one rolled position for every player, without building the positions.
+
+    A move that takes no barricade changes only the mover's pawns (and a
+    captured pawn's owner's), so the race scores follow from the old ones.
+    """
+
+    __slots__ = ("base", "distances", "occupied", "race", "state")
+
+    def __init__(self, state: State) -> None:
+        self.state = state
+        self.race = race(state.board, state.barricades)
+        r = self.race
+        self.distances = [[r.of(c, p) for p in pawns] for c, pawns in zip(state.players, state.pawns, strict=True)]
+        self.base = [_race_score(list(ds)) for ds in self.distances]
+        self.occupied = {p: i for i, pawns in enumerate(state.pawns) for p in pawns if p >= 0}
+
+    def scores(self, move: Move) -> list[float] | None:
+        """Every player's race score after ``move``; None when it ends the game or takes a barricade."""
+        state = self.state
+        b = state.board
+        end = move.end
+        if end == b.goal or state.barricades >> end & 1:
+            return None
+        me = state.turn
+        dist = self.race.dist
+        scores = list(self.base)
+        mine = list(self.distances[me])
+        mine[state.pawns[me].index(move.start)] = dist[end]
+        scores[me] = _race_score(mine)
+        victim = self.occupied.get(end)
+        if victim is not None and victim != me:
+            theirs = list(self.distances[victim])
+            colour = state.players[victim]
+            theirs[state.pawns[victim].index(end)] = self.race.of(colour, FOREST if end in b.village else HOUSE)
+            scores[victim] = _race_score(theirs)
+        return scores
+
+
 def _place_candidates(state: State, limit: int = 12) -> list[Action]:
     """The barricade places worth considering: on or near the opponents' best routes, plus a few others."""
     places = legal_actions(state)
     b = state.board
-    dist = barricade_distances(b, state.barricades)
+    r = race(b, state.barricades)
     me = state.current
-    fronts = [
-        pawn_distance(state, c, min(pawns, key=lambda p: pawn_distance(state, c, p, dist)), dist)
-        for c, pawns in zip(state.players, state.pawns, strict=True)
-        if c != me
-    ]
+    fronts = [min(r.of(c, p) for p in pawns) for c, pawns in zip(state.players, state.pawns, strict=True) if c != me]
     lead = min(fronts) if fronts else 99
+    distance = b.distance
 
     def interest(a: Action) -> float:
         assert isinstance(a, Place)
-        d = b.distance[a.field]
+        d = distance[a.field]
         return abs(lead - 3 - d) if d < lead else 50 + d
 
     ranked = sorted(places, key=interest)
     return ranked[:limit]
+
+
+def _best_place(state: State) -> Action:
+    """The barricade place whose result evaluates best for its taker (the first of equals)."""
+    colour = state.current
+    return max(_place_candidates(state, limit=40), key=lambda a: evaluate(apply(state, a), colour))
 
 
 def medium(state: State, actions: Sequence[Action], rng: random.Random) -> Action:
@@ -229,13 +303,13 @@ def easy(state: State, actions: Sequence[Action], rng: random.Random) -> Action:
 class Search:
     """An expectimax search over the dice, runnable in slices (for the browser).
 
-    For each candidate action of the player to move (the best few by a
-    one-move look-ahead), every roll of the next player is considered and that
-    player answers with its best one-move reply; then (``depth`` 2) every roll
-    of the player after that, answered the same way; the result is evaluated
-    from our side and the candidate with the best average wins. ``budget`` caps
-    the number of positions evaluated, so the same search always gives the same
-    answer (no clock involved).
+    For each candidate action of the player to act (the best few moves, or
+    barricade places, by a one-move look-ahead), every roll of the next player
+    is considered and that player answers with its best one-move reply; then
+    (``depth`` 2) every roll of the player after that, answered the same way;
+    the result is evaluated from our side and the candidate with the best
+    average wins. ``budget`` caps the number of replies looked at, so the same
+    search always gives the same answer (no clock involved).
 
     Use :meth:`step` repeatedly (each call does a small slice of work and
     returns False when done) or :meth:`run`; then read :attr:`best` and
@@ -248,14 +322,18 @@ class Search:
         self.state = state
         self.depth = depth
         self.colour = state.current
+        self.me = state.turn
         self.budget = budget
         self.spent = 0
+        if isinstance(actions[0], Place):
+            actions = _place_candidates(state, limit=max(width, 12))
         first_look = {a: _after(state, a, self.colour) for a in actions}
         self.spent += len(first_look)
         ranked = sorted(actions, key=lambda a: -first_look[a])
         self.best: Action = ranked[0]
         self.values: dict[Action, float] = {a: first_look[a] for a in ranked}
-        self._todo: list[Action] = ranked[:width] if isinstance(actions[0], Move) else []
+        searchable = isinstance(actions[0], (Move, Place)) and len(actions) > 1
+        self._todo: list[Action] = ranked[:width] if searchable else []
         self._scored: dict[Action, float] = {}
         self._slices = self._work()
 
@@ -263,10 +341,33 @@ class Search:
         """Our value once the next mover has rolled ``roll`` and played its best one-move reply, ``plies`` deep."""
         rolled = apply(after, roll)
         replies = legal_actions(rolled)
-        mover = rolled.current
         self.spent += len(replies)
-        chosen = max((_settle(rolled, a) for a in replies), key=lambda s: evaluate(s, mover))
-        return self._value(chosen, plies - 1)
+        if replies[0] is PASS:
+            return self._value(apply(rolled, PASS), plies - 1)
+        mover = rolled.turn
+        outlook = _Outlook(rolled)
+        best_value = -math.inf
+        best_scores: list[float] | None = None
+        best_state: State | None = None
+        best_move: Move | None = None
+        for move in replies:
+            assert isinstance(move, Move)
+            scores = outlook.scores(move)
+            if scores is None:  # the game ends, or a barricade is taken and put back
+                settled = _settle(rolled, move, INNER_PLACES)
+                value = evaluate(settled, rolled.current)
+                if value > best_value:
+                    best_value, best_scores, best_state, best_move = value, None, settled, None
+            else:
+                value = _margin(scores, mover)
+                if value > best_value:
+                    best_value, best_scores, best_state, best_move = value, scores, None, move
+        if plies == 1 and best_scores is not None:
+            return _margin(best_scores, self.me)
+        if best_state is None:
+            assert best_move is not None
+            best_state = apply(rolled, best_move)
+        return self._value(best_state, plies - 1)
 
     def _value(self, after: State, plies: int) -> float:
         """Our value expected over the next ``plies`` turns' rolls, each mover playing its best one-move reply."""
@@ -280,9 +381,9 @@ class Search:
             if self.spent >= self.budget:
                 return
             after = apply(self.state, action)
-            starts = (
-                [apply(after, p) for p in _place_candidates(after, limit=4)] if after.phase is Phase.PLACE else [after]
-            )
+            # A taken barricade goes where hard() will put it: searching the places here instead
+            # picks ones that hinder the opponent at once but that it soon takes and turns against us.
+            starts = [apply(after, _best_place(after)) if after.phase is Phase.PLACE else after]
             best = -math.inf
             for start in starts:
                 if start.is_over:
@@ -309,11 +410,11 @@ class Search:
 
 
 def hard(state: State, actions: Sequence[Action], rng: random.Random) -> Action:
-    """The strongest level: :class:`Search` over the next rolls (barricades placed by look-ahead)."""
+    """The strongest level: :class:`Search` over the next rolls, for its moves and its barricade places."""
     if len(actions) == 1:
         return actions[0]
     if isinstance(actions[0], Place):
-        return medium(state, actions, rng)
+        return _best_place(state)
     return Search(state, actions).run()
 
 
