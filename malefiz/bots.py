@@ -242,17 +242,21 @@ class _Outlook:
         if end == b.goal or state.barricades >> end & 1:
             return None
         me = state.turn
-        dist = self.race.dist
         scores = list(self.base)
-        mine = list(self.distances[me])
-        mine[state.pawns[me].index(move.start)] = dist[end]
-        scores[me] = _race_score(mine)
         victim = self.occupied.get(end)
-        if victim is not None and victim != me:
+        if victim is not None:  # a captured pawn (ours too, unless protected) goes home or to the forest
             theirs = list(self.distances[victim])
-            colour = state.players[victim]
-            theirs[state.pawns[victim].index(end)] = self.race.of(colour, FOREST if end in b.village else HOUSE)
-            scores[victim] = _race_score(theirs)
+            back = self.race.of(state.players[victim], FOREST if end in b.village else HOUSE)
+            theirs[state.pawns[victim].index(end)] = back
+            if victim != me:
+                scores[victim] = _race_score(theirs)
+                mine = list(self.distances[me])
+            else:
+                mine = theirs
+        else:
+            mine = list(self.distances[me])
+        mine[state.pawns[me].index(move.start)] = self.race.dist[end]
+        scores[me] = _race_score(mine)
         return scores
 
 
@@ -276,9 +280,21 @@ def _place_candidates(state: State, limit: int = 12) -> list[Action]:
 
 
 def _best_place(state: State) -> Action:
-    """The barricade place whose result evaluates best for its taker (the first of equals)."""
+    """Where the hard bot puts a taken barricade: the place that evaluates best for its taker.
+
+    Among places that hinder the opponents equally, the one nearest the goal
+    wins: far from their pawns, they cannot soon take it and put it in our way.
+    (Searching the places over the next rolls picks ones right in front of an
+    opponent's pawn instead, which wins far fewer games.)
+    """
     colour = state.current
-    return max(_place_candidates(state, limit=40), key=lambda a: evaluate(apply(state, a), colour))
+    distance = state.board.distance
+
+    def value(a: Action) -> tuple[float, int]:
+        assert isinstance(a, Place)
+        return round(evaluate(apply(state, a), colour), 6), -distance[a.field]
+
+    return max(legal_actions(state), key=value)
 
 
 def medium(state: State, actions: Sequence[Action], rng: random.Random) -> Action:
@@ -381,8 +397,7 @@ class Search:
             if self.spent >= self.budget:
                 return
             after = apply(self.state, action)
-            # A taken barricade goes where hard() will put it: searching the places here instead
-            # picks ones that hinder the opponent at once but that it soon takes and turns against us.
+            # A taken barricade goes where hard() will put it (see _best_place).
             starts = [apply(after, _best_place(after)) if after.phase is Phase.PLACE else after]
             best = -math.inf
             for start in starts:

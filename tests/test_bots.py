@@ -9,10 +9,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from malefiz.bots import BOTS, Search, hint, medium, win_chances
+from malefiz.bots import BOTS, Search, _margin, _Outlook, evaluate, hard, hint, medium, race, win_chances
 from malefiz.cli import main
 from malefiz.errors import MalefizError
-from malefiz.rules import Move, Phase, Roll, State, apply, legal_actions
+from malefiz.rules import Move, Phase, Place, Roll, State, apply, legal_actions
 from malefiz.tournament import load_bot, tournament, wilson
 from tests.helpers import CLASSIC_START, pos
 from tests.test_properties import positions
@@ -29,6 +29,55 @@ def test_bots_only_return_legal_actions(state: State, roll: int, name: str, seed
     choice = BOTS[name](state, actions, random.Random(seed))
     assert choice in actions
     apply(state, choice)
+
+
+@settings(max_examples=80, deadline=None)
+@given(positions, st.integers(1, 6))
+def test_replies_are_scored_as_the_positions_they_make(state: State, roll: int) -> None:
+    """The search scores a reply without building its position; it must agree with evaluating that position."""
+    if state.phase is Phase.ROLL:
+        state = apply(state, Roll(roll))
+    if state.phase is not Phase.MOVE:
+        return
+    outlook = _Outlook(state)
+    for action in legal_actions(state):
+        if not isinstance(action, Move):
+            continue
+        scores = outlook.scores(action)
+        after = apply(state, action)
+        if scores is None:  # the win, or a barricade taken: those positions are built
+            assert after.is_over or after.phase is Phase.PLACE
+            continue
+        for colour in state.players:
+            expected = evaluate(after, colour)
+            assert abs(_margin(scores, state.players.index(colour)) - expected) < 1e-9
+
+
+def test_barricade_distances_count_each_barricade_on_the_way() -> None:
+    state = pos(f"classic r:h,h,h,h,h y:h,h,h,h,h x:{CLASSIC_START} r?")
+    b = state.board
+    plain = race(b, 0)
+    assert [plain.dist[f] for f in (b.goal, 8 + 32 * 1, 8 + 32 * 3)] == [0, 1, 19]
+    start = race(b, state.barricades)
+    # (8,1) and (8,3) hold barricades: passing (8,1) costs 8 more, and a pawn on (8,3) passes only (8,1).
+    assert start.dist[8 + 32 * 1] == 1 and start.dist[8 + 32 * 3] == 19 + 8
+    assert start.house["red"] == start.dist[b.exits["red"]] + 1
+    assert race(b, state.barricades) is start  # memoised
+
+
+def test_hard_puts_a_barricade_where_it_hinders_most_then_nearest_the_goal() -> None:
+    """Red took the barricade next to the goal; yellow's pawn must pass (7,5) or make a long detour."""
+    barricades = CLASSIC_START.replace("8.1,", "")
+    state = pos(f"classic r:8.1,h,h,h,h y:6.6,h,h,h,h x:{barricades} r!")
+    places = legal_actions(state)
+    place = hard(state, places, random.Random(0))
+    assert str(place) == "@7.5"
+    assert isinstance(place, Place)
+    values = {p: round(evaluate(apply(state, p), "red"), 6) for p in places}
+    best = max(values.values())
+    assert values[place] == best
+    distance = state.board.distance
+    assert all(distance[place.field] <= distance[p.field] for p in places if values[p] == best)  # type: ignore[union-attr]
 
 
 @pytest.mark.parametrize("name", sorted(BOTS))
