@@ -53,6 +53,9 @@ Bot = Callable[[State, Sequence[Action], random.Random], Action]
 BARRICADE_COST: Final = 8
 """Steps a barricade on the way is worth: it must be hit exactly, which takes a few turns."""
 
+SEARCH_BARRICADE_COST: Final = 5
+"""The same for the hard bot's search, which sees the exact rolls of the next two turns at barricades itself."""
+
 INNER_PLACES: Final = 6
 """Barricade places a searched reply considers (the top level considers more)."""
 
@@ -117,15 +120,18 @@ class Race(NamedTuple):
         return self.house[colour] if location == HOUSE else self.forest
 
 
-_RACES: dict[str, dict[int, Race]] = {}
+_RACES: dict[tuple[str, int], dict[int, Race]] = {}
 _FAR: Final = 1 << 20
 
 
-def race(b: Board, barricades: int) -> Race:
-    """The :class:`Race` distances of board ``b`` with ``barricades`` (a bit mask), memoised."""
-    cache = _RACES.get(b.name)
+def race(b: Board, barricades: int, cost: int = BARRICADE_COST) -> Race:
+    """The :class:`Race` distances of board ``b`` with ``barricades`` (a bit mask), memoised.
+
+    Each barricade on a pawn's way counts as ``cost`` steps more.
+    """
+    cache = _RACES.get((b.name, cost))
     if cache is None:
-        cache = _RACES[b.name] = {}
+        cache = _RACES[b.name, cost] = {}
     found = cache.get(barricades)
     if found is not None:
         return found
@@ -142,7 +148,7 @@ def race(b: Board, barricades: int) -> Race:
         for f in buckets.pop(d, ()):
             if dist[f] != d:
                 continue
-            nd = d + 1 if f == goal or not barricades >> f & 1 else d + 1 + BARRICADE_COST
+            nd = d + 1 if f == goal or not barricades >> f & 1 else d + 1 + cost
             for n in neighbours[f]:
                 if nd < dist[n]:
                     dist[n] = nd
@@ -169,9 +175,9 @@ def _player_score(r: Race, colour: Colour, pawns: tuple[Field, ...]) -> float:
     return _race_score([dist[p] if p >= 0 else (home if p == HOUSE else forest) for p in pawns])
 
 
-def _scores(state: State) -> list[float]:
+def _scores(state: State, cost: int = BARRICADE_COST) -> list[float]:
     """A race score per player (higher is better): the best pawns' distances to the goal."""
-    r = race(state.board, state.barricades)
+    r = race(state.board, state.barricades, cost)
     return [_player_score(r, c, pawns) for c, pawns in zip(state.players, state.pawns, strict=True)]
 
 
@@ -180,11 +186,14 @@ def _margin(scores: list[float], me: int) -> float:
     return scores[me] - max(s for i, s in enumerate(scores) if i != me)
 
 
-def evaluate(state: State, colour: Colour) -> float:
-    """How good ``state`` is for ``colour``: its race score less the best opponent's (a win is 1000)."""
+def evaluate(state: State, colour: Colour, cost: int = BARRICADE_COST) -> float:
+    """How good ``state`` is for ``colour``: its race score less the best opponent's (a win is 1000).
+
+    Each barricade on a pawn's way counts as ``cost`` steps more.
+    """
     if state.is_over:
         return WIN if state.winner == colour else -WIN
-    return _margin(_scores(state), state.players.index(colour))
+    return _margin(_scores(state, cost), state.players.index(colour))
 
 
 def win_chances(state: State) -> dict[Colour, float]:
@@ -200,7 +209,7 @@ def win_chances(state: State) -> dict[Colour, float]:
     return {c: w / total for c, w in zip(state.players, weights, strict=True)}
 
 
-def _settle(state: State, action: Action, places: int = 12) -> State:
+def _settle(state: State, action: Action, places: int = 12, cost: int = BARRICADE_COST) -> State:
     """The state after ``action``, with a taken barricade put where its taker's one-move look-ahead likes best.
 
     The taker considers the ``places`` most promising fields (see :func:`_place_candidates`).
@@ -208,13 +217,15 @@ def _settle(state: State, action: Action, places: int = 12) -> State:
     after = apply(state, action)
     if after.phase is Phase.PLACE:
         mover = after.current
-        return max((apply(after, p) for p in _place_candidates(after, places)), key=lambda s: evaluate(s, mover))
+        return max(
+            (apply(after, p) for p in _place_candidates(after, places, cost)), key=lambda s: evaluate(s, mover, cost)
+        )
     return after
 
 
-def _after(state: State, action: Action, colour: Colour) -> float:
+def _after(state: State, action: Action, colour: Colour, cost: int = BARRICADE_COST) -> float:
     """The value for ``colour`` after ``action`` (and the barricade it may take, put back by its taker)."""
-    return evaluate(_settle(state, action), colour)
+    return evaluate(_settle(state, action, cost=cost), colour, cost)
 
 
 class _Outlook:
@@ -226,9 +237,9 @@ class _Outlook:
 
     __slots__ = ("base", "distances", "occupied", "race", "state")
 
-    def __init__(self, state: State) -> None:
+    def __init__(self, state: State, cost: int) -> None:
         self.state = state
-        self.race = race(state.board, state.barricades)
+        self.race = race(state.board, state.barricades, cost)
         r = self.race
         self.distances = [[r.of(c, p) for p in pawns] for c, pawns in zip(state.players, state.pawns, strict=True)]
         self.base = [_race_score(list(ds)) for ds in self.distances]
@@ -260,11 +271,11 @@ class _Outlook:
         return scores
 
 
-def _place_candidates(state: State, limit: int = 12) -> list[Action]:
+def _place_candidates(state: State, limit: int = 12, cost: int = BARRICADE_COST) -> list[Action]:
     """The barricade places worth considering: on or near the opponents' best routes, plus a few others."""
     places = legal_actions(state)
     b = state.board
-    r = race(b, state.barricades)
+    r = race(b, state.barricades, cost)
     me = state.current
     fronts = [min(r.of(c, p) for p in pawns) for c, pawns in zip(state.players, state.pawns, strict=True) if c != me]
     lead = min(fronts) if fronts else 99
@@ -279,7 +290,7 @@ def _place_candidates(state: State, limit: int = 12) -> list[Action]:
     return ranked[:limit]
 
 
-def _best_place(state: State) -> Action:
+def _best_place(state: State, cost: int = BARRICADE_COST) -> Action:
     """Where the hard bot puts a taken barricade: the place that evaluates best for its taker.
 
     Among places that hinder the opponents equally, the one nearest the goal
@@ -292,7 +303,7 @@ def _best_place(state: State) -> Action:
 
     def value(a: Action) -> tuple[float, int]:
         assert isinstance(a, Place)
-        return round(evaluate(apply(state, a), colour), 6), -distance[a.field]
+        return round(evaluate(apply(state, a), colour, cost), 6), -distance[a.field]
 
     return max(legal_actions(state), key=value)
 
@@ -333,17 +344,24 @@ class Search:
     """
 
     def __init__(
-        self, state: State, actions: Sequence[Action], budget: int = 20_000, width: int = 6, depth: int = 2
+        self,
+        state: State,
+        actions: Sequence[Action],
+        budget: int = 20_000,
+        width: int = 6,
+        depth: int = 2,
+        cost: int | None = None,
     ) -> None:
         self.state = state
+        self.cost = cost = SEARCH_BARRICADE_COST if cost is None else cost
         self.depth = depth
         self.colour = state.current
         self.me = state.turn
         self.budget = budget
         self.spent = 0
         if isinstance(actions[0], Place):
-            actions = _place_candidates(state, limit=max(width, 12))
-        first_look = {a: _after(state, a, self.colour) for a in actions}
+            actions = _place_candidates(state, max(width, 12), cost)
+        first_look = {a: _after(state, a, self.colour, cost) for a in actions}
         self.spent += len(first_look)
         ranked = sorted(actions, key=lambda a: -first_look[a])
         self.best: Action = ranked[0]
@@ -361,7 +379,7 @@ class Search:
         if replies[0] is PASS:
             return self._value(apply(rolled, PASS), plies - 1)
         mover = rolled.turn
-        outlook = _Outlook(rolled)
+        outlook = _Outlook(rolled, self.cost)
         best_value = -math.inf
         best_scores: list[float] | None = None
         best_state: State | None = None
@@ -370,8 +388,8 @@ class Search:
             assert isinstance(move, Move)
             scores = outlook.scores(move)
             if scores is None:  # the game ends, or a barricade is taken and put back
-                settled = _settle(rolled, move, INNER_PLACES)
-                value = evaluate(settled, rolled.current)
+                settled = _settle(rolled, move, INNER_PLACES, self.cost)
+                value = evaluate(settled, rolled.current, self.cost)
                 if value > best_value:
                     best_value, best_scores, best_state, best_move = value, None, settled, None
             else:
@@ -388,7 +406,7 @@ class Search:
     def _value(self, after: State, plies: int) -> float:
         """Our value expected over the next ``plies`` turns' rolls, each mover playing its best one-move reply."""
         if after.is_over or plies == 0:
-            return evaluate(after, self.colour)
+            return evaluate(after, self.colour, self.cost)
         return sum(self._reply(after, roll, plies) for roll in ROLLS) / 6
 
     def _work(self) -> Iterator[None]:
@@ -398,11 +416,11 @@ class Search:
                 return
             after = apply(self.state, action)
             # A taken barricade goes where hard() will put it (see _best_place).
-            starts = [apply(after, _best_place(after)) if after.phase is Phase.PLACE else after]
+            starts = [apply(after, _best_place(after, self.cost)) if after.phase is Phase.PLACE else after]
             best = -math.inf
             for start in starts:
                 if start.is_over:
-                    best = max(best, evaluate(start, self.colour))
+                    best = max(best, evaluate(start, self.colour, self.cost))
                     continue
                 total = 0.0
                 for roll in ROLLS:
@@ -429,7 +447,7 @@ def hard(state: State, actions: Sequence[Action], rng: random.Random) -> Action:
     if len(actions) == 1:
         return actions[0]
     if isinstance(actions[0], Place):
-        return _best_place(state)
+        return _best_place(state, SEARCH_BARRICADE_COST)
     return Search(state, actions).run()
 
 

@@ -9,7 +9,20 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from malefiz.bots import BOTS, Search, _margin, _Outlook, evaluate, hard, hint, medium, race, win_chances
+from malefiz.bots import (
+    BARRICADE_COST,
+    BOTS,
+    SEARCH_BARRICADE_COST,
+    Search,
+    _margin,
+    _Outlook,
+    evaluate,
+    hard,
+    hint,
+    medium,
+    race,
+    win_chances,
+)
 from malefiz.cli import main
 from malefiz.errors import MalefizError
 from malefiz.rules import Move, Phase, Place, Roll, State, apply, legal_actions
@@ -39,7 +52,7 @@ def test_replies_are_scored_as_the_positions_they_make(state: State, roll: int) 
         state = apply(state, Roll(roll))
     if state.phase is not Phase.MOVE:
         return
-    outlook = _Outlook(state)
+    outlook = _Outlook(state, BARRICADE_COST)
     for action in legal_actions(state):
         if not isinstance(action, Move):
             continue
@@ -73,7 +86,7 @@ def test_hard_puts_a_barricade_where_it_hinders_most_then_nearest_the_goal() -> 
     place = hard(state, places, random.Random(0))
     assert str(place) == "@7.5"
     assert isinstance(place, Place)
-    values = {p: round(evaluate(apply(state, p), "red"), 6) for p in places}
+    values = {p: round(evaluate(apply(state, p), "red", SEARCH_BARRICADE_COST), 6) for p in places}
     best = max(values.values())
     assert values[place] == best
     distance = state.board.distance
