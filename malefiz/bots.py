@@ -19,8 +19,10 @@ and ``python -m malefiz tournament --seats mymodule:eager,medium`` measures it.
 
 The built-in levels (:data:`BOTS`): ``easy`` (sensible moves, with mistakes),
 ``medium`` (a one-move look-ahead on an evaluation that knows barricades and
-captures), ``hard`` (an expectimax search over the next rolls, see
-:class:`Search`), plus ``greedy`` and ``random`` as simple references.
+captures), ``hard`` (an expectimax search over the next two turns' rolls and
+replies, see :class:`Search`, with taken barricades put where they hinder the
+opponents most and they cannot soon take them back), plus ``greedy`` and
+``random`` as simple references.
 """
 
 from __future__ import annotations
@@ -336,7 +338,10 @@ class Search:
     (``depth`` 2) every roll of the player after that, answered the same way;
     the result is evaluated from our side and the candidate with the best
     average wins. ``budget`` caps the number of replies looked at, so the same
-    search always gives the same answer (no clock involved).
+    search always gives the same answer (no clock involved). Positions are
+    valued by :func:`evaluate` with each barricade on a pawn's way counted as
+    ``cost`` steps (default :data:`SEARCH_BARRICADE_COST`); a barricade taken
+    on the way is put where :func:`hard` would put it.
 
     Use :meth:`step` repeatedly (each call does a small slice of work and
     returns False when done) or :meth:`run`; then read :attr:`best` and
