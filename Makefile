@@ -1,7 +1,8 @@
 # make test   - every check: ruff, mypy --strict, unit tests, browser tests
 # make serve  - build the offline site and serve it at http://127.0.0.1:8000
 # make unit   - the Python tests only (no lint, no browser)
-# make bench  - benchmarks (figures, not pass/fail); bot strength: python bench/strength.py (long)
+# make bench  - benchmarks (figures, not pass/fail)
+# make strength - the bots' win rates on both boards (long: about an hour on two cores)
 SHELL := /bin/bash
 PYTHON ?= python3
 VENV := .venv
@@ -10,7 +11,7 @@ STAMP := $(VENV)/.installed
 # npm ci writes this file; it is older than package-lock.json when the pins changed.
 NODE_STAMP := node_modules/.package-lock.json
 
-.PHONY: test lint unit e2e bench serve site clean
+.PHONY: test lint unit e2e bench strength serve site clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -49,6 +50,9 @@ bench: site $(STAMP)
 	$(PY) bench/bot_speed.py
 	$(PY) bench/page_load.py
 	$(PY) bench/frame_gaps.py
+
+strength: $(STAMP)
+	$(PY) bench/strength.py
 
 clean:
 	rm -rf $(VENV) site node_modules
