@@ -3,7 +3,7 @@
     python bench/strength.py [--games 1000] [--hard-games 200] [--board classic|fast|both]
                              [--levels medium,hard] [--quick]
 
-Seeds start at 1,000,000 (tuning used seeds below 1,000); games run in parallel processes.
+Seeds start at 1,000,000 (tuning used seeds below 10,000); games run in parallel processes.
 Targets (issue 4): hard >= 70% vs medium and >= 65% vs each reference in 2-player games, >= 33% in
 4-player games against three copies of the strongest reference; medium >= 90% vs easy and > 50%
 vs every reference in 2-player games.
