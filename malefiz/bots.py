@@ -109,7 +109,7 @@ class Race(NamedTuple):
     """Steps to the goal from everywhere, for one board and one set of barricades."""
 
     dist: list[int]
-    """By field: the steps to the goal, each barricade on the way counted as :data:`BARRICADE_COST` more."""
+    """By field: the steps to the goal, each barricade on the way counted as the race's ``cost`` more."""
     house: dict[Colour, int]
     """From each colour's house (its exit step included)."""
     forest: int
@@ -172,15 +172,10 @@ def _race_score(distances: list[int]) -> float:
     return -(distances[0] + 0.3 * distances[1] + 0.05 * sum(distances[2:]))
 
 
-def _player_score(r: Race, colour: Colour, pawns: tuple[Field, ...]) -> float:
-    dist, home, forest = r.dist, r.house[colour], r.forest
-    return _race_score([dist[p] if p >= 0 else (home if p == HOUSE else forest) for p in pawns])
-
-
 def _scores(state: State, cost: int = BARRICADE_COST) -> list[float]:
     """A race score per player (higher is better): the best pawns' distances to the goal."""
     r = race(state.board, state.barricades, cost)
-    return [_player_score(r, c, pawns) for c, pawns in zip(state.players, state.pawns, strict=True)]
+    return [_race_score([r.of(c, p) for p in pawns]) for c, pawns in zip(state.players, state.pawns, strict=True)]
 
 
 def _margin(scores: list[float], me: int) -> float:
@@ -332,9 +327,8 @@ def easy(state: State, actions: Sequence[Action], rng: random.Random) -> Action:
 class Search:
     """An expectimax search over the dice, runnable in slices (for the browser).
 
-    For each candidate action of the player to act (the best few moves, or
-    barricade places, by a one-move look-ahead), every roll of the next player
-    is considered and that player answers with its best one-move reply; then
+    For each candidate move of the player to act (the best few by a one-move
+    look-ahead), every roll of the next player is considered and that player answers with its best one-move reply; then
     (``depth`` 2) every roll of the player after that, answered the same way;
     the result is evaluated from our side and the candidate with the best
     average wins. ``budget`` caps the number of replies looked at, so the same
@@ -364,15 +358,12 @@ class Search:
         self.me = state.turn
         self.budget = budget
         self.spent = 0
-        if isinstance(actions[0], Place):
-            actions = _place_candidates(state, max(width, 12), cost)
         first_look = {a: _after(state, a, self.colour, cost) for a in actions}
         self.spent += len(first_look)
         ranked = sorted(actions, key=lambda a: -first_look[a])
         self.best: Action = ranked[0]
         self.values: dict[Action, float] = {a: first_look[a] for a in ranked}
-        searchable = isinstance(actions[0], (Move, Place)) and len(actions) > 1
-        self._todo: list[Action] = ranked[:width] if searchable else []
+        self._todo: list[Action] = ranked[:width] if isinstance(actions[0], Move) else []
         self._scored: dict[Action, float] = {}
         self._slices = self._work()
 
@@ -383,30 +374,26 @@ class Search:
         self.spent += len(replies)
         if replies[0] is PASS:
             return self._value(apply(rolled, PASS), plies - 1)
-        mover = rolled.turn
+        mover = rolled.current
         outlook = _Outlook(rolled, self.cost)
         best_value = -math.inf
-        best_scores: list[float] | None = None
-        best_state: State | None = None
-        best_move: Move | None = None
+        best: State | Move = rolled
+        best_scores: list[float] | None = None  # the race scores after ``best`` when it is a plain move
         for move in replies:
             assert isinstance(move, Move)
             scores = outlook.scores(move)
-            if scores is None:  # the game ends, or a barricade is taken and put back
+            if scores is None:  # the game ends, or a barricade is taken and put back: build that position
                 settled = _settle(rolled, move, INNER_PLACES, self.cost)
-                value = evaluate(settled, rolled.current, self.cost)
+                value = evaluate(settled, mover, self.cost)
                 if value > best_value:
-                    best_value, best_scores, best_state, best_move = value, None, settled, None
+                    best_value, best, best_scores = value, settled, None
             else:
-                value = _margin(scores, mover)
+                value = _margin(scores, rolled.turn)
                 if value > best_value:
-                    best_value, best_scores, best_state, best_move = value, scores, None, move
+                    best_value, best, best_scores = value, move, scores
         if plies == 1 and best_scores is not None:
             return _margin(best_scores, self.me)
-        if best_state is None:
-            assert best_move is not None
-            best_state = apply(rolled, best_move)
-        return self._value(best_state, plies - 1)
+        return self._value(apply(rolled, best) if isinstance(best, Move) else best, plies - 1)
 
     def _value(self, after: State, plies: int) -> float:
         """Our value expected over the next ``plies`` turns' rolls, each mover playing its best one-move reply."""
@@ -419,21 +406,19 @@ class Search:
         for action in self._todo:
             if self.spent >= self.budget:
                 return
-            after = apply(self.state, action)
-            # A taken barricade goes where hard() will put it (see _best_place).
-            starts = [apply(after, _best_place(after, self.cost)) if after.phase is Phase.PLACE else after]
-            best = -math.inf
-            for start in starts:
-                if start.is_over:
-                    best = max(best, evaluate(start, self.colour, self.cost))
-                    continue
+            start = apply(self.state, action)
+            if start.phase is Phase.PLACE:  # a taken barricade goes where hard() will put it
+                start = apply(start, _best_place(start, self.cost))
+            if start.is_over:
+                value = evaluate(start, self.colour, self.cost)
+            else:
                 total = 0.0
                 for roll in ROLLS:
                     total += self._reply(start, roll, self.depth)
                     yield
-                best = max(best, total / 6)
-            self._scored[action] = best
-            self.values[action] = best
+                value = total / 6
+            self._scored[action] = value
+            self.values[action] = value
             self.best = max(self._scored, key=lambda a: self._scored[a])
 
     def step(self) -> bool:
@@ -448,7 +433,7 @@ class Search:
 
 
 def hard(state: State, actions: Sequence[Action], rng: random.Random) -> Action:
-    """The strongest level: :class:`Search` over the next rolls, for its moves and its barricade places."""
+    """The strongest level: :class:`Search` over the next rolls for its moves; barricades by :func:`_best_place`."""
     if len(actions) == 1:
         return actions[0]
     if isinstance(actions[0], Place):

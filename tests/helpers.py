@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from malefiz.notation import parse_action, parse_position
-from malefiz.rules import State, legal_actions
+from malefiz.rules import Phase, Roll, State, apply, legal_actions
 
 CLASSIC_START = "8.1,8.3,8.4,8.5,6.7,10.7,0.11,4.11,8.11,12.11,16.11"
 """The barricades of the classic board at the start, in notation."""
@@ -27,8 +27,13 @@ def actions(state: State, start: str | None = None) -> set[str]:
 
 def play(state: State, *texts: str) -> State:
     """``state`` after the actions written in ``texts`` (each applied in turn)."""
-    from malefiz.rules import apply
-
     for text in texts:
         state = apply(state, parse_action(text))
     return state
+
+
+def rolled(state: State, roll: int) -> State | None:
+    """``state`` with the die showing ``roll`` if it waited for one; None unless a pawn must then move."""
+    if state.phase is Phase.ROLL:
+        state = apply(state, Roll(roll))
+    return state if state.phase is Phase.MOVE else None

@@ -27,7 +27,7 @@ from malefiz.cli import main
 from malefiz.errors import MalefizError
 from malefiz.rules import Move, Phase, Place, Roll, State, apply, legal_actions
 from malefiz.tournament import load_bot, tournament, wilson
-from tests.helpers import CLASSIC_START, pos
+from tests.helpers import CLASSIC_START, pos, rolled
 from tests.test_properties import positions
 
 
@@ -48,10 +48,10 @@ def test_bots_only_return_legal_actions(state: State, roll: int, name: str, seed
 @given(positions, st.integers(1, 6))
 def test_replies_are_scored_as_the_positions_they_make(state: State, roll: int) -> None:
     """The search scores a reply without building its position; it must agree with evaluating that position."""
-    if state.phase is Phase.ROLL:
-        state = apply(state, Roll(roll))
-    if state.phase is not Phase.MOVE:
+    moving = rolled(state, roll)
+    if moving is None:
         return
+    state = moving
     outlook = _Outlook(state, BARRICADE_COST)
     for action in legal_actions(state):
         if not isinstance(action, Move):

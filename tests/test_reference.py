@@ -6,7 +6,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from malefiz.board import FOREST, HOUSE, Field
-from malefiz.rules import Move, Phase, Roll, State, apply, legal_actions
+from malefiz.rules import Move, State, legal_actions
+from tests.helpers import rolled
 from tests.test_properties import positions
 
 
@@ -48,9 +49,9 @@ def reference_moves(state: State) -> set[tuple[Field, Field]]:
 @settings(max_examples=500, deadline=None)
 @given(positions, st.integers(1, 6))
 def test_generator_matches_the_brute_force_reading(state: State, roll: int) -> None:
-    if state.phase is Phase.ROLL:
-        state = apply(state, Roll(roll))
-    if state.phase is not Phase.MOVE:
+    moving = rolled(state, roll)
+    if moving is None:
         return
+    state = moving
     fast = {(a.start, a.end) for a in legal_actions(state) if isinstance(a, Move)}
     assert fast == reference_moves(state)
