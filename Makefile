@@ -11,7 +11,7 @@ STAMP := $(VENV)/.installed
 # npm ci writes this file; it is older than package-lock.json when the pins changed.
 NODE_STAMP := node_modules/.package-lock.json
 
-.PHONY: test lint unit e2e bench strength serve site clean
+.PHONY: test lint unit e2e browser bench strength serve site clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -39,10 +39,14 @@ serve: site
 	@echo "Malefiz: http://127.0.0.1:8000  (Ctrl-C stops the server)"
 	$(PYTHON) -m http.server --bind 127.0.0.1 8000 --directory site
 
-e2e: site $(STAMP)
+# The browser tests use Debian's Chromium when it is there, otherwise Playwright's own.
+browser: $(STAMP)
+	@test -x /usr/bin/chromium || $(PY) -m playwright install chromium
+
+e2e: site browser
 	$(PY) -m pytest e2e -q
 
-test: lint site $(STAMP)
+test: lint site browser
 	$(PY) -m pytest -q
 
 bench: site $(STAMP)
