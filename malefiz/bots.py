@@ -22,7 +22,9 @@ The built-in levels (:data:`BOTS`): ``easy`` (sensible moves, with mistakes),
 captures), ``hard`` (an expectimax search over the next two turns' rolls and
 replies, see :class:`Search`, with taken barricades put where they hinder the
 opponents most and they cannot soon take them back), plus ``greedy`` and
-``random`` as simple references.
+``random`` as simple references. ``hard`` values positions with the board's
+:class:`Model`: race distances on the classic board, the chances to win by the
+dice of :mod:`malefiz.odds` on the fast one.
 """
 
 from __future__ import annotations
@@ -30,9 +32,10 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Iterator, Sequence
-from typing import Final, NamedTuple
+from typing import Any, Final, NamedTuple, Protocol
 
 from .board import FOREST, HOUSE, Board, Colour, Field
+from .odds import first_to_finish, rate, turns
 from .rules import PASS, ROLLS, Action, Move, Phase, Place, State, apply, legal_actions
 
 __all__ = [
@@ -47,6 +50,7 @@ __all__ = [
     "medium",
     "random_bot",
     "win_chances",
+    "win_probability",
 ]
 
 Bot = Callable[[State, Sequence[Action], random.Random], Action]
@@ -56,13 +60,16 @@ BARRICADE_COST: Final = 8
 """Steps a barricade on the way is worth: it must be hit exactly, which takes a few turns."""
 
 SEARCH_BARRICADE_COST: Final = 5
-"""The same for the hard bot's search, which sees the exact rolls of the next two turns at barricades itself."""
+"""The same for the hard bot's race model: its search sees the next two turns' exact rolls at barricades itself."""
 
 INNER_PLACES: Final = 6
 """Barricade places a searched reply considers (the top level considers more)."""
 
 WIN: Final = 1000.0
-"""The value of a won game (a lost one is minus this)."""
+"""The value of a won game for :func:`evaluate` (a lost one is minus this)."""
+
+Value = Callable[[State, Colour], float]
+"""How good a position is for a colour (higher is better): :func:`evaluate` or :func:`win_probability`."""
 
 
 def random_bot(state: State, actions: Sequence[Action], rng: random.Random) -> Action:
@@ -115,6 +122,11 @@ class Race(NamedTuple):
     forest: int
     """From the forest (boards without one: a large number)."""
 
+    @property
+    def at(self) -> list[int]:
+        """The same as :attr:`dist` (the name :class:`Model` tables share)."""
+        return self.dist
+
     def of(self, colour: Colour, location: Field) -> int:
         """The distance of a pawn of ``colour`` at ``location`` (a field, HOUSE or FOREST)."""
         if location >= 0:
@@ -137,7 +149,7 @@ def race(b: Board, barricades: int, cost: int = BARRICADE_COST) -> Race:
     found = cache.get(barricades)
     if found is not None:
         return found
-    if len(cache) > 50_000:
+    if len(cache) > 5_000:  # each takes a few kilobytes
         cache.clear()
     # Dial's algorithm (costs are small integers), the barricade fields' neighbours reached last.
     neighbours = b.neighbours
@@ -193,78 +205,159 @@ def evaluate(state: State, colour: Colour, cost: int = BARRICADE_COST) -> float:
     return _margin(_scores(state, cost), state.players.index(colour))
 
 
+def win_probability(state: State, colour: Colour) -> float:
+    """``colour``'s chance to win by :data:`ODDS`, the player whose turn it is moving next (see :mod:`malefiz.odds`)."""
+    return ODDS.value(state, colour)
+
+
 def win_chances(state: State) -> dict[Colour, float]:
-    """An estimate of each player's chance to win, from the race scores (a soft-max)."""
+    """An estimate of each player's chance to win, the player to act moving first (see :mod:`malefiz.odds`)."""
     if state.is_over:
         return {c: 1.0 if c == state.winner else 0.0 for c in state.players}
-    scores = _scores(state)
-    # The player to move is about half a turn ahead of where the scores say.
-    scores[state.turn] += 1.75
-    top = max(scores)
-    weights = [math.exp((s - top) / 5.0) for s in scores]
-    total = sum(weights)
-    return {c: w / total for c, w in zip(state.players, weights, strict=True)}
+    rates = ODDS.scores(state)
+    chances = [first_to_finish(rates, i, state.turn) for i in range(len(rates))]
+    total = sum(chances)
+    return {c: p / total for c, p in zip(state.players, chances, strict=True)}
 
 
-def _settle(state: State, action: Action, places: int = 12, cost: int = BARRICADE_COST) -> State:
-    """The state after ``action``, with a taken barricade put where its taker's one-move look-ahead likes best.
+class _Table(Protocol):
+    """What a model knows of every location: a value per pawn (a distance, or expected turns and winning rolls)."""
+
+    @property
+    def at(self) -> list[Any]: ...
+
+    def of(self, colour: Colour, location: Field) -> Any: ...
+
+
+class Model:
+    """How the hard bot's search values positions: per-pawn values, a player's score, and who is ahead.
+
+    Two models exist: :data:`RACE` (distances, each barricade on the way
+    counted as :data:`SEARCH_BARRICADE_COST` steps; the score is
+    :func:`_race_score`, the value a margin in steps) and :data:`ODDS` (expected
+    turns by the dice from :mod:`malefiz.odds`; the score is a chance per turn,
+    the value a chance to win). :data:`MODELS` says which one each board uses.
+    """
+
+    won: float
+    lost: float
+
+    def table(self, state: State) -> _Table:
+        """The per-pawn values of ``state``'s board and barricades."""
+        raise NotImplementedError
+
+    def score(self, pawns: list[Any]) -> float:
+        """A player's score from its pawns' values (higher is better)."""
+        raise NotImplementedError
+
+    def margin(self, scores: list[float], me: int, mover: int | None = None) -> float:
+        """How good the ``scores`` are for player ``me`` when player ``mover`` moves next (default: the one after)."""
+        raise NotImplementedError
+
+    def scores(self, state: State) -> list[float]:
+        """Every player's score in ``state``."""
+        t = self.table(state)
+        return [self.score([t.of(c, p) for p in pawns]) for c, pawns in zip(state.players, state.pawns, strict=True)]
+
+    def value(self, state: State, colour: Colour) -> float:
+        """How good ``state`` is for ``colour``, the player whose turn it is moving next."""
+        if state.is_over:
+            return self.won if state.winner == colour else self.lost
+        return self.margin(self.scores(state), state.players.index(colour), state.turn)
+
+
+class _RaceModel(Model):
+    won, lost = WIN, -WIN
+
+    def table(self, state: State) -> _Table:
+        return race(state.board, state.barricades, SEARCH_BARRICADE_COST)
+
+    def score(self, pawns: list[Any]) -> float:
+        return _race_score(pawns)
+
+    def margin(self, scores: list[float], me: int, mover: int | None = None) -> float:
+        return _margin(scores, me)
+
+
+class _OddsModel(Model):
+    won, lost = 1.0, 0.0
+
+    def table(self, state: State) -> _Table:
+        return turns(state.board, state.barricades)
+
+    def score(self, pawns: list[Any]) -> float:
+        return rate(pawns)
+
+    def margin(self, scores: list[float], me: int, mover: int | None = None) -> float:
+        return first_to_finish(scores, me, mover)
+
+
+RACE: Final[Model] = _RaceModel()
+ODDS: Final[Model] = _OddsModel()
+MODELS: Final[dict[str, Model]] = {"classic": RACE, "fast": ODDS}
+"""The model the hard bot uses on each board (the better one in 2-player games against medium)."""
+
+
+def _settle(
+    state: State, action: Action, places: int = 12, value: Value = evaluate, cost: int = BARRICADE_COST
+) -> State:
+    """The state after ``action``, with a taken barricade put where its taker's ``value`` likes best.
 
     The taker considers the ``places`` most promising fields (see :func:`_place_candidates`).
     """
     after = apply(state, action)
     if after.phase is Phase.PLACE:
         mover = after.current
-        return max(
-            (apply(after, p) for p in _place_candidates(after, places, cost)), key=lambda s: evaluate(s, mover, cost)
-        )
+        return max((apply(after, p) for p in _place_candidates(after, places, cost)), key=lambda s: value(s, mover))
     return after
 
 
-def _after(state: State, action: Action, colour: Colour, cost: int = BARRICADE_COST) -> float:
-    """The value for ``colour`` after ``action`` (and the barricade it may take, put back by its taker)."""
-    return evaluate(_settle(state, action, cost=cost), colour, cost)
+def _after(state: State, action: Action, colour: Colour, value: Value = evaluate, cost: int = BARRICADE_COST) -> float:
+    """The ``value`` for ``colour`` after ``action`` (and the barricade it may take, put back by its taker)."""
+    return value(_settle(state, action, value=value, cost=cost), colour)
 
 
 class _Outlook:
-    """The value of each move of one rolled position for every player, without building the positions.
+    """The scores of each move of one rolled position for every player, without building the positions.
 
     A move that takes no barricade changes only the mover's pawns (and a
-    captured pawn's owner's), so the race scores follow from the old ones.
+    captured pawn's owner's), so the players' scores follow from the old ones.
     """
 
-    __slots__ = ("base", "distances", "occupied", "race", "state")
+    __slots__ = ("base", "model", "occupied", "pawns", "state", "table")
 
-    def __init__(self, state: State, cost: int) -> None:
+    def __init__(self, state: State, model: Model) -> None:
         self.state = state
-        self.race = race(state.board, state.barricades, cost)
-        r = self.race
-        self.distances = [[r.of(c, p) for p in pawns] for c, pawns in zip(state.players, state.pawns, strict=True)]
-        self.base = [_race_score(list(ds)) for ds in self.distances]
+        self.model = model
+        self.table = t = model.table(state)
+        self.pawns = [[t.of(c, p) for p in pawns] for c, pawns in zip(state.players, state.pawns, strict=True)]
+        self.base = [model.score(list(ps)) for ps in self.pawns]
         self.occupied = {p: i for i, pawns in enumerate(state.pawns) for p in pawns if p >= 0}
 
     def scores(self, move: Move) -> list[float] | None:
-        """Every player's race score after ``move``; None when it ends the game or takes a barricade."""
+        """Every player's score after ``move``; None when it ends the game or takes a barricade."""
         state = self.state
         b = state.board
         end = move.end
         if end == b.goal or state.barricades >> end & 1:
             return None
         me = state.turn
+        score = self.model.score
         scores = list(self.base)
         victim = self.occupied.get(end)
         if victim is not None:  # a captured pawn (ours too, unless protected) goes home or to the forest
-            theirs = list(self.distances[victim])
-            back = self.race.of(state.players[victim], FOREST if end in b.village else HOUSE)
+            theirs = list(self.pawns[victim])
+            back = self.table.of(state.players[victim], FOREST if end in b.village else HOUSE)
             theirs[state.pawns[victim].index(end)] = back
             if victim != me:
-                scores[victim] = _race_score(theirs)
-                mine = list(self.distances[me])
+                scores[victim] = score(theirs)
+                mine = list(self.pawns[me])
             else:
                 mine = theirs
         else:
-            mine = list(self.distances[me])
-        mine[state.pawns[me].index(move.start)] = self.race.dist[end]
-        scores[me] = _race_score(mine)
+            mine = list(self.pawns[me])
+        mine[state.pawns[me].index(move.start)] = self.table.at[end]
+        scores[me] = score(mine)
         return scores
 
 
@@ -287,8 +380,8 @@ def _place_candidates(state: State, limit: int = 12, cost: int = BARRICADE_COST)
     return ranked[:limit]
 
 
-def _best_place(state: State, cost: int = BARRICADE_COST) -> Action:
-    """Where the hard bot puts a taken barricade: the place that evaluates best for its taker.
+def _best_place(state: State, value: Value) -> Action:
+    """Where the hard bot puts a taken barricade: the place its taker's ``value`` likes best.
 
     Among places that hinder the opponents equally, the one nearest the goal
     wins: far from their pawns, they cannot soon take it and put it in our way.
@@ -298,11 +391,11 @@ def _best_place(state: State, cost: int = BARRICADE_COST) -> Action:
     colour = state.current
     distance = state.board.distance
 
-    def value(a: Action) -> tuple[float, int]:
+    def key(a: Action) -> tuple[float, int]:
         assert isinstance(a, Place)
-        return round(evaluate(apply(state, a), colour, cost), 6), -distance[a.field]
+        return round(value(apply(state, a), colour), 9), -distance[a.field]
 
-    return max(legal_actions(state), key=value)
+    return max(legal_actions(state), key=key)
 
 
 def medium(state: State, actions: Sequence[Action], rng: random.Random) -> Action:
@@ -328,18 +421,18 @@ class Search:
     """An expectimax search over the dice, runnable in slices (for the browser).
 
     For each candidate move of the player to act (the best few by a one-move
-    look-ahead), every roll of the next player is considered and that player answers with its best one-move reply; then
-    (``depth`` 2) every roll of the player after that, answered the same way;
-    the result is evaluated from our side and the candidate with the best
-    average wins. ``budget`` caps the number of replies looked at, so the same
-    search always gives the same answer (no clock involved). Positions are
-    valued by :func:`evaluate` with each barricade on a pawn's way counted as
-    ``cost`` steps (default :data:`SEARCH_BARRICADE_COST`); a barricade taken
-    on the way is put where :func:`hard` would put it.
+    look-ahead), every roll of the next player is considered and that player
+    answers with its best one-move reply; then (``depth`` 2) every roll of the
+    player after that, answered the same way; the candidate whose value is best
+    on average wins. ``budget`` caps the number of replies looked at,
+    so the same search always gives the same answer (no clock involved).
+    Positions are valued by ``model`` (default: the board's, from
+    :data:`MODELS`); a barricade taken on the way is put where :func:`hard`
+    would put it.
 
     Use :meth:`step` repeatedly (each call does a small slice of work and
     returns False when done) or :meth:`run`; then read :attr:`best` and
-    :attr:`values`.
+    :attr:`values` (each candidate's value by the model).
     """
 
     def __init__(
@@ -349,16 +442,16 @@ class Search:
         budget: int = 20_000,
         width: int = 6,
         depth: int = 2,
-        cost: int | None = None,
+        model: Model | None = None,
     ) -> None:
         self.state = state
-        self.cost = cost = SEARCH_BARRICADE_COST if cost is None else cost
+        self.model = model = MODELS.get(state.board.name, RACE) if model is None else model
         self.depth = depth
         self.colour = state.current
         self.me = state.turn
         self.budget = budget
         self.spent = 0
-        first_look = {a: _after(state, a, self.colour, cost) for a in actions}
+        first_look = {a: _after(state, a, self.colour, model.value, SEARCH_BARRICADE_COST) for a in actions}
         self.spent += len(first_look)
         ranked = sorted(actions, key=lambda a: -first_look[a])
         self.best: Action = ranked[0]
@@ -375,31 +468,37 @@ class Search:
         if replies[0] is PASS:
             return self._value(apply(rolled, PASS), plies - 1)
         mover = rolled.current
-        outlook = _Outlook(rolled, self.cost)
+        them = rolled.turn
+        model = self.model
+        outlook = _Outlook(rolled, model)
         best_value = -math.inf
         best: State | Move = rolled
-        best_scores: list[float] | None = None  # the race scores after ``best`` when it is a plain move
+        best_scores: list[float] | None = None  # the scores after ``best`` when it is a plain move
         for move in replies:
             assert isinstance(move, Move)
             scores = outlook.scores(move)
             if scores is None:  # the game ends, or a barricade is taken and put back: build that position
-                settled = _settle(rolled, move, INNER_PLACES, self.cost)
-                value = evaluate(settled, mover, self.cost)
+                settled = _settle(rolled, move, INNER_PLACES, model.value, SEARCH_BARRICADE_COST)
+                value = model.value(settled, mover)
                 if value > best_value:
                     best_value, best, best_scores = value, settled, None
             else:
-                value = _margin(scores, rolled.turn)
+                value = model.margin(scores, them)
                 if value > best_value:
                     best_value, best, best_scores = value, move, scores
         if plies == 1 and best_scores is not None:
-            return _margin(best_scores, self.me)
+            return model.margin(best_scores, self.me, (them + 1) % len(best_scores))
         return self._value(apply(rolled, best) if isinstance(best, Move) else best, plies - 1)
 
     def _value(self, after: State, plies: int) -> float:
         """Our value expected over the next ``plies`` turns' rolls, each mover playing its best one-move reply."""
         if after.is_over or plies == 0:
-            return evaluate(after, self.colour, self.cost)
+            return self._leaf(after)
         return sum(self._reply(after, roll, plies) for roll in ROLLS) / 6
+
+    def _leaf(self, state: State) -> float:
+        """Our value in a position the search looks no further into."""
+        return self.model.value(state, self.colour)
 
     def _work(self) -> Iterator[None]:
         """The whole search, pausing after each roll of each candidate (a slice of a few milliseconds)."""
@@ -408,9 +507,9 @@ class Search:
                 return
             start = apply(self.state, action)
             if start.phase is Phase.PLACE:  # a taken barricade goes where hard() will put it
-                start = apply(start, _best_place(start, self.cost))
+                start = apply(start, _best_place(start, self.model.value))
             if start.is_over:
-                value = evaluate(start, self.colour, self.cost)
+                value = self._leaf(start)
             else:
                 total = 0.0
                 for roll in ROLLS:
@@ -437,7 +536,7 @@ def hard(state: State, actions: Sequence[Action], rng: random.Random) -> Action:
     if len(actions) == 1:
         return actions[0]
     if isinstance(actions[0], Place):
-        return _best_place(state, SEARCH_BARRICADE_COST)
+        return _best_place(state, MODELS.get(state.board.name, RACE).value)
     return Search(state, actions).run()
 
 

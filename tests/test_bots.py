@@ -10,18 +10,17 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from malefiz.bots import (
-    BARRICADE_COST,
     BOTS,
-    SEARCH_BARRICADE_COST,
+    ODDS,
+    RACE,
     Search,
-    _margin,
     _Outlook,
-    evaluate,
     hard,
     hint,
     medium,
     race,
     win_chances,
+    win_probability,
 )
 from malefiz.cli import main
 from malefiz.errors import MalefizError
@@ -52,18 +51,19 @@ def test_replies_are_scored_as_the_positions_they_make(state: State, roll: int) 
     if moving is None:
         return
     state = moving
-    outlook = _Outlook(state, BARRICADE_COST)
-    for action in legal_actions(state):
-        if not isinstance(action, Move):
-            continue
-        scores = outlook.scores(action)
-        after = apply(state, action)
-        if scores is None:  # the win, or a barricade taken: those positions are built
-            assert after.is_over or after.phase is Phase.PLACE
-            continue
-        for colour in state.players:
-            expected = evaluate(after, colour)
-            assert abs(_margin(scores, state.players.index(colour)) - expected) < 1e-9
+    for model in (RACE, ODDS):
+        outlook = _Outlook(state, model)
+        for action in legal_actions(state):
+            if not isinstance(action, Move):
+                continue
+            scores = outlook.scores(action)
+            after = apply(state, action)
+            if scores is None:  # the win, or a barricade taken: those positions are built
+                assert after.is_over or after.phase is Phase.PLACE
+                continue
+            for colour in state.players:
+                expected = model.value(after, colour)
+                assert abs(model.margin(scores, state.players.index(colour), after.turn) - expected) < 1e-9
 
 
 def test_barricade_distances_count_each_barricade_on_the_way() -> None:
@@ -86,11 +86,20 @@ def test_hard_puts_a_barricade_where_it_hinders_most_then_nearest_the_goal() -> 
     place = hard(state, places, random.Random(0))
     assert str(place) == "@7.5"
     assert isinstance(place, Place)
-    values = {p: round(evaluate(apply(state, p), "red", SEARCH_BARRICADE_COST), 6) for p in places}
+    values = {p: round(RACE.value(apply(state, p), "red"), 9) for p in places}
     best = max(values.values())
     assert values[place] == best
     distance = state.board.distance
     assert all(distance[place.field] <= distance[p.field] for p in places if values[p] == best)  # type: ignore[union-attr]
+
+
+def test_hard_on_the_fast_board_blocks_a_pawn_that_would_win_with_one_roll() -> None:
+    """Red took the barricade next to the goal; yellow's pawn on (2,1) wins with a 3 unless one is put in between."""
+    state = pos("fast r:5.1,h,h,h y:2.1,h,h,h x:5.2,4.3,6.3,3.4,7.4 r!")
+    places = legal_actions(state)
+    assert str(hard(state, places, random.Random(0))) == "@4.1"  # as good as (3,1), and nearer the goal
+    chance = {str(p): win_probability(apply(state, p), "red") for p in places}
+    assert chance["@4.1"] == chance["@3.1"] > 0.5 > max(v for k, v in chance.items() if k not in {"@4.1", "@3.1"})
 
 
 @pytest.mark.parametrize("name", sorted(BOTS))

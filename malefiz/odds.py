@@ -1,0 +1,199 @@
+"""Each player's chance to win, from how many turns its pawns need by the dice.
+
+The hard bot's evaluation. A race by distance counts a step as a step; the dice
+do not: the goal and every barricade must be hit with an exact roll, so a pawn
+one step from the goal wins no sooner than one six steps away (both need one
+particular number, a 1 in 6 chance each turn), and a barricade just ahead
+costs about six turns, not a few steps. So:
+
+1. :func:`turns` gives, for every field, the turns a lone pawn there needs on
+   average to reach the goal when it may wait for a good roll (its player moves
+   another pawn meanwhile): a stochastic shortest path, solved exactly, from the
+   goal outwards, like Dijkstra's algorithm. Barricades on the way must be hit
+   exactly before the pawn can go on.
+2. :func:`rate` turns a player's pawns into a chance per turn of finishing:
+   the distinct rolls that win at once, plus a share of ``1 / turns`` for the
+   other pawns (the best counts most).
+3. :func:`first_to_finish` is the chance that a player is the first to finish
+   when each player in turn succeeds with its own chance.
+"""
+
+from __future__ import annotations
+
+import heapq
+from typing import Final, NamedTuple
+
+from .board import FOREST, HOUSE, Board, Colour, Field
+
+__all__ = ["Turns", "first_to_finish", "rate", "turns"]
+
+NEVER: Final = 1e9
+"""The turns of a field from which the goal cannot be reached."""
+
+LATER_PAWNS: Final = 0.5
+"""The weight of each further pawn's chance, relative to the pawn before it."""
+
+MOST_LIKELY: Final = 0.97
+"""The highest chance per turn a player is given (no position wins with certainty)."""
+
+CACHED: Final = 1000
+"""How many barricade settings' turns are kept (a search sees a few dozen; each takes a few kilobytes)."""
+
+Pawn = tuple[float, int]
+"""A pawn's expected turns to the goal and the rolls that take it there at once (bit ``r`` for roll ``r``)."""
+
+
+class Turns(NamedTuple):
+    """The expected turns to the goal from everywhere, for one board and one set of barricades."""
+
+    at: list[Pawn]
+    """By field: the expected turns and the winning rolls of a pawn there."""
+    house: dict[Colour, Pawn]
+    """From each colour's house."""
+    forest: Pawn
+    """From the forest (boards without one: never)."""
+
+    def of(self, colour: Colour, location: Field) -> Pawn:
+        """A pawn of ``colour`` at ``location`` (a field, HOUSE or FOREST)."""
+        if location >= 0:
+            return self.at[location]
+        return self.house[colour] if location == HOUSE else self.forest
+
+
+_UNREACHABLE: Final[Pawn] = (NEVER, 0)
+_Entry = tuple[Field, int, tuple[int, ...]]
+_INTO: dict[str, dict[Field, list[_Entry]]] = {}
+_TURNS: dict[tuple[str, int], Turns] = {}
+
+
+def _into(b: Board) -> dict[Field, list[_Entry]]:
+    """For every end field: each start that reaches it, the roll (as a bit) and the masks of what its routes pass."""
+    found = _INTO.get(b.name)
+    if found is None:
+        found = _INTO[b.name] = {}
+        for start in b.ordered:
+            if start == b.goal:
+                continue
+            by_steps = b.reach(start, "red")  # from a field the colour does not matter
+            for steps in range(1, 7):
+                for end, passed in by_steps[steps]:
+                    found.setdefault(end, []).append((start, 1 << steps, passed))
+    return found
+
+
+def _wait_for(values: list[float]) -> float:
+    """Expected turns when each roll leads to the given values (the others: wait): the best rolls are taken."""
+    best, total = NEVER, 6.0
+    for count, v in enumerate(sorted(values), 1):
+        if v >= best:
+            break
+        total += v
+        best = total / count
+    return best
+
+
+def turns(b: Board, barricades: int) -> Turns:
+    """The :class:`Turns` of board ``b`` with ``barricades`` (a bit mask), memoised.
+
+    A field's expected turns ``T`` satisfy ``T = 1 + sum(min(T, best[r]) for r
+    in 1..6) / 6``, where ``best[r]`` is the least expected turns of a field a
+    roll of ``r`` reaches (a barricade there taken, the goal zero): a pawn
+    moves when the roll helps and waits otherwise. Fields are settled in
+    order of their turns, as in Dijkstra's algorithm; each field's ends are
+    settled in increasing order, so its ``T`` is a running mean.
+    """
+    key = (b.name, barricades)
+    found = _TURNS.get(key)
+    if found is not None:
+        return found
+    if len(_TURNS) >= CACHED:
+        _TURNS.clear()
+    into = _into(b)
+    size = max(b.fields) + 1
+    value = [NEVER] * size
+    done = [False] * size
+    seen = [0] * size  # the rolls whose best end is known
+    total = [6.0] * size
+    count = [0] * size
+    wins = [0] * size
+    goal = b.goal
+    value[goal] = 0.0
+    heap = [(0.0, goal)]
+    pop, push = heapq.heappop, heapq.heappush
+    while heap:
+        v, end = pop(heap)
+        if done[end]:
+            continue
+        done[end] = True
+        for start, roll, routes in into.get(end, ()):
+            if done[start] or seen[start] & roll:
+                continue
+            for passed in routes:
+                if not passed & barricades:
+                    break
+            else:
+                continue  # every route passes a barricade
+            seen[start] |= roll
+            if end == goal:
+                wins[start] |= roll
+            if v < value[start]:  # a better roll lowers the mean; later ends are no better
+                total[start] += v
+                count[start] += 1
+                value[start] = t = total[start] / count[start]
+                push(heap, (t, start))
+
+    def entering(start: Field, colour: Colour) -> Pawn:
+        by_steps = b.reach(start, colour)
+        best = []
+        for steps in range(1, 7):
+            ends = [value[e] for e, routes in by_steps[steps] if any(not p & barricades for p in routes)]
+            if ends:
+                best.append(min(ends))
+        return _wait_for(best), 0
+
+    at = [(v, w) if v < NEVER else _UNREACHABLE for v, w in zip(value, wins, strict=True)]
+    house = {c: entering(HOUSE, c) for c in b.exits}
+    forest = _UNREACHABLE if b.forest_exit is None else entering(FOREST, "red")
+    found = _TURNS[key] = Turns(at, house, forest)
+    return found
+
+
+def rate(pawns: list[Pawn]) -> float:
+    """A player's chance per turn of finishing, from its pawns (see the module's description).
+
+    The rolls that win at once count fully (each distinct roll one sixth); the
+    other pawns count ``1 / turns``, the best fully (if nothing wins at once),
+    each further one :data:`LATER_PAWNS` as much as the one before.
+    """
+    hits = 0
+    others = []
+    for t, w in pawns:
+        if w:
+            hits |= w
+        else:
+            others.append(t)
+    chance = hits.bit_count() / 6
+    weight = LATER_PAWNS if hits else 1.0
+    for t in sorted(others):
+        chance += weight / t
+        weight *= LATER_PAWNS
+    return min(chance, MOST_LIKELY)
+
+
+def first_to_finish(rates: list[float], me: int, mover: int | None = None) -> float:
+    """The chance that player ``me`` finishes first when player ``mover`` moves next (default: the one after ``me``).
+
+    Each player finishes on its turn with its own chance (its :func:`rate`),
+    the players taking turns in order.
+    """
+    n = len(rates)
+    misses = [1.0 - r for r in rates]
+    all_miss = 1.0
+    for m in misses:
+        all_miss *= m
+    before = 1.0
+    k = (me + 1) % n if mover is None else mover
+    while k != me:
+        before *= misses[k]
+        k = (k + 1) % n
+    return rates[me] * before / (1.0 - all_miss)
