@@ -30,7 +30,7 @@ __all__ = ["Turns", "first_to_finish", "rate", "turns"]
 NEVER: Final = 1e9
 """The turns of a field from which the goal cannot be reached."""
 
-LATER_PAWNS: Final = 0.5
+LATER_PAWNS: Final = 0.7
 """The weight of each further pawn's chance, relative to the pawn before it."""
 
 MOST_LIKELY: Final = 0.97
