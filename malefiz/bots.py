@@ -69,7 +69,7 @@ WIN: Final = 1000.0
 """The value of a won game for :func:`evaluate` (a lost one is minus this)."""
 
 Value = Callable[[State, Colour], float]
-"""How good a position is for a colour (higher is better): :func:`evaluate` or :func:`win_probability`."""
+"""How good a position is for a colour (higher is better): :func:`evaluate`, or a :class:`Model`'s value."""
 
 
 def random_bot(state: State, actions: Sequence[Action], rng: random.Random) -> Action:
@@ -184,40 +184,9 @@ def _race_score(distances: list[int]) -> float:
     return -(distances[0] + 0.3 * distances[1] + 0.05 * sum(distances[2:]))
 
 
-def _scores(state: State, cost: int = BARRICADE_COST) -> list[float]:
-    """A race score per player (higher is better): the best pawns' distances to the goal."""
-    r = race(state.board, state.barricades, cost)
-    return [_race_score([r.of(c, p) for p in pawns]) for c, pawns in zip(state.players, state.pawns, strict=True)]
-
-
 def _margin(scores: list[float], me: int) -> float:
     """Player ``me``'s score less the best opponent's."""
     return scores[me] - max(s for i, s in enumerate(scores) if i != me)
-
-
-def evaluate(state: State, colour: Colour, cost: int = BARRICADE_COST) -> float:
-    """How good ``state`` is for ``colour``: its race score less the best opponent's (a win is 1000).
-
-    Each barricade on a pawn's way counts as ``cost`` steps more.
-    """
-    if state.is_over:
-        return WIN if state.winner == colour else -WIN
-    return _margin(_scores(state, cost), state.players.index(colour))
-
-
-def win_probability(state: State, colour: Colour) -> float:
-    """``colour``'s chance to win by :data:`ODDS`, the player whose turn it is moving next (see :mod:`malefiz.odds`)."""
-    return ODDS.value(state, colour)
-
-
-def win_chances(state: State) -> dict[Colour, float]:
-    """An estimate of each player's chance to win, the player to act moving first (see :mod:`malefiz.odds`)."""
-    if state.is_over:
-        return {c: 1.0 if c == state.winner else 0.0 for c in state.players}
-    rates = ODDS.scores(state)
-    chances = [first_to_finish(rates, i, state.turn) for i in range(len(rates))]
-    total = sum(chances)
-    return {c: p / total for c, p in zip(state.players, chances, strict=True)}
 
 
 class _Table(Protocol):
@@ -232,9 +201,10 @@ class _Table(Protocol):
 class Model:
     """How the hard bot's search values positions: per-pawn values, a player's score, and who is ahead.
 
-    Two models exist: :data:`RACE` (distances, each barricade on the way
-    counted as :data:`SEARCH_BARRICADE_COST` steps; the score is
-    :func:`_race_score`, the value a margin in steps) and :data:`ODDS` (expected
+    Two kinds exist: race models (distances, each barricade on the way counted
+    as some steps; the score is :func:`_race_score`, the value a margin in
+    steps; :data:`RACE` counts :data:`SEARCH_BARRICADE_COST`, medium's
+    :func:`evaluate` :data:`BARRICADE_COST`) and :data:`ODDS` (expected
     turns by the dice from :mod:`malefiz.odds`; the score is a chance per turn,
     the value a chance to win). :data:`MODELS` says which one each board uses.
     """
@@ -269,8 +239,11 @@ class Model:
 class _RaceModel(Model):
     won, lost = WIN, -WIN
 
+    def __init__(self, cost: int) -> None:
+        self.cost = cost
+
     def table(self, state: State) -> _Table:
-        return race(state.board, state.barricades, SEARCH_BARRICADE_COST)
+        return race(state.board, state.barricades, self.cost)
 
     def score(self, pawns: list[Any]) -> float:
         return _race_score(pawns)
@@ -292,7 +265,7 @@ class _OddsModel(Model):
         return first_to_finish(scores, me, mover)
 
 
-RACE: Final[Model] = _RaceModel()
+RACE: Final[Model] = _RaceModel(SEARCH_BARRICADE_COST)
 ODDS: Final[Model] = _OddsModel()
 MODELS: Final[dict[str, Model]] = {"classic": RACE, "fast": ODDS}
 """The model the hard bot uses on each board.
@@ -301,6 +274,29 @@ On the fast board the odds model raised hard's 2-player win rate against
 medium from 54.5% to 66%; the classic board keeps the race model, which meets
 every target there (the odds model has not been measured on it yet).
 """
+
+_MEDIUM: Final[Model] = _RaceModel(BARRICADE_COST)
+
+
+def evaluate(state: State, colour: Colour) -> float:
+    """How good ``state`` is for ``colour``: its race score less the best opponent's (a win is 1000).
+
+    Each barricade on a pawn's way counts as :data:`BARRICADE_COST` steps more.
+    """
+    return _MEDIUM.value(state, colour)
+
+
+def win_probability(state: State, colour: Colour) -> float:
+    """``colour``'s chance to win by :data:`ODDS`, the player whose turn it is moving next (see :mod:`malefiz.odds`)."""
+    return ODDS.value(state, colour)
+
+
+def win_chances(state: State) -> dict[Colour, float]:
+    """An estimate of each player's chance to win, the player to act moving first (see :mod:`malefiz.odds`)."""
+    if state.is_over:
+        return {c: 1.0 if c == state.winner else 0.0 for c in state.players}
+    rates = ODDS.scores(state)
+    return {c: first_to_finish(rates, i, state.turn) for i, c in enumerate(state.players)}
 
 
 def _settle(
