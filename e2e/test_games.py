@@ -32,6 +32,7 @@ def test_a_human_plays_a_whole_game_by_clicking(game: GamePage) -> None:
     """Always the first movable pawn and its first target, against the greedy computer."""
     game.open("?board=classic&seats=human,bot:greedy&pace=instant&seed=2")
     die = game.page.locator('[data-action="roll"]')
+    human = game.state().players[0]
     turns = 0
     while True:
         game.page.wait_for_function(WAIT_FOR_HUMAN_OR_END)
@@ -42,8 +43,9 @@ def test_a_human_plays_a_whole_game_by_clicking(game: GamePage) -> None:
         before = game.position_text()
         die.click()
         game.wait_for_position_change(before)
-        if game.state().phase is not Phase.MOVE:
-            continue  # the page passed for us
+        state = game.state()
+        if state.phase is not Phase.MOVE or state.current != human:
+            continue  # the page passed for us (and the computer may already be playing)
         if turns == 10:
             game.shot("mid-game")
         before = game.position_text()
@@ -53,7 +55,8 @@ def test_a_human_plays_a_whole_game_by_clicking(game: GamePage) -> None:
         target.wait_for(state="attached")
         game.click_center(target)
         game.wait_for_position_change(before)
-        if game.state().phase is Phase.PLACE:
+        state = game.state()
+        if state.phase is Phase.PLACE and state.current == human:  # not the computer's placement
             before = game.position_text()
             game.click_center(game.page.locator("#board .target").first)
             game.wait_for_position_change(before)
