@@ -35,7 +35,7 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Any, Final, NamedTuple, Protocol
 
 from .board import FOREST, HOUSE, Board, Colour, Field
-from .odds import first_to_finish, rate, turns
+from .odds import SHARPNESS, chances, first_to_finish, rate, turns
 from .rules import PASS, ROLLS, Action, Move, Phase, Place, State, apply, legal_actions
 
 __all__ = [
@@ -292,11 +292,15 @@ def win_probability(state: State, colour: Colour) -> float:
 
 
 def win_chances(state: State) -> dict[Colour, float]:
-    """An estimate of each player's chance to win, the player to act moving first (see :mod:`malefiz.odds`)."""
+    """An estimate of each player's chance to win, the player to act moving first.
+
+    From the odds model's rates, calibrated on real games (:func:`malefiz.odds.chances`).
+    """
     if state.is_over:
         return {c: 1.0 if c == state.winner else 0.0 for c in state.players}
-    rates = ODDS.scores(state)
-    return {c: first_to_finish(rates, i, state.turn) for i, c in enumerate(state.players)}
+    powers = SHARPNESS.get(state.board.name, (1.0, 1.0, 1.0))
+    found = chances(ODDS.scores(state), state.turn, powers[len(state.players) - 2])
+    return dict(zip(state.players, found, strict=True))
 
 
 def _settle(

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from malefiz.board import HOUSE, board, field
-from malefiz.odds import NEVER, first_to_finish, rate, turns
+from malefiz.odds import NEVER, SHARPNESS, chances, first_to_finish, rate, turns
 
 FAST = board("fast")
 CLASSIC = board("classic")
@@ -82,3 +83,16 @@ def test_who_finishes_first() -> None:
         for mover in range(len(rates)):
             assert abs(sum(first_to_finish(rates, i, mover) for i in range(len(rates))) - 1) < 1e-12
     assert first_to_finish([0.3, 0.1], 0) > first_to_finish([0.1, 0.3], 0)
+
+
+def test_chances_sharpened() -> None:
+    rates = [0.1, 0.05, 0.02]
+    for mover in range(3):
+        plain = chances(rates, mover)
+        assert plain == pytest.approx([first_to_finish(rates, i, mover) for i in range(3)], abs=1e-12)
+        sharp = chances(rates, mover, sharpness=4.0)
+        assert abs(sum(sharp) - 1) < 1e-12
+        assert sharp[0] > plain[0] and sharp[2] < plain[2]  # the leader more likely, the last less
+    assert abs(chances([0.1, 0.1], 0, sharpness=4.0)[0] - chances([0.1, 0.1], 0)[0]) < 0.03  # even stays near even
+    for board_name in ("classic", "fast"):
+        assert len(SHARPNESS[board_name]) == 3 and all(k >= 1 for k in SHARPNESS[board_name])
