@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
-from site_page import GamePage
+from site_page import GamePage, key_of
 
-from malefiz.rules import Phase
+from malefiz.bots import hint
+from malefiz.rules import Move, Phase, Place
+
+WAIT_FOR_HUMAN_OR_END = """
+() => document.querySelector('[data-action="roll"]:not([disabled])') !== null
+   || !document.querySelector('[data-winner]').hidden
+"""
 
 
 def test_a_hard_computer_plays_a_whole_game(game: GamePage) -> None:
@@ -30,4 +36,41 @@ def test_hint_marks_the_best_move_and_shows_the_chances(game: GamePage) -> None:
     assert chances.startswith("Chances: ") and "%" in chances
     assert game.page.locator("#board .field.hint").count() >= 1
     game.shot("hint")
+    game.watch.assert_clean()
+
+
+def test_a_human_follows_the_hints_to_the_end(game: GamePage) -> None:
+    """Every move and barricade by the hint button, on the fast board against medium: the page hints what hard plays."""
+    game.open("?board=fast&seats=human,bot:medium&pace=instant&seed=4")
+    human = game.state().players[0]
+    button = game.page.locator('[data-action="hint"]')
+    turns = 0
+    while True:
+        game.page.wait_for_function(WAIT_FOR_HUMAN_OR_END)
+        if game.page.locator("[data-winner]").is_visible():
+            break
+        turns += 1
+        assert turns < 300, "the game does not end"
+        game.roll()
+        state = game.state()
+        if state.phase is not Phase.MOVE or state.current != human:
+            continue  # no move with this roll: the page passed
+        button.click()
+        game.page.wait_for_selector("#board .hint")
+        move, chances = hint(state)
+        assert isinstance(move, Move)
+        assert key_of(move.end) in game.keys(".field.hint")
+        shown = game.page.locator("[data-chances]").text_content() or ""
+        assert all(f"{chance:.0%}" in shown for chance in chances.values()), (shown, chances)
+        game.move(move.start, move.end)
+        state = game.state()
+        if state.phase is Phase.PLACE and state.current == human:
+            button.click()
+            game.page.wait_for_selector("#board .field.hint")
+            place, _ = hint(state)
+            assert isinstance(place, Place) and game.keys(".field.hint") == [key_of(place.field)]
+            game.place(place.field)
+    state = game.state()
+    assert state.is_over and state.winner is not None
+    game.shot("hints-to-the-end")
     game.watch.assert_clean()
