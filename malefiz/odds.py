@@ -219,9 +219,18 @@ def chances(rates: list[float], mover: int, sharpness: float = 1.0) -> list[floa
     With ``sharpness`` 1 this is :func:`first_to_finish` for every player;
     :data:`SHARPNESS` has the powers that match real games.
     """
+    n = len(rates)
     sharp = rates if sharpness == 1.0 else [r**sharpness for r in rates]
-    found = [first_to_finish(sharp, i, mover) for i in range(len(rates))]
-    # Tiny sharpened rates leave ``1 - all_miss`` with few correct digits; that
-    # error is the same factor in every player's chance, so the sum removes it.
+    # As in first_to_finish, without its common divisor ``1 - all_miss``: with
+    # tiny sharpened rates that is below the float's precision, so the shares
+    # are normalised by their sum instead.
+    found = [0.0] * n
+    before = 1.0
+    for k in range(n):
+        i = (mover + k) % n
+        found[i] = sharp[i] * before
+        before *= 1.0 - sharp[i]
     total = sum(found)
+    if total == 0.0:
+        return [1.0 / n] * n
     return [p / total for p in found]

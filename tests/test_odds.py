@@ -94,5 +94,9 @@ def test_chances_sharpened() -> None:
         assert abs(sum(sharp) - 1) < 1e-12
         assert sharp[0] > plain[0] and sharp[2] < plain[2]  # the leader more likely, the last less
     assert abs(chances([0.1, 0.1], 0, sharpness=4.0)[0] - chances([0.1, 0.1], 0)[0]) < 0.03  # even stays near even
+    # Long races sharpened a lot: rates far below the float's precision still give exact shares.
+    tiny = chances([1e-3, 2e-3], 0, sharpness=8.0)
+    assert tiny == pytest.approx([1 / 257, 256 / 257], rel=1e-6)
+    assert chances([0.0, 0.0, 0.0], 1) == pytest.approx([1 / 3] * 3)  # nobody can finish: no one is favoured
     for board_name in ("classic", "fast"):
         assert len(SHARPNESS[board_name]) == 3 and all(k >= 1 for k in SHARPNESS[board_name])
