@@ -8,18 +8,24 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Locator, Page
 
-from malefiz.board import FOREST, HOUSE, Field, xy
+from malefiz.board import FOREST, HOUSE, Colour, Field, xy
 from malefiz.notation import from_json
-from malefiz.rules import State
+from malefiz.rules import Phase, State
 
 SHOTS = os.environ.get("MALEFIZ_SHOTS", "")
 """Folder for screenshots (taken only when this environment variable names one)."""
+
+WAIT_FOR_HUMAN_OR_END = """
+() => document.querySelector('[data-action="roll"]:not([disabled])') !== null
+   || !document.querySelector('[data-winner]').hidden
+"""
 
 
 @dataclass
@@ -99,6 +105,23 @@ class GamePage:
         before = self.position_text()
         self.page.locator('[data-action="roll"]').click()
         self.wait_for_position_change(before)
+
+    def human_moves(self, human: Colour, limit: int) -> Iterator[State]:
+        """Roll for ``human`` on each of its turns until the game ends; yield the state whenever it has a move.
+
+        The caller makes the move before asking for the next one. Rolls the
+        page passes (no move) and the computers' turns are waited through.
+        """
+        for _ in range(limit):
+            self.page.wait_for_function(WAIT_FOR_HUMAN_OR_END)
+            if self.page.locator("[data-winner]").is_visible():
+                return
+            self.roll()
+            state = self.state()
+            # Not our move: the page passed for us, and a computer may already be playing.
+            if state.phase is Phase.MOVE and state.current == human:
+                yield state
+        raise AssertionError(f"the game does not end in {limit} turns")
 
     def click_key(self, key: str, selector: str = "[data-key]") -> None:
         """Click, like a person, on the first board element matching ``selector`` with ``data-key`` ``key``."""

@@ -7,11 +7,6 @@ from site_page import GamePage, key_of
 from malefiz.bots import hint
 from malefiz.rules import Move, Phase, Place
 
-WAIT_FOR_HUMAN_OR_END = """
-() => document.querySelector('[data-action="roll"]:not([disabled])') !== null
-   || !document.querySelector('[data-winner]').hidden
-"""
-
 
 def test_a_hard_computer_plays_a_whole_game(game: GamePage) -> None:
     game.open("?board=fast&seats=bot:hard,bot:medium&pace=instant&seed=11")
@@ -44,17 +39,7 @@ def test_a_human_follows_the_hints_to_the_end(game: GamePage) -> None:
     game.open("?board=fast&seats=human,bot:medium&pace=instant&seed=4")
     human = game.state().players[0]
     button = game.page.locator('[data-action="hint"]')
-    turns = 0
-    while True:
-        game.page.wait_for_function(WAIT_FOR_HUMAN_OR_END)
-        if game.page.locator("[data-winner]").is_visible():
-            break
-        turns += 1
-        assert turns < 300, "the game does not end"
-        game.roll()
-        state = game.state()
-        if state.phase is not Phase.MOVE or state.current != human:
-            continue  # no move with this roll: the page passed
+    for state in game.human_moves(human, limit=300):
         button.click()
         game.page.wait_for_selector("#board .hint")
         move, chances = hint(state)
@@ -63,11 +48,11 @@ def test_a_human_follows_the_hints_to_the_end(game: GamePage) -> None:
         shown = game.page.locator("[data-chances]").text_content() or ""
         assert all(f"{chance:.0%}" in shown for chance in chances.values()), (shown, chances)
         game.move(move.start, move.end)
-        state = game.state()
-        if state.phase is Phase.PLACE and state.current == human:
+        after = game.state()
+        if after.phase is Phase.PLACE and after.current == human:
             button.click()
             game.page.wait_for_selector("#board .field.hint")
-            place, _ = hint(state)
+            place, _ = hint(after)
             assert isinstance(place, Place) and game.keys(".field.hint") == [key_of(place.field)]
             game.place(place.field)
     state = game.state()
