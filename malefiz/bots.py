@@ -298,8 +298,8 @@ def win_chances(state: State) -> dict[Colour, float]:
     """
     if state.is_over:
         return {c: 1.0 if c == state.winner else 0.0 for c in state.players}
-    powers = SHARPNESS.get(state.board.name, (1.0, 1.0, 1.0))
-    found = chances(ODDS.scores(state), state.turn, powers[len(state.players) - 2])
+    power = SHARPNESS[state.board.name][len(state.players) - 2]
+    found = chances(ODDS.scores(state), state.turn, power)
     return dict(zip(state.players, found, strict=True))
 
 

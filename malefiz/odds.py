@@ -220,7 +220,7 @@ def chances(rates: list[float], mover: int, sharpness: float = 1.0) -> list[floa
     :data:`SHARPNESS` has the powers that match real games.
     """
     n = len(rates)
-    sharp = rates if sharpness == 1.0 else [r**sharpness for r in rates]
+    sharp = [r**sharpness for r in rates]
     # As in first_to_finish, without its common divisor ``1 - all_miss``: with
     # tiny sharpened rates that is below the float's precision, so the shares
     # are normalised by their sum instead.
