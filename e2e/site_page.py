@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import Locator, Page
+from playwright.sync_api import Page
 
 from malefiz.board import FOREST, HOUSE, Colour, Field, xy
 from malefiz.notation import from_json
@@ -25,6 +25,16 @@ SHOTS = os.environ.get("MALEFIZ_SHOTS", "")
 WAIT_FOR_HUMAN_OR_END = """
 () => document.querySelector('[data-action="roll"]:not([disabled])') !== null
    || !document.querySelector('[data-winner]').hidden
+"""
+
+CENTER_OF = """
+(selector) => {
+  const element = document.querySelector(selector);
+  if (element === null) return null;
+  element.scrollIntoView({block: "nearest", inline: "nearest"});
+  const box = element.getBoundingClientRect();
+  return box.width > 0 && box.height > 0 ? {x: box.x + box.width / 2, y: box.y + box.height / 2} : null;
+}
 """
 
 
@@ -125,15 +135,16 @@ class GamePage:
 
     def click_key(self, key: str, selector: str = "[data-key]") -> None:
         """Click, like a person, on the first board element matching ``selector`` with ``data-key`` ``key``."""
-        element = self.page.locator(f'#board {selector}[data-key="{key}"]').first
-        self.click_center(element)
+        self.click_center(f'#board {selector}[data-key="{key}"]')
 
-    def click_center(self, element: Locator) -> None:
-        """A real mouse click in the middle of ``element`` (whatever is drawn on top receives it)."""
-        element.scroll_into_view_if_needed()
-        box = element.bounding_box()
-        assert box is not None, "element is not visible"
-        self.page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    def click_center(self, selector: str) -> None:
+        """A real mouse click in the middle of the first element matching ``selector``: whatever is on top gets it.
+
+        The page finds, scrolls to and measures the element in one step, once it is there:
+        a re-render of the board cannot detach it between finding and measuring.
+        """
+        point = self.page.wait_for_function(CENTER_OF, arg=selector).json_value()
+        self.page.mouse.click(point["x"], point["y"])
 
     def select(self, start: Field) -> None:
         """Choose the pawn on ``start`` (a click, unless the page chose it already) and wait for its targets."""

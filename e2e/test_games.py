@@ -32,15 +32,13 @@ def test_a_human_plays_a_whole_game_by_clicking(game: GamePage) -> None:
             game.shot("mid-game")
         before = game.position_text()
         if game.page.locator("#board .pawn.selected").count() == 0:  # the page chooses when only one pawn can move
-            game.click_center(game.page.locator("#board .pawn.movable").first)
-        target = game.page.locator("#board .target").first
-        target.wait_for(state="attached")
-        game.click_center(target)
+            game.click_center("#board .pawn.movable")
+        game.click_center("#board .target")
         game.wait_for_position_change(before)
         state = game.state()
         if state.phase is Phase.PLACE and state.current == human:  # not the computer's placement
             before = game.position_text()
-            game.click_center(game.page.locator("#board .target").first)
+            game.click_center("#board .target")
             game.wait_for_position_change(before)
     state = game.state()
     assert state.is_over and state.winner is not None
