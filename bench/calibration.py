@@ -26,7 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from malefiz.board import COLOURS
 from malefiz.bots import ODDS, medium, win_chances
 from malefiz.dice import Dice
-from malefiz.odds import first_to_finish
+from malefiz.odds import chances
 from malefiz.rules import Roll, apply, legal_actions, new_game
 
 EXPONENTS = (1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 8.0, 10.0, 12.0)
@@ -87,7 +87,7 @@ def main() -> None:
             print(f"  {low:4.0%} - {high:4.0%}        {len(inside):8d}   {predicted:8.1%}   {won:6.1%}")
     print(f"log loss of win_chances: {_log_loss([(p, won) for p, _, _, won in samples]):.4f} (coin flip 0.6931)")
     for k in EXPONENTS:
-        pairs = [(first_to_finish([r**k for r in rates], 0, turn), won) for _, rates, turn, won in samples]
+        pairs = [(chances(rates, turn, k)[0], won) for _, rates, turn, won in samples]
         print(f"  sharpness {k:3.1f}: log loss {_log_loss(pairs):.4f}")
 
 
