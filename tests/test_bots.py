@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from malefiz.bots import (
+    BLEND,
     BOTS,
     ODDS,
     RACE,
@@ -51,7 +52,7 @@ def test_replies_are_scored_as_the_positions_they_make(state: State, roll: int) 
     if moving is None:
         return
     state = moving
-    for model in (RACE, ODDS):
+    for model in (RACE, ODDS, BLEND):
         outlook = _Outlook(state, model)
         for action in legal_actions(state):
             if not isinstance(action, Move):
@@ -64,6 +65,23 @@ def test_replies_are_scored_as_the_positions_they_make(state: State, roll: int) 
             for colour in state.players:
                 expected = model.value(after, colour)
                 assert abs(model.margin(scores, state.players.index(colour), after.turn) - expected) < 1e-9
+
+
+@settings(max_examples=60, deadline=None)
+@given(positions)
+def test_the_blended_model_gives_two_players_chances_that_add_up_to_one(state: State) -> None:
+    """The odds' chance and the race's logistic margin are both chances to win; so is their blend."""
+    if len(state.players) != 2 or state.is_over:
+        return
+    red, other = (BLEND.value(state, colour) for colour in state.players)
+    assert 0.0 < red < 1.0
+    assert abs(red + other - 1.0) < 1e-9
+    # Each part pulls the same way as its own model.
+    odds, steps = ODDS.value(state, state.players[0]), RACE.value(state, state.players[0])
+    if odds > 0.5 and steps > 0:
+        assert red > 0.5
+    if odds < 0.5 and steps < 0:
+        assert red < 0.5
 
 
 def test_barricade_distances_count_each_barricade_on_the_way() -> None:
