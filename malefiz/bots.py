@@ -289,7 +289,8 @@ class _BlendModel(Model):
     on the way :data:`SEARCH_BARRICADE_COST` steps) on a logistic curve,
     ``1 / (1 + exp(-margin / scale))``. The two models err differently: the odds
     see exact rolls and waiting, the race every step of progress and every
-    pawn, not only the best ones.
+    pawn, not only the best ones. With more than two players the race part
+    is the lead over the best opponent, as in :func:`evaluate`.
     """
 
     won, lost = 1.0, 0.0
@@ -327,9 +328,10 @@ MODELS: Final[dict[str, Model]] = {"classic": RACE, "fast": BLEND}
 """The model the hard bot uses on each board.
 
 On the fast board the odds model raised hard's 2-player win rate against
-medium from 54.5% to 67.0%, and blending in 30% of the race to 68.8% (600
-held-out games each); the classic board keeps the race model, which meets
-every target there (the others have not been measured on it yet).
+medium from 54.5% to 66% (200 held-out games); over 600 held-out games the
+odds alone won 67.0%, blended with 30% of the race 68.8%. The classic board
+keeps the race model, which meets every target there (the others have not
+been measured on it yet).
 """
 
 _MEDIUM: Final[Model] = _RaceModel(BARRICADE_COST)
