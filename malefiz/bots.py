@@ -36,7 +36,7 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Any, Final, NamedTuple, Protocol
 
 from .board import FOREST, HOUSE, Board, Colour, Field
-from .odds import CACHED, SHARPNESS, Turns, chances, first_to_finish, rate, turns
+from .odds import CACHED, SHARPNESS, chances, first_to_finish, rate, turns
 from .rules import PASS, ROLLS, Action, Move, Phase, Place, State, apply, legal_actions
 
 __all__ = [
@@ -268,25 +268,23 @@ class _OddsModel(Model):
         return first_to_finish(scores, me, mover)
 
 
-class _Both(NamedTuple):
-    """Per location: a pawn's expected turns and winning rolls (:mod:`malefiz.odds`) and its race distance."""
+class _Pair(NamedTuple):
+    """Two models' per-location values side by side: each location's value is a pair ``(first's, second's)``."""
 
-    at: list[tuple[float, int, int]]
-    turns: Turns
-    race: Race
+    at: list[tuple[Any, Any]]
+    first: _Table
+    second: _Table
 
-    def of(self, colour: Colour, location: Field) -> tuple[float, int, int]:
+    def of(self, colour: Colour, location: Field) -> tuple[Any, Any]:
         if location >= 0:
             return self.at[location]
-        t, wins = self.turns.of(colour, location)
-        return t, wins, self.race.of(colour, location)
+        return self.first.of(colour, location), self.second.of(colour, location)
 
 
 class _BlendModel(Model):
-    """The odds model's chance to win, with a share of the race: ``(1 - share) * odds + share * race``.
+    """An ``odds`` model's chance to win, with a share of a ``race`` model: ``(1 - share) * odds + share * race``.
 
-    The race part is the margin in steps (:func:`_race_score`, each barricade
-    on the way :data:`SEARCH_BARRICADE_COST` steps) on a logistic curve,
+    The race part is the race's margin in steps on a logistic curve,
     ``1 / (1 + exp(-margin / scale))``. The two models err differently: the odds
     see exact rolls and waiting, the race every step of progress and every
     pawn, not only the best ones. With more than two players the race part
@@ -295,10 +293,12 @@ class _BlendModel(Model):
 
     won, lost = 1.0, 0.0
 
-    def __init__(self, share: float, scale: float) -> None:
+    def __init__(self, odds: Model, race: Model, share: float, scale: float) -> None:
+        self.odds = odds
+        self.race = race
         self.share = share
         self.scale = scale
-        self._tables: dict[tuple[str, int], _Both] = {}
+        self._tables: dict[tuple[str, int], _Pair] = {}
 
     def table(self, state: State) -> _Table:
         key = (state.board.name, state.barricades)
@@ -306,24 +306,22 @@ class _BlendModel(Model):
         if found is None:
             if len(self._tables) >= CACHED:
                 self._tables.clear()
-            t = turns(state.board, state.barricades)
-            r = race(state.board, state.barricades, SEARCH_BARRICADE_COST)
-            at = [(v, wins, d) for (v, wins), d in zip(t.at, r.dist, strict=True)]
-            found = self._tables[key] = _Both(at, t, r)
+            first, second = self.odds.table(state), self.race.table(state)
+            found = self._tables[key] = _Pair(list(zip(first.at, second.at, strict=True)), first, second)
         return found
 
-    def score(self, pawns: list[Any]) -> tuple[float, float]:
-        return rate([(t, wins) for t, wins, _ in pawns]), _race_score([d for _, _, d in pawns])
+    def score(self, pawns: list[Any]) -> tuple[Any, Any]:
+        return self.odds.score([p for p, _ in pawns]), self.race.score([p for _, p in pawns])
 
     def margin(self, scores: list[Any], me: int, mover: int | None = None) -> float:
-        odds = first_to_finish([s[0] for s in scores], me, mover)
-        steps = _margin([s[1] for s in scores], me)
+        odds = self.odds.margin([s for s, _ in scores], me, mover)
+        steps = self.race.margin([s for _, s in scores], me, mover)
         return (1.0 - self.share) * odds + self.share / (1.0 + math.exp(-steps / self.scale))
 
 
 RACE: Final[Model] = _RaceModel(SEARCH_BARRICADE_COST)
 ODDS: Final[Model] = _OddsModel()
-BLEND: Final[Model] = _BlendModel(share=0.3, scale=8.0)
+BLEND: Final[Model] = _BlendModel(ODDS, RACE, share=0.3, scale=8.0)
 MODELS: Final[dict[str, Model]] = {"classic": RACE, "fast": BLEND}
 """The model the hard bot uses on each board.
 
