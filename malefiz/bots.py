@@ -531,6 +531,8 @@ class Search:
             return self._value(apply(rolled, PASS), plies - 1)
         mover = rolled.current
         them = rolled.turn
+        again = rolled.roll == 6 and rolled.options.extra_roll_on_six  # a 6 gives the mover another roll
+        after_them = them if again else (them + 1) % len(rolled.players)  # who moves after the reply
         model = self.model
         outlook = _Outlook(rolled, model)
         best_value = -math.inf
@@ -545,11 +547,11 @@ class Search:
                 if value > best_value:
                     best_value, best, best_scores = value, settled, None
             else:
-                value = model.margin(scores, them)
+                value = model.margin(scores, them, after_them)
                 if value > best_value:
                     best_value, best, best_scores = value, move, scores
         if plies == 1 and best_scores is not None:
-            return model.margin(best_scores, self.me, (them + 1) % len(best_scores))
+            return model.margin(best_scores, self.me, after_them)
         return self._value(apply(rolled, best) if isinstance(best, Move) else best, plies - 1)
 
     def _value(self, after: State, plies: int) -> float:

@@ -6,16 +6,22 @@ import io
 import random
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
+from malefiz.board import Colour
 from malefiz.bots import (
     BLEND,
     BOTS,
+    INNER_PLACES,
     ODDS,
     RACE,
+    SEARCH_BARRICADE_COST,
+    Model,
     Search,
+    _best_place,
     _Outlook,
+    _settle,
     hard,
     hint,
     medium,
@@ -25,10 +31,10 @@ from malefiz.bots import (
 )
 from malefiz.cli import main
 from malefiz.errors import MalefizError
-from malefiz.rules import Move, Phase, Place, Roll, State, apply, legal_actions
+from malefiz.rules import PASS, Move, Options, Phase, Place, Roll, State, apply, legal_actions
 from malefiz.tournament import load_bot, tournament, wilson
 from tests.helpers import CLASSIC_START, pos, rolled
-from tests.test_properties import positions
+from tests.test_properties import positions, random_state
 
 
 @settings(max_examples=60, deadline=None)
@@ -82,6 +88,51 @@ def test_the_blended_model_gives_two_players_chances_that_add_up_to_one(state: S
         assert red > 0.5
     if odds < 0.5 and steps < 0:
         assert red < 0.5
+
+
+def _one_turn(after: State, colour: Colour, model: Model) -> float:
+    """``colour``'s value by ``model`` after the next player's roll and best reply by ``model``, over the rolls.
+
+    Every position is built in full (the search scores most replies without building them).
+    """
+    if after.is_over:
+        return model.value(after, colour)
+    total = 0.0
+    for roll in range(1, 7):
+        state = apply(after, Roll(roll))
+        replies = legal_actions(state)
+        if replies[0] is PASS:
+            total += model.value(apply(state, PASS), colour)
+            continue
+        mover = state.current
+        results = [_settle(state, reply, INNER_PLACES, model.value, SEARCH_BARRICADE_COST) for reply in replies]
+        total += model.value(max(results, key=lambda s: model.value(s, mover)), colour)
+    return total / 6
+
+
+@settings(max_examples=25, deadline=None)
+@given(positions, st.integers(1, 6))
+@example(random_state(0, "classic", ("red", "green"), Options(extra_roll_on_six=True), 0), 1)  # a 6 rolls again
+def test_a_one_turn_search_values_moves_by_the_positions_they_lead_to(state: State, roll: int) -> None:
+    """One turn deep, a move's value is our value after the next player's best reply, averaged over its rolls.
+
+    Also when a 6 gives that player another roll (the ``extra_roll_on_six`` option).
+    """
+    moving = rolled(state, roll)
+    if moving is None:
+        return
+    actions = legal_actions(moving)
+    colour = moving.current
+    for model in (RACE, ODDS, BLEND):
+        search = Search(moving, actions, budget=10**9, width=3, depth=1, model=model)
+        search.run()
+        searched = list(search.values)[:3]
+        for action in searched:
+            after = apply(moving, action)
+            if after.phase is Phase.PLACE:
+                after = apply(after, _best_place(after, model.value))
+            assert abs(search.values[action] - _one_turn(after, colour, model)) < 1e-9
+        assert search.best == max(searched, key=lambda a: search.values[a])
 
 
 def test_barricade_distances_count_each_barricade_on_the_way() -> None:
