@@ -531,8 +531,7 @@ class Search:
             return self._value(apply(rolled, PASS), plies - 1)
         mover = rolled.current
         them = rolled.turn
-        again = rolled.roll == 6 and rolled.options.extra_roll_on_six  # a 6 gives the mover another roll
-        after_them = them if again else (them + 1) % len(rolled.players)  # who moves after the reply
+        after_them = them if rolled.moves_again else (them + 1) % len(rolled.players)  # who moves after the reply
         model = self.model
         outlook = _Outlook(rolled, model)
         best_value = -math.inf

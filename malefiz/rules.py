@@ -184,6 +184,11 @@ class State(NamedTuple):
         return self.players[self.turn]
 
     @property
+    def moves_again(self) -> bool:
+        """True when the player to act rolls again once its turn ends (a 6 with ``extra_roll_on_six``)."""
+        return self.roll_again or (self.roll == 6 and self.options.extra_roll_on_six)
+
+    @property
     def is_chance(self) -> bool:
         """True while the die must be rolled."""
         return self.phase is Phase.ROLL
@@ -480,7 +485,7 @@ def apply(state: State, action: Action) -> State:
                 raise _illegal(
                     state, action, f"{state.current} has a legal move with the {state.roll} and may not pass"
                 )
-            return _end_of_turn(state, state.pawns, state.barricades, _again(state, state.roll))
+            return _end_of_turn(state, state.pawns, state.barricades, state.moves_again)
         raise _illegal(state, action, f"{state.current} must move a pawn by {state.roll}")
     if phase is Phase.ROLL:
         if isinstance(action, Roll) and type(action.value) is int and 1 <= action.value <= 6:
@@ -507,13 +512,9 @@ def apply(state: State, action: Action) -> State:
                     action,
                     "a barricade may only go on an empty field, not on the goal, a rest field or a protected row",
                 )
-            return _end_of_turn(state, state.pawns, state.barricades | 1 << action.field, state.roll_again)
+            return _end_of_turn(state, state.pawns, state.barricades | 1 << action.field, state.moves_again)
         raise _illegal(state, action, f"{state.current} must put the captured barricade on a field")
     raise _illegal(state, action, "the game is over")
-
-
-def _again(state: State, roll: int | None) -> bool:
-    return roll == 6 and state.options.extra_roll_on_six
 
 
 def _apply_move(state: State, move: Move) -> State:
@@ -546,9 +547,9 @@ def _apply_move(state: State, move: Move) -> State:
             Phase.PLACE,
             None,
             state.options,
-            _again(state, state.roll),
+            state.moves_again,
         )
-    return _end_of_turn(state, new_pawns, state.barricades, _again(state, state.roll))
+    return _end_of_turn(state, new_pawns, state.barricades, state.moves_again)
 
 
 def check_position(state: State) -> None:
