@@ -113,6 +113,7 @@ def _one_turn(after: State, colour: Colour, model: Model) -> float:
 @settings(max_examples=25, deadline=None)
 @given(positions, st.integers(1, 6))
 @example(random_state(0, "classic", ("red", "green"), Options(extra_roll_on_six=True), 0), 1)  # a 6 rolls again
+@example(random_state(0, "classic", ("green", "red"), Options(extra_roll_on_six=True), 22), 1)  # ... and chooses so
 def test_a_one_turn_search_values_moves_by_the_positions_they_lead_to(state: State, roll: int) -> None:
     """One turn deep, a move's value is our value after the next player's best reply, averaged over its rolls.
 
