@@ -68,7 +68,7 @@ def main() -> None:
         try:
             _bot(name)  # fail early on a bad name
         except MalefizError as exc:
-            parser.error(str(exc))
+            parser.error(f"{exc} (or a reference bot: {', '.join(REFERENCE_BOTS)})")
     seeds = range(args.seed, args.seed + args.games)
     begin = time.perf_counter()
     won: list[dict[int, bool]] = []
