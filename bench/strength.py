@@ -1,7 +1,10 @@
 """Strength of the bots: win rates with 95% intervals over many seeded games (not part of `make test`).
 
     python bench/strength.py [--games 1000] [--hard-games 200] [--board classic|fast|both]
-                             [--levels medium,hard] [--quick]
+                             [--levels medium,hard,duel] [--quick]
+
+``--levels duel`` plays only hard against medium, the match that sits at its target on the fast
+board: ``--levels duel --board fast --hard-games 1600`` measures it to about two points.
 
 Seeds start at 1,000,000 (tuning used seeds below 10,000); games run in parallel processes.
 Targets (issue 4): hard >= 70% vs medium and >= 65% vs each reference in 2-player games, >= 33% in
@@ -56,12 +59,18 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--hard-games", type=int, default=200)
     parser.add_argument("--board", choices=["classic", "fast", "both"], default="both")
-    parser.add_argument("--levels", default="medium,hard", help="whose matches to play: medium, hard or both (default)")
+    parser.add_argument(
+        "--levels",
+        default="medium,hard",
+        help="whose matches to play: medium, hard (default both), or duel (hard vs medium only)",
+    )
     parser.add_argument("--quick", action="store_true", help="a small smoke run (50 / 20 games)")
     args = parser.parse_args()
     games, hard_games = (50, 20) if args.quick else (args.games, args.hard_games)
     boards = ["classic", "fast"] if args.board == "both" else [args.board]
     levels = set(args.levels.split(","))
+    if not levels <= {"medium", "hard", "duel"}:
+        parser.error(f"--levels: expected medium, hard or duel, got {args.levels!r}")
     refs = list(REFERENCE_BOTS)
     with Pool(os.cpu_count() or 2) as pool:
         for board_name in boards:
@@ -71,8 +80,9 @@ def main() -> None:
                 print(match(pool, ("medium", "easy"), games, board_name), flush=True)
                 for ref in refs:
                     print(match(pool, ("medium", ref), games, board_name), flush=True)
-            if "hard" in levels:
+            if "hard" in levels or "duel" in levels:
                 print(match(pool, ("hard", "medium"), hard_games, board_name), flush=True)
+            if "hard" in levels:
                 for ref in refs:
                     print(match(pool, ("hard", ref), hard_games, board_name), flush=True)
                 # The strongest reference (medium's closest match in 2-player games), three times.
