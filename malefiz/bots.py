@@ -327,7 +327,8 @@ MODELS: Final[dict[str, Model]] = {"classic": RACE, "fast": BLEND}
 
 On the fast board the odds model raised hard's 2-player win rate against
 medium from 54.5% to 66% (200 held-out games); over 600 held-out games the
-odds alone won 67.0%, blended with 30% of the race 68.8%. The classic board
+odds alone won 67.0%, blended with 30% of the race 68.8% (70.8% over 1600;
+``bench/TRIES.md`` lists what else was tried). The classic board
 keeps the race model, which meets every target there (the others have not
 been measured on it yet).
 """
