@@ -56,10 +56,10 @@ bench: site $(STAMP)
 	$(PY) bench/frame_gaps.py
 
 # The fast board's hard-vs-medium match sits at its 70% target: 200 games (+-6 points) cannot
-# tell 68% from 72%, so it is played again over 1600 games (+-2 points).
+# tell 68% from 72%, so it is played over 1600 games (+-2 points).
 strength: $(STAMP)
-	$(PY) bench/strength.py
-	$(PY) bench/strength.py --board fast --levels duel --hard-games 1600
+	$(PY) bench/strength.py --board classic
+	$(PY) bench/strength.py --board fast --duel-games 1600
 
 clean:
 	rm -rf $(VENV) site node_modules
