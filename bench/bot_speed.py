@@ -21,10 +21,10 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 
-from malefiz.board import COLOURS  # noqa: E402
-from malefiz.bots import BOTS  # noqa: E402
-from malefiz.dice import Dice  # noqa: E402
-from malefiz.rules import Roll, apply, legal_actions, new_game  # noqa: E402
+from malefiz.core.dice import Dice  # noqa: E402
+from malefiz.games.malefiz.board import COLOURS  # noqa: E402
+from malefiz.games.malefiz.bots import BOTS  # noqa: E402
+from malefiz.games.malefiz.rules import Roll, apply, legal_actions, new_game  # noqa: E402
 
 
 def measure(decisions: int) -> dict[str, list[float]]:

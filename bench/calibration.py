@@ -2,11 +2,11 @@
 
     python bench/calibration.py [--games 1000] [--board fast|classic] [--players 2] [--seed 20000]
 
-Plays medium against medium, and at every roll asks :func:`malefiz.bots.win_chances`
+Plays medium against medium, and at every roll asks :func:`malefiz.games.malefiz.bots.win_chances`
 for the first player's chance; then prints, by bands of that chance, how often the first
 player really won, the log loss (a coin flip scores 0.693; lower is better) and the log
 loss the same rates would have with other sharpness exponents (see
-:data:`malefiz.odds.SHARPNESS`): the best one is what the model should use.
+:data:`malefiz.games.malefiz.odds.SHARPNESS`): the best one is what the model should use.
 Seeds start at 20,000 (tuning seeds; the strength figures use seeds from 1,000,000).
 """
 
@@ -23,11 +23,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from malefiz.board import COLOURS
-from malefiz.bots import ODDS, medium, win_chances
-from malefiz.dice import Dice
-from malefiz.odds import chances
-from malefiz.rules import Roll, apply, legal_actions, new_game
+from malefiz.core.dice import Dice
+from malefiz.games.malefiz.board import COLOURS
+from malefiz.games.malefiz.bots import ODDS, medium, win_chances
+from malefiz.games.malefiz.odds import chances
+from malefiz.games.malefiz.rules import Roll, apply, legal_actions, new_game
 
 EXPONENTS = (1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 8.0, 10.0, 12.0)
 Sample = tuple[float, list[float], int, bool]

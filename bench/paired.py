@@ -26,13 +26,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from reference_bots import REFERENCE_BOTS
 
-from malefiz.bots import Bot
-from malefiz.errors import MalefizError
-from malefiz.tournament import load_bot, play_game, wilson
+from malefiz.core.errors import MalefizError
+from malefiz.core.tournament import load_bot, play_game, wilson, winner_of
+from malefiz.games.malefiz.bots import BOTS, Bot
+from malefiz.games.malefiz.game import MALEFIZ
 
 
 def _bot(name: str) -> Bot:
-    return REFERENCE_BOTS[name] if name in REFERENCE_BOTS else load_bot(name)
+    return REFERENCE_BOTS[name] if name in REFERENCE_BOTS else load_bot(name, BOTS)
 
 
 def _game(job: tuple[str, str, int, int, str]) -> tuple[int, bool]:
@@ -41,7 +42,7 @@ def _game(job: tuple[str, str, int, int, str]) -> tuple[int, bool]:
     names = (name,) + (against,) * (players - 1)
     shift = seed % players
     order = names[shift:] + names[:shift]
-    winner = play_game([_bot(n) for n in order], seed, board_name)
+    winner = winner_of(play_game(MALEFIZ, [_bot(n) for n in order], seed, board_name))
     return seed, winner is not None and winner == (-shift) % players
 
 

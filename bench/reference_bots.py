@@ -5,9 +5,9 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from malefiz.board import HOUSE, Field
-from malefiz.bots import Bot
-from malefiz.rules import Action, Move, Place, State
+from malefiz.games.malefiz.board import HOUSE, Field
+from malefiz.games.malefiz.bots import Bot
+from malefiz.games.malefiz.rules import Action, Move, Place, State
 
 __all__ = ["REFERENCE_BOTS", "distance_greedy", "one_ply_weighted", "priority_list"]
 

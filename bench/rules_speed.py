@@ -20,9 +20,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 
-from malefiz.board import COLOURS  # noqa: E402
-from malefiz.bots import greedy  # noqa: E402
-from malefiz.rules import ROLLS, State, apply, legal_actions, new_game  # noqa: E402
+from malefiz.games.malefiz.board import COLOURS  # noqa: E402
+from malefiz.games.malefiz.bots import greedy  # noqa: E402
+from malefiz.games.malefiz.rules import ROLLS, State, apply, legal_actions, new_game  # noqa: E402
 
 
 def random_turns(board_name: str, seconds: float) -> float:

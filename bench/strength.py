@@ -29,8 +29,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from reference_bots import REFERENCE_BOTS
 
-from malefiz.bots import BOTS
-from malefiz.tournament import play_game, wilson
+from malefiz.core.tournament import play_game, wilson, winner_of
+from malefiz.games.malefiz.bots import BOTS
+from malefiz.games.malefiz.game import MALEFIZ
 
 SEED_BASE = 1_000_000
 ALL = {**BOTS, **REFERENCE_BOTS}
@@ -40,7 +41,7 @@ def _game(job: tuple[tuple[str, ...], int, str]) -> tuple[tuple[str, ...], int |
     names, seed, board_name = job
     shift = seed % len(names)
     order = names[shift:] + names[:shift]
-    winner = play_game([ALL[n] for n in order], seed, board_name)
+    winner = winner_of(play_game(MALEFIZ, [ALL[n] for n in order], seed, board_name))
     return order, winner
 
 

@@ -15,9 +15,9 @@ from typing import Any
 
 from playwright.sync_api import Page
 
-from malefiz.board import FOREST, HOUSE, Colour, Field, xy
-from malefiz.notation import from_json
-from malefiz.rules import Phase, State
+from malefiz.games.malefiz.board import FOREST, HOUSE, Colour, Field, xy
+from malefiz.games.malefiz.notation import from_json
+from malefiz.games.malefiz.rules import Phase, State
 
 SHOTS = os.environ.get("MALEFIZ_SHOTS", "")
 """Folder for screenshots (taken only when this environment variable names one)."""

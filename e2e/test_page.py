@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from site_page import GamePage
 
-from malefiz.board import board
+from malefiz.games.malefiz.board import board
 
 
 def test_game_page_loads_offline_without_errors(game: GamePage) -> None:

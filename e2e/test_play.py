@@ -12,10 +12,10 @@ from urllib.parse import urlencode
 
 from site_page import GamePage, key_of
 
-from malefiz.board import HOUSE
-from malefiz.dice import Dice
-from malefiz.notation import parse_position, to_json
-from malefiz.rules import PASS, Move, Phase, Place, Roll, State, apply, legal_actions
+from malefiz.core.dice import Dice
+from malefiz.games.malefiz.board import HOUSE
+from malefiz.games.malefiz.notation import parse_position, to_json
+from malefiz.games.malefiz.rules import PASS, Move, Phase, Place, Roll, State, apply, legal_actions
 
 Policy = Callable[[State, list[Move]], Move]
 

@@ -6,16 +6,32 @@
 ['h-0.13', 'h-4.13']
 """
 
-from .board import BOARD_NAMES, COLOURS, FOREST, HOUSE, Board, Colour, Field, board, field, xy
-from .dice import Dice
-from .errors import IllegalActionError, InvalidPositionError, MalefizError, NotationError
-from .notation import format_position, from_json, parse_action, parse_position, to_json
-from .rules import PASS, Action, Move, Options, Pass, Phase, Place, Roll, State, apply, legal_actions, new_game
+from .core.dice import Dice
+from .core.errors import IllegalActionError, InvalidPositionError, MalefizError, NotationError
+from .core.game import Game, GameState
+from .games import GAMES, get_game
+from .games.malefiz.board import BOARD_NAMES, COLOURS, FOREST, HOUSE, Board, Colour, Field, board, field, xy
+from .games.malefiz.notation import format_position, from_json, parse_action, parse_position, to_json
+from .games.malefiz.rules import (
+    PASS,
+    Action,
+    Move,
+    Options,
+    Pass,
+    Phase,
+    Place,
+    Roll,
+    State,
+    apply,
+    legal_actions,
+    new_game,
+)
 
 __all__ = [
     "BOARD_NAMES",
     "COLOURS",
     "FOREST",
+    "GAMES",
     "HOUSE",
     "PASS",
     "Action",
@@ -23,6 +39,8 @@ __all__ = [
     "Colour",
     "Dice",
     "Field",
+    "Game",
+    "GameState",
     "IllegalActionError",
     "InvalidPositionError",
     "MalefizError",
@@ -39,6 +57,7 @@ __all__ = [
     "field",
     "format_position",
     "from_json",
+    "get_game",
     "legal_actions",
     "new_game",
     "parse_action",

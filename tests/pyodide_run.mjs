@@ -1,7 +1,7 @@
 // Run a Python script under Pyodide (the npm package, in Node) with the malefiz package importable.
 // Usage: node tests/pyodide_run.mjs SCRIPT.py [ARGS...]   (prints what the script prints)
 import { readFileSync, readdirSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
+import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
@@ -13,12 +13,19 @@ if (!script) {
 }
 const pyodide = await loadPyodide({ stdout: (line) => console.log(line), stderr: (line) => console.error(line) });
 const home = "/home/pyodide";
-pyodide.FS.mkdirTree(`${home}/malefiz`);
-for (const name of readdirSync(join(root, "malefiz"))) {
-  if (name.endsWith(".py")) {
-    pyodide.FS.writeFile(`${home}/malefiz/${name}`, readFileSync(join(root, "malefiz", name)));
+// The package with every subpackage (core, games/*): each .py file at its own path.
+function copyPackage(dir) {
+  const target = `${home}/${relative(root, dir)}`;
+  pyodide.FS.mkdirTree(target);
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.isDirectory() && entry.name !== "__pycache__") {
+      copyPackage(join(dir, entry.name));
+    } else if (entry.name.endsWith(".py")) {
+      pyodide.FS.writeFile(`${target}/${entry.name}`, readFileSync(join(dir, entry.name)));
+    }
   }
 }
+copyPackage(join(root, "malefiz"));
 pyodide.FS.writeFile(`${home}/__script__.py`, readFileSync(script));
 pyodide.globals.set("script_args", pyodide.toPy([script, ...args]));
 try {

@@ -5,11 +5,12 @@ from __future__ import annotations
 import random
 import sys
 
-from malefiz.board import COLOURS
-from malefiz.bots import greedy
-from malefiz.dice import Dice, roll_value
-from malefiz.play import play
-from malefiz.rules import new_game
+from malefiz.core.dice import Dice, roll_value
+from malefiz.core.play import play
+from malefiz.games.malefiz.board import COLOURS
+from malefiz.games.malefiz.bots import greedy
+from malefiz.games.malefiz.game import MALEFIZ
+from malefiz.games.malefiz.rules import new_game
 
 
 def main() -> None:
@@ -20,7 +21,7 @@ def main() -> None:
     for seed, board_name in [(1, "classic"), (2, "fast"), (3, "classic")]:
         state = new_game(COLOURS[: 2 + seed % 3], board_name)
         last = state
-        for step in play(state, dict.fromkeys(state.players, greedy), Dice(seed), random.Random(seed)):
+        for step in play(MALEFIZ, state, [greedy] * len(state.players), Dice(seed), random.Random(seed)):
             last = step.after
         print(board_name, seed, last)
 

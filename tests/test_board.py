@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from malefiz.board import COLOURS, FOREST, HOUSE, board, field, location_name, xy
+from malefiz.games.malefiz.board import COLOURS, FOREST, HOUSE, board, field, location_name, xy
 
 
 def test_classic_board_facts() -> None:

@@ -9,8 +9,11 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from malefiz.board import Colour
-from malefiz.bots import (
+from malefiz.cli import main
+from malefiz.core.errors import MalefizError
+from malefiz.core.tournament import load_bot, tournament, wilson
+from malefiz.games.malefiz.board import Colour
+from malefiz.games.malefiz.bots import (
     BLEND,
     BOTS,
     INNER_PLACES,
@@ -29,10 +32,8 @@ from malefiz.bots import (
     win_chances,
     win_probability,
 )
-from malefiz.cli import main
-from malefiz.errors import MalefizError
-from malefiz.rules import PASS, Move, Options, Phase, Place, Roll, State, apply, legal_actions
-from malefiz.tournament import load_bot, tournament, wilson
+from malefiz.games.malefiz.game import MALEFIZ
+from malefiz.games.malefiz.rules import PASS, Move, Options, Phase, Place, Roll, State, apply, legal_actions
 from tests.helpers import CLASSIC_START, pos, rolled
 from tests.test_properties import positions, random_state
 
@@ -215,22 +216,22 @@ def test_hint_gives_an_action_and_chances() -> None:
 
 
 def test_tournament_repeats_and_rotates() -> None:
-    a = tournament(["medium", "greedy"], 6, seed=3)
-    b = tournament(["medium", "greedy"], 6, seed=3)
+    a = tournament(MALEFIZ, ["medium", "greedy"], 6, seed=3)
+    b = tournament(MALEFIZ, ["medium", "greedy"], 6, seed=3)
     assert [s.wins for s in a.seats] == [s.wins for s in b.seats]
     assert sum(s.wins for s in a.seats) == 6
     assert "games/s" in a.report()
 
 
 def test_load_bot_by_module_name() -> None:
-    assert load_bot("malefiz.bots:medium") is medium
-    assert load_bot("tests.test_bots:first_action") is first_action
+    assert load_bot("malefiz.games.malefiz.bots:medium", BOTS) is medium
+    assert load_bot("tests.test_bots:first_action", BOTS) is first_action
     with pytest.raises(MalefizError, match="No module named"):
-        load_bot("no_such_module:bot")
+        load_bot("no_such_module:bot", BOTS)
     with pytest.raises(MalefizError, match="no callable"):
-        load_bot("malefiz.bots:nothing_here")
+        load_bot("malefiz.games.malefiz.bots:nothing_here", BOTS)
     with pytest.raises(MalefizError, match="unknown bot"):
-        load_bot("genius")
+        load_bot("genius", BOTS)
 
 
 def first_action(state: State, actions: object, rng: random.Random) -> object:

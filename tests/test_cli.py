@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from malefiz.notation import to_json
-from malefiz.rules import new_game
+from malefiz.games.malefiz.notation import to_json
+from malefiz.games.malefiz.rules import new_game
 from tests.helpers import CLASSIC_START, play, pos
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from malefiz.dice import Dice, roll_value
+from malefiz.core.dice import Dice, roll_value
 
 
 def test_same_seed_same_rolls() -> None:

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from malefiz.cli import main
-from malefiz.notation import to_json
+from malefiz.games.malefiz.notation import to_json
 from tests.helpers import actions, pos
 
 EXAMPLES = [

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from malefiz.rules import State, apply, legal_actions
+from malefiz.games.malefiz.rules import State, apply, legal_actions
 from tests.helpers import CLASSIC_START, FAST_START, pos
 
 

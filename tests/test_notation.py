@@ -7,10 +7,17 @@ from typing import Any
 
 import pytest
 
-from malefiz.board import FOREST, HOUSE, field
-from malefiz.errors import InvalidPositionError, NotationError
-from malefiz.notation import format_position, from_json, parse_action, parse_location, parse_position, to_json
-from malefiz.rules import PASS, Move, Options, Phase, Place, Roll, new_game
+from malefiz.core.errors import InvalidPositionError, NotationError
+from malefiz.games.malefiz.board import FOREST, HOUSE, field
+from malefiz.games.malefiz.notation import (
+    format_position,
+    from_json,
+    parse_action,
+    parse_location,
+    parse_position,
+    to_json,
+)
+from malefiz.games.malefiz.rules import PASS, Move, Options, Phase, Place, Roll, new_game
 from tests.helpers import CLASSIC_START, play, pos
 
 

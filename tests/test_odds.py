@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from malefiz.board import HOUSE, board, field
-from malefiz.odds import NEVER, SHARPNESS, chances, first_to_finish, rate, turns
+from malefiz.games.malefiz.board import HOUSE, board, field
+from malefiz.games.malefiz.odds import NEVER, SHARPNESS, chances, first_to_finish, rate, turns
 
 FAST = board("fast")
 CLASSIC = board("classic")

@@ -4,16 +4,19 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Sequence
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from malefiz.board import COLOURS, Colour
-from malefiz.bots import greedy, random_bot
-from malefiz.dice import Dice
-from malefiz.notation import from_json, parse_action, parse_position, to_json
-from malefiz.play import play
-from malefiz.rules import (
+from malefiz.core.dice import Dice
+from malefiz.core.play import play
+from malefiz.games.malefiz.board import COLOURS, Colour
+from malefiz.games.malefiz.bots import greedy, random_bot
+from malefiz.games.malefiz.game import MALEFIZ
+from malefiz.games.malefiz.notation import from_json, parse_action, parse_position, to_json
+from malefiz.games.malefiz.rules import (
+    Action,
     Move,
     Options,
     Phase,
@@ -100,15 +103,15 @@ def test_thousands_of_random_seeded_games_keep_the_invariants() -> None:
         players = COLOURS[: 2 + seed % 3]
         options = Options(*(rng.random() < 0.5 for _ in range(4)))
         state = new_game(players, board_name, options)
-        bots = {c: random_bot for c in players}
-        for step in play(state, bots, Dice(seed), rng, max_turns=150):
+        bots = [random_bot] * len(players)
+        for step in play(MALEFIZ, state, bots, Dice(seed), rng, max_turns=150):
             check_invariants(step.after, state.board.pawns_per_player)
 
 
 def test_thousands_of_seeded_games_end() -> None:
     # A sensible player (greedy, with some random moves) always brings a game to its end.
-    def sometimes_random(state: State, actions: list[object], rng: random.Random) -> object:
-        return random_bot(state, actions, rng) if rng.random() < 0.2 else greedy(state, actions, rng)  # type: ignore[arg-type]
+    def sometimes_random(state: State, actions: Sequence[Action], rng: random.Random) -> Action:
+        return random_bot(state, actions, rng) if rng.random() < 0.2 else greedy(state, actions, rng)
 
     winners = set()
     for seed in range(1000):
@@ -117,7 +120,7 @@ def test_thousands_of_seeded_games_end() -> None:
         players = COLOURS[: 2 + seed % 3]
         state = new_game(players, board_name)
         last = state
-        for step in play(state, dict.fromkeys(players, sometimes_random), Dice(seed), rng, max_turns=20_000):  # type: ignore[arg-type]
+        for step in play(MALEFIZ, state, [sometimes_random] * len(players), Dice(seed), rng, max_turns=20_000):
             last = step.after
         assert last.is_over, f"seed {seed} did not end: {last}"
         assert last.winner is not None and last.board.goal in last.pawns_of(last.winner)

@@ -5,8 +5,8 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from malefiz.board import FOREST, HOUSE, Field
-from malefiz.rules import Move, State, legal_actions
+from malefiz.games.malefiz.board import FOREST, HOUSE, Field
+from malefiz.games.malefiz.rules import Move, State, legal_actions
 from tests.helpers import rolled
 from tests.test_properties import positions
 

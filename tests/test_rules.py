@@ -8,10 +8,22 @@ from __future__ import annotations
 
 import pytest
 
-from malefiz.board import FOREST, HOUSE, field
-from malefiz.dice import Dice
-from malefiz.errors import IllegalActionError, InvalidPositionError
-from malefiz.rules import PASS, Move, Options, Phase, Place, Roll, apply, legal_actions, new_game, roll_for_start, route
+from malefiz.core.dice import Dice
+from malefiz.core.errors import IllegalActionError, InvalidPositionError
+from malefiz.games.malefiz.board import FOREST, HOUSE, field
+from malefiz.games.malefiz.rules import (
+    PASS,
+    Move,
+    Options,
+    Phase,
+    Place,
+    Roll,
+    apply,
+    legal_actions,
+    new_game,
+    roll_for_start,
+    route,
+)
 from tests.helpers import CLASSIC_START, FAST_START, actions, play, pos
 
 # Rule 1: 2-4 players, colours, 5 pawns in the house, the exit field.

@@ -8,12 +8,12 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from malefiz.board import FOREST, HOUSE, field
-from malefiz.dice import roll_value
-from malefiz.errors import MalefizError
-from malefiz.notation import parse_position
-from malefiz.rules import Move, Options, Phase, Roll, legal_actions
-from malefiz.session import PACES, Seat, Session, Setup
+from malefiz.core.dice import roll_value
+from malefiz.core.errors import MalefizError
+from malefiz.games.malefiz.board import FOREST, HOUSE, field
+from malefiz.games.malefiz.notation import parse_position
+from malefiz.games.malefiz.rules import Move, Options, Phase, Roll, legal_actions
+from malefiz.games.malefiz.session import PACES, Seat, Session, Setup
 from tests.helpers import CLASSIC_START
 
 NS = "{http://www.w3.org/2000/svg}"
@@ -229,7 +229,7 @@ def test_malformed_queries_are_refused(query: str, message: str) -> None:
 
 
 def test_hard_bot_thinks_in_slices_and_plays_what_the_hard_bot_plays() -> None:
-    from malefiz.bots import hard
+    from malefiz.games.malefiz.bots import hard
 
     setup = Setup(seats=(Seat("red", "Anna"), Seat("yellow", "Hal", "bot", "hard")), seed=2)
     s = session_at(f"classic r:2.9,6.13,h,h,h y:10.9,12.9,14.13,h,h x:{CLASSIC_START} y4", setup)

@@ -7,8 +7,8 @@ from collections import Counter
 
 import pytest
 
-from malefiz.board import FOREST, HOUSE, board, field, xy
-from malefiz.view import board_svg, render
+from malefiz.games.malefiz.board import FOREST, HOUSE, board, field, xy
+from malefiz.games.malefiz.view import board_svg, render
 from tests.helpers import CLASSIC_START as CLASSIC_BARRICADES
 from tests.helpers import pos
 

@@ -7,7 +7,7 @@ What goes in, and nothing else:
   without source maps (and without the comments pointing at them);
 - ``malefiz.zip``: the ``malefiz`` package, unpacked by PyScript's ``files`` config;
 - the page from ``web/``: ``index.html`` (with the start boards pre-rendered by
-  :func:`malefiz.view.board_svg`, the setup form and the PyScript config filled
+  :func:`malefiz.games.malefiz.view.board_svg`, the setup form and the PyScript config filled
   in), ``style.css`` and ``main.py``.
 
 Every URL in the site is relative, so it works under any sub-path (GitHub Pages).
@@ -29,10 +29,10 @@ ROOT: Final = Path(__file__).resolve().parent.parent
 WEB: Final = ROOT / "web"
 sys.path.insert(0, str(ROOT))
 
-from malefiz.board import BOARD_NAMES, COLOURS  # noqa: E402
-from malefiz.bots import BOTS  # noqa: E402
-from malefiz.rules import Options  # noqa: E402
-from malefiz.view import board_svg  # noqa: E402
+from malefiz.games.malefiz.board import BOARD_NAMES, COLOURS  # noqa: E402
+from malefiz.games.malefiz.bots import BOTS  # noqa: E402
+from malefiz.games.malefiz.rules import Options  # noqa: E402
+from malefiz.games.malefiz.view import board_svg  # noqa: E402
 
 PYODIDE_FILES: Final = (
     "pyodide.mjs",
@@ -89,11 +89,11 @@ def copy_runtime(node_modules: Path, out: Path) -> None:
 
 
 def pack_package(out: Path) -> None:
-    """Zip the ``malefiz`` package's modules (no caches, no tests) as ``malefiz.zip``."""
+    """Zip the ``malefiz`` package's modules, subpackages included (no caches, no tests), as ``malefiz.zip``."""
     package = ROOT / "malefiz"
     with zipfile.ZipFile(out / "malefiz.zip", "w", zipfile.ZIP_DEFLATED) as archive:
-        for source in sorted(package.glob("*.py")):
-            archive.write(source, f"malefiz/{source.name}")
+        for source in sorted(package.rglob("*.py")):
+            archive.write(source, source.relative_to(ROOT).as_posix())
 
 
 def _option_label(name: str) -> str:

@@ -1,4 +1,4 @@
-"""The page's glue: DOM events in, :class:`malefiz.session.Session` calls, SVG and text out.
+"""The page's glue: DOM events in, :class:`malefiz.games.malefiz.session.Session` calls, SVG and text out.
 
 Runs only in PyScript (main thread). The game logic lives in ``malefiz``;
 this module wires one delegated click listener on ``#app``, reads
@@ -17,11 +17,11 @@ from pyodide.ffi import create_proxy
 from pyscript import document
 from pyscript.ffi import is_none
 
-from malefiz.board import COLOURS
-from malefiz.errors import MalefizError
-from malefiz.rules import Move, Phase, Roll
-from malefiz.session import PACES, Session, Setup
-from malefiz.view import board_svg
+from malefiz.core.errors import MalefizError
+from malefiz.games.malefiz.board import COLOURS
+from malefiz.games.malefiz.rules import Move, Phase, Roll
+from malefiz.games.malefiz.session import PACES, Session, Setup
+from malefiz.games.malefiz.view import board_svg
 
 LOG_LINES = 300
 """How many of the latest events the log shows."""

@@ -1,4 +1,8 @@
-"""Bot tournaments: many seeded games with rotating seats, and win rates with confidence intervals."""
+"""Bot tournaments: many seeded games with rotating seats, and win rates with confidence intervals.
+
+Works for every game through the :class:`~malefiz.core.game.Game` protocol: a
+seat wins a game when it is alone in the first place of the final ranking.
+"""
 
 from __future__ import annotations
 
@@ -6,33 +10,32 @@ import importlib
 import math
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
-from .board import COLOURS, Colour
-from .bots import BOTS, Bot
 from .dice import Dice
 from .errors import MalefizError
+from .game import Bot, Game
 from .play import play
-from .rules import Options, new_game
 
-__all__ = ["SeatResult", "TournamentResult", "load_bot", "play_game", "tournament", "wilson"]
+__all__ = ["TURN_LIMIT", "SeatResult", "TournamentResult", "load_bot", "play_game", "tournament", "wilson", "winner_of"]
 
 TURN_LIMIT = 20_000
 """Rolls after which a game counts as a draw (only bots that never finish get there)."""
 
 
-def load_bot(name: str) -> Bot:
-    """A bot by level name (``hard``) or as ``package.module:name``.
+def load_bot(name: str, bots: Mapping[str, Bot]) -> Bot:
+    """A bot by level name (one of ``bots``, e.g. ``hard``) or as ``package.module:name``.
 
     Raises:
         MalefizError: if there is no such level, module or callable.
     """
-    if name in BOTS:
-        return BOTS[name]
+    if name in bots:
+        return bots[name]
     module_name, _, attr = name.partition(":")
     if not attr:
-        raise MalefizError(f"unknown bot {name!r}: expected one of {', '.join(BOTS)} or package.module:name")
+        raise MalefizError(f"unknown bot {name!r}: expected one of {', '.join(bots)} or package.module:name")
     try:
         module = importlib.import_module(module_name)
     except ImportError as exc:
@@ -54,16 +57,23 @@ def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
 
 
 def play_game(
-    bots: Sequence[Bot], seed: int, board_name: str = "classic", options: Options | None = None
-) -> int | None:
-    """Play one game, seat i as the i-th colour in turn order; the winning seat's index (None: no winner)."""
-    colours: tuple[Colour, ...] = ("red", "yellow") if len(bots) == 2 else COLOURS[: len(bots)]
-    state = new_game(colours, board_name, options or Options())
-    by_colour = dict(zip(colours, bots, strict=True))
+    game: Game[Any, Any],
+    bots: Sequence[Bot],
+    seed: int,
+    board: str | None = None,
+    options: Mapping[str, bool] | None = None,
+) -> tuple[tuple[int, ...], ...]:
+    """Play one game, seat i played by ``bots[i]``; the final ranking (``()`` for a game cut off at TURN_LIMIT)."""
+    state = game.new_game(board or game.boards[0], len(bots), options)
     last = state
-    for step in play(state, by_colour, Dice(seed), random.Random(seed ^ 0x5EED), max_turns=TURN_LIMIT):
+    for step in play(game, state, bots, Dice(seed), random.Random(seed ^ 0x5EED), max_turns=TURN_LIMIT):
         last = step.after
-    return colours.index(last.winner) if last.winner else None
+    return tuple(last.ranking) if last.is_over else ()
+
+
+def winner_of(ranking: tuple[tuple[int, ...], ...]) -> int | None:
+    """The seat alone in first place of ``ranking``, or None (no ranking yet, or a shared first place)."""
+    return ranking[0][0] if ranking and len(ranking[0]) == 1 else None
 
 
 @dataclass(frozen=True)
@@ -105,27 +115,33 @@ class TournamentResult:
 
 
 def tournament(
+    game: Game[Any, Any],
     names: Sequence[str],
     games: int,
     seed: int = 0,
-    board_name: str = "classic",
-    options: Options | None = None,
+    board: str | None = None,
+    options: Mapping[str, bool] | None = None,
 ) -> TournamentResult:
     """Play ``games`` games; game g seats the bots rotated by g, so each seat plays every turn position.
 
     Raises:
-        MalefizError: for an unknown bot or a seat count outside 2 to 4.
+        MalefizError: for an unknown bot, or a seat count the board does not take.
     """
-    if not 2 <= len(names) <= 4:
-        raise MalefizError(f"--seats: Malefiz is for 2 to 4 players, got {len(names)}")
-    bots = [load_bot(n) for n in names]
+    board_name = board or game.boards[0]
+    counts = game.player_counts(board_name)
+    if len(names) not in counts:
+        raise MalefizError(
+            f"--seats: {game.title} on the {board_name} board is for {counts[0]} to {counts[-1]} players,"
+            f" got {len(names)}"
+        )
+    bots = [load_bot(n, game.bots) for n in names]
     n = len(bots)
     wins = [0] * n
     begin = time.perf_counter()
     for g in range(games):
         shift = g % n
         order = [(i + shift) % n for i in range(n)]
-        winner = play_game([bots[i] for i in order], seed + g, board_name, options)
+        winner = winner_of(play_game(game, [bots[i] for i in order], seed + g, board_name, options))
         if winner is not None:
             wins[order[winner]] += 1
     seconds = time.perf_counter() - begin

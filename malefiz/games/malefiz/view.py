@@ -16,7 +16,7 @@ into the document and styles it with CSS. Hooks and CSS classes:
 - ``hint``: the hard bot's suggestion (the pawn and its destination, or a barricade place).
 - Every clickable element carries ``data-key``: ``"x,y"``, ``"house"`` (the
   current player's house) or ``"forest"``; the page passes it to
-  :meth:`malefiz.session.Session.click`.
+  :meth:`malefiz.games.malefiz.session.Session.click`.
 """
 
 from __future__ import annotations

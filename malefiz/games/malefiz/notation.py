@@ -27,9 +27,22 @@ from __future__ import annotations
 import re
 from typing import Any, Final
 
+from ...core.errors import InvalidPositionError, NotationError
 from .board import BOARD_NAMES, COLOURS, FOREST, HOUSE, Board, Colour, Field, board, field, location_name, xy
-from .errors import InvalidPositionError, NotationError
-from .rules import PASS, Action, Move, Options, Phase, Place, Roll, State, check_position
+from .rules import (
+    OPTION_TOKENS,
+    PASS,
+    Action,
+    Move,
+    Options,
+    Phase,
+    Place,
+    Roll,
+    State,
+    check_position,
+    display_order,
+    format_position,
+)
 
 __all__ = [
     "format_position",
@@ -42,13 +55,6 @@ __all__ = [
 ]
 
 _LETTERS: Final[dict[str, Colour]] = {c[0]: c for c in COLOURS}
-_OPTION_TOKENS: Final = {
-    "six": "extra_roll_on_six",
-    "start": "roll_for_start",
-    "own": "protect_own_pawns",
-    "rows2": "protect_two_rows",
-}
-_TOKEN_OF_OPTION: Final = {v: k for k, v in _OPTION_TOKENS.items()}
 _FIELD_RE: Final = re.compile(r"(\d{1,2})\.(\d{1,2})")
 
 
@@ -85,30 +91,6 @@ def parse_action(text: str) -> Action:
         start, end = t.split("-")
         return Move(parse_location(start), parse_location(end))
     raise NotationError(f"cannot read action {text!r}: expected d1..d6, a move like h-2.13 or 2.13-2.9, @x.y or pass")
-
-
-def format_position(state: State) -> str:
-    """The one-line notation of ``state``."""
-    parts = [state.board.name]
-    for colour, pawns in zip(state.players, state.pawns, strict=True):
-        parts.append(f"{colour[0]}:" + ",".join(location_name(p) for p in _display_order(pawns)))
-    parts.append("x:" + (",".join(location_name(f) for f in state.barricade_fields) or "-"))
-    letter = state.current[0]
-    if state.phase is Phase.ROLL:
-        parts.append(f"{letter}?")
-    elif state.phase is Phase.MOVE:
-        parts.append(f"{letter}{state.roll}")
-    elif state.phase is Phase.PLACE:
-        parts.append(f"{letter}!6" if state.roll_again else f"{letter}!")
-    else:
-        parts.append(f"{letter}*")
-    parts.extend(f"+{_TOKEN_OF_OPTION[name]}" for name in state.options.to_dict())
-    return " ".join(parts)
-
-
-def _display_order(pawns: tuple[Field, ...]) -> list[Field]:
-    """Pawns on fields first (top to bottom), then the forest, then the house."""
-    return sorted(pawns, key=lambda p: (p < 0, -p if p < 0 else p))
 
 
 def parse_position(text: str) -> State:
@@ -152,11 +134,11 @@ def parse_position(text: str) -> State:
     phase = {"?": Phase.ROLL, "!": Phase.PLACE, "!6": Phase.PLACE, "*": Phase.OVER}.get(mark, Phase.MOVE)
     option_values: dict[str, bool] = {}
     for token in tokens[i + 1 :]:
-        if not token.startswith("+") or token[1:] not in _OPTION_TOKENS:
+        if not token.startswith("+") or token[1:] not in OPTION_TOKENS:
             raise NotationError(
-                f"cannot read option {token!r}: expected one of " + ", ".join(f"+{k}" for k in _OPTION_TOKENS)
+                f"cannot read option {token!r}: expected one of " + ", ".join(f"+{k}" for k in OPTION_TOKENS)
             )
-        option_values[_OPTION_TOKENS[token[1:]]] = True
+        option_values[OPTION_TOKENS[token[1:]]] = True
     return _build(
         b,
         players,
@@ -224,7 +206,7 @@ def to_json(state: State) -> dict[str, Any]:
         "board": state.board.name,
         "players": list(state.players),
         "pawns": {
-            colour: [location_json(p) for p in _display_order(pawns)]
+            colour: [location_json(p) for p in display_order(pawns)]
             for colour, pawns in zip(state.players, state.pawns, strict=True)
         },
         "barricades": [location_json(f) for f in state.barricade_fields],

@@ -14,14 +14,15 @@ from dataclasses import dataclass, field
 from typing import Final, Literal
 from urllib.parse import parse_qs, urlencode
 
+from ...core.dice import Dice
+from ...core.errors import MalefizError
 from . import view
 from .board import BOARD_NAMES, COLOURS, FOREST, HOUSE, Colour, Field, location_name
 from .bots import BOTS, Search, hint, win_chances
-from .dice import Dice
-from .errors import MalefizError
 from .notation import parse_location, parse_position, to_json
 from .rules import (
     PASS,
+    SEAT_COLOURS,
     Action,
     Move,
     Options,
@@ -39,17 +40,10 @@ from .rules import (
 
 __all__ = ["PACES", "SEAT_COLOURS", "Seat", "Session", "Setup"]
 
+Kind = Literal["human", "bot"]
+
 PACES: Final[dict[str, int]] = {"slow": 1200, "normal": 600, "fast": 200, "instant": 0}
 """Milliseconds between two steps of a computer seat, by pace name."""
-
-SEAT_COLOURS: Final[dict[int, tuple[Colour, ...]]] = {
-    2: ("red", "yellow"),
-    3: ("red", "green", "yellow"),
-    4: COLOURS,
-}
-"""The colours in play by number of seats (two players sit opposite)."""
-
-Kind = Literal["human", "bot"]
 
 
 @dataclass(frozen=True)
@@ -60,7 +54,7 @@ class Seat:
     name: str
     kind: Kind = "human"
     level: str = "greedy"
-    """The bot's name in :data:`malefiz.bots.BOTS` (for computer seats)."""
+    """The bot's name in :data:`malefiz.games.malefiz.bots.BOTS` (for computer seats)."""
 
 
 def _default_seats() -> tuple[Seat, ...]:

@@ -14,17 +14,20 @@ variants a player can choose before a game.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from enum import StrEnum
 from typing import Final, NamedTuple
 
-from .board import FOREST, HOUSE, Board, Colour, Field, board, location_name
-from .dice import Dice
-from .errors import IllegalActionError, InvalidPositionError
+from ...core.actions import PASS, ROLLS, Pass, Roll
+from ...core.dice import Dice
+from ...core.errors import IllegalActionError, InvalidPositionError
+from ...core.options import Flags
+from .board import COLOURS, FOREST, HOUSE, Board, Colour, Field, board, location_name
 
 __all__ = [
     "PASS",
     "ROLLS",
+    "SEAT_COLOURS",
     "Action",
     "Move",
     "Options",
@@ -34,6 +37,8 @@ __all__ = [
     "Roll",
     "State",
     "apply",
+    "display_order",
+    "format_position",
     "legal_actions",
     "new_game",
     "roll_for_start",
@@ -58,7 +63,7 @@ class Phase(StrEnum):
 
 
 @dataclass(frozen=True, slots=True)
-class Options:
+class Options(Flags):
     """Rule variants, all off by default (the printed rules).
 
     Raises:
@@ -74,42 +79,8 @@ class Options:
     protect_two_rows: bool = False
     """No barricade may be put on the bottom two rows (instead of the bottom row)."""
 
-    def to_dict(self) -> dict[str, bool]:
-        """The options that differ from the default, by name."""
-        return {f.name: True for f in fields(self) if getattr(self, f.name)}
-
-    @classmethod
-    def names(cls) -> tuple[str, ...]:
-        """The names of every option."""
-        return tuple(f.name for f in fields(cls))
-
-    @classmethod
-    def from_dict(cls, data: object, where: str = "options") -> Options:
-        """Options from a mapping of names to booleans (missing names are off)."""
-        if not isinstance(data, dict):
-            raise InvalidPositionError(f"{where}: expected an object, got {data!r}")
-        known = cls.names()
-        values: dict[str, bool] = {}
-        for key, value in data.items():
-            if key not in known:
-                raise InvalidPositionError(f"{where}: unknown option {key!r}; known options: {', '.join(known)}")
-            if not isinstance(value, bool):
-                raise InvalidPositionError(f"{where}.{key}: expected true or false, got {value!r}")
-            values[key] = value
-        return cls(**values)
-
 
 DEFAULT_OPTIONS: Final = Options()
-
-
-@dataclass(frozen=True, slots=True)
-class Roll:
-    """The die shows ``value`` (1 to 6). Notation: ``d4``."""
-
-    value: int
-
-    def __str__(self) -> str:
-        return f"d{self.value}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,26 +108,15 @@ class Place:
         return f"@{location_name(self.field)}"
 
 
-@dataclass(frozen=True, slots=True)
-class Pass:
-    """The roll allows no move: the turn passes. Notation: ``pass``."""
-
-    def __str__(self) -> str:
-        return "pass"
-
-
-PASS: Final = Pass()
 Action = Roll | Move | Place | Pass
 """Anything that can happen in a game."""
-
-ROLLS: Final = tuple(Roll(v) for v in range(1, 7))
 
 
 class State(NamedTuple):
     """A position: everything that decides what can happen next.
 
     Build one with :func:`new_game` or read one with
-    :func:`malefiz.notation.from_json` / :func:`malefiz.notation.parse_position`.
+    :func:`malefiz.games.malefiz.notation.from_json` / :func:`malefiz.games.malefiz.notation.parse_position`.
     It is immutable: every step returns a new state. (A named tuple rather than
     a frozen dataclass: it is built several times per turn, and a frozen
     dataclass costs five times as much to build, which search bots feel.)
@@ -182,6 +142,23 @@ class State(NamedTuple):
     def current(self) -> Colour:
         """The colour to act (the winner once the game is over)."""
         return self.players[self.turn]
+
+    @property
+    def seats(self) -> tuple[tuple[Colour, ...], ...]:
+        """The players in turn order, each playing its one colour."""
+        return tuple((c,) for c in self.players)
+
+    @property
+    def current_seat(self) -> int:
+        """The index of the player to act (the winner's once over)."""
+        return self.turn
+
+    @property
+    def ranking(self) -> tuple[tuple[int, ...], ...]:
+        """Once over: the winner's seat, then every other seat sharing second place; before: ``()``."""
+        if self.phase is not Phase.OVER:
+            return ()
+        return ((self.turn,), tuple(i for i in range(len(self.players)) if i != self.turn))
 
     @property
     def moves_again(self) -> bool:
@@ -221,9 +198,48 @@ class State(NamedTuple):
         return None
 
     def __str__(self) -> str:
-        from .notation import format_position
-
         return format_position(self)
+
+
+OPTION_TOKENS: Final = {
+    "six": "extra_roll_on_six",
+    "start": "roll_for_start",
+    "own": "protect_own_pawns",
+    "rows2": "protect_two_rows",
+}
+_TOKEN_OF_OPTION: Final = {v: k for k, v in OPTION_TOKENS.items()}
+
+
+def format_position(state: State) -> str:
+    """The one-line notation of ``state``."""
+    parts = [state.board.name]
+    for colour, pawns in zip(state.players, state.pawns, strict=True):
+        parts.append(f"{colour[0]}:" + ",".join(location_name(p) for p in display_order(pawns)))
+    parts.append("x:" + (",".join(location_name(f) for f in state.barricade_fields) or "-"))
+    letter = state.current[0]
+    if state.phase is Phase.ROLL:
+        parts.append(f"{letter}?")
+    elif state.phase is Phase.MOVE:
+        parts.append(f"{letter}{state.roll}")
+    elif state.phase is Phase.PLACE:
+        parts.append(f"{letter}!6" if state.roll_again else f"{letter}!")
+    else:
+        parts.append(f"{letter}*")
+    parts.extend(f"+{_TOKEN_OF_OPTION[name]}" for name in state.options.to_dict())
+    return " ".join(parts)
+
+
+def display_order(pawns: tuple[Field, ...]) -> list[Field]:
+    """Pawns on fields first (top to bottom), then the forest, then the house."""
+    return sorted(pawns, key=lambda p: (p < 0, -p if p < 0 else p))
+
+
+SEAT_COLOURS: Final[dict[int, tuple[Colour, ...]]] = {
+    2: ("red", "yellow"),
+    3: ("red", "green", "yellow"),
+    4: COLOURS,
+}
+"""The colours in play by number of seats (two players sit opposite)."""
 
 
 def new_game(

@@ -6,7 +6,7 @@ bot's to choose) and a seeded ``random.Random``, and returns one of the
 actions. Bots never see the future rolls; the same state, actions and rng
 state give the same decision. Writing one takes a few lines::
 
-    from malefiz.rules import Move
+    from malefiz.games.malefiz.rules import Move
 
     def eager(state, actions, rng):
         '''Always moves the pawn that ends nearest the goal; anything else at random.'''
@@ -24,7 +24,7 @@ replies, see :class:`Search`, with taken barricades put where they hinder the
 opponents most and they cannot soon take them back), plus ``greedy`` and
 ``random`` as simple references. ``hard`` values positions with the board's
 :class:`Model`: race distances on the classic board; on the fast one the
-chances to win by the dice of :mod:`malefiz.odds`, blended with a share of the
+chances to win by the dice of :mod:`malefiz.games.malefiz.odds`, blended with a share of the
 race.
 """
 
@@ -35,6 +35,7 @@ import random
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, Final, NamedTuple, Protocol
 
+from ...core.play import random_bot
 from .board import FOREST, HOUSE, Board, Colour, Field
 from .odds import CACHED, SHARPNESS, chances, first_to_finish, rate, turns
 from .rules import PASS, ROLLS, Action, Move, Phase, Place, State, apply, legal_actions
@@ -71,11 +72,6 @@ WIN: Final = 1000.0
 
 Value = Callable[[State, Colour], float]
 """How good a position is for a colour (higher is better): :func:`evaluate`, or a :class:`Model`'s value."""
-
-
-def random_bot(state: State, actions: Sequence[Action], rng: random.Random) -> Action:
-    """Any legal action, uniformly at random."""
-    return actions[rng.randrange(len(actions))]
 
 
 def greedy(state: State, actions: Sequence[Action], rng: random.Random) -> Action:
@@ -206,7 +202,7 @@ class Model:
     as some steps; the score is :func:`_race_score`, the value a margin in
     steps; :data:`RACE` counts :data:`SEARCH_BARRICADE_COST`, medium's
     :func:`evaluate` :data:`BARRICADE_COST`) and :data:`ODDS` (expected
-    turns by the dice from :mod:`malefiz.odds`; the score is a chance per turn,
+    turns by the dice from :mod:`malefiz.games.malefiz.odds`; the score is a chance per turn,
     the value a chance to win); :data:`BLEND` mixes the two (the score is both,
     the value the odds' chance with a share of the race's margin on a logistic
     curve). :data:`MODELS` says which one each board uses.
@@ -345,14 +341,14 @@ def evaluate(state: State, colour: Colour) -> float:
 
 
 def win_probability(state: State, colour: Colour) -> float:
-    """``colour``'s chance to win by :data:`ODDS`, the player whose turn it is moving next (see :mod:`malefiz.odds`)."""
+    """``colour``'s chance to win by :data:`ODDS`, the player whose turn it is moving next (see :mod:`.odds`)."""
     return ODDS.value(state, colour)
 
 
 def win_chances(state: State) -> dict[Colour, float]:
     """An estimate of each player's chance to win, the player to act moving first.
 
-    From the odds model's rates, calibrated on real games (:func:`malefiz.odds.chances`).
+    From the odds model's rates, calibrated on real games (:func:`malefiz.games.malefiz.odds.chances`).
     """
     if state.is_over:
         return {c: 1.0 if c == state.winner else 0.0 for c in state.players}

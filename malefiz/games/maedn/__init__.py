@@ -1,0 +1,1 @@
+"""Mensch ärgere Dich nicht (Schmidt Spiele): rules, boards, notation and bots."""
