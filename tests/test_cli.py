@@ -11,7 +11,7 @@ import pytest
 
 from malefiz.games.malefiz.notation import to_json
 from malefiz.games.malefiz.rules import new_game
-from tests.helpers import CLASSIC_START, play, pos
+from tests.malefiz.helpers import CLASSIC_START, play, pos
 
 
 def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
@@ -106,3 +106,46 @@ def test_play_refuses_bad_options() -> None:
 def test_help() -> None:
     result = run("--help")
     assert result.returncode == 0 and "moves" in result.stdout and "play" in result.stdout
+
+
+def test_apply_prints_the_next_position_document() -> None:
+    start = to_json(new_game(["red", "yellow"]))
+    rolled = run("apply", "-", '{"roll": 3}', stdin=json.dumps(start))
+    assert rolled.returncode == 0, rolled.stderr
+    doc = json.loads(rolled.stdout)
+    assert doc["phase"] == "move" and doc["roll"] == 3
+    moved = run("apply", "-", '{"from": "house", "to": [4, 13]}', stdin=rolled.stdout)
+    assert moved.returncode == 0, moved.stderr
+    after = json.loads(moved.stdout)
+    assert after["turn"] == "yellow" and after["phase"] == "roll" and [4, 13] in after["pawns"]["red"]
+    # every action moves exactly as the moves command prints it
+    listed = json.loads(run("moves", "-", stdin=rolled.stdout).stdout)["moves"]
+    for move in listed:
+        assert run("apply", "-", json.dumps(move), stdin=rolled.stdout).returncode == 0
+
+
+def test_apply_takes_a_place_and_a_pass() -> None:
+    s = play(pos(f"classic r:0.13,h,h,h,h y:h,h,h,h,h x:{CLASSIC_START} r2"), "0.13-0.11")
+    placed = run("apply", "-", '{"place": [8, 7]}', stdin=json.dumps(to_json(s)))
+    assert placed.returncode == 0, placed.stderr
+    assert [8, 7] in json.loads(placed.stdout)["barricades"]
+    no_move = pos(f"classic r:h,h,h,h,h y:h,h,h,h,h x:{CLASSIC_START} r?")
+    assert run("apply", "-", "pass", stdin=json.dumps(to_json(no_move))).returncode == 2
+
+
+@pytest.mark.parametrize(
+    ("action", "message"),
+    [
+        ('{"roll": 7}', "cannot read action"),
+        ('{"from": "house", "to": [9, 9]}', "illegal action h-9.9"),
+        ("[1, 2]", "cannot read action"),
+        ("d4", "illegal action d4"),
+        ("pass", "may not pass"),
+    ],
+)
+def test_apply_refuses_an_illegal_or_unreadable_action(action: str, message: str) -> None:
+    rolled = to_json(play(new_game(["red", "yellow"]), "d3"))
+    result = run("apply", "-", action, stdin=json.dumps(rolled))
+    assert result.returncode == 2
+    assert message in result.stderr and len(result.stderr.strip().splitlines()) == 1
+    assert result.stdout == "" and "Traceback" not in result.stderr

@@ -14,7 +14,7 @@ def test_seeded_games_match_under_pyodide() -> None:
     node = shutil.which("node")
     assert node, "Node.js is needed to run Pyodide"
     assert (ROOT / "node_modules" / "pyodide" / "pyodide.mjs").exists(), "run `make site` (npm ci) first"
-    script = str(ROOT / "tests" / "seeded_game.py")
+    script = str(ROOT / "tests" / "malefiz" / "seeded_game.py")
     cpython = subprocess.run(
         [sys.executable, script], capture_output=True, text=True, check=True, cwd=ROOT, timeout=300
     )

@@ -14,7 +14,7 @@ from malefiz.games.malefiz.board import FOREST, HOUSE, field
 from malefiz.games.malefiz.notation import parse_position
 from malefiz.games.malefiz.rules import Move, Options, Phase, Roll, legal_actions
 from malefiz.games.malefiz.session import PACES, Seat, Session, Setup
-from tests.helpers import CLASSIC_START
+from tests.malefiz.helpers import CLASSIC_START
 
 NS = "{http://www.w3.org/2000/svg}"
 TWO_HUMANS = Setup(seats=(Seat("red", "Anna"), Seat("yellow", "Ben")), seed=1)

@@ -9,8 +9,8 @@ import pytest
 
 from malefiz.games.malefiz.board import FOREST, HOUSE, board, field, xy
 from malefiz.games.malefiz.view import board_svg, render
-from tests.helpers import CLASSIC_START as CLASSIC_BARRICADES
-from tests.helpers import pos
+from tests.malefiz.helpers import CLASSIC_START as CLASSIC_BARRICADES
+from tests.malefiz.helpers import pos
 
 NS = "{http://www.w3.org/2000/svg}"
 

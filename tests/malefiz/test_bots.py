@@ -34,8 +34,8 @@ from malefiz.games.malefiz.bots import (
 )
 from malefiz.games.malefiz.game import MALEFIZ
 from malefiz.games.malefiz.rules import PASS, Move, Options, Phase, Place, Roll, State, apply, legal_actions
-from tests.helpers import CLASSIC_START, pos, rolled
-from tests.test_properties import positions, random_state
+from tests.malefiz.helpers import CLASSIC_START, pos, rolled
+from tests.malefiz.test_properties import positions, random_state
 
 
 @settings(max_examples=60, deadline=None)
@@ -225,7 +225,7 @@ def test_tournament_repeats_and_rotates() -> None:
 
 def test_load_bot_by_module_name() -> None:
     assert load_bot("malefiz.games.malefiz.bots:medium", BOTS) is medium
-    assert load_bot("tests.test_bots:first_action", BOTS) is first_action
+    assert load_bot("tests.malefiz.test_bots:first_action", BOTS) is first_action
     with pytest.raises(MalefizError, match="No module named"):
         load_bot("no_such_module:bot", BOTS)
     with pytest.raises(MalefizError, match="no callable"):
@@ -242,11 +242,14 @@ def first_action(state: State, actions: object, rng: random.Random) -> object:
 def test_tournament_command_line() -> None:
     out = io.StringIO()
     assert (
-        main(["tournament", "--games", "4", "--seats", "medium,tests.test_bots:first_action", "--board", "fast"], out)
+        main(
+            ["tournament", "--games", "4", "--seats", "medium,tests.malefiz.test_bots:first_action", "--board", "fast"],
+            out,
+        )
         == 0
     )
     text = out.getvalue()
-    assert "1. medium" in text and "2. tests.test_bots:first_action" in text and "games/s" in text
+    assert "1. medium" in text and "2. tests.malefiz.test_bots:first_action" in text and "games/s" in text
     assert main(["tournament", "--games", "1", "--seats", "medium,genius"]) == 2
 
 

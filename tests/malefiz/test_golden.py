@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from malefiz.games.malefiz.rules import State, apply, legal_actions
-from tests.helpers import CLASSIC_START, FAST_START, pos
+from tests.malefiz.helpers import CLASSIC_START, FAST_START, pos
 
 
 def perft(state: State, depth: int) -> int:

@@ -1,4 +1,4 @@
-"""The team's worked positions (tests/data/examples.txt): each rule's example must match exactly."""
+"""The team's worked positions (tests/malefiz/data/examples.txt): each rule's example must match exactly."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import pytest
 
 from malefiz.cli import main
 from malefiz.games.malefiz.notation import to_json
-from tests.helpers import actions, pos
+from tests.malefiz.helpers import actions, pos
 
 EXAMPLES = [
     line.split(" | ")

@@ -7,8 +7,8 @@ from hypothesis import strategies as st
 
 from malefiz.games.malefiz.board import FOREST, HOUSE, Field
 from malefiz.games.malefiz.rules import Move, State, legal_actions
-from tests.helpers import rolled
-from tests.test_properties import positions
+from tests.malefiz.helpers import rolled
+from tests.malefiz.test_properties import positions
 
 
 def reference_moves(state: State) -> set[tuple[Field, Field]]:

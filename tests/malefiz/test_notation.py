@@ -18,7 +18,7 @@ from malefiz.games.malefiz.notation import (
     to_json,
 )
 from malefiz.games.malefiz.rules import PASS, Move, Options, Phase, Place, Roll, new_game
-from tests.helpers import CLASSIC_START, play, pos
+from tests.malefiz.helpers import CLASSIC_START, play, pos
 
 
 def test_start_position_notation() -> None:

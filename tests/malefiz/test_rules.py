@@ -24,7 +24,7 @@ from malefiz.games.malefiz.rules import (
     roll_for_start,
     route,
 )
-from tests.helpers import CLASSIC_START, FAST_START, actions, play, pos
+from tests.malefiz.helpers import CLASSIC_START, FAST_START, actions, play, pos
 
 # Rule 1: 2-4 players, colours, 5 pawns in the house, the exit field.
 
