@@ -1,7 +1,7 @@
 """The games this package plays, one subpackage each, registered by their JSON ``"game"`` name.
 
 >>> sorted(GAMES)
-['malefiz']
+['maedn', 'malefiz']
 """
 
 from __future__ import annotations
@@ -10,11 +10,12 @@ from typing import Any, Final
 
 from ..core.errors import MalefizError
 from ..core.game import Game
+from .maedn.game import MAEDN
 from .malefiz.game import MALEFIZ
 
 __all__ = ["DEFAULT_GAME", "GAMES", "get_game"]
 
-GAMES: Final[dict[str, Game[Any, Any]]] = {MALEFIZ.name: MALEFIZ}
+GAMES: Final[dict[str, Game[Any, Any]]] = {MALEFIZ.name: MALEFIZ, MAEDN.name: MAEDN}
 """Every registered game by name."""
 
 DEFAULT_GAME: Final = MALEFIZ.name

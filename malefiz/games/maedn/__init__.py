@@ -1,1 +1,78 @@
-"""Mensch ärgere Dich nicht (Schmidt Spiele): rules, boards, notation and bots."""
+"""Mensch ärgere Dich nicht (Schmidt Spiele): boards, rules, notation and the JSON document.
+
+Its :class:`~malefiz.games.maedn.game.Maedn` object (``MAEDN``) is the game's
+entry for :data:`malefiz.games.GAMES`.
+
+>>> s = new_game("cross", 2)
+>>> str(s)
+'maedn cross y:0,B,B,B r:0,B,B,B y?'
+>>> s = apply(apply(s, ROLLS[2]), parse_action("y:0-3"))
+>>> str(s)
+'maedn cross y:3,B,B,B r:0,B,B,B r?'
+"""
+
+from __future__ import annotations
+
+from ...core.actions import PASS, ROLLS, Pass, Roll
+from .board import BOARD_NAMES, BOARDS, COLOUR_LETTERS, Board, board
+from .document import (
+    action_from_json,
+    action_to_json,
+    from_json,
+    moves_document,
+    parse_action,
+    parse_position,
+    to_json,
+)
+from .game import MAEDN, SEAT_FORMS, Maedn
+from .rules import (
+    apply,
+    captures,
+    check_position,
+    legal_actions,
+    legal_moves,
+    may_roll_three_times,
+    new_game,
+    penalty,
+)
+from .state import Action, B, Move, Options, Phase, Seating, State, format_position, move, seating
+
+__all__ = [
+    "BOARDS",
+    "BOARD_NAMES",
+    "COLOUR_LETTERS",
+    "MAEDN",
+    "PASS",
+    "ROLLS",
+    "SEAT_FORMS",
+    "Action",
+    "B",
+    "Board",
+    "Maedn",
+    "Move",
+    "Options",
+    "Pass",
+    "Phase",
+    "Roll",
+    "Seating",
+    "State",
+    "action_from_json",
+    "action_to_json",
+    "apply",
+    "board",
+    "captures",
+    "check_position",
+    "format_position",
+    "from_json",
+    "legal_actions",
+    "legal_moves",
+    "may_roll_three_times",
+    "move",
+    "moves_document",
+    "new_game",
+    "parse_action",
+    "parse_position",
+    "penalty",
+    "seating",
+    "to_json",
+]

@@ -1,0 +1,234 @@
+"""The two boards of Mensch ärgere Dich nicht as data (German: *Spielplan*).
+
+A board is a closed track of ``arms * arm_length`` fields (the white fields,
+German *Laufbahn*), walked clockwise on screen, and for each colour an A field
+on the track (its start field, *Anfangsfeld A*), four B fields where pieces
+wait (*B-Felder*) and four goal fields a..d (*Zielfelder*). Colour ``i`` starts
+on track index ``i * arm_length`` and leaves the track after the field just
+before its A field into its goal.
+
+Every coordinate is kept (grid ``x`` to the right, ``y`` downwards), so a view
+can draw the board; the rules only need :attr:`Board.track_length` and
+:attr:`Board.starts`. The engine is parametric in the number of arms and the
+fields per arm: a corrected layout is a change of the data below, nothing else.
+
+>>> board("cross").track_length, board("star").track_length
+(40, 48)
+>>> board("star").colours
+('yellow', 'black', 'blue', 'red', 'green', 'purple')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final
+
+from ...core.errors import InvalidPositionError
+
+__all__ = [
+    "BOARDS",
+    "BOARD_NAMES",
+    "COLOUR_LETTERS",
+    "GOAL_FIELDS",
+    "PIECES",
+    "Board",
+    "Point",
+    "board",
+]
+
+Point = tuple[int, int]
+"""Grid coordinates ``(x, y)`` of a field: x to the right, y downwards."""
+
+PIECES: Final = 4
+"""Pieces per colour (German: *Spielfiguren*)."""
+
+GOAL_FIELDS: Final = 4
+"""Goal fields per colour, a..d."""
+
+COLOUR_LETTERS: Final[dict[str, str]] = {
+    "yellow": "y",
+    "green": "g",
+    "red": "r",
+    "black": "k",
+    "blue": "b",
+    "purple": "p",
+}
+"""The one-letter name of every colour, as used in notation (black is ``k``, blue is ``b``)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    """One side of the printed board: the track, and each colour's A, B and goal fields.
+
+    Boards are shared values: get one with :func:`board`.
+    """
+
+    name: str
+    """``cross`` (4 colours, 40 track fields) or ``star`` (6 colours, 48 track fields)."""
+    colours: tuple[str, ...]
+    """The colours in clockwise order; colour ``i`` starts on track index ``i * arm_length``."""
+    arm_length: int
+    """Track fields per arm (one arm per colour)."""
+    width: int
+    height: int
+    track: tuple[Point, ...]
+    """The track fields in walking order; index 0 is the first colour's A field."""
+    goals: tuple[tuple[Point, ...], ...]
+    """Per colour (as in :attr:`colours`), its goal fields a, b, c, d."""
+    b_fields: tuple[tuple[Point, ...], ...]
+    """Per colour, its four B fields, where pieces wait."""
+
+    @property
+    def track_length(self) -> int:
+        """The number of track fields (L): 40 on the cross, 48 on the star."""
+        return len(self.track)
+
+    @property
+    def starts(self) -> tuple[int, ...]:
+        """Per colour, the track index of its A field."""
+        return tuple(i * self.arm_length for i in range(len(self.colours)))
+
+    @property
+    def last_place(self) -> int:
+        """The place of goal field d, counted from the A field (L + 3)."""
+        return len(self.track) + GOAL_FIELDS - 1
+
+    def colour_index(self, colour: str) -> int:
+        """The index of ``colour`` in :attr:`colours`.
+
+        Raises:
+            InvalidPositionError: if the board has no such colour.
+        """
+        if colour not in self.colours:
+            raise InvalidPositionError(
+                f"unknown colour {colour!r} on the {self.name} board; expected one of {', '.join(self.colours)}"
+            )
+        return self.colours.index(colour)
+
+    def track_index(self, colour: str, place: int) -> int:
+        """The track index of ``place`` (0 .. L-1, counted from ``colour``'s A field).
+
+        Raises:
+            InvalidPositionError: for an unknown colour or a place off the track.
+        """
+        if not 0 <= place < len(self.track):
+            raise InvalidPositionError(f"place {place} is not on the track (0 to {len(self.track) - 1})")
+        return (self.starts[self.colour_index(colour)] + place) % len(self.track)
+
+    def point(self, colour: str, place: int, waiting: int = 0) -> Point:
+        """The coordinates of ``colour``'s ``place``: a track or goal field; a negative place is B field ``waiting``.
+
+        Raises:
+            InvalidPositionError: for an unknown colour or a place beyond goal field d.
+        """
+        i = self.colour_index(colour)
+        if place < 0:
+            return self.b_fields[i][waiting]
+        if place < len(self.track):
+            return self.track[self.track_index(colour, place)]
+        if place <= self.last_place:
+            return self.goals[i][place - len(self.track)]
+        raise InvalidPositionError(f"place {place} is beyond goal field d ({self.last_place})")
+
+    def path(self, colour: str) -> tuple[Point, ...]:
+        """Every field ``colour``'s piece walks, from its A field to goal field d (L + 4 fields).
+
+        Raises:
+            InvalidPositionError: for an unknown colour.
+        """
+        return tuple(self.point(colour, place) for place in range(self.last_place + 1))
+
+
+def _points(text: str) -> tuple[Point, ...]:
+    """Points written ``x,y x,y ...``."""
+    points: list[Point] = []
+    for pair in text.split():
+        x, y = pair.split(",")
+        points.append((int(x), int(y)))
+    return tuple(points)
+
+
+def _board(
+    name: str, colours: tuple[str, ...], size: Point, track: str, goals: tuple[str, ...], b_fields: tuple[str, ...]
+) -> Board:
+    points = _points(track)
+    assert len(points) % len(colours) == 0, f"{name}: the track must split into one arm per colour"
+    return Board(
+        name=name,
+        colours=colours,
+        arm_length=len(points) // len(colours),
+        width=size[0],
+        height=size[1],
+        track=points,
+        goals=tuple(_points(g) for g in goals),
+        b_fields=tuple(_points(b) for b in b_fields),
+    )
+
+
+# The 4-player side (grid 11 x 11): 4 arms of 10 track fields.
+CROSS: Final = _board(
+    "cross",
+    ("yellow", "green", "red", "black"),
+    (11, 11),
+    track="""
+        0,4 1,4 2,4 3,4 4,4 4,3 4,2 4,1 4,0 5,0
+        6,0 6,1 6,2 6,3 6,4 7,4 8,4 9,4 10,4 10,5
+        10,6 9,6 8,6 7,6 6,6 6,7 6,8 6,9 6,10 5,10
+        4,10 4,9 4,8 4,7 4,6 3,6 2,6 1,6 0,6 0,5
+    """,
+    goals=("1,5 2,5 3,5 4,5", "5,1 5,2 5,3 5,4", "9,5 8,5 7,5 6,5", "5,9 5,8 5,7 5,6"),
+    b_fields=("0,0 1,0 1,1 0,1", "9,0 10,0 10,1 9,1", "9,10 10,10 10,9 9,9", "0,10 1,10 1,9 0,9"),
+)
+"""The 4-player side: a cross of 40 track fields."""
+
+# The 6-player side (grid 20 x 16): a six-armed star, 6 arms of 8 track fields. Only one public
+# source gives this geometry (a course template); it is not checked against a printed board.
+STAR: Final = _board(
+    "star",
+    ("yellow", "black", "blue", "red", "green", "purple"),
+    (20, 16),
+    track="""
+        8,15 8,14 8,13 7,12 6,11 5,12 4,13 3,12
+        2,11 3,10 4,9 4,7 4,6 3,5 2,4 3,3
+        4,2 5,3 6,4 7,3 8,2 8,1 8,0 9,0
+        11,0 11,1 11,2 12,3 13,4 14,3 15,2 16,3
+        17,4 16,5 15,6 15,7 15,9 16,10 17,11 16,12
+        15,13 14,12 13,11 12,12 11,13 11,14 11,15 9,15
+    """,
+    goals=(
+        "9,14 9,13 9,12 9,11",
+        "4,11 5,10 6,9 7,8",
+        "4,4 5,5 6,6 7,7",
+        "9,1 9,2 9,3 9,4",
+        "15,4 14,5 13,6 12,7",
+        "15,11 14,10 13,9 12,8",
+    ),
+    b_fields=(
+        "0,14 1,14 0,15 1,15",
+        "0,7 1,7 0,8 1,8",
+        "0,0 1,0 0,1 1,1",
+        "18,0 19,0 18,1 19,1",
+        "18,7 19,7 18,8 19,8",
+        "18,14 19,14 18,15 19,15",
+    ),
+)
+"""The 6-player side: a six-armed star of 48 track fields (four neighbours are two grid units apart, where
+the arms meet: track 10-11, 23-24, 35-36 and 46-47)."""
+
+BOARDS: Final[dict[str, Board]] = {CROSS.name: CROSS, STAR.name: STAR}
+"""Every board by name."""
+
+BOARD_NAMES: Final = tuple(BOARDS)
+"""``("cross", "star")``: the first is the default."""
+
+
+def board(name: str) -> Board:
+    """The board called ``name``.
+
+    Raises:
+        InvalidPositionError: for a name no board has.
+    """
+    found = BOARDS.get(name)
+    if found is None:
+        raise InvalidPositionError(f"board: unknown board {name!r}; expected cross or star")
+    return found

@@ -1,0 +1,403 @@
+"""Reading positions and actions: the one-line notation and the JSON position document.
+
+The notation is described in :mod:`malefiz.games.maedn.state` (which also
+prints it). The JSON position document::
+
+    {"game": "maedn", "board": "cross",
+     "seats": [["yellow", "red"], ["green", "black"]],
+     "neutral": null,
+     "pieces": {"yellow": [0, 17, "B", "B"], "green": [...], "red": [...], "black": [...]},
+     "turn": "yellow", "phase": "roll", "roll": null, "attempt": 1,
+     "finished": [],
+     "options": {"backward_capture": true}}
+
+- ``seats``: the players, each with the colours it plays; ``neutral``: the
+  neutral colour of the three-player variant or null;
+- ``pieces``: per colour in play (clockwise), ``"B"`` (waiting) or a place
+  counted from the colour's own A field (0 the A field, L-1 the last track
+  field, L..L+3 the goal fields a..d; L = 40 on the cross, 48 on the star);
+- ``turn``: the colour to act (in phase ``over``: the colour that moved last);
+  ``phase``: ``roll``, ``move`` or ``over``; ``roll``: the die in phase move, else
+  null; ``attempt``: the try (1 to 3) under the three-rolls option, else 1;
+- ``finished``: the colours that came home, in placing order (never the
+  neutral colour; see :attr:`~malefiz.games.maedn.state.State.ranking`);
+- ``options``: the rule options that are on (optional; absent means the printed rules).
+
+Broken documents are refused with :class:`~malefiz.core.errors.InvalidPositionError`
+saying what is wrong and where (``pieces.red[2]: ...``).
+
+Action JSON (what ``python -m malefiz moves`` prints and ``apply`` reads): a
+move ``{"colour": "yellow", "from": "B" | place, "to": place}``, a roll
+``{"roll": 4}``, or ``"pass"``.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Final
+
+from ...core.actions import PASS, ROLLS, Roll
+from ...core.errors import InvalidPositionError, MalefizError, NotationError
+from .board import BOARD_NAMES, BOARDS, PIECES, Board
+from .rules import check_pieces, check_position, legal_actions
+from .state import (
+    LETTER_COLOURS,
+    OPTION_TOKENS,
+    Action,
+    B,
+    Move,
+    Options,
+    Phase,
+    State,
+    move,
+    seating,
+)
+
+__all__ = [
+    "action_from_json",
+    "action_to_json",
+    "from_json",
+    "moves_document",
+    "parse_action",
+    "parse_position",
+    "place_json",
+    "to_json",
+]
+
+_MOVE_RE: Final = re.compile(r"([a-z]):(B|\d{1,2})-(\d{1,2})")
+_TURN_RE: Final = re.compile(r"([a-z])(\?|[1-6]|\*)(?:/(\d))?")
+_PLACE_RE: Final = re.compile(r"B|\d{1,2}")
+
+
+def parse_action(text: str) -> Action:
+    """An action from its notation: ``d4``, ``y:B-0``, ``y:15-18`` or ``pass``.
+
+    Raises:
+        NotationError: if ``text`` is not an action.
+    """
+    t = text.strip()
+    if t == "pass":
+        return PASS
+    if len(t) == 2 and t[0] == "d" and t[1] in "123456":
+        return ROLLS[int(t[1]) - 1]
+    m = _MOVE_RE.fullmatch(t)
+    if m is not None and m[1] in LETTER_COLOURS:
+        return move(LETTER_COLOURS[m[1]], B if m[2] == "B" else int(m[2]), int(m[3]))
+    raise NotationError(
+        f"cannot read action {text!r}: expected d1..d6, a move like y:B-0 or y:15-18"
+        f" (colour letters {' '.join(LETTER_COLOURS)}) or pass"
+    )
+
+
+def _parse_places(text: str, colour: str) -> list[int]:
+    places: list[int] = []
+    for item in text.split(","):
+        if _PLACE_RE.fullmatch(item) is None:
+            raise NotationError(f"cannot read {colour}'s pieces {text!r}: expected places like 0,17,B,B")
+        places.append(B if item == "B" else int(item))
+    return places
+
+
+def _parse_letter(letter: str, where: str) -> str:
+    if letter not in LETTER_COLOURS:
+        raise NotationError(f"cannot read {where}: {letter!r} is no colour letter ({' '.join(LETTER_COLOURS)})")
+    return LETTER_COLOURS[letter]
+
+
+def parse_position(text: str) -> State:
+    """A position from its one-line notation (see :mod:`malefiz.games.maedn.state`).
+
+    Raises:
+        NotationError: if the text cannot be read.
+        InvalidPositionError: if it reads but describes an impossible position.
+    """
+    tokens = text.split()
+    if len(tokens) < 4 or tokens[0] != "maedn":
+        raise NotationError(f"cannot read position {text!r}: expected maedn, the board, the pieces and the turn")
+    if tokens[1] not in BOARDS:
+        raise NotationError(f"cannot read position: unknown board {tokens[1]!r}; expected cross or star")
+    b = BOARDS[tokens[1]]
+    pieces: dict[str, list[int]] = {}
+    i = 2
+    while i < len(tokens) and len(tokens[i]) > 2 and tokens[i][1] == ":":
+        colour = _parse_letter(tokens[i][0], f"pieces {tokens[i]!r}")
+        if colour in pieces:
+            raise NotationError(f"cannot read position: {colour}'s pieces are given twice")
+        pieces[colour] = _parse_places(tokens[i][2:], colour)
+        i += 1
+    for colour in pieces:
+        if colour not in b.colours:
+            raise InvalidPositionError(f"pieces.{colour}: the {b.name} board has no {colour}")
+    seats: tuple[tuple[str, ...], ...] | None = None
+    neutral: str | None = None
+    finished: list[str] = []
+    while i < len(tokens) and ":" in tokens[i]:
+        key, _, body = tokens[i].partition(":")
+        if key == "seats" and seats is None and body:
+            seats = tuple(tuple(_parse_letter(c, f"seats {body!r}") for c in seat) for seat in body.split(","))
+        elif key == "neutral" and neutral is None and len(body) == 1:
+            neutral = _parse_letter(body, f"neutral {body!r}")
+        elif key == "finished" and not finished and body:
+            finished = [_parse_letter(c, f"finished {body!r}") for c in body.split(",")]
+        else:
+            raise NotationError(f"cannot read {tokens[i]!r}: expected seats:yr,gk, neutral:k or finished:g,y")
+        i += 1
+    if i >= len(tokens):
+        raise NotationError(f"cannot read position {text!r}: missing the turn (like y? or y4)")
+    m = _TURN_RE.fullmatch(tokens[i])
+    if m is None:
+        raise NotationError(
+            f"cannot read turn {tokens[i]!r}: expected like y? (roll), y4 (move), y* (over), then /2 or /3 for a try"
+        )
+    turn = _parse_letter(m[1], f"turn {tokens[i]!r}")
+    phase = {"?": Phase.ROLL, "*": Phase.OVER}.get(m[2], Phase.MOVE)
+    option_values: dict[str, bool] = {}
+    for token in tokens[i + 1 :]:
+        if not token.startswith("+") or token[1:] not in OPTION_TOKENS:
+            raise NotationError(
+                f"cannot read option {token!r}: expected one of " + ", ".join(f"+{k}" for k in OPTION_TOKENS)
+            )
+        option_values[OPTION_TOKENS[token[1:]]] = True
+    if seats is None:
+        seats = tuple((c,) for c in b.colours if c in pieces and c != neutral)
+    return _build(
+        b,
+        seats,
+        neutral,
+        pieces,
+        turn,
+        phase,
+        int(m[2]) if phase is Phase.MOVE else None,
+        int(m[3]) if m[3] else 1,
+        finished,
+        Options(**option_values),
+    )
+
+
+def _build(
+    b: Board,
+    seats: tuple[tuple[str, ...], ...],
+    neutral: str | None,
+    pieces: dict[str, list[int]],
+    turn: str,
+    phase: Phase,
+    roll: int | None,
+    attempt: int,
+    finished: list[str],
+    options: Options,
+) -> State:
+    """The state these parts describe, checked; shared by the notation and the JSON reader."""
+    se = seating(b, seats, neutral)
+    for colour in pieces:
+        if colour not in se.slot_of:
+            raise InvalidPositionError(f"pieces.{colour}: {colour} is not played by any seat and is not neutral")
+    for colour in se.colours:
+        if colour not in pieces:
+            raise InvalidPositionError(f"pieces: {colour} is in play but has no pieces")
+    check_pieces(se, options, [pieces[c] for c in se.colours])
+    if turn not in se.slot_of:
+        raise InvalidPositionError(f"turn: {turn} is not in play; expected one of {', '.join(se.colours)}")
+    slots: list[int] = []
+    for i, colour in enumerate(finished):
+        if colour not in se.slot_of:
+            raise InvalidPositionError(f"finished[{i}]: {colour} is not in play")
+        slots.append(se.slot_of[colour])
+    state = State(
+        se,
+        tuple(tuple(sorted(pieces[c])) for c in se.colours),
+        se.slot_of[turn],
+        phase,
+        roll,
+        attempt,
+        tuple(slots),
+        options,
+    )
+    check_position(state)
+    return state
+
+
+def place_json(place: int) -> int | str:
+    """A place in JSON: ``"B"`` or its number."""
+    return "B" if place < 0 else place
+
+
+def to_json(state: State) -> dict[str, Any]:
+    """The JSON position document of ``state`` (a dict ready for ``json.dumps``); ``options`` only when some are on."""
+    se = state.seating
+    doc: dict[str, Any] = {
+        "game": "maedn",
+        "board": se.board.name,
+        "seats": [list(seat) for seat in se.seats],
+        "neutral": se.neutral,
+        "pieces": {
+            colour: [p for p in places if p >= 0] + ["B"] * sum(1 for p in places if p < 0)
+            for colour, places in zip(se.colours, state.pieces, strict=True)
+        },
+        "turn": state.current,
+        "phase": state.phase.value,
+        "roll": state.roll,
+        "attempt": state.attempt,
+        "finished": list(state.finished_colours),
+    }
+    options = state.options.to_dict()
+    if options:
+        doc["options"] = options
+    return doc
+
+
+_KEYS: Final = ("game", "board", "seats", "neutral", "pieces", "turn", "phase", "roll", "attempt", "finished")
+_OPTIONAL_KEYS: Final = ("options",)
+
+
+def _colour_name(value: object, where: str) -> str:
+    if not isinstance(value, str):
+        raise InvalidPositionError(f"{where}: expected a colour name, got {value!r}")
+    return value
+
+
+def _json_places(value: object, where: str, b: Board) -> list[int]:
+    if not isinstance(value, list):
+        raise InvalidPositionError(f"{where}: expected a list of {PIECES} places, got {value!r}")
+    if len(value) != PIECES:
+        raise InvalidPositionError(f"{where}: expected {PIECES} pieces, got {len(value)}")
+    places: list[int] = []
+    for i, entry in enumerate(value):
+        if entry == "B":
+            places.append(B)
+        elif type(entry) is int and 0 <= entry <= b.last_place:
+            places.append(entry)
+        else:
+            raise InvalidPositionError(
+                f'{where}[{i}]: expected "B" or a place 0 to {b.last_place} on the {b.name} board, got {entry!r}'
+            )
+    return places
+
+
+def from_json(doc: object) -> State:
+    """The position a JSON position document (already parsed) describes.
+
+    Raises:
+        InvalidPositionError: saying what is wrong and where (``pieces.red[2]: ...``,
+            ``seats[1][0]: unknown colour ...``) for anything but a valid, possible position.
+    """
+    if not isinstance(doc, dict):
+        raise InvalidPositionError(f"position: expected a JSON object, got {type(doc).__name__}")
+    for key in doc:
+        if key not in _KEYS and key not in _OPTIONAL_KEYS:
+            raise InvalidPositionError(f"position: unknown key {key!r}; expected {', '.join(_KEYS)} and options")
+    for key in _KEYS:
+        if key not in doc:
+            raise InvalidPositionError(f"position: missing key {key!r}")
+    if doc["game"] != "maedn":
+        raise InvalidPositionError(f'game: expected "maedn", got {doc["game"]!r}')
+    if not isinstance(doc["board"], str) or doc["board"] not in BOARDS:
+        raise InvalidPositionError(f"board: expected one of {', '.join(BOARD_NAMES)}, got {doc['board']!r}")
+    b = BOARDS[doc["board"]]
+    seat_doc = doc["seats"]
+    if not isinstance(seat_doc, list):
+        raise InvalidPositionError(f"seats: expected a list of players, each a list of colours, got {seat_doc!r}")
+    seats: list[tuple[str, ...]] = []
+    for i, seat in enumerate(seat_doc):
+        if not isinstance(seat, list):
+            raise InvalidPositionError(f"seats[{i}]: expected a list of colours, got {seat!r}")
+        seats.append(tuple(_colour_name(c, f"seats[{i}][{j}]") for j, c in enumerate(seat)))
+    neutral = doc["neutral"]
+    if neutral is not None:
+        neutral = _colour_name(neutral, "neutral")
+    piece_doc = doc["pieces"]
+    if not isinstance(piece_doc, dict):
+        raise InvalidPositionError(f"pieces: expected an object with a list per colour, got {piece_doc!r}")
+    se = seating(b, tuple(seats), neutral)
+    pieces: dict[str, list[int]] = {}
+    for colour, value in piece_doc.items():
+        if colour not in se.slot_of:
+            raise InvalidPositionError(f"pieces.{colour}: {colour} is not played by any seat and is not neutral")
+        pieces[colour] = _json_places(value, f"pieces.{colour}", b)
+    for colour in se.colours:
+        if colour not in pieces:
+            raise InvalidPositionError(f"pieces: {colour} is in play but has no pieces")
+    turn = _colour_name(doc["turn"], "turn")
+    phase_text = doc["phase"]
+    phases = [p.value for p in Phase]
+    if phase_text not in phases:
+        raise InvalidPositionError(f"phase: expected one of {', '.join(phases)}, got {phase_text!r}")
+    phase = Phase(phase_text)
+    roll = doc["roll"]
+    if phase is Phase.MOVE:
+        if type(roll) is not int or not 1 <= roll <= 6:
+            raise InvalidPositionError(f"roll: expected a number 1 to 6 in phase move, got {roll!r}")
+    elif roll is not None:
+        raise InvalidPositionError(f"roll: must be null in phase {phase_text}, got {roll!r}")
+    attempt = doc["attempt"]
+    if type(attempt) is not int:
+        raise InvalidPositionError(f"attempt: expected a number 1 to 3, got {attempt!r}")
+    finished_doc = doc["finished"]
+    if not isinstance(finished_doc, list):
+        raise InvalidPositionError(f"finished: expected a list of colours, got {finished_doc!r}")
+    finished = [_colour_name(c, f"finished[{i}]") for i, c in enumerate(finished_doc)]
+    options = Options.from_dict(doc.get("options", {}))
+    return _build(b, tuple(seats), neutral, pieces, turn, phase, roll, attempt, finished, options)
+
+
+def moves_document(state: State) -> dict[str, Any]:
+    """What ``python -m malefiz moves`` prints.
+
+    Phase move: ``{"moves": [{"colour": .., "from": "B" | place, "to": place}, ...]}``
+    (each distinct move once; empty when the colour must pass); phase roll:
+    ``{"rolls": [1, 2, 3, 4, 5, 6]}``; phase over: ``{"moves": [], "ranking": [...]}``
+    with the seats (each a list of its colours) best first.
+    """
+    actions = legal_actions(state)
+    if state.phase is Phase.ROLL:
+        return {"rolls": [a.value for a in actions if isinstance(a, Roll)]}
+    document: dict[str, Any] = {"moves": [_move_json(a) for a in actions if isinstance(a, Move)]}
+    if state.phase is Phase.OVER:
+        document["ranking"] = [list(state.seats[seat]) for place in state.ranking for seat in place]
+    return document
+
+
+def _move_json(m: Move) -> dict[str, Any]:
+    return {"colour": m.colour, "from": place_json(m.start), "to": m.end}
+
+
+def action_to_json(action: Action) -> object:
+    """``action`` as the CLI's ``apply`` reads it: a move as ``moves`` prints it, ``{"roll": n}`` or ``"pass"``."""
+    if isinstance(action, Move):
+        return _move_json(action)
+    if isinstance(action, Roll):
+        return {"roll": action.value}
+    return "pass"
+
+
+def _is_place(value: object, last: int) -> bool:
+    return type(value) is int and 0 <= value <= last
+
+
+def action_from_json(state: State, value: object) -> Action:
+    """The action ``value`` (JSON, as :func:`action_to_json` writes it) stands for in ``state``.
+
+    Whether it is legal is for :func:`~malefiz.games.maedn.rules.apply` to say.
+
+    Raises:
+        MalefizError: for anything that is not one of those forms, or a colour not in play.
+    """
+    if value == "pass":
+        return PASS
+    if isinstance(value, dict):
+        if set(value) == {"roll"} and type(value["roll"]) is int and 1 <= value["roll"] <= 6:
+            return ROLLS[value["roll"] - 1]
+        last = state.board.last_place
+        if set(value) == {"colour", "from", "to"}:
+            colour, start, end = value["colour"], value["from"], value["to"]
+            if not isinstance(colour, str) or colour not in state.seating.slot_of:
+                raise MalefizError(
+                    f"cannot read move {value!r}: colour must be one in play ({', '.join(state.colours)})"
+                )
+            if (start == "B" or _is_place(start, last)) and _is_place(end, last):
+                assert isinstance(end, int)
+                return move(colour, B if start == "B" else int(start), end)
+            raise MalefizError(f'cannot read move {value!r}: "from" is "B" or a place, "to" a place, 0 to {last}')
+    raise MalefizError(
+        f'cannot read action {value!r}: expected {{"colour": .., "from": "B" | place, "to": place}},'
+        ' {"roll": 1..6} or "pass"'
+    )

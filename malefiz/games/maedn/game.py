@@ -1,0 +1,162 @@
+"""Mensch ärgere Dich nicht as a :class:`~malefiz.core.game.Game`: what the play loop, the CLI and the tests call."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Final
+
+from ...core.actions import ROLLS, Pass, Roll
+from ...core.errors import InvalidPositionError
+from ...core.game import Bot
+from .board import BOARD_NAMES, board
+from .bots import BOTS
+from .document import (
+    action_from_json,
+    action_to_json,
+    from_json,
+    moves_document,
+    parse_action,
+    parse_position,
+    to_json,
+)
+from .rules import apply, captures, describe_penalty, legal_actions, new_game
+from .state import Action, Move, Options, State, format_position
+
+__all__ = ["MAEDN", "SEAT_FORMS", "Maedn"]
+
+SEAT_FORMS: Final = ("two_colours", "neutral")
+"""The seat-form flags :meth:`Maedn.new_game` takes besides the rule options: two players on the cross
+each playing two opposite colours; three players on the cross and the fourth colour neutral."""
+
+
+class Maedn:
+    """The rules of Mensch ärgere Dich nicht (cross and star board) behind the shared game protocol."""
+
+    name: Final = "maedn"
+    title: Final = "Mensch ärgere Dich nicht"
+    boards: Final = BOARD_NAMES
+
+    @property
+    def option_names(self) -> tuple[str, ...]:
+        """The five rule options (see :class:`~malefiz.games.maedn.state.Options`), then the two seat forms."""
+        return Options.names() + SEAT_FORMS
+
+    @property
+    def bots(self) -> Mapping[str, Bot]:
+        """easy, medium, hard, greedy and random (see :mod:`malefiz.games.maedn.bots`)."""
+        return BOTS
+
+    def player_counts(self, board_name: str) -> tuple[int, ...]:
+        """2 to 4 players on the cross, 2 to 6 on the star.
+
+        Raises:
+            InvalidPositionError: for an unknown board.
+        """
+        return tuple(range(2, len(board(board_name).colours) + 1))
+
+    def new_game(self, board: str, players: int, options: Mapping[str, bool] | None = None) -> State:
+        """The starting position for ``players`` seats on ``board`` with ``options`` (rule options and seat forms).
+
+        Raises:
+            InvalidPositionError: for an unknown board or option, a non-boolean option value, or a
+                player count or seat form the board does not take.
+        """
+        values = dict(options or {})
+        known = self.option_names
+        for key, value in values.items():
+            if key not in known:
+                raise InvalidPositionError(f"options: unknown option {key!r}; known options: {', '.join(known)}")
+            if not isinstance(value, bool):
+                raise InvalidPositionError(f"options.{key}: expected true or false, got {value!r}")
+        two_colours = values.pop("two_colours", False)
+        neutral = values.pop("neutral", False)
+        return new_game(board, players, Options(**values), two_colours=two_colours, neutral=neutral)
+
+    def legal_actions(self, state: State) -> list[Action]:
+        """See :func:`~malefiz.games.maedn.rules.legal_actions`."""
+        return legal_actions(state)
+
+    def apply(self, state: State, action: Action) -> State:
+        """See :func:`~malefiz.games.maedn.rules.apply`."""
+        return apply(state, action)
+
+    def roll(self, value: int) -> Action:
+        """The interned ``Roll(value)``."""
+        return ROLLS[value - 1] if 1 <= value <= 6 else Roll(value)
+
+    def parse_action(self, text: str) -> Action:
+        """See :func:`~malefiz.games.maedn.document.parse_action`."""
+        return parse_action(text)
+
+    def parse_position(self, text: str) -> State:
+        """See :func:`~malefiz.games.maedn.document.parse_position`."""
+        return parse_position(text)
+
+    def format_position(self, state: State) -> str:
+        """The one-line notation (see :mod:`malefiz.games.maedn.state`)."""
+        return format_position(state)
+
+    def to_json(self, state: State) -> dict[str, Any]:
+        """See :func:`~malefiz.games.maedn.document.to_json`."""
+        return to_json(state)
+
+    def from_json(self, doc: object) -> State:
+        """See :func:`~malefiz.games.maedn.document.from_json`."""
+        return from_json(doc)
+
+    def moves_document(self, state: State) -> dict[str, Any]:
+        """See :func:`~malefiz.games.maedn.document.moves_document`."""
+        return moves_document(state)
+
+    def action_to_json(self, state: State, action: Action) -> object:
+        """See :func:`~malefiz.games.maedn.document.action_to_json`."""
+        return action_to_json(action)
+
+    def action_from_json(self, state: State, value: object) -> Action:
+        """See :func:`~malefiz.games.maedn.document.action_from_json`."""
+        return action_from_json(state, value)
+
+    def describe(self, before: State, action: Action, after: State) -> str:
+        """One action in words for a transcript.
+
+        ``rolls 6``; ``no move: passes`` (with ``, rolls again`` after a 6 or
+        for another try under three rolls); ``y:B-0 enters``, ``y:15-18 captures
+        red``, ``y:37-41 goal``, ``y:41-43 moves up in the goal``, followed by
+        ``; penalty: yellow's piece on 12 goes back to B`` under forced capture,
+        ``; yellow is home`` and ``; game over`` when they happen.
+        """
+        if isinstance(action, Roll):
+            return f"rolls {action.value}"
+        if isinstance(action, Pass):
+            text = "no move: passes"
+            if after.is_chance and after.turn == before.turn:
+                if before.roll == 6:
+                    text += ", rolls again after the 6"
+                else:
+                    text += f", rolls again (try {after.attempt} of 3)"
+            return text
+        assert isinstance(action, Move)
+        length = before.seating.length
+        words = [str(action)]
+        if action.start < 0:
+            words.append("enters")
+        victim = captures(before, action)
+        if victim is not None:
+            words.append(f"captures {victim}")
+        elif action.start < length <= action.end:
+            words.append("goal")
+        elif action.start >= length:
+            words.append("moves up in the goal")
+        text = " ".join(words)
+        penalty_text = describe_penalty(before, action)
+        if penalty_text:
+            text += f"; {penalty_text}"
+        if min(after.pieces_of(action.colour)) >= length:
+            text += f"; {action.colour} is home"
+        if after.is_over:
+            text += "; game over"
+        return text
+
+
+MAEDN: Final = Maedn()
+"""The Mensch ärgere Dich nicht game object."""

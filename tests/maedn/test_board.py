@@ -1,0 +1,87 @@
+"""The board data: the facts of the shared board files, pinned."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+
+from malefiz.core.errors import InvalidPositionError
+from malefiz.games.maedn.board import BOARD_NAMES, BOARDS, GOAL_FIELDS, Board, board
+
+
+def test_board_names_and_colours() -> None:
+    assert BOARD_NAMES == ("cross", "star")
+    assert board("cross").colours == ("yellow", "green", "red", "black")
+    assert board("star").colours == ("yellow", "black", "blue", "red", "green", "purple")
+    with pytest.raises(InvalidPositionError, match="unknown board 'hex'"):
+        board("hex")
+
+
+@pytest.mark.parametrize(("name", "length", "arm"), [("cross", 40, 10), ("star", 48, 8)])
+def test_track_length_and_a_fields(name: str, length: int, arm: int) -> None:
+    b = board(name)
+    assert b.track_length == length and b.arm_length == arm
+    assert b.starts == tuple(range(0, length, arm))
+    assert b.last_place == length + 3
+
+
+def test_cross_neighbours_are_orthogonal() -> None:
+    b = board("cross")
+    track = b.track
+    for i, (x, y) in enumerate(track):
+        nx, ny = track[(i + 1) % len(track)]
+        assert abs(nx - x) + abs(ny - y) == 1, f"track {i} {(x, y)} -> {(nx, ny)}"
+
+
+def test_star_neighbours_are_at_most_one_step_apart_but_for_four_bridges() -> None:
+    # The shared file's star has four places where consecutive track fields are two grid units apart
+    # in a straight line (where the drawing's arms meet); everywhere else at most one step in x and y.
+    b = board("star")
+    track = b.track
+    bridges = []
+    for i, (x, y) in enumerate(track):
+        nx, ny = track[(i + 1) % len(track)]
+        step = max(abs(nx - x), abs(ny - y))
+        assert step >= 1
+        if step > 1:
+            assert step == 2 and (nx == x or ny == y)
+            bridges.append(i)
+    assert bridges == [10, 23, 35, 46]
+
+
+@pytest.mark.parametrize("b", BOARDS.values(), ids=BOARD_NAMES)
+def test_every_coordinate_is_distinct_and_on_the_grid(b: Board) -> None:
+    points = list(b.track) + [p for g in b.goals for p in g] + [p for w in b.b_fields for p in w]
+    assert len(points) == len(set(points)) == b.track_length + len(b.colours) * 8
+    assert all(0 <= x < b.width and 0 <= y < b.height for x, y in points)
+    assert all(len(g) == GOAL_FIELDS for g in b.goals) and all(len(w) == 4 for w in b.b_fields)
+
+
+@pytest.mark.parametrize(("b", "steps"), [(board("cross"), 43), (board("star"), 51)], ids=BOARD_NAMES)
+def test_a_field_to_the_deepest_goal_field(b: Board, steps: int) -> None:
+    for colour in b.colours:
+        path = b.path(colour)
+        assert len(path) - 1 == steps
+        assert path[0] == b.track[b.starts[b.colour_index(colour)]]
+        assert path[-1] == b.goals[b.colour_index(colour)][-1]
+        # the goal joins the track: the last track field, a, b, c, d are neighbours in turn
+        tail = path[b.track_length - 1 :]
+        for (x, y), (nx, ny) in itertools.pairwise(tail):
+            assert max(abs(nx - x), abs(ny - y)) == 1
+        if b.name == "cross":
+            for (x, y), (nx, ny) in itertools.pairwise(tail):
+                assert abs(nx - x) + abs(ny - y) == 1
+
+
+def test_points_of_places() -> None:
+    b = board("cross")
+    assert b.point("green", 0) == (6, 0)  # green's A field is track index 10
+    assert b.point("green", 30) == b.track[0]
+    assert b.point("green", 40) == (5, 1)  # goal a
+    assert b.point("green", -1, 2) == (10, 1)  # third B field
+    assert b.track_index("red", 25) == 5
+    with pytest.raises(InvalidPositionError):
+        b.point("green", 44)
+    with pytest.raises(InvalidPositionError):
+        b.track_index("blue", 0)

@@ -1,0 +1,271 @@
+"""Text forms: the one-line notation, the JSON position document, actions in notation and JSON, and bad input."""
+
+from __future__ import annotations
+
+import copy
+import json
+from typing import Any
+
+import pytest
+
+from malefiz.core.actions import PASS, ROLLS
+from malefiz.core.errors import InvalidPositionError, MalefizError, NotationError
+from malefiz.games.maedn.document import (
+    action_from_json,
+    action_to_json,
+    from_json,
+    moves_document,
+    parse_action,
+    parse_position,
+    to_json,
+)
+from malefiz.games.maedn.rules import new_game
+from malefiz.games.maedn.state import Action, Move, Options, format_position, move
+from tests.maedn.helpers import pos
+
+POSITIONS = [
+    "maedn cross y:0,B,B,B g:0,B,B,B r:0,B,B,B k:0,B,B,B y?",
+    "maedn cross y:0,17,B,B r:25,B,B,B r4",
+    "maedn star y:3,20,B,B k:47,B,B,B y4 +forced",
+    "maedn cross y:15,B,B,B g:B,B,B,B r:38,B,B,B k:B,B,B,B seats:yr,gk y3",
+    "maedn cross y:5,B,B,B g:B,B,B,B r:B,B,B,B k:0,B,B,B neutral:k y3",
+    "maedn cross y:B,B,B,B r:5,B,B,B y?/2 +three",
+    "maedn cross y:40,41,42,43 g:40,41,42,43 r:5,B,B,B finished:y,g g*",
+    "maedn cross y:7,10,10,B r:B,B,B,B y5 +back +three +nojump +barriers +forced",
+    "maedn star y:0,B,B,B b:0,B,B,B g:0,B,B,B seats:b,g,y b?",
+]
+
+
+@pytest.mark.parametrize("text", POSITIONS)
+def test_notation_round_trips(text: str) -> None:
+    s = parse_position(text)
+    assert format_position(s) == str(s) == text
+    assert parse_position(str(s)) == s
+
+
+@pytest.mark.parametrize("text", POSITIONS)
+def test_json_round_trips_in_the_documented_key_order(text: str) -> None:
+    s = pos(text)
+    doc = to_json(s)
+    keys = ["game", "board", "seats", "neutral", "pieces", "turn", "phase", "roll", "attempt", "finished"]
+    assert list(doc) == [*keys, "options"] if s.options != Options() else keys
+    assert from_json(json.loads(json.dumps(doc))) == s
+
+
+def test_json_document_of_a_position() -> None:
+    s = pos("maedn cross y:0,17,B,B g:B,B,B,B r:38,B,B,B k:B,B,B,B seats:yr,gk r4 +back")
+    assert to_json(s) == {
+        "game": "maedn",
+        "board": "cross",
+        "seats": [["yellow", "red"], ["green", "black"]],
+        "neutral": None,
+        "pieces": {"yellow": [0, 17, "B", "B"], "green": ["B"] * 4, "red": [38, "B", "B", "B"], "black": ["B"] * 4},
+        "turn": "red",
+        "phase": "move",
+        "roll": 4,
+        "attempt": 1,
+        "finished": [],
+        "options": {"backward_capture": True},
+    }
+
+
+def test_json_pieces_in_any_order_and_empty_options_read_the_same() -> None:
+    doc = to_json(pos("maedn cross y:0,17,B,B r:25,B,B,B r4"))
+    doc["pieces"]["yellow"] = ["B", 17, "B", 0]
+    doc["options"] = {}
+    assert from_json(doc) == pos("maedn cross y:0,17,B,B r:25,B,B,B r4")
+
+
+def _broken(change: str) -> dict[str, Any]:
+    doc: dict[str, Any] = to_json(pos("maedn cross y:0,17,B,B g:40,41,42,43 r:25,B,B,B finished:g y?"))
+    exec(change, {"doc": doc})
+    return doc
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ("doc.clear()", "position: missing key 'game'"),
+        ("doc['colour'] = 1", "position: unknown key 'colour'"),
+        ("del doc['attempt']", "position: missing key 'attempt'"),
+        ("doc['game'] = 'malefiz'", 'game: expected "maedn"'),
+        ("doc['board'] = 'hex'", "board: expected one of cross, star"),
+        ("doc['seats'] = 'yellow'", "seats: expected a list"),
+        ("doc['seats'][1] = 'green'", "seats[1]: expected a list of colours"),
+        ("doc['seats'][1][0] = 'pink'", "seats[1][0]: unknown colour 'pink'"),
+        ("doc['seats'][1][0] = 3", "seats[1][0]: expected a colour name"),
+        ("doc['seats'][1][0] = 'yellow'", "seats[1][0]: yellow is already played at seats[0][0]"),
+        ("doc['seats'][1] = []", "seats[1]: a player plays at least one colour"),
+        ("doc['seats'] = [['yellow']]", "seats: the cross board takes 2 to 4 players"),
+        ("doc['seats'] = [['yellow', 'red'], ['green']]", "seats[1]: with two colours each, every player plays two"),
+        ("doc['seats'] = [['yellow', 'red'], ['green'], ['black']]", "two colours per player only with two players"),
+        ("doc['seats'] = [['yellow', 'green'], ['red', 'black']]", "seats[0]: the two colours of a player sit"),
+        ("doc['neutral'] = 'black'", "pieces: black is in play but has no pieces"),
+        ("doc['neutral'] = 'blue'", "neutral: unknown colour 'blue'"),
+        ("doc['neutral'] = 'red'", "neutral: red is played at seats[2][0]"),
+        ("doc['pieces'] = []", "pieces: expected an object"),
+        ("doc['pieces']['black'] = ['B'] * 4", "pieces.black: black is not played by any seat"),
+        ("del doc['pieces']['red']", "pieces: red is in play but has no pieces"),
+        ("doc['pieces']['red'] = 'B'", "pieces.red: expected a list"),
+        ("doc['pieces']['red'] = ['B'] * 3", "pieces.red: expected 4 pieces, got 3"),
+        ("doc['pieces']['red'][2] = 44", 'pieces.red[2]: expected "B" or a place 0 to 43'),
+        ("doc['pieces']['red'][2] = True", 'pieces.red[2]: expected "B" or a place'),
+        ("doc['pieces']['red'][2] = -1", 'pieces.red[2]: expected "B" or a place'),
+        ("doc['pieces']['red'][2] = 37", "pieces.red[2]: place 37 is the field of yellow's piece on 17"),
+        ("doc['pieces']['yellow'] = [17, 17, 'B', 'B']", "pieces.yellow[1]: two yellow pieces on 17 (the barriers"),
+        ("doc['pieces']['yellow'] = [41, 41, 'B', 'B']", "pieces.yellow[1]: goal field 41 already holds"),
+        ("doc['turn'] = 'purple'", "turn: purple is not in play"),
+        ("doc['turn'] = 7", "turn: expected a colour name"),
+        ("doc['turn'] = 'green'", "turn: green is home and takes no more turns"),
+        ("doc['phase'] = 'place'", "phase: expected one of roll, move, over"),
+        ("doc['phase'] = 'move'", "roll: expected a number 1 to 6 in phase move, got None"),
+        ("doc['roll'] = 3", "roll: must be null in phase roll"),
+        ("doc['phase'] = 'move'; doc['roll'] = 7", "roll: expected a number 1 to 6"),
+        ("doc['attempt'] = '1'", "attempt: expected a number 1 to 3"),
+        ("doc['attempt'] = 4", "attempt: expected 1 to 3, got 4"),
+        ("doc['attempt'] = 2", "attempt: must be 1 unless the three_rolls option is on"),
+        ("doc['attempt'] = 2; doc['options'] = {'three_rolls': True}", "yellow could move a piece"),
+        ("doc['finished'] = 'green'", "finished: expected a list"),
+        ("doc['finished'] = []", "finished: green has all its pieces home and must be listed"),
+        ("doc['finished'] = ['green', 'yellow']", "finished[1]: yellow has pieces that are not home"),
+        ("doc['finished'] = ['green', 'blue']", "finished[1]: blue is not in play"),
+        ("doc['finished'] = ['green', 'green']", "finished: a colour is listed twice"),
+        ("doc['phase'] = 'over'", "phase: over, but more than one seat is not placed yet"),
+        ("doc['options'] = {'barrier': True}", "options: unknown option 'barrier'"),
+        ("doc['options'] = {'barriers': 1}", "options.barriers: expected true or false"),
+        ("doc['options'] = []", "options: expected an object"),
+    ],
+)
+def test_broken_documents_say_what_is_wrong_and_where(change: str, message: str) -> None:
+    with pytest.raises(InvalidPositionError, match=message.replace("[", r"\[").replace("(", r"\(")):
+        from_json(_broken(change))
+
+
+@pytest.mark.parametrize(
+    ("doc", "message"),
+    [
+        ([], "position: expected a JSON object, got list"),
+        (None, "position: expected a JSON object, got NoneType"),
+    ],
+)
+def test_a_document_must_be_an_object(doc: object, message: str) -> None:
+    with pytest.raises(InvalidPositionError, match=message):
+        from_json(doc)
+
+
+def test_barriers_and_neutral_documents() -> None:
+    barrier = pos("maedn cross y:7,10,10,B r:20,20,B,B y5 +barriers")
+    assert from_json(to_json(barrier)) == barrier
+    doc = to_json(barrier)
+    doc["pieces"]["yellow"] = [10, 10, 10, "B"]
+    with pytest.raises(InvalidPositionError, match=r"pieces.yellow\[2\]: a third yellow piece on 10"):
+        from_json(doc)
+    doc = to_json(pos("maedn cross y:5,B,B,B g:B,B,B,B r:B,B,B,B k:0,B,B,B neutral:k y3"))
+    doc["turn"] = "black"
+    with pytest.raises(InvalidPositionError, match="turn: the neutral colour takes no turn"):
+        from_json(doc)
+    doc["turn"] = "yellow"
+    doc["pieces"]["black"] = [40, 41, 42, 43]
+    doc["finished"] = ["black"]
+    with pytest.raises(InvalidPositionError, match=r"finished\[0\]: the neutral colour is never listed"):
+        from_json(doc)
+
+
+def test_a_finished_game_must_be_over() -> None:
+    with pytest.raises(InvalidPositionError, match="every seat but one is placed"):
+        pos("maedn cross y:40,41,42,43 r:5,B,B,B finished:y r?")
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("", "expected maedn"),
+        ("cross y:0,B,B,B r:0,B,B,B y?", "expected maedn"),
+        ("maedn hex y:0,B,B,B r:0,B,B,B y?", "unknown board 'hex'"),
+        ("maedn cross x:0,B,B,B r:0,B,B,B y?", "'x' is no colour letter"),
+        ("maedn cross y:0,Q,B,B r:0,B,B,B y?", "cannot read yellow's pieces"),
+        ("maedn cross y:0,B,B,B y:0,B,B,B y?", "given twice"),
+        ("maedn cross y:0,B,B,B r:0,B,B,B", "cannot read turn 'r:0,B,B,B'|missing the turn"),
+        ("maedn cross y:0,B,B,B r:0,B,B,B y7", "cannot read turn 'y7'"),
+        ("maedn cross y:0,B,B,B r:0,B,B,B y? +six", "cannot read option '\\+six'"),
+        ("maedn cross y:0,B,B,B r:0,B,B,B who:y y?", "cannot read 'who:y'"),
+        ("maedn cross y:0,B,B,B r:0,B,B,B seats:yx y?", "'x' is no colour letter"),
+    ],
+)
+def test_unreadable_notation(text: str, message: str) -> None:
+    with pytest.raises(NotationError, match=message):
+        parse_position(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("maedn cross y:0,B,B r:0,B,B,B y?", "pieces.yellow: every colour has 4 pieces"),
+        ("maedn cross y:0,B,B,B r:0,B,B,B g?", "turn: green is not in play"),
+        ("maedn cross y:0,B,B,B b:0,B,B,B y?", "pieces.blue: the cross board has no blue"),
+        ("maedn cross y:0,B,B,B r:0,B,B,B y?/4 +three", "attempt: expected 1 to 3"),
+        ("maedn cross y:0,B,B,B r:20,B,B,B y?", "pieces.red\\[0\\]: place 20 is the field of yellow's piece on 0"),
+        ("maedn cross y:44,B,B,B r:0,B,B,B y?", "pieces.yellow\\[0\\]: place 44 is off the cross board"),
+        ("maedn star y:0,B,B,B k:0,B,B,B seats:yk y?", "two colours per player only"),
+    ],
+)
+def test_impossible_positions_in_notation(text: str, message: str) -> None:
+    with pytest.raises(InvalidPositionError, match=message):
+        parse_position(text)
+
+
+def test_actions_in_notation() -> None:
+    assert parse_action("d4") is ROLLS[3]
+    assert parse_action("pass") is PASS
+    assert parse_action("y:B-0") is move("yellow", -1, 0)
+    assert parse_action(" k:15-18 ") == Move("black", 15, 18)
+    for a in [ROLLS[0], PASS, move("purple", 47, 51), move("blue", -1, 0), move("green", 12, 9)]:
+        assert parse_action(str(a)) == a
+    for bad in ["d7", "d0", "x:1-2", "y:1", "y:B-B", "y:1-2-3", "", "roll"]:
+        with pytest.raises(NotationError, match="cannot read action"):
+            parse_action(bad)
+
+
+def test_actions_in_json() -> None:
+    s = pos("maedn cross y:0,17,B,B r:25,B,B,B y6")
+    cases: list[tuple[Action, object]] = [
+        (move("yellow", -1, 0), {"colour": "yellow", "from": "B", "to": 0}),
+        (move("yellow", 17, 23), {"colour": "yellow", "from": 17, "to": 23}),
+        (ROLLS[5], {"roll": 6}),
+        (PASS, "pass"),
+    ]
+    for a, value in cases:
+        assert action_to_json(a) == value
+        assert action_from_json(s, json.loads(json.dumps(value))) == a
+    for bad in [
+        {"roll": 7},
+        {"roll": True},
+        {"colour": "blue", "from": 1, "to": 2},
+        {"colour": "yellow", "from": "A", "to": 2},
+        {"colour": "yellow", "from": 1, "to": 44},
+        {"colour": "yellow", "from": 1},
+        "move",
+        3,
+    ]:
+        with pytest.raises(MalefizError, match="cannot read"):
+            action_from_json(s, bad)
+
+
+def test_the_moves_document() -> None:
+    s = pos("maedn cross y:5,B,B,B g:B,B,B,B r:B,B,B,B k:0,B,B,B neutral:k y3")
+    assert moves_document(s) == {
+        "moves": [{"colour": "yellow", "from": 5, "to": 8}, {"colour": "black", "from": 0, "to": 3}]
+    }
+    assert moves_document(pos("maedn cross y:B,B,B,B r:5,B,B,B y3")) == {"moves": []}
+    assert moves_document(pos("maedn cross y:B,B,B,B r:5,B,B,B y?")) == {"rolls": [1, 2, 3, 4, 5, 6]}
+    over = pos("maedn cross y:40,41,42,43 g:40,41,42,43 r:5,B,B,B finished:g,y y*")
+    assert moves_document(over) == {"moves": [], "ranking": [["green"], ["yellow"], ["red"]]}
+    two = pos("maedn cross y:B,B,B,B g:B,B,B,B r:B,B,B,B k:B,B,B,B seats:yr,gk y6")
+    assert moves_document(two) == {"moves": [{"colour": "yellow", "from": "B", "to": 0}]}
+
+
+def test_documents_are_not_changed_by_reading() -> None:
+    doc = to_json(new_game("cross", 3, neutral=True))
+    kept = copy.deepcopy(doc)
+    from_json(doc)
+    assert doc == kept
