@@ -87,6 +87,9 @@ def _cmd_play(args: argparse.Namespace, out: TextIO) -> int:
     state = game.new_game(board, players, _options(args.options))
     seats = state.seats
     names = ", ".join("+".join(colours) for colours in seats)
+    neutral = getattr(state, "neutral", None)  # Mensch ärgere Dich nicht's three-player form
+    if neutral:
+        names += f"; {neutral} neutral"
     print(f"{game.title}, {board} board, seed {args.seed}: {names} ({args.bot} bots)", file=out)
     turn = 0
     line = ""
