@@ -8,9 +8,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the package, when run as a script
 
-from malefiz.core.dice import Dice, roll_value  # noqa: E402
-from malefiz.core.play import play  # noqa: E402
-from malefiz.games import GAMES  # noqa: E402
+from malefiz.core.dice import Dice, roll_value
+from malefiz.core.play import play
+from malefiz.games import GAMES
 
 
 def main() -> None:
