@@ -149,3 +149,106 @@ def test_apply_refuses_an_illegal_or_unreadable_action(action: str, message: str
     assert result.returncode == 2
     assert message in result.stderr and len(result.stderr.strip().splitlines()) == 1
     assert result.stdout == "" and "Traceback" not in result.stderr
+
+
+MAEDN_BACKWARD = "maedn cross y:15,B,B,B r:32,B,B,B y3 +back"
+
+
+def test_maedn_moves_list_colour_from_and_to() -> None:
+    result = run("moves", "-", stdin=MAEDN_BACKWARD)
+    assert result.returncode == 0, result.stderr
+    moves = json.loads(result.stdout)["moves"]
+    assert sorted((m["colour"], m["from"], m["to"]) for m in moves) == [("yellow", 15, 12), ("yellow", 15, 18)]
+    rolled = json.loads(run("moves", "-", stdin="maedn star y:0,B,B,B b:0,B,B,B g:0,B,B,B y?").stdout)
+    assert rolled == {"rolls": [1, 2, 3, 4, 5, 6]}
+    passing = json.loads(run("moves", "-", stdin="maedn cross y:B,B,B,B r:5,B,B,B y3").stdout)
+    assert passing == {"moves": []}
+
+
+def test_maedn_apply_takes_the_moves_as_printed_rolls_and_passes() -> None:
+    moves = json.loads(run("moves", "-", stdin=MAEDN_BACKWARD).stdout)["moves"]
+    for m in moves:
+        result = run("apply", "-", json.dumps(m), stdin=MAEDN_BACKWARD)
+        assert result.returncode == 0, result.stderr
+        doc = json.loads(result.stdout)
+        assert doc["game"] == "maedn" and doc["turn"] == "red" and doc["phase"] == "roll"
+        assert m["to"] in doc["pieces"]["yellow"]
+    captured = json.loads(
+        run("apply", "-", json.dumps({"colour": "yellow", "from": 15, "to": 12}), stdin=MAEDN_BACKWARD).stdout
+    )
+    assert captured["pieces"]["red"] == ["B", "B", "B", "B"]
+    six = json.loads(run("apply", "-", '{"roll": 6}', stdin="maedn cross y:B,B,B,B r:5,B,B,B y?").stdout)
+    assert six["phase"] == "move" and six["roll"] == 6
+    passed = json.loads(run("apply", "-", '"pass"', stdin="maedn cross y:B,B,B,B r:5,B,B,B y3").stdout)
+    assert passed["turn"] == "red" and passed["phase"] == "roll"
+
+
+@pytest.mark.parametrize(
+    ("action", "message"),
+    [
+        ('{"colour": "yellow", "from": 15, "to": 13}', "illegal action y:15-13"),
+        ('{"colour": "red", "from": 32, "to": 35}', "illegal action r:32-35"),
+        ('{"roll": 4}', "illegal action d4"),
+        ('"pass"', "illegal action pass"),
+        ('{"colour": "yellow", "from": 15}', "cannot read"),
+        ("[]", "cannot read"),
+    ],
+)
+def test_maedn_apply_refuses_an_illegal_action(action: str, message: str) -> None:
+    result = run("apply", "-", action, stdin=MAEDN_BACKWARD)
+    assert result.returncode == 2, result.stdout
+    assert message in result.stderr and len(result.stderr.strip().splitlines()) == 1
+    assert result.stdout == "" and "Traceback" not in result.stderr
+
+
+def test_maedn_play_prints_a_transcript_and_the_full_ranking() -> None:
+    args = ("play", "--game", "maedn", "--board", "star", "--players", "6", "--seed", "4", "--bot", "medium")
+    result = run(*args, "--options", "barriers,forced_capture")
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[0] == (
+        "Mensch ärgere Dich nicht, star board, seed 4: yellow, black, blue, red, green, purple (medium bots)"
+    )
+    assert lines[1].split()[:3] == ["1", "yellow", "rolls"]
+    ranking = lines[-2].removeprefix("ranking: ").split(", ")
+    assert [r.split(". ")[0] for r in ranking] == ["1", "2", "3", "4", "5", "6"]
+    assert {r.split(". ")[1] for r in ranking} == {"yellow", "black", "blue", "red", "green", "purple"}
+    assert lines[-1].startswith(f"winner: {ranking[0].split('. ')[1]} after ")
+    assert result.stdout == run(*args, "--options", "barriers,forced_capture").stdout
+
+
+def test_maedn_play_with_two_colours_each_and_a_neutral_colour() -> None:
+    two = run("play", "--game", "maedn", "--players", "2", "--options", "two_colours", "--seed", "1")
+    assert two.returncode == 0, two.stderr
+    assert two.stdout.splitlines()[0].endswith("yellow+red, green+black (greedy bots)")
+    neutral = run("play", "--game", "maedn", "--players", "3", "--options", "neutral,three_rolls", "--seed", "1")
+    assert neutral.returncode == 0, neutral.stderr
+    assert "black neutral" in neutral.stdout.splitlines()[0]
+    assert neutral.stdout.splitlines()[-1].startswith("winner: ")
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("play", "--game", "maedn", "--players", "5"), "for 2 to 4 players"),
+        (("play", "--game", "maedn", "--board", "classic"), "has the boards cross, star"),
+        (("play", "--game", "maedn", "--options", "fly"), "unknown option 'fly'"),
+        (("play", "--game", "maedn", "--players", "3", "--board", "star", "--options", "neutral"), "neutral"),
+        (("tournament", "--game", "maedn", "--seats", "hard,genius"), "unknown bot 'genius'"),
+        (("tournament", "--game", "maedn", "--seats", "hard"), "2 to 4 players"),
+    ],
+)
+def test_maedn_bad_setups_are_one_line_errors(args: tuple[str, ...], message: str) -> None:
+    result = run(*args)
+    assert result.returncode == 2 and message in result.stderr, result.stderr
+    assert result.stdout == "" and "Traceback" not in result.stderr
+
+
+def test_maedn_tournament_prints_win_rates() -> None:
+    result = run("tournament", "--game", "maedn", "--games", "6", "--seats", "hard,random", "--seed", "2")
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[0].startswith("Tournament: Mensch ärgere Dich nicht, 6 games on the cross board, seats hard, random")
+    assert lines[2].startswith("1. hard") and lines[3].startswith("2. random")
+    wins = [int(line.split()[2]) for line in lines[2:4]]
+    assert sum(wins) == 6
