@@ -2,11 +2,11 @@
 
     python bench/rules_speed.py [--seconds 2]
 
-Prints random turns per second (a turn is a roll and the actions it allows,
-uniformly random), legal-move generations per second, and whole games per
-second between greedy bots: Malefiz on both boards with four players, and
-every other registered game (Mensch ärgere Dich nicht) on each board with the
-most players it takes, through its Game object.
+Prints, for every registered game and board with the most players it takes,
+random turns per second (a turn is a roll and the actions it allows, uniformly
+random) and whole games per second between greedy bots, both through the
+game's Game object and the shared play loop; Malefiz's legal-move generations
+per second; and Mensch ärgere Dich nicht's random turns with every option on.
 """
 
 from __future__ import annotations
@@ -28,29 +28,7 @@ from malefiz.core.game import Game  # noqa: E402
 from malefiz.core.play import play  # noqa: E402
 from malefiz.games import GAMES  # noqa: E402
 from malefiz.games.malefiz.board import COLOURS  # noqa: E402
-from malefiz.games.malefiz.bots import greedy  # noqa: E402
-from malefiz.games.malefiz.rules import ROLLS, State, apply, legal_actions, new_game  # noqa: E402
-
-
-def random_turns(board_name: str, seconds: float) -> float:
-    rng = random.Random(1)
-    start = new_game(COLOURS, board_name)
-    state = start
-    turns = 0
-    begin = time.perf_counter()
-    deadline = begin + seconds
-    while True:
-        for _ in range(1000):
-            if state.is_over:
-                state = start
-            state = apply(state, ROLLS[int(rng.random() * 6)])
-            turns += 1
-            while not state.is_chance and not state.is_over:
-                actions = legal_actions(state)
-                state = apply(state, actions[int(rng.random() * len(actions))])
-        now = time.perf_counter()
-        if now > deadline:
-            return turns / (now - begin)
+from malefiz.games.malefiz.rules import State, apply, legal_actions, new_game  # noqa: E402
 
 
 def generations(board_name: str, seconds: float) -> float:
@@ -73,22 +51,7 @@ def generations(board_name: str, seconds: float) -> float:
     return count / (time.perf_counter() - begin)
 
 
-def greedy_games(board_name: str, seconds: float) -> float:
-    games = 0
-    begin = time.perf_counter()
-    while time.perf_counter() - begin < seconds or games == 0:
-        rng = random.Random(games)
-        state = new_game(COLOURS, board_name)
-        while not state.is_over:
-            if state.is_chance:
-                state = apply(state, ROLLS[int(rng.random() * 6)])
-            else:
-                state = apply(state, greedy(state, legal_actions(state), rng))
-        games += 1
-    return games / (time.perf_counter() - begin)
-
-
-def protocol_random_turns(
+def random_turns(
     game: Game[Any, Any], board: str, players: int, seconds: float, options: dict[str, bool] | None = None
 ) -> float:
     """Random turns per second of any game, through its Game object (a turn: a roll and what it allows)."""
@@ -114,7 +77,7 @@ def protocol_random_turns(
             return turns / (now - begin)
 
 
-def protocol_greedy_games(game: Game[Any, Any], board: str, players: int, seconds: float) -> float:
+def greedy_games(game: Game[Any, Any], board: str, players: int, seconds: float) -> float:
     """Whole games per second between the game's greedy bots, through the shared play loop."""
     games = 0
     begin = time.perf_counter()
@@ -129,24 +92,17 @@ def protocol_greedy_games(game: Game[Any, Any], board: str, players: int, second
 def measure(seconds: float) -> dict[str, float]:
     figures: dict[str, float] = {}
     for board_name in ("classic", "fast"):
-        figures[f"{board_name}: random turns/s"] = random_turns(board_name, seconds)
-        figures[f"{board_name}: legal-move generations/s"] = generations(board_name, seconds)
-        figures[f"{board_name}: greedy 4-player games/s"] = greedy_games(board_name, seconds)
+        figures[f"malefiz {board_name}: legal-move generations/s"] = generations(board_name, seconds)
     for name, game in GAMES.items():
-        if name == "malefiz":
-            continue
         for board in game.boards:
             players = game.player_counts(board)[-1]
-            figures[f"{name} {board}: random turns/s ({players} pl.)"] = protocol_random_turns(
-                game, board, players, seconds
+            figures[f"{name} {board}: random turns/s ({players} pl.)"] = random_turns(game, board, players, seconds)
+            figures[f"{name} {board}: greedy {players}-player games/s"] = greedy_games(game, board, players, seconds)
+        if name == "maedn":
+            every_option = {o: True for o in game.option_names if o not in ("two_colours", "neutral")}
+            figures[f"{name} cross: random turns/s, every option"] = random_turns(
+                game, "cross", 4, seconds, every_option
             )
-            figures[f"{name} {board}: greedy {players}-player games/s"] = protocol_greedy_games(
-                game, board, players, seconds
-            )
-        every_option = {o: True for o in game.option_names if o not in ("two_colours", "neutral")}
-        figures[f"{name} cross: random turns/s, every option"] = protocol_random_turns(
-            game, "cross", 4, seconds, every_option
-        )
     return figures
 
 

@@ -9,13 +9,16 @@ This is also the core of save files later.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Mapping, Sequence
+from enum import StrEnum
+from typing import Any, TypeVar
 
-from .errors import MalefizError, NotationError
+from .errors import InvalidPositionError, MalefizError, NotationError
 from .game import Game
 
-__all__ = ["read_position"]
+__all__ = ["check_envelope", "phase_and_roll", "read_position"]
+
+P = TypeVar("P", bound=StrEnum)
 
 MAX_TEXT = 1_000_000
 """The longest position text read (a real one is well under a kilobyte)."""
@@ -52,3 +55,44 @@ def _game(name: object, games: Mapping[str, Game[Any, Any]], where: str) -> Game
     if isinstance(name, str) and name in games:
         return games[name]
     raise MalefizError(f"{where}: unknown game {name!r}; expected one of {', '.join(games)}")
+
+
+def check_envelope(doc: object, game: str, required: Sequence[str], optional: Sequence[str]) -> dict[str, Any]:
+    """``doc`` as a dict, once it is a JSON object with every ``required`` key, no unknown key and ``game``.
+
+    Raises:
+        InvalidPositionError: naming the missing or unknown key, or the wrong game.
+    """
+    if not isinstance(doc, dict):
+        raise InvalidPositionError(f"position: expected a JSON object, got {type(doc).__name__}")
+    for key in required:
+        if key not in doc:
+            raise InvalidPositionError(f"position: missing key {key!r}")
+    for key in doc:
+        if key not in required and key not in optional:
+            raise InvalidPositionError(
+                f"position: unknown key {key!r}; expected {', '.join(required)} and optionally {', '.join(optional)}"
+            )
+    if doc["game"] != game:
+        raise InvalidPositionError(f'game: expected "{game}", got {doc["game"]!r}')
+    return doc
+
+
+def phase_and_roll(doc: Mapping[str, Any], phases: type[P], move: P) -> tuple[P, int | None]:
+    """The ``phase`` of a position document and its ``roll``: 1 to 6 in phase ``move``, null otherwise.
+
+    Raises:
+        InvalidPositionError: for an unknown phase or a roll that does not fit it.
+    """
+    phase_text = doc["phase"]
+    names = [p.value for p in phases]
+    if phase_text not in names:
+        raise InvalidPositionError(f"phase: expected one of {', '.join(names)}, got {phase_text!r}")
+    phase = phases(phase_text)
+    roll = doc["roll"]
+    if phase is move:
+        if type(roll) is not int or not 1 <= roll <= 6:
+            raise InvalidPositionError(f"roll: expected a number 1 to 6 in phase {move.value}, got {roll!r}")
+    elif roll is not None:
+        raise InvalidPositionError(f"roll: must be null in phase {phase_text}, got {roll!r}")
+    return phase, roll

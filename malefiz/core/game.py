@@ -20,7 +20,9 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import Any, Protocol, TypeVar
 
-__all__ = ["Bot", "Game", "GameState"]
+from .actions import ROLLS, Roll
+
+__all__ = ["Bot", "Game", "GameState", "RollingGame"]
 
 ActionT = TypeVar("ActionT", bound=Hashable)
 StateT = TypeVar("StateT", bound="GameState")
@@ -157,3 +159,13 @@ class Game(Protocol[StateT, ActionT]):
     def describe(self, before: StateT, action: ActionT, after: StateT) -> str:
         """One action in words for a transcript (``"rolls 6"``, ``"B-0 captures red"``...)."""
         ...
+
+
+class RollingGame:
+    """Base of the games' :class:`Game` objects: what every game with one six-sided die shares."""
+
+    __slots__ = ()
+
+    def roll(self, value: int) -> Roll:
+        """The interned ``Roll(value)`` (a value outside 1..6 gives an action no state accepts)."""
+        return ROLLS[value - 1] if 1 <= value <= 6 else Roll(value)

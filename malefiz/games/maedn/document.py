@@ -37,6 +37,7 @@ import re
 from typing import Any, Final
 
 from ...core.actions import PASS, ROLLS, Roll
+from ...core.document import check_envelope, phase_and_roll
 from ...core.errors import InvalidPositionError, MalefizError, NotationError
 from .board import BOARD_NAMES, BOARDS, PIECES, Board
 from .rules import check_pieces, check_position, legal_actions
@@ -280,16 +281,7 @@ def from_json(doc: object) -> State:
         InvalidPositionError: saying what is wrong and where (``pieces.red[2]: ...``,
             ``seats[1][0]: unknown colour ...``) for anything but a valid, possible position.
     """
-    if not isinstance(doc, dict):
-        raise InvalidPositionError(f"position: expected a JSON object, got {type(doc).__name__}")
-    for key in doc:
-        if key not in _KEYS and key not in _OPTIONAL_KEYS:
-            raise InvalidPositionError(f"position: unknown key {key!r}; expected {', '.join(_KEYS)} and options")
-    for key in _KEYS:
-        if key not in doc:
-            raise InvalidPositionError(f"position: missing key {key!r}")
-    if doc["game"] != "maedn":
-        raise InvalidPositionError(f'game: expected "maedn", got {doc["game"]!r}')
+    doc = check_envelope(doc, "maedn", _KEYS, _OPTIONAL_KEYS)
     if not isinstance(doc["board"], str) or doc["board"] not in BOARDS:
         raise InvalidPositionError(f"board: expected one of {', '.join(BOARD_NAMES)}, got {doc['board']!r}")
     b = BOARDS[doc["board"]]
@@ -317,17 +309,7 @@ def from_json(doc: object) -> State:
         if colour not in pieces:
             raise InvalidPositionError(f"pieces: {colour} is in play but has no pieces")
     turn = _colour_name(doc["turn"], "turn")
-    phase_text = doc["phase"]
-    phases = [p.value for p in Phase]
-    if phase_text not in phases:
-        raise InvalidPositionError(f"phase: expected one of {', '.join(phases)}, got {phase_text!r}")
-    phase = Phase(phase_text)
-    roll = doc["roll"]
-    if phase is Phase.MOVE:
-        if type(roll) is not int or not 1 <= roll <= 6:
-            raise InvalidPositionError(f"roll: expected a number 1 to 6 in phase move, got {roll!r}")
-    elif roll is not None:
-        raise InvalidPositionError(f"roll: must be null in phase {phase_text}, got {roll!r}")
+    phase, roll = phase_and_roll(doc, Phase, Phase.MOVE)
     attempt = doc["attempt"]
     if type(attempt) is not int:
         raise InvalidPositionError(f"attempt: expected a number 1 to 3, got {attempt!r}")

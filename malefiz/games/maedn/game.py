@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Final
 
-from ...core.actions import ROLLS, Pass, Roll
+from ...core.actions import Pass, Roll
 from ...core.errors import InvalidPositionError
-from ...core.game import Bot
+from ...core.game import Bot, RollingGame
 from .board import BOARD_NAMES, board
 from .bots import BOTS
 from .document import (
@@ -29,7 +29,7 @@ SEAT_FORMS: Final = ("two_colours", "neutral")
 each playing two opposite colours; three players on the cross and the fourth colour neutral."""
 
 
-class Maedn:
+class Maedn(RollingGame):
     """The rules of Mensch ärgere Dich nicht (cross and star board) behind the shared game protocol."""
 
     name: Final = "maedn"
@@ -72,37 +72,19 @@ class Maedn:
         neutral = values.pop("neutral", False)
         return new_game(board, players, Options(**values), two_colours=two_colours, neutral=neutral)
 
-    def legal_actions(self, state: State) -> list[Action]:
-        """See :func:`~malefiz.games.maedn.rules.legal_actions`."""
-        return legal_actions(state)
+    legal_actions = staticmethod(legal_actions)
 
-    def apply(self, state: State, action: Action) -> State:
-        """See :func:`~malefiz.games.maedn.rules.apply`."""
-        return apply(state, action)
+    apply = staticmethod(apply)
 
-    def roll(self, value: int) -> Action:
-        """The interned ``Roll(value)``."""
-        return ROLLS[value - 1] if 1 <= value <= 6 else Roll(value)
+    parse_action = staticmethod(parse_action)
 
-    def parse_action(self, text: str) -> Action:
-        """See :func:`~malefiz.games.maedn.document.parse_action`."""
-        return parse_action(text)
+    parse_position = staticmethod(parse_position)
 
-    def parse_position(self, text: str) -> State:
-        """See :func:`~malefiz.games.maedn.document.parse_position`."""
-        return parse_position(text)
+    format_position = staticmethod(format_position)
 
-    def format_position(self, state: State) -> str:
-        """The one-line notation (see :mod:`malefiz.games.maedn.state`)."""
-        return format_position(state)
+    to_json = staticmethod(to_json)
 
-    def to_json(self, state: State) -> dict[str, Any]:
-        """See :func:`~malefiz.games.maedn.document.to_json`."""
-        return to_json(state)
-
-    def from_json(self, doc: object) -> State:
-        """See :func:`~malefiz.games.maedn.document.from_json`."""
-        return from_json(doc)
+    from_json = staticmethod(from_json)
 
     def moves_document(self, state: State) -> dict[str, Any]:
         """See :func:`~malefiz.games.maedn.document.moves_document`."""

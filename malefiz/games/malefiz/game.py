@@ -7,7 +7,7 @@ from typing import Any, Final
 
 from ...core.actions import ROLLS
 from ...core.errors import MalefizError
-from ...core.game import Bot
+from ...core.game import Bot, RollingGame
 from .board import BOARD_NAMES, Colour, board
 from .bots import BOTS
 from .notation import from_json, location_json, parse_action, parse_location, parse_position, to_json
@@ -39,7 +39,7 @@ def _location_from_json(value: object, where: str) -> int:
     raise MalefizError(f'{where}: expected [x, y], "house" or "forest", got {value!r}')
 
 
-class Malefiz:
+class Malefiz(RollingGame):
     """The Malefiz rules (classic and fast board) behind the shared game protocol."""
 
     name: Final = "malefiz"
@@ -67,37 +67,19 @@ class Malefiz:
             raise MalefizError(f"players: Malefiz is for 2 to 4 players, got {players}")
         return new_game(SEAT_COLOURS[players], board, Options.from_dict(dict(options or {})))
 
-    def legal_actions(self, state: State) -> list[Action]:
-        """See :func:`~malefiz.games.malefiz.rules.legal_actions`."""
-        return legal_actions(state)
+    legal_actions = staticmethod(legal_actions)
 
-    def apply(self, state: State, action: Action) -> State:
-        """See :func:`~malefiz.games.malefiz.rules.apply`."""
-        return apply(state, action)
+    apply = staticmethod(apply)
 
-    def roll(self, value: int) -> Action:
-        """The interned ``Roll(value)``."""
-        return ROLLS[value - 1] if 1 <= value <= 6 else Roll(value)
+    parse_action = staticmethod(parse_action)
 
-    def parse_action(self, text: str) -> Action:
-        """See :func:`~malefiz.games.malefiz.notation.parse_action`."""
-        return parse_action(text)
+    parse_position = staticmethod(parse_position)
 
-    def parse_position(self, text: str) -> State:
-        """See :func:`~malefiz.games.malefiz.notation.parse_position`."""
-        return parse_position(text)
+    format_position = staticmethod(format_position)
 
-    def format_position(self, state: State) -> str:
-        """The one-line notation."""
-        return format_position(state)
+    to_json = staticmethod(to_json)
 
-    def to_json(self, state: State) -> dict[str, Any]:
-        """The JSON position document."""
-        return to_json(state)
-
-    def from_json(self, doc: object) -> State:
-        """A position from its JSON document."""
-        return from_json(doc)
+    from_json = staticmethod(from_json)
 
     def moves_document(self, state: State) -> dict[str, Any]:
         """Moves (``from``/``to``), barricade places or die faces, and the winner once over."""

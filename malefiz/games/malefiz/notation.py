@@ -27,6 +27,7 @@ from __future__ import annotations
 import re
 from typing import Any, Final
 
+from ...core.document import check_envelope, phase_and_roll
 from ...core.errors import InvalidPositionError, NotationError
 from .board import BOARD_NAMES, COLOURS, FOREST, HOUSE, Board, Colour, Field, board, field, location_name, xy
 from .rules import (
@@ -248,16 +249,7 @@ def from_json(doc: object) -> State:
         InvalidPositionError: saying what is wrong and where (a key path like
             ``pawns.red[2]``) for anything but a valid, possible position.
     """
-    if not isinstance(doc, dict):
-        raise InvalidPositionError(f"position: expected a JSON object, got {type(doc).__name__}")
-    for key in _KEYS:
-        if key not in doc:
-            raise InvalidPositionError(f"position: missing key {key!r}")
-    for key in doc:
-        if key not in _KEYS and key not in _OPTIONAL_KEYS:
-            raise InvalidPositionError(f"position: unknown key {key!r}")
-    if doc["game"] != "malefiz":
-        raise InvalidPositionError(f'game: expected "malefiz", got {doc["game"]!r}')
+    doc = check_envelope(doc, "malefiz", _KEYS, _OPTIONAL_KEYS)
     if doc["board"] not in BOARD_NAMES:
         raise InvalidPositionError(f'board: expected "classic" or "fast", got {doc["board"]!r}')
     b = board(doc["board"])
@@ -289,17 +281,7 @@ def from_json(doc: object) -> State:
         if f < 0:
             raise InvalidPositionError(f"barricades[{i}]: a barricade must stand on a field, got {value!r}")
         barricades.append(f)
-    phase_text = doc["phase"]
-    phases = [p.value for p in Phase]
-    if phase_text not in phases:
-        raise InvalidPositionError(f"phase: expected one of {', '.join(phases)}, got {phase_text!r}")
-    phase = Phase(phase_text)
-    roll = doc["roll"]
-    if phase is Phase.MOVE:
-        if type(roll) is not int or not 1 <= roll <= 6:
-            raise InvalidPositionError(f"roll: expected a number 1 to 6 in phase move, got {roll!r}")
-    elif roll is not None:
-        raise InvalidPositionError(f"roll: must be null in phase {phase_text}, got {roll!r}")
+    phase, roll = phase_and_roll(doc, Phase, Phase.MOVE)
     options = Options.from_dict(doc.get("options", {}))
     roll_again = doc.get("roll_again", False)
     if not isinstance(roll_again, bool):
