@@ -14,7 +14,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any, TextIO
 
-from .core.dice import Dice
+from .core.dice import Dice, roll_for_start
 from .core.document import read_position
 from .core.errors import MalefizError
 from .core.game import Game
@@ -84,17 +84,28 @@ def _cmd_play(args: argparse.Namespace, out: TextIO) -> int:
     if players not in counts:
         raise MalefizError(f"--players: {game.title} on the {board} board is for {counts[0]} to {counts[-1]} players")
     bot = load_bot(args.bot, game.bots)
-    state = game.new_game(board, players, _options(args.options))
+    options = _options(args.options)
+    state = game.new_game(board, players, options)
     seats = state.seats
+    dice = Dice(args.seed)
+    rollers = game.start_rollers(state)
+    start = ""
+    if rollers:  # the highest roll starts: the same dice roll for it
+        first, rounds, dice = roll_for_start(rollers, dice)
+        state = game.new_game(board, players, options, first=first)
+        rolls = "; then ".join(", ".join(f"{c} {v}" for c, v in r) for r in rounds)
+        start = f"who starts: {rolls}: {first} starts"
     names = ", ".join("+".join(colours) for colours in seats)
     neutral = getattr(state, "neutral", None)  # Mensch ärgere Dich nicht's three-player form
     if neutral:
         names += f"; {neutral} neutral"
     print(f"{game.title}, {board} board, seed {args.seed}: {names} ({args.bot} bots)", file=out)
+    if start:
+        print(start, file=out)
     turn = 0
     line = ""
     last = state
-    for step in play(game, state, [bot] * len(seats), Dice(args.seed), random.Random(args.seed)):
+    for step in play(game, state, [bot] * len(seats), dice, random.Random(args.seed)):
         text = game.describe(step.before, step.action, step.after)
         if step.before.is_chance:
             if line:

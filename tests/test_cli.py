@@ -209,7 +209,8 @@ def test_maedn_play_prints_a_transcript_and_the_full_ranking() -> None:
     assert lines[0] == (
         "Mensch ärgere Dich nicht, star board, seed 4: yellow, black, blue, red, green, purple (medium bots)"
     )
-    assert lines[1].split()[:3] == ["1", "yellow", "rolls"]
+    assert lines[1].startswith("who starts: ")
+    assert lines[2].split()[0] == "1" and lines[2].split()[2] == "rolls"
     ranking = lines[-2].removeprefix("ranking: ").split(", ")
     assert [r.split(". ")[0] for r in ranking] == ["1", "2", "3", "4", "5", "6"]
     assert {r.split(". ")[1] for r in ranking} == {"yellow", "black", "blue", "red", "green", "purple"}
@@ -252,3 +253,15 @@ def test_maedn_tournament_prints_win_rates() -> None:
     assert lines[2].startswith("1. hard") and lines[3].startswith("2. random")
     wins = [int(line.split()[2]) for line in lines[2:4]]
     assert sum(wins) == 6
+
+
+def test_the_highest_roll_starts_a_maedn_game_and_a_malefiz_game_with_roll_for_start() -> None:
+    for args in (("--game", "maedn", "--board", "star", "--players", "3"), ("--options", "roll_for_start")):
+        lines = run("play", "--seed", "11", *args).stdout.splitlines()
+        assert lines[1].startswith("who starts: ")
+        rounds = lines[1].removeprefix("who starts: ").rsplit(": ", 1)[0].split("; then ")
+        last = dict(pair.split() for pair in rounds[-1].split(", "))
+        starter = max(last, key=lambda c: int(last[c]))
+        assert lines[1].endswith(f": {starter} starts")
+        assert lines[2].split()[:2] == ["1", starter]
+    assert "who starts" not in run("play", "--seed", "11").stdout  # Malefiz's setup order by default

@@ -103,3 +103,6 @@ def test_the_game_describes_itself(name: str) -> None:
         state = game.new_game(board, counts[-1])
         assert state.is_chance and not state.is_over and state.ranking == ()
         assert len(state.seats) == counts[-1]
+        assert state.current == state.seats[0][0]
+        for colour in game.start_rollers(state):
+            assert game.new_game(board, counts[-1], first=colour).current == colour

@@ -7,10 +7,13 @@ says exactly which roll comes next, which is all a save file needs to store.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, TypeVar
 
-__all__ = ["Dice", "roll_value"]
+__all__ = ["Dice", "roll_for_start", "roll_value"]
+
+C = TypeVar("C", bound=str)
 
 _MASK: Final = (1 << 64) - 1
 _GOLDEN: Final = 0x9E3779B97F4A7C15
@@ -55,3 +58,23 @@ class Dice:
     def roll(self) -> tuple[int, Dice]:
         """The next roll and the die after it."""
         return roll_value(self.seed, self.count), Dice(self.seed, self.count + 1)
+
+
+def roll_for_start(contenders: Sequence[C], dice: Dice) -> tuple[C, list[list[tuple[C, int]]], Dice]:
+    """Who starts when the highest roll starts: each contender rolls, ties roll again.
+
+    Returns the starting colour, every round of rolls (so a page can show them)
+    and the die after the last roll.
+    """
+    remaining = list(contenders)
+    rounds: list[list[tuple[C, int]]] = []
+    while True:
+        rolls: list[tuple[C, int]] = []
+        for colour in remaining:
+            value, dice = dice.roll()
+            rolls.append((colour, value))
+        rounds.append(rolls)
+        best = max(v for _, v in rolls)
+        remaining = [c for c, v in rolls if v == best]
+        if len(remaining) == 1:
+            return remaining[0], rounds, dice

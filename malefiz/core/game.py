@@ -104,12 +104,22 @@ class Game(Protocol[StateT, ActionT]):
         """The numbers of players ``board`` takes."""
         ...
 
-    def new_game(self, board: str, players: int, options: Mapping[str, bool] | None = None) -> StateT:
+    def new_game(
+        self, board: str, players: int, options: Mapping[str, bool] | None = None, first: str | None = None
+    ) -> StateT:
         """The starting position for ``players`` seats on ``board`` with ``options`` (names to booleans).
 
+        ``first`` is the colour that starts (default: the first seat's).
+
         Raises:
-            InvalidPositionError: for an unknown board or option, or a player count it does not take.
+            InvalidPositionError: for an unknown board or option, a player count it does not take,
+                or a ``first`` colour nobody plays.
         """
+        ...
+
+    def start_rollers(self, state: StateT) -> tuple[str, ...]:
+        """The colours that roll for who starts a new game ``state`` (highest roll), or ``()`` when the
+        setup order decides."""
         ...
 
     def legal_actions(self, state: StateT) -> Sequence[ActionT]:

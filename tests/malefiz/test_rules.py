@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from malefiz.core.dice import Dice
+from malefiz.core.dice import Dice, roll_for_start
 from malefiz.core.errors import IllegalActionError, InvalidPositionError
 from malefiz.games.malefiz.board import FOREST, HOUSE, field
 from malefiz.games.malefiz.rules import (
@@ -21,7 +21,6 @@ from malefiz.games.malefiz.rules import (
     apply,
     legal_actions,
     new_game,
-    roll_for_start,
     route,
 )
 from tests.malefiz.helpers import CLASSIC_START, FAST_START, actions, play, pos

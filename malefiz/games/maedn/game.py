@@ -54,7 +54,9 @@ class Maedn(RollingGame):
         """
         return tuple(range(2, len(board(board_name).colours) + 1))
 
-    def new_game(self, board: str, players: int, options: Mapping[str, bool] | None = None) -> State:
+    def new_game(
+        self, board: str, players: int, options: Mapping[str, bool] | None = None, first: str | None = None
+    ) -> State:
         """The starting position for ``players`` seats on ``board`` with ``options`` (rule options and seat forms).
 
         Raises:
@@ -70,7 +72,11 @@ class Maedn(RollingGame):
                 raise InvalidPositionError(f"options.{key}: expected true or false, got {value!r}")
         two_colours = values.pop("two_colours", False)
         neutral = values.pop("neutral", False)
-        return new_game(board, players, Options(**values), two_colours=two_colours, neutral=neutral)
+        return new_game(board, players, Options(**values), two_colours=two_colours, neutral=neutral, first=first)
+
+    def start_rollers(self, state: State) -> tuple[str, ...]:
+        """Every colour in play but the neutral one: the highest roll starts (rule 2)."""
+        return tuple(c for c in state.colours if c != state.neutral)
 
     legal_actions = staticmethod(legal_actions)
 

@@ -61,11 +61,20 @@ class Malefiz(RollingGame):
         board(board_name)
         return (2, 3, 4)
 
-    def new_game(self, board: str, players: int, options: Mapping[str, bool] | None = None) -> State:
+    def new_game(
+        self, board: str, players: int, options: Mapping[str, bool] | None = None, first: str | None = None
+    ) -> State:
         """Pawns in their houses; two players sit opposite (red and yellow), three leave blue out."""
         if players not in SEAT_COLOURS:
             raise MalefizError(f"players: Malefiz is for 2 to 4 players, got {players}")
-        return new_game(SEAT_COLOURS[players], board, Options.from_dict(dict(options or {})))
+        colours = SEAT_COLOURS[players]
+        if first is not None and first not in colours:
+            raise MalefizError(f"first: {first!r} is not one of the players {list(colours)}")
+        return new_game(colours, board, Options.from_dict(dict(options or {})), first)
+
+    def start_rollers(self, state: State) -> tuple[str, ...]:
+        """Every player under the ``roll_for_start`` option; otherwise the setup order decides."""
+        return state.players if state.options.roll_for_start else ()
 
     legal_actions = staticmethod(legal_actions)
 

@@ -19,7 +19,6 @@ from enum import StrEnum
 from typing import Final, NamedTuple
 
 from ...core.actions import PASS, ROLLS, Pass, Roll
-from ...core.dice import Dice
 from ...core.errors import IllegalActionError, InvalidPositionError
 from ...core.options import Flags
 from .board import COLOURS, FOREST, HOUSE, Board, Colour, Field, board, location_name
@@ -41,7 +40,6 @@ __all__ = [
     "format_position",
     "legal_actions",
     "new_game",
-    "roll_for_start",
     "route",
 ]
 
@@ -283,28 +281,6 @@ def new_game(
         phase=Phase.ROLL,
         options=options,
     )
-
-
-def roll_for_start(
-    players: tuple[Colour, ...] | list[Colour], dice: Dice
-) -> tuple[Colour, list[list[tuple[Colour, int]]], Dice]:
-    """Who starts under the "roll for start" option: the highest roll, ties roll again.
-
-    Returns the starting colour, every round of rolls (so a page can show them)
-    and the die after the last roll.
-    """
-    contenders = list(players)
-    rounds: list[list[tuple[Colour, int]]] = []
-    while True:
-        rolls: list[tuple[Colour, int]] = []
-        for colour in contenders:
-            value, dice = dice.roll()
-            rolls.append((colour, value))
-        rounds.append(rolls)
-        best = max(v for _, v in rolls)
-        contenders = [c for c, v in rolls if v == best]
-        if len(contenders) == 1:
-            return contenders[0], rounds, dice
 
 
 # Interned actions: legal move generation hands out shared objects.

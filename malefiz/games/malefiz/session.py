@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Final, Literal
 from urllib.parse import parse_qs, urlencode
 
-from ...core.dice import Dice
+from ...core.dice import Dice, roll_for_start
 from ...core.errors import MalefizError
 from . import view
 from .board import BOARD_NAMES, COLOURS, FOREST, HOUSE, Colour, Field, location_name
@@ -34,7 +34,6 @@ from .rules import (
     apply,
     legal_actions,
     new_game,
-    roll_for_start,
     route,
 )
 
