@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from malefiz.core.dice import Dice
+from malefiz.core.errors import IllegalActionError
 from malefiz.core.play import play
 from malefiz.games.malefiz.board import COLOURS, Colour
 from malefiz.games.malefiz.bots import greedy, random_bot
@@ -126,3 +127,33 @@ def test_thousands_of_seeded_games_end() -> None:
         assert last.winner is not None and last.board.goal in last.pawns_of(last.winner)
         winners.add(last.winner)
     assert winners == set(COLOURS)
+
+
+def test_apply_accepts_exactly_the_listed_actions() -> None:
+    # legal_actions and apply must agree on every candidate, not only on the listed ones: every pawn's start
+    # with every field of the board as the end, every field for a barricade, and the die in the wrong phase.
+    rng = random.Random(2026)
+    checked = 0
+    for seed in range(400):
+        board_name = ("classic", "fast")[seed % 2]
+        players = COLOURS[: 2 + seed % 3]
+        options = Options(*(rng.random() < 0.5 for _ in range(4)))
+        state = random_state(seed, board_name, players, options, rng.randrange(20, 400))
+        if state.is_chance or state.is_over:
+            continue
+        listed = set(legal_actions(state))
+        if state.phase is Phase.MOVE:
+            starts = set(state.pawns[state.turn])
+            candidates: list[object] = [Move(s, e) for s in starts for e in state.board.fields]
+        else:
+            candidates = [Place(f) for f in state.board.fields]
+        candidates.append(Roll(3))
+        for action in candidates:
+            try:
+                apply(state, action)  # type: ignore[arg-type]
+                accepted = True
+            except IllegalActionError:
+                accepted = False
+            assert accepted == (action in listed), f"{action} in {state}"
+            checked += 1
+    assert checked > 10_000
