@@ -2,10 +2,10 @@
 
     python bench/bot_speed.py [--decisions 300]
 
-Plays four-player games on both boards and times every decision of each level
-(median, 95th percentile and maximum, in milliseconds). The hard level must
-decide within 1 s in Pyodide; in the browser it also thinks in slices (see
-``bench/frame_gaps.py``).
+Plays games of every registered game on each board with the most players it
+takes, and times every decision of each level (median, 95th percentile and
+maximum, in milliseconds). The hard level must decide within 1 s in Pyodide;
+in the browser Malefiz's also thinks in slices (see ``bench/frame_gaps.py``).
 """
 
 from __future__ import annotations
@@ -22,35 +22,36 @@ sys.path.insert(0, str(ROOT))
 
 
 from malefiz.core.dice import Dice  # noqa: E402
-from malefiz.games.malefiz.board import COLOURS  # noqa: E402
-from malefiz.games.malefiz.bots import BOTS  # noqa: E402
-from malefiz.games.malefiz.rules import Roll, apply, legal_actions, new_game  # noqa: E402
+from malefiz.games import GAMES  # noqa: E402
 
 
 def measure(decisions: int) -> dict[str, list[float]]:
+    """Per game and level: median, 95th percentile and maximum milliseconds per decision."""
     figures: dict[str, list[float]] = {}
-    for level in ("easy", "medium", "hard"):
-        bot = BOTS[level]
-        times: list[float] = []
-        for board_name in ("classic", "fast"):
-            rng = random.Random(1)
-            state = new_game(COLOURS, board_name)
-            dice = Dice(5)
-            goal = decisions // 2 if board_name == "classic" else decisions
-            while len(times) < goal:
-                if state.is_over:
-                    state = new_game(COLOURS, board_name)
-                if state.is_chance:
-                    value, dice = dice.roll()
-                    state = apply(state, Roll(value))
-                    continue
-                actions = legal_actions(state)
-                begin = time.perf_counter()
-                action = bot(state, actions, rng)
-                times.append((time.perf_counter() - begin) * 1000)
-                state = apply(state, action)
-        times.sort()
-        figures[level] = [times[len(times) // 2], times[int(len(times) * 0.95)], times[-1]]
+    for name, game in GAMES.items():
+        for level in ("easy", "medium", "hard"):
+            bot = game.bots[level]
+            times: list[float] = []
+            for n, board in enumerate(game.boards, start=1):
+                players = game.player_counts(board)[-1]
+                rng = random.Random(1)
+                state = game.new_game(board, players)
+                dice = Dice(5)
+                goal = decisions * n // len(game.boards)
+                while len(times) < goal:
+                    if state.is_over:
+                        state = game.new_game(board, players)
+                    if state.is_chance:
+                        value, dice = dice.roll()
+                        state = game.apply(state, game.roll(value))
+                        continue
+                    actions = game.legal_actions(state)
+                    begin = time.perf_counter()
+                    action = bot(state, actions, rng)
+                    times.append((time.perf_counter() - begin) * 1000)
+                    state = game.apply(state, action)
+            times.sort()
+            figures[f"{name} {level}"] = [times[len(times) // 2], times[int(len(times) * 0.95)], times[-1]]
     return figures
 
 
@@ -66,11 +67,11 @@ def main() -> None:
     from in_pyodide import run_in_pyodide  # only outside Pyodide, which runs this file alone
 
     pyodide: dict[str, list[float]] = run_in_pyodide(__file__, "--json", "--decisions", str(args.decisions)) or {}
-    print(f"{'ms per decision':<18}{'CPython median / p95 / max':>30}{'Pyodide median / p95 / max':>30}")
+    print(f"{'ms per decision':<22}{'CPython median / p95 / max':>30}{'Pyodide median / p95 / max':>30}")
     for level, (median, p95, top) in cpython.items():
         other = pyodide.get(level)
         right = f"{other[0]:>10.1f}{other[1]:>10.1f}{other[2]:>10.1f}" if other else f"{'-':>30}"
-        print(f"{level:<18}{median:>10.1f}{p95:>10.1f}{top:>10.1f}{right}")
+        print(f"{level:<22}{median:>10.1f}{p95:>10.1f}{top:>10.1f}{right}")
     print("target: hard decides within 1000 ms in Pyodide")
 
 
