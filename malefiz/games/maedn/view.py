@@ -1,0 +1,513 @@
+"""The Mensch ärgere Dich nicht board as SVG: a pure function of a position (German: *Spielplan*).
+
+:func:`render` returns one ``<svg>`` element as a string; the page writes it
+into the document. Its ``<style>`` rules are all scoped under the root class
+``maedn``, so they neither leak into nor suffer from another board on the page.
+
+Fields (circles, class ``field``; ``data-field`` holds the field's name, see :func:`field_name`):
+
+- ``track``: the white track fields, ``t0`` .. ``t<L-1>`` (track index, 0 is yellow's A field);
+  an A field also has ``a-field a-<colour>`` (plus ``turn`` for the colour to act, ``off`` when not in play);
+- ``goal-field goal-<colour>``: goal fields ``y:a`` .. ``y:d``, in a group
+  ``goal-area`` (``data-colour``; ``home`` once the colour came home, ``off`` when not in play);
+- ``b-field b-<colour>``: B fields ``y:B0`` .. ``y:B3``, in a group ``b-area``
+  (``data-colour``; ``turn``, ``off`` or ``neutral``);
+- ``target``: a legal destination; ``trail``: the way of the last move; ``hint``: the suggested destination.
+
+Pieces (groups, class ``piece piece-<colour>``, a circle with a letter, Y G R K B P):
+``data-key`` is the piece in notation (``y:15``, ``y:B``, ``y:41``), the start of
+a move (``y:15-18``); ``data-on`` names the field it stands on. Classes ``movable``,
+``selected``, ``target`` (it stands on a destination: a capture), ``hint``,
+``neutral`` (the neutral colour's, with an N badge) and ``barrier`` (two of one colour
+on one field, drawn offset with a 2 badge).
+
+>>> svg = render(new_game("cross", 4))
+>>> svg.count('class="piece '), svg.count('data-field="t')
+(16, 40)
+>>> cross = board("cross")
+>>> field_name(cross, "green", 0), field_name(cross, "green", 41), field_name(cross, "red", -1)
+('t10', 'g:b', 'r:B0')
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from functools import cache
+from html import escape
+from typing import Final, NamedTuple
+
+from ...core.errors import InvalidPositionError
+from .board import COLOUR_LETTERS, Board, Point, board
+from .rules import new_game
+from .state import Move, Phase, Seating, State
+
+__all__ = [
+    "CELL",
+    "COLOUR_FILL",
+    "COLOUR_TINT",
+    "board_svg",
+    "field_name",
+    "piece_key",
+    "render",
+    "way",
+]
+
+CELL: Final = 40
+"""Pixels between neighbouring grid points (the SVG's own unit)."""
+
+COLOUR_FILL: Final[Mapping[str, str]] = {
+    "yellow": "#f4c20d",
+    "green": "#1b9e4b",
+    "red": "#d7263d",
+    "black": "#333333",
+    "blue": "#1f5fd1",
+    "purple": "#7d3cb5",
+}
+"""The colour of each colour's pieces and A field (black is dark grey, apart from the board's lines)."""
+
+COLOUR_TINT: Final[Mapping[str, str]] = {
+    "yellow": "#fcefb4",
+    "green": "#c4ead0",
+    "red": "#f7c6cc",
+    "black": "#cfcfcf",
+    "blue": "#c7d7f6",
+    "purple": "#e2cff2",
+}
+"""The light tint of each colour: its goal fields and B area."""
+
+_TEXT_ON: Final[Mapping[str, str]] = {
+    "yellow": "#222",
+    "green": "#fff",
+    "red": "#fff",
+    "black": "#fff",
+    "blue": "#fff",
+    "purple": "#fff",
+}
+"""The letter colour readable on each colour's fill."""
+
+_GOAL_TEXT: Final[Mapping[str, str]] = {"yellow": "#8a6a00"}
+"""The goal letters' colour where the colour itself is too light on its tint."""
+
+_MARGIN: Final = CELL
+"""From the SVG's edge to the centre of the outermost fields."""
+_INSET: Final = 6
+"""From the SVG's edge to the board's backdrop (around the B areas and their turn marks)."""
+_FIELD_R: Final = 16
+_PIECE_R: Final = 13
+_BARRIER_SHIFT: Final = 6
+"""How far each of the two pieces of a barrier stands off its field's centre (diagonally)."""
+_GOAL_LETTERS: Final = "abcd"
+
+BoardLike = State | Seating | Board
+"""Anything a board can be read from."""
+
+
+def _board_of(where: BoardLike) -> Board:
+    return where if isinstance(where, Board) else where.board
+
+
+def _px(v: float) -> str:
+    return f"{v:g}"
+
+
+def _centre(p: Point) -> tuple[int, int]:
+    x, y = p
+    return x * CELL + _MARGIN, y * CELL + _MARGIN
+
+
+def field_name(where: BoardLike, colour: str, place: int, waiting: int = 0) -> str:
+    """The name of the field ``colour``'s ``place`` is on (its ``data-field`` in the SVG).
+
+    Track places (0 .. L-1, counted from the colour's A field) give ``t<track index>``
+    (absolute, 0 is yellow's A field); goal places (L .. L+3) give ``<letter>:a`` ..
+    ``<letter>:d``; :data:`~malefiz.games.maedn.state.B` (any negative place) gives the
+    B field ``<letter>:B<waiting>``. ``where``: a state, a seating or a board.
+
+    Raises:
+        InvalidPositionError: for a colour the board does not have, a place beyond goal field d,
+            or a B field other than 0 to 3.
+    """
+    b = _board_of(where)
+    letter = COLOUR_LETTERS.get(colour, "?")
+    if place < 0:
+        b.colour_index(colour)
+        if not 0 <= waiting < len(b.b_fields[0]):
+            raise InvalidPositionError(f"B field {waiting} does not exist (0 to {len(b.b_fields[0]) - 1})")
+        return f"{letter}:B{waiting}"
+    length = b.track_length
+    if place < length:
+        return f"t{b.track_index(colour, place)}"
+    b.colour_index(colour)
+    if place <= b.last_place:
+        return f"{letter}:{_GOAL_LETTERS[place - length]}"
+    raise InvalidPositionError(f"place {place} is beyond goal field d ({b.last_place})")
+
+
+def piece_key(colour: str, place: int) -> str:
+    """A piece in notation, as in its ``data-key``: ``y:15``, ``y:B`` (waiting), ``y:41``."""
+    return f"{COLOUR_LETTERS[colour]}:{'B' if place < 0 else place}"
+
+
+def way(where: BoardLike, m: Move) -> tuple[str, ...]:
+    """The names of the fields move ``m`` walks, start and end included (for the ``trail`` of :func:`render`).
+
+    A move from B walks only its A field (which B field it left is not known from the move).
+    Backward moves (the backward-capture option) walk backwards.
+    """
+    if m.start < 0:
+        return (field_name(where, m.colour, 0),)
+    step = 1 if m.end >= m.start else -1
+    return tuple(field_name(where, m.colour, p) for p in range(m.start, m.end + step, step))
+
+
+def _style(colours: Sequence[str]) -> str:
+    rules = [
+        ".maedn .backdrop{fill:#fbf4df;stroke:#d9c9a0;stroke-width:2}",
+        ".maedn .edge{fill:none;stroke:#4a3b2a;stroke-width:4;stroke-linejoin:round}",
+        ".maedn .goal-line{fill:none;stroke-width:4;stroke-linecap:round}",
+        ".maedn .arrow{stroke:#4a3b2a;stroke-width:1}",
+        ".maedn .field{fill:#fffdf7;stroke:#2b2118;stroke-width:2}",
+        ".maedn .b-box{stroke:none}",
+        ".maedn .turn-mark{fill:none;stroke:none;stroke-width:3;stroke-dasharray:7 4}",
+        ".maedn .b-area.turn .turn-mark{stroke:#222}",
+        ".maedn .field.a-field.turn{stroke:#111;stroke-width:4}",
+        ".maedn .b-area.off .b-box,.maedn .goal-area.off .field{fill:#eeebe4}",
+        ".maedn .b-area.off .field,.maedn .field.a-field.off{fill:#e4e1da;stroke:#b5b0a5}",
+        ".maedn .goal-area.off .field{stroke:#b5b0a5}",
+        ".maedn .b-area.neutral .b-box{stroke:#555;stroke-width:2;stroke-dasharray:5 4}",
+        ".maedn .goal-area.home .field{stroke:#111;stroke-width:3.5}",
+        ".maedn .label{font:bold 12px system-ui,sans-serif;text-anchor:middle;pointer-events:none}",
+        ".maedn .badge circle{fill:#fff;stroke:#222;stroke-width:1.2}",
+        ".maedn .badge text{font:bold 10px system-ui,sans-serif;text-anchor:middle;fill:#222}",
+        ".maedn .field.trail{stroke:#ff8c00;stroke-width:4}",
+        ".maedn .field.target{fill:#b8f5b0;stroke:#0b7a0b;stroke-width:4;cursor:pointer}",
+        ".maedn .field.hint{stroke:#c2188f;stroke-width:5}",
+        ".maedn .piece .letter{font:bold 14px system-ui,sans-serif;text-anchor:middle;pointer-events:none}",
+        ".maedn .piece .body{stroke:#111;stroke-width:1.5}",
+        ".maedn .piece.neutral .body{stroke:#fff;stroke-width:2;stroke-dasharray:3 2.5}",
+        ".maedn .piece .halo{fill:none;stroke:none}",
+        ".maedn .piece.movable{cursor:pointer}",
+        ".maedn .piece.movable .halo{stroke:#ff8c00;stroke-width:3;stroke-dasharray:4 3}",
+        ".maedn .piece.selected .halo{stroke:#111;stroke-width:4;stroke-dasharray:none}",
+        ".maedn .piece.target .halo{stroke:#0b7a0b;stroke-width:4;stroke-dasharray:none}",
+        ".maedn .piece.hint .halo{stroke:#c2188f;stroke-width:5;stroke-dasharray:none}",
+    ]
+    for c in colours:
+        fill, tint = COLOUR_FILL[c], COLOUR_TINT[c]
+        rules.append(f".maedn .field.a-{c}{{fill:{fill}}}")
+        rules.append(f".maedn .field.goal-{c},.maedn .b-{c}{{fill:{tint};stroke:{fill};stroke-width:3}}")
+        rules.append(f".maedn .b-box-{c}{{fill:{tint};fill-opacity:.55}}")
+        rules.append(f".maedn .goal-line-{c}{{stroke:{fill}}}")
+    return "<style>" + "".join(rules) + "</style>"
+
+
+def _b_box(b: Board, i: int) -> tuple[float, float, float, float]:
+    """The rectangle behind colour ``i``'s B fields: x, y, width, height."""
+    xs = [_centre(p)[0] for p in b.b_fields[i]]
+    ys = [_centre(p)[1] for p in b.b_fields[i]]
+    pad = _FIELD_R + 5
+    return min(xs) - pad, min(ys) - pad, max(xs) - min(xs) + 2 * pad, max(ys) - min(ys) + 2 * pad
+
+
+def _towards_centre(b: Board, i: int) -> tuple[float, float]:
+    """The corner of colour ``i``'s B box that faces the middle of the board (for its badge)."""
+    x, y, w, h = _b_box(b, i)
+    mx, my = (b.width - 1) / 2 * CELL + _MARGIN, (b.height - 1) / 2 * CELL + _MARGIN
+    return (x + w if x + w / 2 < mx else x), (y + h if y + h / 2 < my else y)
+
+
+def _arrow(b: Board, start: int, colour: str) -> str:
+    """A small arrowhead between an A field and the next track field: the direction of play."""
+    (x1, y1), (x2, y2) = _centre(b.track[start]), _centre(b.track[(start + 1) % b.track_length])
+    dx, dy = x2 - x1, y2 - y1
+    dist = (dx * dx + dy * dy) ** 0.5
+    ux, uy = dx / dist, dy / dist
+    tip = _FIELD_R + 9
+    tx, ty = x1 + ux * tip, y1 + uy * tip
+    bx, by = tx - ux * 9, ty - uy * 9
+    px, py = -uy * 6, ux * 6
+    points = f"{_px(tx)},{_px(ty)} {_px(bx + px)},{_px(by + py)} {_px(bx - px)},{_px(by - py)}"
+    return f'<polygon class="arrow" points="{points}" fill="{COLOUR_FILL[colour]}"/>'
+
+
+@cache
+def _backdrop(name: str) -> str:
+    """What never changes: the board, the lines of the track and the goals, the B boxes and the arrows."""
+    b = board(name)
+    w, h = _size(name)
+    out = [
+        _style(b.colours),
+        f'<rect class="backdrop" x="{_INSET}" y="{_INSET}" width="{w - 2 * _INSET}" height="{h - 2 * _INSET}"'
+        ' rx="24"/>',
+    ]
+    for i, colour in enumerate(b.colours):
+        x, y, bw, bh = _b_box(b, i)
+        out.append(
+            f'<rect class="b-box-{colour}" x="{_px(x)}" y="{_px(y)}" width="{_px(bw)}" height="{_px(bh)}"'
+            f' rx="12" fill="{COLOUR_TINT[colour]}"/>'
+        )
+    points = " ".join(f"{x},{y}" for x, y in map(_centre, b.track))
+    out.append(f'<polygon class="edge" points="{points}"/>')
+    for i, (colour, start) in enumerate(zip(b.colours, b.starts, strict=True)):
+        before = b.track[(start - 1) % b.track_length]
+        points = " ".join(f"{x},{y}" for x, y in map(_centre, (before, *b.goals[i])))
+        out.append(f'<polyline class="goal-line goal-line-{colour}" points="{points}"/>')
+    for colour, start in zip(b.colours, b.starts, strict=True):
+        out.append(_arrow(b, start, colour))
+    return "".join(out)
+
+
+@cache
+def _size(name: str) -> tuple[int, int]:
+    b = board(name)
+    return (b.width - 1) * CELL + 2 * _MARGIN, (b.height - 1) * CELL + 2 * _MARGIN
+
+
+def _label(x: float, y: float, text: str, fill: str, size: int = 12) -> str:
+    return (
+        f'<text class="label" x="{_px(x)}" y="{_px(y + size * 0.36)}" fill="{fill}"'
+        f' style="font-size:{size}px">{escape(text)}</text>'
+    )
+
+
+def _badge(x: float, y: float, text: str) -> str:
+    return (
+        f'<g class="badge" transform="translate({_px(x)} {_px(y)})"><circle r="7"/>'
+        f'<text y="3.5">{escape(text)}</text></g>'
+    )
+
+
+def _piece(
+    colour: str, x: float, y: float, key: str, on: str, classes: Iterable[str], title: str, badges: Sequence[str]
+) -> str:
+    cls = " ".join(["piece", f"piece-{colour}", *classes])
+    out = [
+        f'<g class="{cls}" data-key="{escape(key)}" data-on="{escape(on)}"'
+        f' transform="translate({_px(x)} {_px(y)})"><title>{escape(title)}</title>',
+        f'<circle class="halo" r="{_PIECE_R + 3}"/>',
+        f'<circle class="body" r="{_PIECE_R}" fill="{COLOUR_FILL[colour]}"/>',
+        f'<text class="letter" y="5" fill="{_TEXT_ON[colour]}">{COLOUR_LETTERS[colour].upper()}</text>',
+    ]
+    corners = ((_PIECE_R - 2, -_PIECE_R + 2), (-_PIECE_R + 2, -_PIECE_R + 2))
+    for text, (bx, by) in zip(badges, corners, strict=False):
+        out.append(_badge(bx, by, text))
+    out.append("</g>")
+    return "".join(out)
+
+
+def _place_words(b: Board, place: int) -> str:
+    if place < 0:
+        return "waiting on B"
+    if place == 0:
+        return "on its A field"
+    if place < b.track_length:
+        return f"on {place}"
+    return f"in goal field {_GOAL_LETTERS[place - b.track_length]}"
+
+
+def _caption(state: State) -> str:
+    b = state.board
+    who = state.current
+    if state.phase is Phase.OVER:
+        doing = "game over"
+    elif state.phase is Phase.ROLL:
+        doing = f"{who} to roll"
+    else:
+        doing = f"{who} to move {state.roll}"
+    return f"Mensch ärgere Dich nicht, {b.name} board: {doing}"
+
+
+def render(
+    state: State,
+    *,
+    movable: Iterable[str] = (),
+    selected: str | None = None,
+    targets: Iterable[str] = (),
+    hint: tuple[str, str] | None = None,
+    trail: Sequence[str] = (),
+    names: Mapping[str, str] | None = None,
+) -> str:
+    """The SVG of ``state``.
+
+    ``movable``: keys of the pieces that may move (``y:15``, ``y:B``; see :func:`piece_key`);
+    ``selected``: the key of the chosen piece; ``targets``: names of the fields that are
+    legal destinations (see :func:`field_name`; a piece standing there is marked too);
+    ``hint``: the key of the suggested piece and the name of its destination;
+    ``trail``: the names of the fields the last move walked (see :func:`way`);
+    ``names``: player names by colour, for the B areas' titles.
+    Where several pieces share a key (waiting on B, a barrier), ``selected`` and
+    ``hint`` mark one of them, ``movable`` all.
+    """
+    b = state.board
+    width, height = _size(b.name)
+    hint_key, hint_field = hint if hint is not None else (None, None)
+    marks = _Marks(frozenset(movable), selected, frozenset(targets), hint_key, hint_field, frozenset(trail))
+    return "".join(
+        [
+            f'<svg xmlns="http://www.w3.org/2000/svg" class="board maedn board-{b.name}"'
+            f' viewBox="0 0 {width} {height}" width="100%" height="100%" role="img"'
+            f' aria-label="Mensch ärgere Dich nicht, {b.name} board">',
+            f"<title>{escape(_caption(state))}</title>",
+            _backdrop(b.name),
+            *_fields(state, marks, names),
+            *_pieces(state, marks),
+            "</svg>",
+        ]
+    )
+
+
+class _Marks(NamedTuple):
+    """The options of :func:`render`, ready for lookups."""
+
+    movable: frozenset[str]
+    selected: str | None
+    targets: frozenset[str]
+    hint_key: str | None
+    hint_field: str | None
+    trail: frozenset[str]
+
+    def of_field(self, name: str) -> str:
+        """The extra classes of the field called ``name``, each after a space."""
+        extra = ""
+        if name in self.targets:
+            extra += " target"
+        if name in self.trail:
+            extra += " trail"
+        if name == self.hint_field:
+            extra += " hint"
+        return extra
+
+
+def _fields(state: State, marks: _Marks, names: Mapping[str, str] | None) -> list[str]:
+    """Every field (track, goals, B areas) with its classes, and the letters on them."""
+    b = state.board
+    se = state.seating
+    acting = None if state.is_over else state.current
+    home = set(state.finished_colours)
+    if se.neutral is not None and state.neutral_home:
+        home.add(se.neutral)
+    out: list[str] = []
+    starts = dict(zip(b.starts, b.colours, strict=True))
+    labels: list[str] = []
+    for index, point in enumerate(b.track):
+        name = f"t{index}"
+        cx, cy = _centre(point)
+        classes = "field track"
+        owner = starts.get(index)
+        if owner is not None:
+            classes += f" a-field a-{owner}"
+            if owner not in se.slot_of:
+                classes += " off"
+            elif owner == acting:
+                classes += " turn"
+        out.append(
+            f'<circle class="{classes}{marks.of_field(name)}" data-field="{name}" cx="{cx}" cy="{cy}" r="{_FIELD_R}"/>'
+        )
+        if owner is not None:
+            labels.append(_label(cx, cy, "A", _TEXT_ON[owner] if owner in se.slot_of else "#9a958a", 15))
+    for i, colour in enumerate(b.colours):
+        letter = COLOUR_LETTERS[colour]
+        area = "goal-area"
+        if colour not in se.slot_of:
+            area += " off"
+        elif colour in home:
+            area += " home"
+        out.append(f'<g class="{area}" data-colour="{colour}"><title>{colour}: goal</title>')
+        for g, point in enumerate(b.goals[i]):
+            name = f"{letter}:{_GOAL_LETTERS[g]}"
+            cx, cy = _centre(point)
+            out.append(
+                f'<circle class="field goal-field goal-{colour}{marks.of_field(name)}" data-field="{name}"'
+                f' cx="{cx}" cy="{cy}" r="{_FIELD_R}"/>'
+            )
+            labels.append(_label(cx, cy, _GOAL_LETTERS[g], _GOAL_TEXT.get(colour, COLOUR_FILL[colour])))
+        out.append("</g>")
+        out.extend(_b_area(state, i, acting, marks, names))
+    out.extend(labels)
+    return out
+
+
+def _b_area(state: State, i: int, acting: str | None, marks: _Marks, names: Mapping[str, str] | None) -> list[str]:
+    """The B area of the board's ``i``-th colour: its box, turn mark, B fields and neutral badge."""
+    b = state.board
+    se = state.seating
+    colour = b.colours[i]
+    letter = COLOUR_LETTERS[colour]
+    area = "b-area"
+    if colour not in se.slot_of:
+        area += " off"
+        title = f"{colour}: not playing"
+    elif colour == se.neutral:
+        area += " neutral"
+        title = f"{colour}: neutral, moved by the player to act"
+    else:
+        title = names.get(colour, colour) if names else colour
+    if colour == acting:
+        area += " turn"
+    x, y, w, h = _b_box(b, i)
+    out = [
+        f'<g class="{area}" data-colour="{colour}"><title>{escape(title)}</title>',
+        f'<rect class="b-box" x="{_px(x)}" y="{_px(y)}" width="{_px(w)}" height="{_px(h)}" rx="12" fill="none"/>',
+        f'<rect class="turn-mark" x="{_px(x - 5)}" y="{_px(y - 5)}" width="{_px(w + 10)}" height="{_px(h + 10)}"'
+        ' rx="16"/>',
+    ]
+    for n, point in enumerate(b.b_fields[i]):
+        name = f"{letter}:B{n}"
+        cx, cy = _centre(point)
+        out.append(
+            f'<circle class="field b-field b-{colour}{marks.of_field(name)}" data-field="{name}"'
+            f' cx="{cx}" cy="{cy}" r="{_FIELD_R}"/>'
+        )
+    if colour == se.neutral:
+        out.append(_badge(*_towards_centre(b, i), "N"))
+    out.append("</g>")
+    return out
+
+
+def _pieces(state: State, marks: _Marks) -> list[str]:
+    """Every piece on its field; the two of a barrier offset, the upper one with a 2 badge."""
+    b = state.board
+    se = state.seating
+    out: list[str] = []
+    for colour, pieces in zip(se.colours, state.pieces, strict=True):
+        neutral = colour == se.neutral
+        counts = Counter(pieces)
+        seen: Counter[int] = Counter()
+        for p in pieces:
+            key = piece_key(colour, p)
+            nth = seen[p]
+            seen[p] += 1
+            on = field_name(b, colour, p, nth)
+            cx, cy = _centre(b.point(colour, p, nth))
+            x, y = float(cx), float(cy)
+            stacked = p >= 0 and counts[p] > 1
+            lead = nth == 0 if p < 0 else nth == counts[p] - 1
+            classes: list[str] = []
+            if stacked:
+                shift = _BARRIER_SHIFT if nth else -_BARRIER_SHIFT
+                x, y = cx + shift, cy - shift
+                classes.append("barrier")
+            if neutral:
+                classes.append("neutral")
+            if key in marks.movable:
+                classes.append("movable")
+            if lead and key == marks.selected:
+                classes.append("selected")
+            if on in marks.targets:
+                classes.append("target")
+            if lead and key == marks.hint_key:
+                classes.append("hint")
+            badges = (["2"] if stacked and lead else []) + (["N"] if neutral else [])
+            title = f"{colour}{' (neutral)' if neutral else ''} {_place_words(b, p)}"
+            out.append(_piece(colour, x, y, key, on, classes, title, badges))
+    return out
+
+
+def board_svg(board_name: str) -> str:
+    """The start position of ``board_name`` with every colour in play (for the first paint).
+
+    Raises:
+        InvalidPositionError: for an unknown board.
+    """
+    return render(new_game(board_name, len(board(board_name).colours)))

@@ -1,0 +1,292 @@
+"""The MÄDN board as SVG: every field and piece where the board's geometry puts it, with the hooks the page uses."""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+from collections import Counter
+
+import pytest
+
+from malefiz.core.actions import ROLLS
+from malefiz.core.errors import InvalidPositionError
+from malefiz.games.maedn.board import BOARD_NAMES, COLOUR_LETTERS, board
+from malefiz.games.maedn.rules import apply, legal_actions, legal_moves, new_game
+from malefiz.games.maedn.state import B, State, move
+from malefiz.games.maedn.view import CELL, board_svg, field_name, piece_key, render, way
+
+from .helpers import pos
+
+NS = "{http://www.w3.org/2000/svg}"
+
+
+def parse(svg: str) -> ET.Element:
+    root = ET.fromstring(svg)
+    assert root.tag == f"{NS}svg"
+    return root
+
+
+def classes(el: ET.Element) -> set[str]:
+    return set(el.get("class", "").split())
+
+
+def fields(root: ET.Element) -> dict[str, ET.Element]:
+    """The field circles by name; every name once."""
+    found = [el for el in root.iter(f"{NS}circle") if "field" in classes(el)]
+    names = [el.get("data-field", "") for el in found]
+    assert len(names) == len(set(names)), Counter(names).most_common(3)
+    return dict(zip(names, found, strict=True))
+
+
+def pieces(root: ET.Element) -> list[ET.Element]:
+    return [el for el in root.iter(f"{NS}g") if "piece" in classes(el)]
+
+
+def field_centre(el: ET.Element) -> tuple[float, float]:
+    return float(el.get("cx", "nan")), float(el.get("cy", "nan"))
+
+
+def piece_centre(el: ET.Element) -> tuple[float, float]:
+    m = re.fullmatch(r"translate\(([-\d.]+) ([-\d.]+)\)", el.get("transform", ""))
+    assert m, el.get("transform")
+    return float(m[1]), float(m[2])
+
+
+def grid(centre: tuple[float, float]) -> tuple[float, float]:
+    """The grid point of an SVG position (the margin is one cell)."""
+    return centre[0] / CELL - 1, centre[1] / CELL - 1
+
+
+def expected_keys(state: State) -> Counter[str]:
+    return Counter(piece_key(c, p) for c, places in zip(state.colours, state.pieces, strict=True) for p in places)
+
+
+def by_key(root: ET.Element, key: str) -> list[ET.Element]:
+    return [g for g in pieces(root) if g.get("data-key") == key]
+
+
+MID_STAR = "maedn star y:3,42,B,B k:12,50,51,B b:B,B,B,B r:20,21,30,48 g:7,48,49,50 p:7,10,B,B r6"
+BARRIER = "maedn cross y:15,15,B,B g:3,B,B,B r:B,B,B,B k:20,41,B,B neutral:k y3 +barriers"
+
+
+@pytest.mark.parametrize(("name", "length", "colours"), [("cross", 40, 4), ("star", 48, 6)])
+def test_every_field_once_with_its_name(name: str, length: int, colours: int) -> None:
+    b = board(name)
+    found = fields(parse(board_svg(name)))
+    track = sorted((n for n in found if n.startswith("t")), key=lambda n: int(n[1:]))
+    assert track == [f"t{i}" for i in range(length)]
+    for colour in b.colours:
+        letter = COLOUR_LETTERS[colour]
+        assert {n for n in found if n.startswith(f"{letter}:")} == {
+            *(f"{letter}:{g}" for g in "abcd"),
+            *(f"{letter}:B{i}" for i in range(4)),
+        }
+    assert len(found) == length + 8 * colours
+    for i, point in enumerate(b.track):
+        assert grid(field_centre(found[f"t{i}"])) == point
+    for i, colour in enumerate(b.colours):
+        letter = COLOUR_LETTERS[colour]
+        assert [grid(field_centre(found[f"{letter}:{g}"])) for g in "abcd"] == list(b.goals[i])
+        assert [grid(field_centre(found[f"{letter}:B{n}"])) for n in range(4)] == list(b.b_fields[i])
+        a_field = found[f"t{b.starts[i]}"]
+        assert {"a-field", f"a-{colour}"} <= classes(a_field)
+
+
+@pytest.mark.parametrize("name", BOARD_NAMES)
+def test_field_name_agrees_with_the_board_geometry(name: str) -> None:
+    b = board(name)
+    found = fields(parse(board_svg(name)))
+    for colour in b.colours:
+        for place in range(b.last_place + 1):
+            assert grid(field_centre(found[field_name(b, colour, place)])) == b.point(colour, place)
+        for n in range(4):
+            assert grid(field_centre(found[field_name(b, colour, B, n)])) == b.point(colour, B, n)
+
+
+def test_field_name_scheme_and_errors() -> None:
+    cross = board("cross")
+    state = new_game("cross", 4)
+    assert field_name(cross, "yellow", 0) == field_name(state, "yellow", 0) == "t0"
+    assert field_name(state.seating, "green", 0) == "t10"
+    assert field_name(cross, "green", 39) == "t9"  # the field before green's A field
+    assert [field_name(cross, "black", p) for p in range(40, 44)] == ["k:a", "k:b", "k:c", "k:d"]
+    assert field_name(cross, "red", B) == "r:B0" and field_name(cross, "red", B, 3) == "r:B3"
+    assert field_name(board("star"), "purple", 1) == "t41"
+    with pytest.raises(InvalidPositionError, match="beyond goal field d"):
+        field_name(cross, "yellow", 44)
+    with pytest.raises(InvalidPositionError, match="unknown colour 'blue'"):
+        field_name(cross, "blue", 3)
+    with pytest.raises(InvalidPositionError, match="B field 4"):
+        field_name(cross, "red", B, 4)
+
+
+def test_way_of_a_move() -> None:
+    cross = board("cross")
+    assert way(cross, move("green", 38, 41)) == ("t8", "t9", "g:a", "g:b")
+    assert way(cross, move("yellow", B, 0)) == ("t0",)
+    assert way(cross, move("red", 5, 2)) == ("t25", "t24", "t23", "t22")
+
+
+@pytest.mark.parametrize("text", [MID_STAR, BARRIER, "maedn cross y:40,41,42,43 g:3,B,B,B r:12,40,41,B finished:y g4"])
+def test_every_piece_once_on_its_field(text: str) -> None:
+    state = pos(text)
+    root = parse(render(state))
+    found = fields(root)
+    assert Counter(g.get("data-key") for g in pieces(root)) == expected_keys(state)
+    b = state.board
+    for colour, places in zip(state.colours, state.pieces, strict=True):
+        waiting = 0
+        for p in set(places):
+            groups = by_key(root, piece_key(colour, p))
+            assert all({"piece", f"piece-{colour}"} <= classes(g) for g in groups)
+            if p < 0:
+                # the i-th waiting piece on B field i
+                assert sorted(g.get("data-on", "") for g in groups) == [
+                    field_name(b, colour, B, n) for n in range(places.count(B))
+                ]
+                for g in groups:
+                    assert piece_centre(g) == field_centre(found[g.get("data-on", "")])
+                waiting += len(groups)
+                continue
+            on = field_name(b, colour, p)
+            assert all(g.get("data-on") == on for g in groups)
+            if len(groups) == 1:
+                assert piece_centre(groups[0]) == field_centre(found[on])
+            else:  # a barrier: both there, apart, each close to the field's centre
+                assert len(groups) == 2 == places.count(p)
+                assert piece_centre(groups[0]) != piece_centre(groups[1])
+                fx, fy = field_centre(found[on])
+                for g in groups:
+                    x, y = piece_centre(g)
+                    assert abs(x - fx) <= 8 and abs(y - fy) <= 8
+                    assert "barrier" in classes(g)
+        assert waiting == places.count(B)
+
+
+def test_barrier_has_a_two_badge_and_pieces_carry_letters() -> None:
+    root = parse(render(pos(BARRIER)))
+    top = [g for g in by_key(root, "y:15") if any(t.text == "2" for t in g.iter(f"{NS}text"))]
+    assert len(top) == 1
+    letters = {
+        g.get("data-key", "")[0]: {t.text for t in g.iter(f"{NS}text") if "letter" in classes(t)} for g in pieces(root)
+    }
+    assert letters == {"y": {"Y"}, "g": {"G"}, "r": {"R"}, "k": {"K"}}
+    star = parse(board_svg("star"))
+    star_letters = {next(t.text for t in g.iter(f"{NS}text") if "letter" in classes(t)) for g in pieces(star)}
+    assert star_letters == {"Y", "K", "B", "R", "G", "P"}
+
+
+def test_movable_selected_targets_hint_and_trail() -> None:
+    state = pos(MID_STAR)
+    moves = legal_moves(state)
+    movable = {piece_key(m.colour, m.start) for m in moves}
+    targets = {field_name(state, m.colour, m.end) for m in moves}
+    assert movable == {"r:20", "r:21", "r:30"}
+    assert targets == {"t2", "t3", "t12"}
+    trail = way(state, move("yellow", 0, 3))
+    root = parse(render(state, movable=movable, selected="r:21", targets=targets, hint=("r:20", "t2"), trail=trail))
+    found = fields(root)
+    assert {n for n, el in found.items() if "target" in classes(el)} == targets
+    assert {n for n, el in found.items() if "trail" in classes(el)} == {"t0", "t1", "t2", "t3"}
+    assert {n for n, el in found.items() if "hint" in classes(el)} == {"t2"}
+    marked = {c: {g.get("data-key") for g in pieces(root) if c in classes(g)} for c in ("movable", "selected", "hint")}
+    assert marked == {"movable": movable, "selected": {"r:21"}, "hint": {"r:20"}}
+    # the pieces on capture targets are clickable targets too: purple's on t2, yellow's on t3
+    assert {(g.get("data-key"), g.get("data-on")) for g in pieces(root) if "target" in classes(g)} == {
+        ("p:10", "t2"),
+        ("y:3", "t3"),
+    }
+
+
+def test_shared_keys_mark_one_piece_selected_but_all_movable() -> None:
+    state = pos("maedn cross y:B,B,B,B r:0,B,B,B y6")
+    root = parse(render(state, movable=["y:B"], selected="y:B", hint=("y:B", "t0"), targets=["t0"]))
+    waiting = by_key(root, "y:B")
+    assert len(waiting) == 4
+    assert all("movable" in classes(g) for g in waiting)
+    assert [g.get("data-on") for g in waiting if "selected" in classes(g)] == ["y:B0"]
+    assert [g.get("data-on") for g in waiting if "hint" in classes(g)] == ["y:B0"]
+    barrier = parse(render(pos(BARRIER), selected="y:15"))
+    assert len([g for g in by_key(barrier, "y:15") if "selected" in classes(g)]) == 1
+
+
+def test_turn_home_off_and_neutral() -> None:
+    state = pos("maedn cross y:40,41,42,43 g:3,B,B,B r:12,40,41,B finished:y g4")
+    root = parse(render(state))
+    areas = {
+        (el.get("class", "").split()[0], el.get("data-colour")): classes(el)
+        for el in root.iter(f"{NS}g")
+        if el.get("data-colour")
+    }
+    assert "turn" in areas[("b-area", "green")] and "turn" not in areas[("b-area", "red")]
+    assert "home" in areas[("goal-area", "yellow")] and "home" not in areas[("goal-area", "green")]
+    assert "off" in areas[("b-area", "black")] and "off" in areas[("goal-area", "black")]
+    assert not any("off" in areas[("b-area", c)] for c in ("yellow", "green", "red"))
+    found = fields(root)
+    assert "off" in classes(found["t30"]) and "turn" in classes(found["t10"])
+    assert "turn" not in classes(found["t0"]) and "off" not in classes(found["t0"])
+
+    neutral = parse(render(pos(BARRIER)))
+    b_areas = {el.get("data-colour"): classes(el) for el in neutral.iter(f"{NS}g") if "b-area" in classes(el)}
+    assert "neutral" in b_areas["black"] and not any("neutral" in b_areas[c] for c in ("yellow", "green", "red"))
+    assert not any("off" in cl for cl in b_areas.values())
+    assert all("neutral" in classes(g) for g in pieces(neutral) if g.get("data-key", "").startswith("k:"))
+    assert not any("neutral" in classes(g) for g in pieces(neutral) if not g.get("data-key", "").startswith("k:"))
+    n_badges = [t for t in neutral.iter(f"{NS}text") if t.text == "N"]
+    assert len(n_badges) == 4 + 1  # one on each black piece, one on its B area
+
+
+def test_star_with_two_players_greys_out_the_other_colours() -> None:
+    root = parse(render(new_game("star", 2)))
+    off = {el.get("data-colour") for el in root.iter(f"{NS}g") if {"b-area", "off"} <= classes(el)}
+    assert off == {"black", "blue", "green", "purple"}
+    found = fields(root)
+    b = board("star")
+    assert {b.colours[b.starts.index(int(n[1:]))] for n, el in found.items() if "off" in classes(el)} == off
+
+
+def test_text_is_escaped_and_the_svg_parses() -> None:
+    evil = '<script>alert("x")</script> & "quotes" \'too\''
+    state = new_game("cross", 4)
+    svg = render(state, names={"yellow": evil}, movable=[evil], targets=[evil], hint=(evil, evil), trail=[evil])
+    assert "<script>" not in svg
+    root = parse(svg)
+    titles = [t.text for t in root.iter(f"{NS}title")]
+    assert evil in titles
+    assert not list(root.iter(f"{NS}script")) and not list(root.iter("script"))
+
+
+@pytest.mark.parametrize("name", BOARD_NAMES)
+def test_board_svg_and_determinism(name: str) -> None:
+    svg = board_svg(name)
+    root = parse(svg)
+    b = board(name)
+    assert Counter(g.get("data-key") for g in pieces(root)) == expected_keys(new_game(name, len(b.colours)))
+    assert root.get("viewBox") == f"0 0 {(b.width + 1) * CELL} {(b.height + 1) * CELL}"
+    state = pos(MID_STAR) if name == "star" else pos(BARRIER)
+    first = render(state, movable=["y:15"], targets=["t18"], trail=("t1", "t2"))
+    assert first == render(state, movable={"y:15"}, targets=("t18",), trail=["t1", "t2"])
+    assert svg == board_svg(name)
+
+
+def test_pieces_stay_inside_the_view_and_apart() -> None:
+    # after some moves every piece still stands on its own field (only a barrier's two share one)
+    state = new_game("star", 6)
+    for roll in (6, 6, 3, 5, 6, 2, 4, 1, 6, 6, 5, 3, 3, 6, 4):
+        state = apply(state, ROLLS[roll - 1])
+        state = apply(state, legal_actions(state)[0])
+    root = parse(render(state))
+    width, height = (float(v) for v in root.get("viewBox", "").split()[2:])
+    centres = [piece_centre(g) for g in pieces(root)]
+    assert len(centres) == len(set(centres)) == 24
+    assert all(20 <= x <= width - 20 and 20 <= y <= height - 20 for x, y in centres)
+
+
+def test_game_over_marks_no_turn_and_says_so() -> None:
+    root = parse(render(pos("maedn cross y:40,41,42,43 r:12,40,41,42 finished:y r*")))
+    assert not [el for el in root.iter() if "turn" in classes(el)]
+    assert "game over" in (root.findtext(f"{NS}title") or "")
+    homes = {g.get("data-colour") for g in root.iter(f"{NS}g") if {"goal-area", "home"} <= classes(g)}
+    assert homes == {"yellow"}
+    rolling = parse(render(pos("maedn cross y:3,B,B,B r:B,B,B,B r?")))
+    assert rolling.findtext(f"{NS}title") == "Mensch ärgere Dich nicht, cross board: red to roll"
