@@ -38,6 +38,7 @@ from html import escape
 from typing import Final, NamedTuple
 
 from ...core.errors import InvalidPositionError
+from ...core.svg import CELL, COLOUR_FILL, COLOUR_TINT, TEXT_ON, px
 from .board import COLOUR_LETTERS, Board, Point, board
 from .rules import new_game
 from .state import Move, Phase, Seating, State
@@ -52,39 +53,6 @@ __all__ = [
     "render",
     "way",
 ]
-
-CELL: Final = 40
-"""Pixels between neighbouring grid points (the SVG's own unit)."""
-
-COLOUR_FILL: Final[Mapping[str, str]] = {
-    "yellow": "#f4c20d",
-    "green": "#1b9e4b",
-    "red": "#d7263d",
-    "black": "#333333",
-    "blue": "#1f5fd1",
-    "purple": "#7d3cb5",
-}
-"""The colour of each colour's pieces and A field (black is dark grey, apart from the board's lines)."""
-
-COLOUR_TINT: Final[Mapping[str, str]] = {
-    "yellow": "#fcefb4",
-    "green": "#c4ead0",
-    "red": "#f7c6cc",
-    "black": "#cfcfcf",
-    "blue": "#c7d7f6",
-    "purple": "#e2cff2",
-}
-"""The light tint of each colour: its goal fields and B area."""
-
-_TEXT_ON: Final[Mapping[str, str]] = {
-    "yellow": "#222",
-    "green": "#fff",
-    "red": "#fff",
-    "black": "#fff",
-    "blue": "#fff",
-    "purple": "#fff",
-}
-"""The letter colour readable on each colour's fill."""
 
 _GOAL_TEXT: Final[Mapping[str, str]] = {"yellow": "#8a6a00"}
 """The goal letters' colour where the colour itself is too light on its tint."""
@@ -105,10 +73,6 @@ BoardLike = State | Seating | Board
 
 def _board_of(where: BoardLike) -> Board:
     return where if isinstance(where, Board) else where.board
-
-
-def _px(v: float) -> str:
-    return f"{v:g}"
 
 
 def _centre(p: Point) -> tuple[int, int]:
@@ -226,8 +190,8 @@ def _arrow(b: Board, start: int, colour: str) -> str:
     tip = _FIELD_R + 9
     tx, ty = x1 + ux * tip, y1 + uy * tip
     bx, by = tx - ux * 9, ty - uy * 9
-    px, py = -uy * 6, ux * 6
-    points = f"{_px(tx)},{_px(ty)} {_px(bx + px)},{_px(by + py)} {_px(bx - px)},{_px(by - py)}"
+    nx, ny = -uy * 6, ux * 6
+    points = f"{px(tx)},{px(ty)} {px(bx + nx)},{px(by + ny)} {px(bx - nx)},{px(by - ny)}"
     return f'<polygon class="arrow" points="{points}" fill="{COLOUR_FILL[colour]}"/>'
 
 
@@ -244,7 +208,7 @@ def _backdrop(name: str) -> str:
     for i, colour in enumerate(b.colours):
         x, y, bw, bh = _b_box(b, i)
         out.append(
-            f'<rect class="b-box-{colour}" x="{_px(x)}" y="{_px(y)}" width="{_px(bw)}" height="{_px(bh)}"'
+            f'<rect class="b-box-{colour}" x="{px(x)}" y="{px(y)}" width="{px(bw)}" height="{px(bh)}"'
             f' rx="12" fill="{COLOUR_TINT[colour]}"/>'
         )
     points = " ".join(f"{x},{y}" for x, y in map(_centre, b.track))
@@ -266,14 +230,14 @@ def _size(name: str) -> tuple[int, int]:
 
 def _label(x: float, y: float, text: str, fill: str, size: int = 12) -> str:
     return (
-        f'<text class="label" x="{_px(x)}" y="{_px(y + size * 0.36)}" fill="{fill}"'
+        f'<text class="label" x="{px(x)}" y="{px(y + size * 0.36)}" fill="{fill}"'
         f' style="font-size:{size}px">{escape(text)}</text>'
     )
 
 
 def _badge(x: float, y: float, text: str) -> str:
     return (
-        f'<g class="badge" transform="translate({_px(x)} {_px(y)})"><circle r="7"/>'
+        f'<g class="badge" transform="translate({px(x)} {px(y)})"><circle r="7"/>'
         f'<text y="3.5">{escape(text)}</text></g>'
     )
 
@@ -284,10 +248,10 @@ def _piece(
     cls = " ".join(["piece", f"piece-{colour}", *classes])
     out = [
         f'<g class="{cls}" data-key="{escape(key)}" data-on="{escape(on)}"'
-        f' transform="translate({_px(x)} {_px(y)})"><title>{escape(title)}</title>',
+        f' transform="translate({px(x)} {px(y)})"><title>{escape(title)}</title>',
         f'<circle class="halo" r="{_PIECE_R + 3}"/>',
         f'<circle class="body" r="{_PIECE_R}" fill="{COLOUR_FILL[colour]}"/>',
-        f'<text class="letter" y="5" fill="{_TEXT_ON[colour]}">{COLOUR_LETTERS[colour].upper()}</text>',
+        f'<text class="letter" y="5" fill="{TEXT_ON[colour]}">{COLOUR_LETTERS[colour].upper()}</text>',
     ]
     corners = ((_PIECE_R - 2, -_PIECE_R + 2), (-_PIECE_R + 2, -_PIECE_R + 2))
     for text, (bx, by) in zip(badges, corners, strict=False):
@@ -405,7 +369,7 @@ def _fields(state: State, marks: _Marks, names: Mapping[str, str] | None) -> lis
             f'<circle class="{classes}{marks.of_field(name)}" data-field="{name}" cx="{cx}" cy="{cy}" r="{_FIELD_R}"/>'
         )
         if owner is not None:
-            labels.append(_label(cx, cy, "A", _TEXT_ON[owner] if owner in se.slot_of else "#9a958a", 15))
+            labels.append(_label(cx, cy, "A", TEXT_ON[owner] if owner in se.slot_of else "#9a958a", 15))
     for i, colour in enumerate(b.colours):
         letter = COLOUR_LETTERS[colour]
         area = "goal-area"
@@ -448,9 +412,8 @@ def _b_area(state: State, i: int, acting: str | None, marks: _Marks, names: Mapp
     x, y, w, h = _b_box(b, i)
     out = [
         f'<g class="{area}" data-colour="{colour}"><title>{escape(title)}</title>',
-        f'<rect class="b-box" x="{_px(x)}" y="{_px(y)}" width="{_px(w)}" height="{_px(h)}" rx="12" fill="none"/>',
-        f'<rect class="turn-mark" x="{_px(x - 5)}" y="{_px(y - 5)}" width="{_px(w + 10)}" height="{_px(h + 10)}"'
-        ' rx="16"/>',
+        f'<rect class="b-box" x="{px(x)}" y="{px(y)}" width="{px(w)}" height="{px(h)}" rx="12" fill="none"/>',
+        f'<rect class="turn-mark" x="{px(x - 5)}" y="{px(y - 5)}" width="{px(w + 10)}" height="{px(h + 10)}" rx="16"/>',
     ]
     for n, point in enumerate(b.b_fields[i]):
         name = f"{letter}:B{n}"

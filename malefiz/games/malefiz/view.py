@@ -25,16 +25,12 @@ from collections.abc import Iterable, Mapping, Sequence
 from functools import cache
 from html import escape
 
+from ...core.svg import CELL, COLOUR_FILL, TEXT_ON, px
 from .board import COLOURS, FOREST, HOUSE, Board, Colour, Field, board, xy
 from .rules import Action, Move, Place, State, new_game
 
 __all__ = ["COLOUR_FILL", "board_svg", "render"]
 
-CELL = 40
-"""Pixels between neighbouring grid points (the SVG's own unit)."""
-
-COLOUR_FILL: Mapping[Colour, str] = {"red": "#d7263d", "green": "#1b9e4b", "yellow": "#f4c20d", "blue": "#1f5fd1"}
-_LETTER_FILL: Mapping[Colour, str] = {"red": "#fff", "green": "#fff", "yellow": "#222", "blue": "#fff"}
 _STYLE = (
     "<style>"
     ".edge{stroke:#4a3b2a;stroke-width:5;stroke-linecap:round}"
@@ -72,10 +68,6 @@ _HOUSE_DROP = 8
 """How far a house sits below its grid point (clear of the fields above it)."""
 _SMALL_GAP = 2 * _SMALL_R + 7
 """Centre to centre of two small pawns side by side (their rings do not touch)."""
-
-
-def _px(v: float) -> str:
-    return f"{v:g}"
 
 
 def _centre(f: Field) -> tuple[int, int]:
@@ -132,10 +124,10 @@ def _pawn(
     letter = colour[0].upper()
     size = r * 1.15
     return (
-        f'<g{attrs} transform="translate({_px(x)} {_px(y)})"><title>{colour} pawn</title>'
-        f'<circle r="{_px(r + 3 if r > _SMALL_R else r + 2)}" class="halo"/>'
-        f'<circle r="{_px(r)}" fill="{COLOUR_FILL[colour]}" stroke="#111" stroke-width="1.5"/>'
-        f'<text y="{_px(size * 0.36)}" font-size="{_px(size)}" fill="{_LETTER_FILL[colour]}">{letter}</text></g>'
+        f'<g{attrs} transform="translate({px(x)} {px(y)})"><title>{colour} pawn</title>'
+        f'<circle r="{px(r + 3 if r > _SMALL_R else r + 2)}" class="halo"/>'
+        f'<circle r="{px(r)}" fill="{COLOUR_FILL[colour]}" stroke="#111" stroke-width="1.5"/>'
+        f'<text y="{px(size * 0.36)}" font-size="{px(size)}" fill="{TEXT_ON[colour]}">{letter}</text></g>'
     )
 
 
@@ -156,7 +148,7 @@ def _static_layer(name: str) -> str:
         fx, fy = b.forest
         out.append(
             f'<ellipse class="forest-area" cx="{fx * CELL + CELL}" cy="{fy * CELL + CELL}"'
-            f' rx="{CELL * 1.9}" ry="{_px(_FOREST_RY)}"><title>forest</title></ellipse>'
+            f' rx="{CELL * 1.9}" ry="{px(_FOREST_RY)}"><title>forest</title></ellipse>'
         )
     for a, c in sorted(b.edges):
         (x1, y1), (x2, y2) = _centre(a), _centre(c)
@@ -164,14 +156,14 @@ def _static_layer(name: str) -> str:
     for colour in COLOURS:
         ex, ey = _centre(b.exits[colour])
         hx, hy, hw, hh = _house_box(b, colour)
-        out.append(f'<line class="edge" x1="{ex}" y1="{ey}" x2="{ex}" y2="{_px(hy)}"/>')
+        out.append(f'<line class="edge" x1="{ex}" y1="{ey}" x2="{ex}" y2="{px(hy)}"/>')
         out.append(
-            f'<rect class="house-box house-{colour}" x="{_px(hx)}" y="{_px(hy)}" width="{_px(hw)}" height="{_px(hh)}"'
+            f'<rect class="house-box house-{colour}" x="{px(hx)}" y="{px(hy)}" width="{px(hw)}" height="{px(hh)}"'
             f' rx="10" stroke="{COLOUR_FILL[colour]}"/>'
         )
     if b.forest is not None and b.forest_exit is not None:
         (x1, y1), (fx, fy) = _centre(b.forest_exit), b.forest
-        top = _px(fy * CELL + CELL - _FOREST_RY)
+        top = px(fy * CELL + CELL - _FOREST_RY)
         out.append(f'<line class="edge" x1="{x1}" y1="{y1}" x2="{fx * CELL + CELL}" y2="{top}"/>')
     return "".join(out)
 
@@ -253,7 +245,7 @@ def render(
         if colour not in state.players:
             hx, hy, hw, hh = _house_box(b, colour)
             out.append(
-                f'<rect class="house-off" x="{_px(hx)}" y="{_px(hy)}" width="{_px(hw)}" height="{_px(hh)}" rx="10">'
+                f'<rect class="house-off" x="{px(hx)}" y="{px(hy)}" width="{px(hw)}" height="{px(hh)}" rx="10">'
                 f"<title>{colour}: not playing</title></rect>"
             )
     forest_pawns: list[tuple[Colour, bool]] = []
@@ -269,8 +261,8 @@ def render(
         if is_current:
             hx, hy, hw, hh = _house_box(b, colour)
             out.append(
-                f'<rect class="turn-mark" x="{_px(hx - 5)}" y="{_px(hy - 5)}" width="{_px(hw + 10)}"'
-                f' height="{_px(hh + 10)}" rx="14" stroke="{COLOUR_FILL[colour]}"/>'
+                f'<rect class="turn-mark" x="{px(hx - 5)}" y="{px(hy - 5)}" width="{px(hw + 10)}"'
+                f' height="{px(hh + 10)}" rx="14" stroke="{COLOUR_FILL[colour]}"/>'
             )
         slots = _house_slots(b, colour)
         for i in range(pawns.count(HOUSE)):
