@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import heapq
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from functools import lru_cache
 
-from malefiz.games.malefiz.board import HOUSE, Field
+from malefiz.games.malefiz.board import COLOURS, FOREST, HOUSE, Board, Colour, Field
 from malefiz.games.malefiz.bots import Bot
 from malefiz.games.malefiz.rules import Action, Move, Place, State
 
-__all__ = ["REFERENCE_BOTS", "distance_greedy", "one_ply_weighted", "priority_list"]
+__all__ = ["REFERENCE_BOTS", "distance_greedy", "felix", "one_ply_weighted", "priority_list"]
 
 
 def _distance(state: State, colour: str, f: Field) -> int:
@@ -110,8 +112,137 @@ def priority_list(state: State, actions: Sequence[Action], rng: random.Random) -
     return (captures or tied)[0]
 
 
+# (d) felixxwu/malefiz-online's AI (src/signals/getters/ai.ts `AI1`, driven by
+# src/signals/actions/playAiIfApplicable.ts), rewritten for our engine. Its distances come from
+# src/signals/getters/gameStateHashTable/distanceToFinish.ts: steps to the goal where stepping onto
+# a barricade costs 6, not 1. Houses and the forest are fields of their own in that program (leaves
+# behind their exits), so here they are nodes too: -10 - colour index for a house, FOREST.
+_FELIX_FORWARD = 0.08  # forwardPriority: minus this per step still to go at the start of the move
+_FELIX_STONE = 2.0  # stonePriority: taking a barricade
+_FELIX_KILL = 2.0  # killPriority (plus the mover's aiTemper, not kept in a State: taken as 0)
+_FELIX_LOOKAHEAD = 7  # stoneLookahead
+_FELIX_STONE_FORWARD = 0.1  # stoneForwardPriority: minus this per step a placement is from the goal
+_FELIX_DITHER = 0.05  # ditherRange: fresh noise on every score, even when a score is compared again
+_FELIX_GOAL = 1e9
+
+
+def _house_node(colour: Colour) -> int:
+    return -10 - COLOURS.index(colour)
+
+
+@lru_cache(maxsize=4096)
+def _weighted_distance(b: Board, barricades: int) -> dict[int, int]:
+    """Steps to the goal for every field, house and the forest; stepping onto a barricade costs 6."""
+    dist: dict[int, int] = {b.goal: 0}
+    heap = [(0, b.goal)]
+    while heap:
+        d, f = heapq.heappop(heap)
+        if d > dist[f]:
+            continue
+        onward = d + (6 if barricades >> f & 1 else 1)
+        for n in b.neighbours[f]:
+            if onward < dist.get(n, onward + 1):
+                dist[n] = onward
+                heapq.heappush(heap, (onward, n))
+    for colour, exit_ in b.exits.items():
+        dist[_house_node(colour)] = dist[exit_] + (6 if barricades >> exit_ & 1 else 1)
+    if b.forest_exit is not None:
+        dist[FOREST] = dist[b.forest_exit] + (6 if barricades >> b.forest_exit & 1 else 1)
+    return dist
+
+
+@lru_cache(maxsize=16)
+def _node_neighbours(b: Board) -> dict[int, tuple[int, ...]]:
+    """Neighbours in that program's order (the line above, left, right, below): a house or the
+    forest comes after its exit's board neighbours."""
+    nbrs: dict[int, list[int]] = {f: list(b.neighbours[f]) for f in b.fields}
+    for colour, exit_ in b.exits.items():
+        nbrs[exit_].append(_house_node(colour))
+        nbrs[_house_node(colour)] = [exit_]
+    if b.forest_exit is not None:
+        nbrs[b.forest_exit].append(FOREST)
+        nbrs[FOREST] = [b.forest_exit]
+    return {f: tuple(n) for f, n in nbrs.items()}
+
+
+def _felix_node(colour: Colour, location: Field) -> int:
+    return _house_node(colour) if location == HOUSE else location
+
+
+def _felix_owners(state: State, node: int) -> set[Colour]:
+    """The colours with a pawn on ``node`` (a house holds its colour's pawns at home)."""
+    if node <= -10:
+        colour = COLOURS[-10 - node]
+        return {colour} if colour in state.players and HOUSE in state.pawns_of(colour) else set()
+    return {c for c, pawns in zip(state.players, state.pawns, strict=True) if node in pawns}
+
+
+def _felix_pick(items: Sequence[Action], score: Callable[[Action], float], rng: random.Random) -> Action:
+    """That program's loop: keep the first, replace it by any later one scoring higher, every
+    score (the kept one's too) drawing new noise."""
+    best = items[0]
+    for item in items:
+        if score(item) + rng.random() * _FELIX_DITHER > score(best) + rng.random() * _FELIX_DITHER:
+            best = item
+    return best
+
+
+def _felix_proximity(state: State, dist: dict[int, int], node: int, depth: int) -> int:
+    """7 for a field right in front of an opponent's pawn, one less per step further, 0 in front of our own."""
+    if depth == 0:
+        return 0
+    nbrs = _node_neighbours(state.board)[node]
+    back = nbrs[0]
+    for n in nbrs:
+        if dist[n] > dist[back]:
+            back = n
+    owners = _felix_owners(state, back)
+    if state.current in owners:
+        return 0
+    if owners:
+        return _FELIX_LOOKAHEAD
+    return max(_felix_proximity(state, dist, back, depth - 1) - 1, 0)
+
+
+def felix(state: State, actions: Sequence[Action], rng: random.Random) -> Action:
+    """(d) felixxwu/malefiz-online's AI: one-ply move scores with noise; barricades in front of opponents."""
+    dist = _weighted_distance(state.board, state.barricades)
+    if isinstance(actions[0], Place):
+
+        def place_score(a: Action) -> float:
+            assert isinstance(a, Place)
+            near = _felix_proximity(state, dist, a.field, _FELIX_LOOKAHEAD)
+            return near - dist[a.field] * _FELIX_STONE_FORWARD
+
+        return _felix_pick(actions, place_score, rng)
+    if not isinstance(actions[0], Move):
+        return actions[0]
+    me = state.current
+
+    def move_score(a: Action) -> float:
+        assert isinstance(a, Move)
+        start = dist[_felix_node(me, a.start)]
+        score = start - dist[a.end] - start * _FELIX_FORWARD
+        if state.barricades >> a.end & 1:
+            score += _FELIX_STONE
+        if state.occupant(a.end) is not None:
+            score += _FELIX_KILL
+        if a.end == state.board.goal:
+            score += _FELIX_GOAL
+        return score
+
+    # Best move of each pawn, then the best of those (pawns in our order, not that program's).
+    by_pawn: dict[Field, list[Action]] = {}
+    for a in actions:
+        assert isinstance(a, Move)
+        by_pawn.setdefault(a.start, []).append(a)
+    bests = [_felix_pick(moves, move_score, rng) for moves in by_pawn.values()]
+    return _felix_pick(bests, move_score, rng)
+
+
 REFERENCE_BOTS: dict[str, Bot] = {
     "distance_greedy": distance_greedy,
+    "felix": felix,
     "one_ply_weighted": one_ply_weighted,
     "priority_list": priority_list,
 }
