@@ -64,15 +64,14 @@ class Maedn(RollingGame):
                 player count or seat form the board does not take.
         """
         values = dict(options or {})
-        known = self.option_names
-        for key, value in values.items():
-            if key not in known:
-                raise InvalidPositionError(f"options: unknown option {key!r}; known options: {', '.join(known)}")
+        forms = {name: values.pop(name) for name in SEAT_FORMS if name in values}
+        for name, value in forms.items():
             if not isinstance(value, bool):
-                raise InvalidPositionError(f"options.{key}: expected true or false, got {value!r}")
-        two_colours = values.pop("two_colours", False)
-        neutral = values.pop("neutral", False)
-        return new_game(board, players, Options(**values), two_colours=two_colours, neutral=neutral, first=first)
+                raise InvalidPositionError(f"options.{name}: expected true or false, got {value!r}")
+        rules = Options.from_dict(values)
+        two_colours = forms.get("two_colours", False)
+        neutral = forms.get("neutral", False)
+        return new_game(board, players, rules, two_colours=two_colours, neutral=neutral, first=first)
 
     def start_rollers(self, state: State) -> tuple[str, ...]:
         """Every colour in play but the neutral one: the highest roll starts (rule 2)."""
