@@ -1,8 +1,9 @@
 """Does the page stay responsive while hard computers play? ``python bench/frame_gaps.py``.
 
-Opens the built site with two (or four) hard computer seats at the fast pace,
-records the time between animation frames for ``--seconds`` and prints the
-longest gaps. Target (issue 4): no frame gap over 100 ms. Build the site first
+Opens the built site with hard computer seats at the fast pace on every board of
+both games (four on Malefiz's boards and the cross, six on the star), records the
+time between animation frames for ``--seconds`` and prints the longest gaps.
+Target (issues 4 and 15): no frame gap over 100 ms. Build the site first
 (``make site``). Figures, not a test.
 """
 
@@ -25,20 +26,23 @@ requestAnimationFrame(tick);
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--seconds", type=float, default=20.0)
-    parser.add_argument("--seats", default="bot:hard,bot:hard,bot:hard,bot:hard")
+    parser.add_argument("--seats", type=int, default=4, help="computer seats (the star gets six)")
     args = parser.parse_args()
+    games: list[tuple[str, str, int]] = [("malefiz", "classic", args.seats), ("malefiz", "fast", args.seats)]
+    games += [("maedn", "cross", args.seats), ("maedn", "star", 6)]
     with sync_playwright() as p, serve(SITE) as url:
         browser = p.chromium.launch(executable_path=str(CHROMIUM) if CHROMIUM.exists() else None, args=FLAGS)
-        for board_name in ("classic", "fast"):
+        for game, board_name, seats in games:
             page = browser.new_page()
-            page.goto(f"{url}?board={board_name}&seats={args.seats}&pace=fast&seed=3")
+            hard = ",".join(["bot:hard"] * seats)
+            page.goto(f"{url}?game={game}&board={board_name}&seats={hard}&pace=fast&seed=3")
             page.wait_for_selector("html[data-ready]", timeout=120_000)
             page.evaluate(RECORD_FRAMES)
             page.wait_for_timeout(args.seconds * 1000)
             gaps: list[float] = sorted(page.evaluate("window.__gaps"))
             moves = page.locator("[data-log] li").count()
             print(
-                f"{board_name}: {len(gaps)} frames, {moves} log lines in {args.seconds:.0f} s;"
+                f"{game} {board_name}, {seats} hard: {len(gaps)} frames, {moves} log lines in {args.seconds:.0f} s;"
                 f" median gap {statistics.median(gaps):.1f} ms, p99 {gaps[int(len(gaps) * 0.99)]:.1f} ms,"
                 f" longest {gaps[-1]:.1f} ms (target: none over 100 ms)"
             )

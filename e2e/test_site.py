@@ -23,7 +23,10 @@ def files() -> set[str]:
 
 def test_site_holds_exactly_the_runtime_the_package_and_the_page(files: set[str]) -> None:
     dist = {f"pyscript/{p.name}" for p in DIST.iterdir() if p.is_file() and not p.name.endswith(".map")}
-    expected = {"index.html", "style.css", "main.py", "malefiz.zip"} | {f"pyodide/{n}" for n in PYODIDE} | dist
+    pictures = {"thumb-malefiz.svg", "thumb-maedn.svg"}
+    expected = (
+        {"index.html", "style.css", "main.py", "malefiz.zip"} | pictures | {f"pyodide/{n}" for n in PYODIDE} | dist
+    )
     assert files == expected
 
 
@@ -44,4 +47,9 @@ def test_the_package_zip_holds_every_module_of_every_subpackage(files: set[str])
     with zipfile.ZipFile(SITE / "malefiz.zip") as archive:
         names = set(archive.namelist())
     assert names == {p.relative_to(ROOT).as_posix() for p in (ROOT / "malefiz").rglob("*.py")}
-    assert {"malefiz/core/game.py", "malefiz/games/malefiz/session.py", "malefiz/games/maedn/__init__.py"} <= names
+    assert {
+        "malefiz/core/game.py",
+        "malefiz/core/session.py",
+        "malefiz/games/maedn/table.py",
+        "malefiz/games/maedn/__init__.py",
+    } <= names

@@ -6,9 +6,10 @@ What goes in, and nothing else:
 - ``pyscript/``: PyScript's ``dist/`` from ``node_modules/@pyscript/core``,
   without source maps (and without the comments pointing at them);
 - ``malefiz.zip``: the ``malefiz`` package, unpacked by PyScript's ``files`` config;
-- the page from ``web/``: ``index.html`` (with the start boards pre-rendered by
-  :func:`malefiz.games.malefiz.view.board_svg`, the setup form and the PyScript config filled
-  in), ``style.css`` and ``main.py``.
+- the page from ``web/``: ``index.html`` (with every game's start boards pre-rendered by
+  its table's ``board_svg``, the setup form of :mod:`malefiz.page` and the PyScript config
+  filled in), ``style.css`` and ``main.py``;
+- ``thumb-<game>.svg``: each game's picture on the setup screen.
 
 Every URL in the site is relative, so it works under any sub-path (GitHub Pages).
 """
@@ -29,10 +30,8 @@ ROOT: Final = Path(__file__).resolve().parent.parent
 WEB: Final = ROOT / "web"
 sys.path.insert(0, str(ROOT))
 
-from malefiz.games.malefiz.board import BOARD_NAMES, COLOURS  # noqa: E402
-from malefiz.games.malefiz.bots import BOTS  # noqa: E402
-from malefiz.games.malefiz.rules import Options  # noqa: E402
-from malefiz.games.malefiz.view import board_svg  # noqa: E402
+from malefiz.games.tables import TABLES  # noqa: E402
+from malefiz.page import setup_form  # noqa: E402
 
 PYODIDE_FILES: Final = (
     "pyodide.mjs",
@@ -51,18 +50,6 @@ CONFIG: Final = {
     "files": {"./malefiz.zip": "./*"},
 }
 """The PyScript config: the local Pyodide, the game package unpacked next to ``main.py``."""
-
-OPTION_LABELS: Final = {
-    "extra_roll_on_six": "Roll again after a 6",
-    "protect_own_pawns": "No landing on your own pawns",
-    "protect_two_rows": "Keep barricades off the bottom two rows",
-}
-"""Plain-language labels of the rule options (``roll_for_start`` is a choice of who starts)."""
-
-DEFAULT_LEVELS: Final = ("medium", "greedy")
-"""The computer level the setup form offers first (the first of these that exists)."""
-
-BOARD_LABELS: Final = {"classic": "Classic", "fast": "Fast (shorter game)"}
 
 _SOURCE_MAP: Final = re.compile(rb"\n?//# sourceMappingURL=\S+\s*$")
 
@@ -96,58 +83,26 @@ def pack_package(out: Path) -> None:
             archive.write(source, source.relative_to(ROOT).as_posix())
 
 
-def _option_label(name: str) -> str:
-    return OPTION_LABELS.get(name, name.replace("_", " ").capitalize())
+THUMBNAILS: Final = {name: f"./thumb-{name}.svg" for name in TABLES}
+"""The setup screen's picture of each game: its first board at the start."""
 
 
-def setup_form() -> str:
-    """The setup screen's form fields: board, one row per colour, who starts, rule options."""
-    e = html.escape
-    parts = ['<fieldset class="boards"><legend>Board</legend>']
-    for i, name in enumerate(BOARD_NAMES):
-        checked = " checked" if i == 0 else ""
-        parts.append(
-            f'<label><input type="radio" name="board" value="{e(name)}"{checked}> {e(BOARD_LABELS.get(name, name))}'
-            "</label>"
-        )
-    parts.append("</fieldset>")
-    parts.append('<fieldset class="seats"><legend>Players <small>(2 to 4)</small></legend>')
-    kinds = [("", "Not playing"), ("human", "Human")] + [(f"bot:{level}", f"Computer ({level})") for level in BOTS]
-    level = next((name for name in DEFAULT_LEVELS if name in BOTS), next(iter(BOTS)))
-    default_kind = {COLOURS[0]: "human", COLOURS[2]: f"bot:{level}"}
-    for colour in COLOURS:
-        options = "".join(
-            f'<option value="{e(value)}"{" selected" if value == default_kind.get(colour, "") else ""}>'
-            f"{e(label)}</option>"
-            for value, label in kinds
-        )
-        parts.append(
-            f'<div class="seat seat-{colour}" data-seat="{colour}">'
-            f'<span class="swatch" aria-hidden="true"></span>'
-            f'<input type="text" name="name-{colour}" maxlength="16" placeholder="{colour.capitalize()}" '
-            f'aria-label="Name of {colour}">'
-            f'<select name="kind-{colour}" aria-label="Who plays {colour}">{options}</select></div>'
-        )
-    parts.append("</fieldset>")
-    parts.append('<fieldset class="first"><legend>Who starts</legend><select name="first" aria-label="Who starts">')
-    parts.append('<option value="">The first player</option><option value="roll">Roll for start (highest)</option>')
-    parts.extend(f'<option value="{colour}">{colour.capitalize()}</option>' for colour in COLOURS)
-    parts.append("</select></fieldset>")
-    parts.append('<fieldset class="rules"><legend>Rules</legend>')
-    for name in Options.names():
-        if name == "roll_for_start":
-            continue
-        parts.append(f'<label><input type="checkbox" name="option" value="{e(name)}"> {e(_option_label(name))}</label>')
-    parts.append("</fieldset>")
-    return "".join(parts)
+def thumbnail(svg: str) -> str:
+    """A board's SVG as a picture file: no hooks for tests or clicks, no titles."""
+    svg = re.sub(r' data-(?:key|field|on)="[^"]*"', "", svg)
+    return re.sub(r"<title>[^<]*</title>", "", svg)
 
 
 def render_index(template: str) -> str:
     """Fill the page template: config, pre-rendered boards, setup form."""
-    boards = "".join(f'<div class="pre" data-pre="{name}">{board_svg(name)}</div>' for name in BOARD_NAMES)
+    boards = "".join(
+        f'<div class="pre" data-pre="{name}">{table.board_svg(name)}</div>'
+        for table in TABLES.values()
+        for name in table.game.boards
+    )
     config = html.escape(json.dumps(CONFIG, separators=(",", ":")), quote=True)
     filled = template
-    for key, value in (("{{CONFIG}}", config), ("{{BOARDS}}", boards), ("{{SETUP}}", setup_form())):
+    for key, value in (("{{CONFIG}}", config), ("{{BOARDS}}", boards), ("{{SETUP}}", setup_form(TABLES, THUMBNAILS))):
         if key not in filled:
             raise SystemExit(f"web/index.html: placeholder {key} is missing")
         filled = filled.replace(key, value)
@@ -165,6 +120,8 @@ def build(out: Path, node_modules: Path = ROOT / "node_modules") -> None:
     pack_package(out)
     for name in PAGE_FILES:
         shutil.copyfile(WEB / name, out / name)
+    for name, table in TABLES.items():
+        (out / THUMBNAILS[name]).write_text(thumbnail(table.board_svg(table.game.boards[0])), encoding="utf-8")
     index = render_index((WEB / "index.html").read_text(encoding="utf-8"))
     (out / "index.html").write_text(index, encoding="utf-8")
 

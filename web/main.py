@@ -1,9 +1,10 @@
-"""The page's glue: DOM events in, :class:`malefiz.games.malefiz.session.Session` calls, SVG and text out.
+"""The page's glue: DOM events in, :class:`malefiz.core.session.Session` calls, SVG and text out.
 
-Runs only in PyScript (main thread). The game logic lives in ``malefiz``;
-this module wires one delegated click listener on ``#app``, reads
-``location.search``, writes the board, status, log and position into the
-page, and runs computer turns with ``setTimeout`` at the chosen pace.
+Runs only in PyScript (main thread). The games live in ``malefiz``; this
+module wires one delegated click and change listener on ``#app``, reads
+``location.search``, writes the board, status, log and position into the page,
+and runs computer turns with ``setTimeout`` at the chosen pace. It knows no
+game: every game goes through its table (:data:`malefiz.games.tables.TABLES`).
 """
 
 from __future__ import annotations
@@ -17,11 +18,11 @@ from pyodide.ffi import create_proxy
 from pyscript import document
 from pyscript.ffi import is_none
 
+from malefiz.core.actions import Roll
 from malefiz.core.errors import MalefizError
-from malefiz.games.malefiz.board import COLOURS
-from malefiz.games.malefiz.rules import Move, Phase, Roll
-from malefiz.games.malefiz.session import PACES, Session, Setup
-from malefiz.games.malefiz.view import board_svg
+from malefiz.core.session import PACES, Session, Setup
+from malefiz.games.tables import TABLES
+from malefiz.page import GAME_TITLES, query_from_form
 
 LOG_LINES = 300
 """How many of the latest events the log shows."""
@@ -31,34 +32,13 @@ def _element(selector: str) -> Any:
     return document.querySelector(selector)
 
 
-def setup_query(form: Any) -> str:
-    """The game's query string from the setup form's fields (``?board=...&seats=...``)."""
-    data = js.FormData.new(form)
-    seats: list[str] = []
-    names: list[str] = []
-    colours: list[str] = []
-    for colour in COLOURS:
-        kind = data.get(f"kind-{colour}") or ""
-        if kind:
-            seats.append(kind)
-            colours.append(colour)
-            names.append((data.get(f"name-{colour}") or "").strip().replace(",", " "))
-    params = js.URLSearchParams.new()
-    params.set("board", data.get("board") or "classic")
-    params.set("seats", ",".join(seats))
-    params.set("colours", ",".join(colours))
-    if any(names):
-        params.set("names", ",".join(names))
-    options = [str(o) for o in data.getAll("option")]
-    first = data.get("first") or ""
-    if first == "roll":
-        options.append("roll_for_start")
-    elif first:
-        params.set("first", first)
-    if options:
-        params.set("options", ",".join(options))
-    params.set("pace", _element("[data-pace]").value)
-    return "?" + str(params.toString())
+def _all(selector: str) -> list[Any]:
+    return list(document.querySelectorAll(selector))
+
+
+def form_fields(form: Any) -> list[tuple[str, str]]:
+    """The (name, value) pairs of the form's enabled fields, as the browser would send them."""
+    return [(str(entry[0]), str(entry[1])) for entry in js.FormData.new(form).entries()]
 
 
 class Page:
@@ -80,6 +60,7 @@ class Page:
         self.winner_text = _element("[data-winner-text]")
         self.hint_button = _element('[data-action="hint"]')
         self.chances = _element("[data-chances]")
+        self.standings = _element("[data-ranking]")
         self.thinking: Iterator[None] | None = None
         self.frames: list[str] = []
         self._bot_step = create_proxy(self.bot_step)
@@ -88,17 +69,20 @@ class Page:
     # Screens
 
     def open(self, query: str) -> None:
-        """Show the game the query describes, or the setup screen when it has no seats.
-
-        ``position=`` (one-line notation) starts from that position instead of
-        the start (its board and colours must be the setup's).
-        """
+        """Show the game the query describes, or the setup screen when it has no seats."""
         try:
-            setup = Setup.from_query(query)
+            setup = Setup.from_query(query, TABLES)
         except MalefizError as error:
             self.show_setup(str(error))
             return
         if setup is None:
+            params = js.URLSearchParams.new(query)
+            for name in ("game", "board"):
+                wanted = params.get(name)
+                radio = None if is_none(wanted) else _element(f'#setup input[name="{name}"][value="{wanted}"]')
+                if radio is not None and not is_none(radio):
+                    radio.checked = True
+                    self.preview(game_changed=name == "game")
             self.show_setup()
         else:
             self.start(setup)
@@ -115,12 +99,40 @@ class Page:
         _element('header [data-action="setup"]').hidden = True
         self.preview()
 
-    def preview(self) -> None:
-        """Draw the start position of the board chosen in the setup form."""
-        checked = _element('#setup input[name="board"]:checked')
-        name = "classic" if is_none(checked) else str(checked.value)
-        document.documentElement.dataset.board = name
-        self.board.innerHTML = board_svg(name)
+    def chosen(self, name: str, fallback: str) -> str:
+        """The value of the checked radio button ``name`` in the setup form."""
+        checked = _element(f'#setup input[name="{name}"]:checked:not(:disabled)')
+        return fallback if is_none(checked) else str(checked.value)
+
+    def preview(self, game_changed: bool = False) -> None:
+        """Enable the chosen game's and board's fields (only they count) and draw that board's start."""
+        game = self.chosen("game", next(iter(TABLES)))
+        table = TABLES.get(game, next(iter(TABLES.values())))
+        for block in _all("#setup [data-game]"):
+            same = str(block.dataset.game) == game
+            block.disabled = not same
+            block.hidden = not same
+        board = self.chosen("board", "")
+        if game_changed or board not in table.game.boards:
+            board = table.game.boards[0]
+            radio = _element(f'#setup input[name="board"][value="{board}"]')
+            if not is_none(radio):
+                radio.checked = True
+        for block in _all("#setup [data-game][data-board]"):
+            same = str(block.dataset.game) == game and str(block.dataset.board) == board
+            block.disabled = not same
+            block.hidden = not same
+        self.set_game(game, board)
+        self.board.innerHTML = table.board_svg(board)
+
+    def set_game(self, game: str, board: str) -> None:
+        """The page's title and the ``html`` element's ``data-game`` and ``data-board``."""
+        root = document.documentElement
+        root.dataset.game = game
+        root.dataset.board = board
+        title = GAME_TITLES.get(game, game)
+        _element("[data-title]").textContent = title
+        document.title = title
 
     def start(self, setup: Setup) -> None:
         """A new game with ``setup``."""
@@ -130,7 +142,7 @@ class Page:
         self.session = Session(setup)
         self.shown_events = 0
         self.log.innerHTML = ""
-        document.documentElement.dataset.board = setup.board
+        self.set_game(setup.game.name, setup.board)
         _element("#setup").hidden = True
         _element("#play").hidden = False
         _element('header [data-action="setup"]').hidden = False
@@ -146,9 +158,6 @@ class Page:
         if not is_none(action):
             self.act(str(action.dataset.action))
             return
-        if not is_none(target.closest('#setup input[name="board"]')):
-            self.preview()
-            return
         keyed = target.closest("#board [data-key]")
         session = self.session
         if (
@@ -161,7 +170,7 @@ class Page:
             self.schedule()
 
     def on_change(self, event: Any) -> None:
-        """The pace selector (and the board choice, for keyboard users)."""
+        """The pace selector, and the game and board choice on the setup screen."""
         target = event.target
         if target.matches("[data-pace]"):
             self.pace = str(target.value)
@@ -170,6 +179,8 @@ class Page:
                 params.set("pace", self.pace)
                 js.history.replaceState(None, "", "?" + str(params.toString()))
             self.schedule()
+        elif target.matches('#setup input[name="game"]'):
+            self.preview(game_changed=True)
         elif target.matches('#setup input[name="board"]'):
             self.preview()
 
@@ -178,20 +189,20 @@ class Page:
         self.open(str(js.location.search))
 
     def act(self, action: str) -> None:
-        """A button: roll, start, new game, back to the setup screen."""
+        """A button: roll, start, hint, new game, back to the setup screen."""
         if action == "roll":
             if self.session is not None and not self.session.is_bot_turn() and self.session.roll():
                 self.render()
                 self.schedule()
         elif action == "start":
-            query = setup_query(_element("#setup"))
+            query = query_from_form(form_fields(_element("#setup")), str(_element("[data-pace]").value))
             try:
-                setup = Setup.from_query(query)
+                setup = Setup.from_query(query, TABLES)
             except MalefizError as error:
-                self.show_setup(str(error))
+                self.show_error(str(error))
                 return
             if setup is None:
-                self.show_setup("Choose 2 to 4 players.")
+                self.show_error("Choose who plays: at least two players.")
                 return
             js.history.pushState(None, "", setup.to_query())
             self.start(setup)
@@ -212,12 +223,18 @@ class Page:
             js.history.pushState(None, "", "?" + query if query else js.location.pathname)
             self.show_setup()
 
+    def show_error(self, error: str) -> None:
+        """A message on the setup screen, the form as the player left it."""
+        message = _element("[data-setup-error]")
+        message.textContent = error
+        message.hidden = False
+
     # Computer turns
 
     def schedule(self) -> None:
         """Start the timer for the next computer step, when a computer is to act."""
         self.stop_timer()
-        if self.session is not None and not self.session.state.is_over and self.session.is_bot_turn():
+        if self.session is not None and self.session.is_bot_turn():
             self.timer = js.setTimeout(self._bot_step, PACES[self.pace])
 
     def stop_timer(self) -> None:
@@ -229,10 +246,10 @@ class Page:
         self.frames = []
 
     def bot_step(self) -> None:
-        """A slice of the computer's turn; when it has acted, its pawn walks, then the next step at the pace.
+        """A slice of the computer's turn; when it has acted, its piece walks, then the next step at the pace.
 
-        The hard level thinks in slices (:meth:`Session.bot_turn`), each
-        followed by ``setTimeout(0)`` so the browser paints in between.
+        A sliced search (:meth:`Session.bot_turn`) is followed by
+        ``setTimeout(0)`` after each slice so the browser paints in between.
         """
         self.timer = None
         session = self.session
@@ -244,13 +261,12 @@ class Page:
             self.timer = js.setTimeout(self._bot_step, 0)
             return
         self.thinking = None
-        last = session.history[-1][1] if session.history else None
-        if isinstance(last, Move) and PACES[self.pace] > 0:
+        if PACES[self.pace] > 0:
             self.frames = session.walk_frames()
         self.walk()
 
     def walk(self) -> None:
-        """The moved pawn's next step on its route; the full position once it has arrived."""
+        """The moved piece's next step on its way; the full position once it has arrived."""
         self.timer = None
         if self.frames:
             self.board.innerHTML = self.frames.pop(0)
@@ -262,7 +278,7 @@ class Page:
     # Drawing
 
     def render(self) -> None:
-        """Write the session into the page: board, die, status, log, position, winner."""
+        """Write the session into the page: board, die, status, log, position, ranking, winner."""
         session = self.session
         if session is None:
             return
@@ -271,7 +287,7 @@ class Page:
         self.board.innerHTML = session.svg()
         last = session.history[-1][1] if session.history else None
         face = next((str(a.value) for _, a in reversed(session.history) if isinstance(a, Roll)), "")
-        can_roll = state.phase is Phase.ROLL and not session.is_bot_turn()
+        can_roll = state.is_chance and not state.is_over and not session.is_bot_turn()
         self.die.disabled = not can_roll
         self.die.dataset.face = face
         self.die_label.textContent = "Roll!" if can_roll else (f"Rolled {face}" if face else "Die")
@@ -279,11 +295,10 @@ class Page:
         # What just happened, unless the status says it already (a roll it asks to use).
         hinting = session.hinted is not None
         self.message.textContent = "" if not hinting and (last is None or isinstance(last, Roll)) else session.message
-        self.hint_button.disabled = session.is_bot_turn() or state.is_over or state.phase is Phase.ROLL
-        chances = session.chances()
-        self.chances.textContent = "Chances: " + ", ".join(
-            f"{session.names[c]} {p:.0%}" for c, p in sorted(chances.items(), key=lambda kv: -kv[1])
-        )
+        self.hint_button.disabled = session.is_bot_turn() or state.is_over or state.is_chance
+        self.chances.textContent = session.chances_text()
+        standings = session.standings()
+        self.standings.textContent = f"Places: {standings}" if standings and not state.is_over else ""
         self.status.textContent = session.status()
         self.position.textContent = session.position_json()
         events = session.events

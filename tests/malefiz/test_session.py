@@ -10,14 +10,16 @@ import pytest
 
 from malefiz.core.dice import roll_value
 from malefiz.core.errors import MalefizError
+from malefiz.core.session import PACES, Seat, Session, Setup
 from malefiz.games.malefiz.board import FOREST, HOUSE, field
 from malefiz.games.malefiz.notation import parse_position
 from malefiz.games.malefiz.rules import Move, Options, Phase, Roll, legal_actions
-from malefiz.games.malefiz.session import PACES, Seat, Session, Setup
+from malefiz.games.malefiz.table import TABLE, key_of, location_of
+from malefiz.games.tables import TABLES
 from tests.malefiz.helpers import CLASSIC_START
 
 NS = "{http://www.w3.org/2000/svg}"
-TWO_HUMANS = Setup(seats=(Seat("red", "Anna"), Seat("yellow", "Ben")), seed=1)
+TWO_HUMANS = Setup(TABLE, seats=(Seat("red", "Anna"), Seat("yellow", "Ben")), seed=1)
 
 
 def session_at(text: str, setup: Setup = TWO_HUMANS) -> Session:
@@ -57,24 +59,24 @@ def test_a_human_turn_by_clicks() -> None:
     assert s.roll()
     roll = s.state.roll
     assert roll is not None and s.status().startswith(f"Anna (red): you rolled a {roll}")
-    assert s.movable() == frozenset({HOUSE})
-    assert s.selected == HOUSE  # the only movable pawn is chosen at once
+    assert s.movable() == frozenset({"house"})
+    assert s.selected == "house"  # the only movable pawn is chosen at once
     target = sorted(s.targets())[0]
-    assert s.click(f"{target % 32},{target // 32}")
+    assert s.click(target)
     assert s.state.current == "yellow" and s.state.phase is Phase.ROLL
-    assert target in s.state.pawns_of("red")
-    assert s.last_route[-1] == target and len(s.last_route) == roll
+    assert location_of(target) in s.state.pawns_of("red")
+    assert s.trail[-1] == target and len(s.trail) == roll
 
 
 def test_select_deselect_and_switch() -> None:
     s = session_at(f"classic r:2.13,6.13,h,h,h y:h,h,h,h,h x:{CLASSIC_START} r2")
-    assert s.movable() == frozenset({field(2, 13), field(6, 13), HOUSE})
-    assert s.click("2,13") and s.selected == field(2, 13)
-    assert s.targets() == frozenset({field(0, 13), field(4, 13)})
-    assert s.click("6,13") and s.selected == field(6, 13)  # switch
+    assert s.movable() == frozenset({"2,13", "6,13", "house"})
+    assert s.click("2,13") and s.selected == "2,13"
+    assert s.targets() == frozenset({"0,13", "4,13"})
+    assert s.click("6,13") and s.selected == "6,13"  # switch
     assert s.click("6,13") and s.selected is None  # deselect
     assert s.targets() == frozenset()
-    assert s.click("house") and s.selected == HOUSE
+    assert s.click("house") and s.selected == "house"
 
 
 def test_bad_clicks_change_nothing() -> None:
@@ -93,12 +95,12 @@ def test_barricade_capture_and_placement() -> None:
     assert s.state.phase is Phase.PLACE and s.state.current == "red"
     assert s.message == "Anna (red) moved 0.13 to 0.11 and took a barricade: put it on a free field"
     marked = board_marks(s.svg())
-    assert {f for f, c in marked.items() if "target" in c} == {location_key(f) for f in s.targets()}
+    assert {f for f, c in marked.items() if "target" in c} == set(s.targets())
     before = snapshot(s)
     for key in ["0,13", "8,0", "8,1", "house", "forest", "0,11"]:  # a pawn, the goal, a barricade, not fields
         assert s.click(key) is False and snapshot(s) == before
     assert s.status() == "Anna (red): put the barricade on a free field"
-    assert field(0, 12) in s.targets() and field(5, 13) not in s.targets()
+    assert "0,12" in s.targets() and "5,13" not in s.targets()
     assert s.roll() is False and s.click("5,13") is False  # the turn waits for the barricade
     assert s.click("7,7")
     placed = s.state
@@ -113,7 +115,7 @@ def test_capture_is_told() -> None:
 
 
 def test_capture_in_the_village_goes_to_the_forest() -> None:
-    setup = Setup(board="fast", seats=(Seat("red", "Anna"), Seat("yellow", "Ben")), seed=1)
+    setup = Setup(TABLE, board="fast", seats=(Seat("red", "Anna"), Seat("yellow", "Ben")), seed=1)
     s = session_at("fast r:6.3,h,h,h y:5.3,h,h,h x:5.1,5.2,4.3,1.1,3.4,7.4 r1", setup)
     assert s.selected is None
     assert s.click("6,3") and s.click("5,3")
@@ -129,7 +131,7 @@ def test_no_move_passes_with_a_message() -> None:
     seats = (Seat("red", "A"), Seat("green", "B"), Seat("yellow", "C"), Seat("blue", "D"))
     # Find a seed whose first roll is a 6 for green (green cannot move with a 6 here).
     seed = next(n for n in range(100) if roll_value(n, 0) == 6)
-    s = session_at(text, Setup(seats=seats, seed=seed))
+    s = session_at(text, Setup(TABLE, seats=seats, seed=seed))
     assert s.roll()
     assert s.message == "B (green) rolled a 6 and cannot move: turn passes"
     assert s.state.current == "yellow" and s.state.phase is Phase.ROLL
@@ -138,7 +140,10 @@ def test_no_move_passes_with_a_message() -> None:
 @pytest.mark.parametrize("board_name", ["classic", "fast"])
 def test_bot_game_plays_to_the_end(board_name: str) -> None:
     setup = Setup(
-        board=board_name, seats=(Seat("red", "R", "bot"), Seat("green", "G", "bot"), Seat("blue", "B", "bot")), seed=4
+        TABLE,
+        board=board_name,
+        seats=(Seat("red", "R", "bot"), Seat("green", "G", "bot"), Seat("blue", "B", "bot")),
+        seed=4,
     )
     s = Session(setup)
     steps = 0
@@ -155,17 +160,19 @@ def test_bot_game_plays_to_the_end(board_name: str) -> None:
 
 
 def test_bot_waits_for_the_human() -> None:
-    s = Session(Setup(seats=(Seat("red", "Anna"), Seat("yellow", "Bot", "bot")), seed=3))
+    s = Session(Setup(TABLE, seats=(Seat("red", "Anna"), Seat("yellow", "Bot", "bot")), seed=3))
     assert not s.is_bot_turn() and s.bot_step() is None
-    assert s.roll() and s.selected == HOUSE
+    assert s.roll() and s.selected == "house"
     target = sorted(s.targets())[0]
-    assert s.click(f"{target % 32},{target // 32}")
+    assert s.click(target)
     assert s.is_bot_turn() and s.status() == "Bot (yellow) is thinking…"
     assert isinstance(s.bot_step(), Roll)
 
 
 def test_roll_for_start_is_told() -> None:
-    setup = Setup(seats=(Seat("red", "Anna"), Seat("yellow", "Ben")), options=Options(roll_for_start=True), seed=5)
+    setup = Setup(
+        TABLE, seats=(Seat("red", "Anna"), Seat("yellow", "Ben")), options=frozenset({"roll_for_start"}), seed=5
+    )
     s = Session(setup)
     assert s.events[0].startswith("Roll for start: ")
     assert s.message.endswith("rolled highest and starts")
@@ -188,7 +195,8 @@ def test_position_json_is_the_document() -> None:
 
 def test_setup_from_query_and_back() -> None:
     setup = Setup.from_query(
-        "?board=fast&seats=human,bot:greedy,bot&seed=3&pace=instant&options=extra_roll_on_six&first=yellow&names=Ann,Bob"
+        "?board=fast&seats=human,bot:greedy,bot&seed=3&pace=instant&options=extra_roll_on_six&first=yellow&names=Ann,Bob",
+        TABLES,
     )
     assert setup is not None
     assert setup.board == "fast" and setup.seed == 3 and setup.pace == "instant" and setup.first == "yellow"
@@ -197,12 +205,12 @@ def test_setup_from_query_and_back() -> None:
         ("green", "Bob", "bot"),
         ("yellow", "Yellow", "bot"),
     ]
-    assert setup.options == Options(extra_roll_on_six=True)
-    assert Setup.from_query(setup.to_query()) == setup
-    chosen = Setup.from_query("?seats=human,bot&colours=green,blue")
+    assert setup.options == frozenset({"extra_roll_on_six"})
+    assert Setup.from_query(setup.to_query(), TABLES) == setup
+    chosen = Setup.from_query("?seats=human,bot&colours=green,blue", TABLES)
     assert chosen is not None and [s.colour for s in chosen.seats] == ["green", "blue"]
-    assert Setup.from_query("?board=fast") is None
-    assert Setup.from_query("") is None
+    assert Setup.from_query("?board=fast", TABLES) is None
+    assert Setup.from_query("", TABLES) is None
     assert set(PACES) == {"slow", "normal", "fast", "instant"} and PACES["instant"] == 0
 
 
@@ -225,13 +233,13 @@ def test_setup_from_query_and_back() -> None:
 )
 def test_malformed_queries_are_refused(query: str, message: str) -> None:
     with pytest.raises(MalefizError, match=message):
-        Setup.from_query(query)
+        Setup.from_query(query, TABLES)
 
 
 def test_hard_bot_thinks_in_slices_and_plays_what_the_hard_bot_plays() -> None:
     from malefiz.games.malefiz.bots import hard
 
-    setup = Setup(seats=(Seat("red", "Anna"), Seat("yellow", "Hal", "bot", "hard")), seed=2)
+    setup = Setup(TABLE, seats=(Seat("red", "Anna"), Seat("yellow", "Hal", "bot", "hard")), seed=2)
     s = session_at(f"classic r:2.9,6.13,h,h,h y:10.9,12.9,14.13,h,h x:{CLASSIC_START} y4", setup)
     expected = hard(s.state, legal_actions(s.state), random.Random(0))
     slices = sum(1 for _ in s.bot_turn())
@@ -246,9 +254,9 @@ def test_hint_marks_the_best_move_and_tells_the_chances() -> None:
     assert isinstance(hinted, Move)
     assert s.message.startswith("Hint: ") and "Chances: " in s.message
     assert s.svg().count(" hint") >= 2  # the pawn and its destination
-    assert abs(sum(s.chances().values()) - 1) < 1e-9
-    start = "house" if hinted.start == HOUSE else f"{hinted.start % 32},{hinted.start // 32}"
-    assert s.click(start) or s.selected == hinted.start
+    assert abs(sum(s.chances()) - 1) < 1e-9
+    start = key_of(hinted.start)
+    assert s.click(start) or s.selected == start
     assert s.click(f"{hinted.end % 32},{hinted.end // 32}")
     assert s.hinted is None and hinted.end in s.state.pawns_of("red")
 
@@ -284,16 +292,16 @@ def test_the_board_shows_what_the_session_offers() -> None:
     assert not any({"movable", "selected"} & c for _, c in pawn_marks(svg))  # yellow is to roll
     assert not any("target" in c for c in board_marks(svg).values())
     assert {f for f, c in board_marks(svg).items() if "trail" in c} == {"3,13", "4,13"}  # the route just walked
-    assert s.last_route == [field(3, 13), field(4, 13)]
+    assert s.trail == ["3,13", "4,13"]
     assert s.events[-1] == "Anna (red) moved 2.13 to 4.13"
 
 
 def test_clicking_the_selected_pawn_after_a_forced_preselection_deselects_it() -> None:
     s = Session(TWO_HUMANS)
-    assert s.roll() and s.selected == HOUSE
+    assert s.roll() and s.selected == "house"
     before = s.state
     assert s.click("house") and s.selected is None and s.targets() == frozenset()
-    assert s.click("house") and s.selected == HOUSE and s.state == before
+    assert s.click("house") and s.selected == "house" and s.state == before
 
 
 def test_capture_back_to_the_house_shows_the_pawn_in_its_house() -> None:
@@ -306,20 +314,22 @@ def test_capture_back_to_the_house_shows_the_pawn_in_its_house() -> None:
 
 
 def test_a_six_with_the_extra_roll_option_keeps_the_turn() -> None:
-    setup = Setup(seats=TWO_HUMANS.seats, options=Options(extra_roll_on_six=True), seed=1)
+    setup = Setup(TABLE, seats=TWO_HUMANS.seats, options=frozenset({"extra_roll_on_six"}), seed=1)
     s = session_at(f"classic r:2.9,h,h,h,h y:h,h,h,h,h x:{CLASSIC_START} r6", setup)
-    s.state = s.state._replace(options=setup.options)
+    s.state = s.state._replace(options=Options(extra_roll_on_six=True))
     assert s.click("2,9")
-    target = min(s.targets() - set(s.state.barricade_fields))
+    target = min(set(map(location_of, s.targets())) - set(s.state.barricade_fields))
     assert s.click(location_key(target))
     assert s.state.current == "red" and s.state.phase is Phase.ROLL
-    assert s.status() == "Anna (red): roll the die"
+    assert s.status() == "Anna (red): roll again"  # the same player rolls again after the 6
 
 
 @pytest.mark.parametrize("board_name", ["classic", "fast"])
 @pytest.mark.parametrize("level", ["random", "greedy"])
 def test_two_computers_play_a_whole_game(board_name: str, level: str) -> None:
-    setup = Setup(board=board_name, seats=(Seat("red", "A", "bot", level), Seat("yellow", "B", "bot", level)), seed=9)
+    setup = Setup(
+        TABLE, board=board_name, seats=(Seat("red", "A", "bot", level), Seat("yellow", "B", "bot", level)), seed=9
+    )
     s = Session(setup)
     while s.is_bot_turn():
         before = s.state
@@ -327,26 +337,28 @@ def test_two_computers_play_a_whole_game(board_name: str, level: str) -> None:
         assert action is not None and s.history[-1] == (before, action)
         assert s.status().endswith("is thinking…") or s.state.is_over
         assert s.movable() == frozenset() and s.targets() == frozenset()
-    assert s.state.winner is not None and s.status() == f"{s.seat(s.state.winner).name} ({s.state.winner}) wins!"
+    winner = s.state.winner
+    assert winner is not None
+    assert s.status() == f"{s.seat(s.state.players.index(winner)).name} ({winner}) wins!"
     assert any("captured" in e for e in s.events) or board_name == "fast"
     assert s.roll() is False and s.click("house") is False
 
 
 def test_new_game_is_not_the_same_game_again() -> None:
-    setup = Setup(seats=(Seat("red", "A", "bot"), Seat("yellow", "B", "bot")), seed=11)
+    setup = Setup(TABLE, seats=(Seat("red", "A", "bot"), Seat("yellow", "B", "bot")), seed=11)
     s = Session(setup)
     while s.is_bot_turn():
         s.bot_step()
     first = [a for _, a in s.history]
     s.new_game()
-    assert s.state.phase is Phase.ROLL and s.events == [] and s.last_route == []
+    assert s.state.phase is Phase.ROLL and s.events == [] and s.trail == []
     while s.is_bot_turn():
         s.bot_step()
     assert [a for _, a in s.history] != first
 
 
 def test_a_person_cannot_act_for_a_computer() -> None:
-    s = Session(Setup(seats=(Seat("red", "Bot", "bot"), Seat("yellow", "Ben")), seed=2))
+    s = Session(Setup(TABLE, seats=(Seat("red", "Bot", "bot"), Seat("yellow", "Ben")), seed=2))
     before = snapshot(s)
     assert s.roll() is False and s.click("house") is False and s.hint() is False
     assert snapshot(s) == before and s.status() == "Bot (red) is thinking…"

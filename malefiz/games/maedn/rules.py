@@ -95,6 +95,7 @@ def new_game(
     two_colours: bool = False,
     neutral: bool = False,
     first: str | None = None,
+    colours: Sequence[str] | None = None,
 ) -> State:
     """The starting position: every colour in play has one piece on its A field and three on B.
 
@@ -102,6 +103,9 @@ def new_game(
     (yellow and red against green and black). ``neutral``: three players on the
     cross and black neutral. ``first`` (default: the first seat's first colour)
     rolls first (the rules' "highest roll starts" is decided before the game).
+    ``colours``: the players' (first) colours in seat order, instead of the usual ones spread
+    around the board (with ``two_colours`` each player also plays the colour opposite its own;
+    with ``neutral`` the cross colour nobody plays is neutral).
 
     Raises:
         InvalidPositionError: for an unknown board, a player count or seat form it does not take,
@@ -110,18 +114,25 @@ def new_game(
     b = board(board_name)
     if two_colours and neutral:
         raise InvalidPositionError("options: two_colours and neutral cannot both be on")
+    if colours is not None and len(colours) != players:
+        raise InvalidPositionError(f"colours: expected {players} colours, one per player, got {len(colours)}")
+    arms = len(b.colours)
     if two_colours:
         if b.name != "cross" or players != 2:
             raise InvalidPositionError("two_colours: only with 2 players on the cross board")
-        seats: tuple[tuple[str, ...], ...] = (("yellow", "red"), ("green", "black"))
+        own = tuple(colours) if colours is not None else ("yellow", "green")
+        for c in own:
+            b.colour_index(c)
+        seats: tuple[tuple[str, ...], ...] = tuple((c, b.colours[(b.colour_index(c) + arms // 2) % arms]) for c in own)
         neutral_colour = None
     elif neutral:
         if b.name != "cross" or players != 3:
             raise InvalidPositionError("neutral: only with 3 players on the cross board")
-        seats = (("yellow",), ("green",), ("red",))
-        neutral_colour = "black"
+        seats = tuple((c,) for c in (colours if colours is not None else ("yellow", "green", "red")))
+        free = [c for c in b.colours if c not in {s[0] for s in seats}]
+        neutral_colour = free[0] if len(free) == 1 else None
     else:
-        seats = tuple((c,) for c in seat_colours(b.name, players))
+        seats = tuple((c,) for c in (colours if colours is not None else seat_colours(b.name, players)))
         neutral_colour = None
     se = seating(b, seats, neutral_colour)
     if first is None:

@@ -49,6 +49,7 @@ __all__ = [
     "COLOUR_TINT",
     "board_svg",
     "field_name",
+    "is_field",
     "piece_key",
     "render",
     "way",
@@ -106,6 +107,22 @@ def field_name(where: BoardLike, colour: str, place: int, waiting: int = 0) -> s
     if place <= b.last_place:
         return f"{letter}:{_GOAL_LETTERS[place - length]}"
     raise InvalidPositionError(f"place {place} is beyond goal field d ({b.last_place})")
+
+
+def is_field(where: BoardLike, name: str) -> bool:
+    """True when ``name`` is the name of a field of the board (see :func:`field_name`)."""
+    return name in _field_names(_board_of(where).name)
+
+
+@cache
+def _field_names(board_name: str) -> frozenset[str]:
+    b = board(board_name)
+    names = {f"t{i}" for i in range(b.track_length)}
+    for colour in b.colours:
+        letter = COLOUR_LETTERS[colour]
+        names.update(f"{letter}:{g}" for g in _GOAL_LETTERS)
+        names.update(f"{letter}:B{n}" for n in range(len(b.b_fields[0])))
+    return frozenset(names)
 
 
 def piece_key(colour: str, place: int) -> str:
@@ -366,7 +383,8 @@ def _fields(state: State, marks: _Marks, names: Mapping[str, str] | None) -> lis
             elif owner == acting:
                 classes += " turn"
         out.append(
-            f'<circle class="{classes}{marks.of_field(name)}" data-field="{name}" cx="{cx}" cy="{cy}" r="{_FIELD_R}"/>'
+            f'<circle class="{classes}{marks.of_field(name)}" data-field="{name}" data-key="{name}"'
+            f' cx="{cx}" cy="{cy}" r="{_FIELD_R}"/>'
         )
         if owner is not None:
             labels.append(_label(cx, cy, "A", TEXT_ON[owner] if owner in se.slot_of else "#9a958a", 15))
@@ -383,7 +401,7 @@ def _fields(state: State, marks: _Marks, names: Mapping[str, str] | None) -> lis
             cx, cy = _centre(point)
             out.append(
                 f'<circle class="field goal-field goal-{colour}{marks.of_field(name)}" data-field="{name}"'
-                f' cx="{cx}" cy="{cy}" r="{_FIELD_R}"/>'
+                f' data-key="{name}" cx="{cx}" cy="{cy}" r="{_FIELD_R}"/>'
             )
             labels.append(_label(cx, cy, _GOAL_LETTERS[g], _GOAL_TEXT.get(colour, COLOUR_FILL[colour])))
         out.append("</g>")
@@ -419,7 +437,7 @@ def _b_area(state: State, i: int, acting: str | None, marks: _Marks, names: Mapp
         name = f"{letter}:B{n}"
         cx, cy = _centre(point)
         out.append(
-            f'<circle class="field b-field b-{colour}{marks.of_field(name)}" data-field="{name}"'
+            f'<circle class="field b-field b-{colour}{marks.of_field(name)}" data-field="{name}" data-key="{name}"'
             f' cx="{cx}" cy="{cy}" r="{_FIELD_R}"/>'
         )
     if colour == se.neutral:

@@ -16,7 +16,7 @@ into the document and styles it with CSS. Hooks and CSS classes:
 - ``hint``: the hard bot's suggestion (the pawn and its destination, or a barricade place).
 - Every clickable element carries ``data-key``: ``"x,y"``, ``"house"`` (the
   current player's house) or ``"forest"``; the page passes it to
-  :meth:`malefiz.games.malefiz.session.Session.click`.
+  :meth:`malefiz.core.session.Session.click` (through :mod:`.table`).
 """
 
 from __future__ import annotations
@@ -33,29 +33,29 @@ __all__ = ["COLOUR_FILL", "board_svg", "render"]
 
 _STYLE = (
     "<style>"
-    ".edge{stroke:#4a3b2a;stroke-width:5;stroke-linecap:round}"
-    ".field{fill:#fdfaf2;stroke:#2b2118;stroke-width:2}"
-    ".field.start{fill:#e4574f}"
-    ".field.rest{fill:#5aa0e6}"
-    ".field.goal{fill:#ffe27a;stroke-width:3}"
-    ".field.trail{stroke:#ff8c00;stroke-width:4}"
-    ".field.target{fill:#b8f5b0;stroke:#0b7a0b;stroke-width:4;cursor:pointer}"
-    ".goal-mark{font-size:20px;text-anchor:middle;fill:#8a5a00;pointer-events:none}"
-    ".village{fill:#f7e7a8;stroke:#d9c374;stroke-width:2}"
-    ".forest-area{fill:#8fc98a;stroke:#4f8f4a;stroke-width:2}"
-    ".house-box{fill:#fffdf7;stroke-width:3}"
-    ".turn-mark{fill:none;stroke-width:2.5;stroke-dasharray:6 4}"
-    ".house-off{fill:#e9e4da;fill-opacity:.85;stroke:none}"
-    ".barricade rect{fill:#f4f4f4;stroke:#222;stroke-width:2.5}"
-    ".barricade.target rect{stroke:#0b7a0b}"
-    ".pawn text{font:bold 12px system-ui,sans-serif;text-anchor:middle;pointer-events:none}"
-    ".pawn .halo{fill:none;stroke:none}"
-    ".pawn.movable{cursor:pointer}"
-    ".pawn.movable .halo{stroke:#ff8c00;stroke-width:3;stroke-dasharray:4 3}"
-    ".pawn.selected .halo{stroke:#111;stroke-width:4;stroke-dasharray:none}"
-    ".pawn.target .halo{stroke:#0b7a0b;stroke-width:4}"
-    ".field.hint{stroke:#c2188f;stroke-width:5}"
-    ".pawn.hint .halo{stroke:#c2188f;stroke-width:5;stroke-dasharray:none}"
+    ".malefiz .edge{stroke:#4a3b2a;stroke-width:5;stroke-linecap:round}"
+    ".malefiz .field{fill:#fdfaf2;stroke:#2b2118;stroke-width:2}"
+    ".malefiz .field.start{fill:#e4574f}"
+    ".malefiz .field.rest{fill:#5aa0e6}"
+    ".malefiz .field.goal{fill:#ffe27a;stroke-width:3}"
+    ".malefiz .field.trail{stroke:#ff8c00;stroke-width:4}"
+    ".malefiz .field.target{fill:#b8f5b0;stroke:#0b7a0b;stroke-width:4;cursor:pointer}"
+    ".malefiz .goal-mark{font-size:20px;text-anchor:middle;fill:#8a5a00;pointer-events:none}"
+    ".malefiz .village{fill:#f7e7a8;stroke:#d9c374;stroke-width:2}"
+    ".malefiz .forest-area{fill:#8fc98a;stroke:#4f8f4a;stroke-width:2}"
+    ".malefiz .house-box{fill:#fffdf7;stroke-width:3}"
+    ".malefiz .turn-mark{fill:none;stroke-width:2.5;stroke-dasharray:6 4}"
+    ".malefiz .house-off{fill:#e9e4da;fill-opacity:.85;stroke:none}"
+    ".malefiz .barricade rect{fill:#f4f4f4;stroke:#222;stroke-width:2.5}"
+    ".malefiz .barricade.target rect{stroke:#0b7a0b}"
+    ".malefiz .pawn text{font:bold 12px system-ui,sans-serif;text-anchor:middle;pointer-events:none}"
+    ".malefiz .pawn .halo{fill:none;stroke:none}"
+    ".malefiz .pawn.movable{cursor:pointer}"
+    ".malefiz .pawn.movable .halo{stroke:#ff8c00;stroke-width:3;stroke-dasharray:4 3}"
+    ".malefiz .pawn.selected .halo{stroke:#111;stroke-width:4;stroke-dasharray:none}"
+    ".malefiz .pawn.target .halo{stroke:#0b7a0b;stroke-width:4}"
+    ".malefiz .field.hint{stroke:#c2188f;stroke-width:5}"
+    ".malefiz .pawn.hint .halo{stroke:#c2188f;stroke-width:5;stroke-dasharray:none}"
     "</style>"
 )
 _FIELD_R = 13
@@ -204,7 +204,7 @@ def render(
     elif isinstance(hint, Place):
         hinted = {hint.field}
     out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" class="board board-{b.name}" viewBox="0 0 {width} {height}"'
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="board malefiz board-{b.name}" viewBox="0 0 {width} {height}"'
         f' width="100%" height="100%" role="img" aria-label="Malefiz {b.name} board">',
         f"<title>Malefiz, {b.name} board: {escape(current)} to {state.phase.value}</title>",
         _STYLE,

@@ -1,0 +1,662 @@
+"""One game as the page plays it, for every game: setup, seats, dice and the click state machine.
+
+Everything here is plain Python (no browser). The page forwards clicks (the
+``data-key`` of the clicked SVG element) to :meth:`Session.click` and writes
+out :meth:`Session.svg`, :meth:`Session.status` and :meth:`Session.position_json`.
+
+What differs between games is behind a :class:`Table` (one per game, in its
+subpackage's ``table`` module): how a key names a piece or a field, how a
+position is drawn, and the words for what happens. The mechanism is shared:
+
+- a person rolls with :meth:`Session.roll`; a roll that leaves no move passes
+  by itself, and when only one piece can move it is chosen at once;
+- a click on a movable piece chooses it (or, where the table says so with
+  :attr:`Table.one_click`, moves it at once when it has a single move); a click
+  on one of the chosen piece's targets moves it; a click on a target of an
+  action that needs no piece (a Malefiz barricade's new field) plays it;
+- computer seats act through :meth:`Session.bot_turn`, in slices where the
+  table offers a sliced search, so a page can paint between them.
+
+Bad clicks and buttons pressed at the wrong time return False and change
+nothing; nothing here raises on what a player does.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Final, Literal, Protocol
+from urllib.parse import parse_qs, urlencode
+
+from .actions import PASS, Pass, Roll
+from .dice import Dice, roll_for_start
+from .errors import MalefizError
+from .game import Game
+
+__all__ = ["MAX_NAME", "PACES", "Search", "Seat", "Session", "Setup", "Table", "seat_label"]
+
+Kind = Literal["human", "bot"]
+
+PACES: Final[dict[str, int]] = {"slow": 1200, "normal": 600, "fast": 200, "instant": 0}
+"""Milliseconds between two steps of a computer seat, by pace name."""
+
+MAX_NAME: Final = 24
+"""The longest player name kept (longer ones are cut)."""
+
+MAX_SEED: Final = 2**63
+"""Seeds are whole numbers below this."""
+
+
+class Search(Protocol):
+    """A computer's thinking in slices: :meth:`step` does one and says whether more remain; then :attr:`best`."""
+
+    def step(self) -> bool:
+        """Think a little more; False once the choice is made."""
+        ...
+
+    @property
+    def best(self) -> Any:
+        """The chosen action (valid once :meth:`step` returned False)."""
+        ...
+
+
+Namer = Callable[[str], str]
+"""A colour's player for messages: ``"Anna (red)"``."""
+
+
+class Table(Protocol):
+    """What the shared session needs to know of one game beyond its rules: keys, pictures and words.
+
+    Keys are the ``data-key`` strings of the SVG (a piece or a field); a piece's
+    key stands for its place (every piece in a Malefiz house has the key
+    ``house``; every waiting MÄDN piece of yellow ``y:B``).
+    """
+
+    @property
+    def game(self) -> Game[Any, Any]:
+        """The game's rules."""
+        ...
+
+    @property
+    def one_click(self) -> bool:
+        """True: a click on a piece with one move plays it; False: it only chooses the piece."""
+        ...
+
+    @property
+    def default_level(self) -> str:
+        """The computer level a seat written as plain ``bot`` plays at."""
+        ...
+
+    def colours(self, board: str) -> tuple[str, ...]:
+        """Every colour a seat may take on ``board``, in the board's order."""
+        ...
+
+    def seat_colours(self, board: str, players: int, options: frozenset[str]) -> tuple[str, ...]:
+        """The (first) colour of each seat when the setup names none.
+
+        Raises:
+            MalefizError: for a player count the board does not take.
+        """
+        ...
+
+    def new_state(self, board: str, colours: tuple[str, ...], options: frozenset[str], first: str | None) -> Any:
+        """The start of a game with one seat per colour of ``colours`` (each seat's first colour).
+
+        Raises:
+            MalefizError: for colours, options or a ``first`` that do not fit together.
+        """
+        ...
+
+    def board_of(self, state: Any) -> str:
+        """The name of ``state``'s board."""
+        ...
+
+    def locate(self, state: Any, key: str) -> tuple[str | None, str | None]:
+        """What a clicked ``key`` can stand for: (the key of the acting player's piece, the key of a field)."""
+        ...
+
+    def choice(self, state: Any, action: Any) -> tuple[str | None, str]:
+        """The clicks that play ``action`` (a move or a placement): (its piece's key or None, its field's key)."""
+        ...
+
+    def event(self, before: Any, action: Any, after: Any, name: Namer) -> str:
+        """What ``action`` did, in words, for the message line and the log (a roll is told by the session)."""
+        ...
+
+    def prompt(self, state: Any, selected: str | None, again: bool) -> str:
+        """What the person to act does now (after ``"Anna (red): "``); ``again``: the same colour acts again."""
+        ...
+
+    def words(self, state: Any, action: Any) -> str:
+        """An action in a few words, for a hint (``"2.13 to 4.13"``)."""
+        ...
+
+    def way(self, before: Any, action: Any) -> list[str]:
+        """The field keys ``action`` walked, start and end included (the trail drawn after it)."""
+        ...
+
+    def frames(self, before: Any, action: Any, names: Mapping[str, str]) -> list[str]:
+        """The board as SVG with the moved piece on each field of its way but the last (for animation)."""
+        ...
+
+    def render(
+        self,
+        state: Any,
+        *,
+        movable: frozenset[str],
+        selected: str | None,
+        targets: frozenset[str],
+        hint: Any,
+        trail: Sequence[str],
+        names: Mapping[str, str],
+    ) -> str:
+        """The board as SVG with the person's marks (keys as :meth:`locate` and :meth:`choice` use them)."""
+        ...
+
+    def board_svg(self, board: str) -> str:
+        """The board with every colour at the start (the setup screen's picture)."""
+        ...
+
+    def chances(self, state: Any) -> list[float]:
+        """Each seat's estimated chance to win, in seat order."""
+        ...
+
+    def hint(self, state: Any, rng: random.Random) -> Any:
+        """The strongest computer's choice for the player to act (None while a roll is due)."""
+        ...
+
+    def search(self, level: str, state: Any, actions: Sequence[Any]) -> Search | None:
+        """A sliced search for ``level``'s choice, or None to call the level's bot at once."""
+        ...
+
+
+@dataclass(frozen=True)
+class Seat:
+    """One player: its (first) colour, a name, a person or the computer (at a level)."""
+
+    colour: str
+    name: str
+    kind: Kind = "human"
+    level: str = "greedy"
+    """The bot's name in the game's bots (for computer seats)."""
+
+
+def seat_label(seat: Seat, colours: Sequence[str]) -> str:
+    """A seat for messages: its name, and its colours when the name is not the colour (``Anna (red)``)."""
+    if len(colours) == 1 and seat.name.lower() == colours[0]:
+        return seat.name
+    return f"{seat.name} ({', '.join(colours)})"
+
+
+@dataclass(frozen=True)
+class Setup:
+    """Everything chosen before a game starts.
+
+    Raises:
+        MalefizError: for anything that does not fit (board, seats, levels, options, first, pace, position).
+    """
+
+    table: Table
+    board: str = ""
+    """The board's name ("": the game's first)."""
+    seats: tuple[Seat, ...] = ()
+    """The players in seat order (empty: a person and the computer on the table's usual colours)."""
+    options: frozenset[str] = frozenset()
+    """The names of the options switched on."""
+    first: str | None = None
+    """Who starts (a colour); None: as the rules say (a roll for start where the game has one, else the first seat)."""
+    seed: int | None = None
+    pace: str = "normal"
+    position: str | None = None
+    """A position in one-line notation to start from instead of the start (board and colours must match)."""
+
+    def __post_init__(self) -> None:
+        game = self.table.game
+        if not self.board:
+            object.__setattr__(self, "board", game.boards[0])
+        if self.board not in game.boards:
+            raise MalefizError(f"board: expected {' or '.join(game.boards)}, got {self.board!r}")
+        unknown = sorted(self.options - set(game.option_names))
+        if unknown:
+            raise MalefizError(f"options: unknown option {unknown[0]!r}; known: {', '.join(game.option_names)}")
+        if not self.seats:
+            colours = self.table.seat_colours(self.board, 2, self.options)
+            seats = (
+                Seat(colours[0], colours[0].capitalize()),
+                Seat(colours[1], colours[1].capitalize(), "bot", self.table.default_level),
+            )
+            object.__setattr__(self, "seats", seats)
+        for seat in self.seats:
+            if seat.kind == "bot" and seat.level not in game.bots:
+                raise MalefizError(f"seats: unknown computer level {seat.level!r}; known: {', '.join(game.bots)}")
+        if self.pace not in PACES:
+            raise MalefizError(f"pace: expected one of {', '.join(PACES)}, got {self.pace!r}")
+        if len(set(self.colours)) != len(self.colours):
+            raise MalefizError("seats: every seat needs its own colour")
+        state = self.start_position() or self.table.new_state(self.board, self.colours, self.options, None)
+        if self.first is not None and self.first not in self.colours_of(state):
+            raise MalefizError(f"first: {self.first!r} is not playing")
+
+    @property
+    def game(self) -> Game[Any, Any]:
+        """The game's rules."""
+        return self.table.game
+
+    @property
+    def colours(self) -> tuple[str, ...]:
+        """Each seat's (first) colour."""
+        return tuple(s.colour for s in self.seats)
+
+    def colours_of(self, state: Any) -> set[str]:
+        """The colours the seats play in ``state`` (a neutral colour is nobody's)."""
+        return {c for seat in state.seats for c in seat}
+
+    def start_position(self) -> Any:
+        """The position to start from (None: the board's start).
+
+        Raises:
+            MalefizError: if :attr:`position` cannot be read or does not fit the board and seats.
+        """
+        if self.position is None:
+            return None
+        state = self.game.parse_position(self.position)
+        got = tuple(seat[0] for seat in state.seats)
+        board = self.table.board_of(state)
+        if board != self.board or got != self.colours:
+            raise MalefizError(
+                f"position: expected the {self.board} board with {', '.join(self.colours)} in this order, "
+                f"got the {board} board with {', '.join(got)}"
+            )
+        return state
+
+    @classmethod
+    def from_query(cls, query: str, tables: Mapping[str, Table]) -> Setup | None:
+        """The setup a page address asks for, or None when it names no seats.
+
+        ``?game=maedn&board=star&seats=human,bot:hard&seed=3&pace=instant&options=three_rolls&first=yellow&names=Ann,Bob``;
+        ``game`` defaults to the first of ``tables``; ``position=<one-line notation>`` starts from
+        that position; ``colours=red,blue`` picks the seats' colours (default: the table's usual ones).
+
+        Raises:
+            MalefizError: for any malformed value, saying which.
+        """
+        params = {k: v[-1] for k, v in parse_qs(query.lstrip("?"), keep_blank_values=True).items()}
+        if not params.get("seats"):
+            return None
+        game_name = params.get("game") or next(iter(tables))
+        if game_name not in tables:
+            raise MalefizError(f"game: expected one of {', '.join(tables)}, got {game_name!r}")
+        table = tables[game_name]
+        board = params.get("board") or table.game.boards[0]
+        if board not in table.game.boards:
+            raise MalefizError(f"board: expected {' or '.join(table.game.boards)}, got {board!r}")
+        kinds = params["seats"].split(",")
+        counts = table.game.player_counts(board)
+        if len(kinds) not in counts:
+            raise MalefizError(
+                f"seats: {table.game.title} on the {board} board is for {counts[0]} to {counts[-1]} players,"
+                f" got {len(kinds)}"
+            )
+        option_names = frozenset(n for n in params.get("options", "").split(",") if n)
+        unknown = sorted(option_names - set(table.game.option_names))
+        if unknown:
+            raise MalefizError(f"options: unknown option {unknown[0]!r}; known: {', '.join(table.game.option_names)}")
+        names = params.get("names", "").split(",") if params.get("names") else []
+        colours = table.seat_colours(board, len(kinds), option_names)
+        if params.get("colours"):
+            wanted = params["colours"].split(",")
+            known = table.colours(board)
+            if len(wanted) != len(kinds) or any(w not in known for w in wanted):
+                raise MalefizError(f"colours: expected {len(kinds)} of {', '.join(known)}, got {params['colours']!r}")
+            colours = tuple(wanted)
+        seats = []
+        for i, (text, colour) in enumerate(zip(kinds, colours, strict=True)):
+            kind, _, level = text.partition(":")
+            if kind not in ("human", "bot"):
+                raise MalefizError(f"seats: expected human, bot or bot:<level>, got {text!r}")
+            name = names[i].strip() if i < len(names) and names[i].strip() else colour.capitalize()
+            level = level or table.default_level
+            seats.append(Seat(colour, name[:MAX_NAME], "bot" if kind == "bot" else "human", level))
+        seed_text = params.get("seed")
+        if seed_text is not None and not (seed_text.isascii() and seed_text.isdigit() and len(seed_text) <= 18):
+            raise MalefizError(f"seed: expected a whole number of at most 18 digits, got {seed_text[:40]!r}")
+        first = params.get("first") or None
+        if first is not None and first not in table.colours(board):
+            raise MalefizError(f"first: expected a colour, got {first!r}")
+        return cls(
+            table=table,
+            board=board,
+            seats=tuple(seats),
+            options=option_names,
+            first=first,
+            seed=int(seed_text) if seed_text is not None else None,
+            pace=params.get("pace", "normal"),
+            position=params.get("position") or None,
+        )
+
+    def to_query(self) -> str:
+        """The page address query that gives this setup back (see :meth:`from_query`)."""
+        params: dict[str, str] = {
+            "game": self.game.name,
+            "board": self.board,
+            "seats": ",".join(s.kind if s.kind == "human" else f"bot:{s.level}" for s in self.seats),
+            "colours": ",".join(s.colour for s in self.seats),
+            "names": ",".join(s.name for s in self.seats),
+            "pace": self.pace,
+        }
+        if self.options:
+            params["options"] = ",".join(n for n in self.game.option_names if n in self.options)
+        if self.first is not None:
+            params["first"] = self.first
+        if self.seed is not None:
+            params["seed"] = str(self.seed)
+        if self.position is not None:
+            params["position"] = self.position
+        return "?" + urlencode(params, safe=",:")
+
+
+class Session:
+    """One game in progress, driven by clicks and by the computer seats (any game, through its :class:`Table`)."""
+
+    def __init__(self, setup: Setup, seed: int | None = None) -> None:
+        self.setup = setup
+        self.table = setup.table
+        self.game = setup.table.game
+        if seed is None:
+            seed = setup.seed if setup.seed is not None else random.randrange(2**31)
+        self.seed: int = seed
+        self.dice = Dice(seed)
+        self.games = 0
+        self._start()
+
+    def _start(self) -> None:
+        self.selected: str | None = None
+        self.hinted: Any = None
+        self.message = ""
+        self.events: list[str] = []
+        self.history: list[tuple[Any, Any]] = []
+        self.trail: list[str] = []
+        self._cache: dict[str, Any] = {}
+        self._cache_of: Any = None
+        start = self.setup.start_position() if self.games == 0 else None
+        first = self.setup.first
+        self.state: Any = start or self.table.new_state(self.setup.board, self.setup.colours, self.setup.options, first)
+        if start is None and first is None:
+            rollers = self.game.start_rollers(self.state)
+            if rollers:
+                first, rounds, self.dice = roll_for_start(list(rollers), self.dice)
+                names = self.names
+                for rolls in rounds:
+                    self.events.append(
+                        "Roll for start: " + ", ".join(f"{self._colour_name(c, names)} {v}" for c, v in rolls)
+                    )
+                self.message = f"{self._colour_name(first, names)} rolled highest and starts"
+                self.events.append(self.message)
+                self.state = self.table.new_state(self.setup.board, self.setup.colours, self.setup.options, first)
+
+    # -- who is who -------------------------------------------------------
+
+    def seat(self, index: int | None = None) -> Seat:
+        """The seat at ``index`` (default: the one to act)."""
+        return self.setup.seats[self.state.current_seat if index is None else index]
+
+    def seat_name(self, index: int) -> str:
+        """Seat ``index`` for messages (``Anna (red)``, ``Anna (yellow, red)``)."""
+        return seat_label(self.setup.seats[index], self.state.seats[index])
+
+    @property
+    def names(self) -> dict[str, str]:
+        """Seat names by colour (every colour a seat plays)."""
+        found: dict[str, str] = {}
+        for seat, colours in zip(self.setup.seats, self.state.seats, strict=True):
+            for c in colours:
+                found[c] = seat.name
+        return found
+
+    def _colour_name(self, colour: str, names: Mapping[str, str]) -> str:
+        name = names.get(colour)
+        if name is None:
+            return colour
+        return f"{name} ({colour})" if name.lower() != colour else name
+
+    def name(self, colour: str) -> str:
+        """``colour``'s player for messages: ``Anna (red)``, or the colour alone when it is nobody's (neutral)."""
+        return self._colour_name(colour, self.names)
+
+    def is_bot_turn(self) -> bool:
+        """True when a computer seat is to act and the game is not over."""
+        return not self.state.is_over and self.seat().kind == "bot"
+
+    # -- actions ----------------------------------------------------------
+
+    def _memo(self) -> dict[str, Any]:
+        """Values computed from the current state (forgotten when the state changes, also from outside)."""
+        if self._cache_of is not self.state:
+            self._cache_of = self.state
+            self._cache = {}
+        return self._cache
+
+    def _legal(self) -> list[Any]:
+        found = self._memo().get("legal")
+        if found is None:
+            found = self._cache["legal"] = list(self.game.legal_actions(self.state))
+        return found
+
+    def _apply(self, action: Any) -> None:
+        self.hinted = None
+        before = self.state
+        who = self.name(before.current)
+        self.state = self.game.apply(before, action)
+        self.history.append((before, action))
+        if isinstance(action, Roll):
+            self.trail = []
+            self.message = f"{who} rolled a {action.value}"
+        else:
+            if not isinstance(action, Pass):
+                self.trail = self.table.way(before, action)
+            self.message = self.table.event(before, action, self.state, self.name)
+        self.events.append(self.message)
+
+    def _roll_die(self) -> Any:
+        value, self.dice = self.dice.roll()
+        action = self.game.roll(value)
+        self._apply(action)
+        self.selected = None
+        human = self.seat().kind == "human"
+        if human and self._legal() == [PASS]:
+            self._apply(PASS)
+        elif human:
+            starts = {self.table.choice(self.state, a)[0] for a in self._legal()}
+            if len(starts) == 1:
+                self.selected = starts.pop()
+        return action
+
+    def bot_turn(self) -> Iterator[None]:
+        """Play one action for the computer seat to act, in slices.
+
+        Each ``next()`` does a small piece of the thinking (so a page can let
+        the browser paint in between); when the iterator is exhausted the
+        action has been played (see :attr:`history`). Nothing happens on a
+        person's turn.
+        """
+        if not self.is_bot_turn():
+            return
+        self.hinted = None
+        if self.state.is_chance:
+            self._roll_die()
+            return
+        actions = self._legal()
+        level = self.seat().level
+        search = self.table.search(level, self.state, actions) if len(actions) > 1 else None
+        if search is not None:
+            yield
+            while search.step():
+                yield
+            action = search.best
+        else:
+            rng = random.Random(self.seed * 1_000_003 + len(self.history))
+            action = self.game.bots[level](self.state, actions, rng)
+        if action not in actions:  # a bot written elsewhere must never break the game
+            action = actions[0]
+        self._apply(action)
+
+    def bot_step(self) -> Any:
+        """Play one action for the computer seat to act (its roll, or its choice); None if a person is to act."""
+        done = len(self.history)
+        for _ in self.bot_turn():
+            pass
+        return self.history[-1][1] if len(self.history) > done else None
+
+    def hint(self) -> bool:
+        """Ask the strongest computer for the best move of the person to act; it is marked on the board and told."""
+        if self.is_bot_turn() or self.state.is_over or self.state.is_chance:
+            return False
+        action = self.table.hint(self.state, random.Random(self.seed))
+        self.hinted = action
+        odds = self.chances_text()
+        if action is not None and action != PASS:
+            self.message = f"Hint: {self.table.words(self.state, action)}. {odds}"
+        else:
+            self.message = odds
+        return True
+
+    def chances(self) -> list[float]:
+        """Each seat's estimated chance to win, in seat order."""
+        found = self._memo().get("chances")
+        if found is None:
+            found = self._cache["chances"] = self.table.chances(self.state)
+        return found
+
+    def chances_text(self) -> str:
+        """``Chances: Anna (red) 60%, Ben (yellow) 40%``, the likeliest first."""
+        ranked = sorted(enumerate(self.chances()), key=lambda kv: -kv[1])
+        return "Chances: " + ", ".join(f"{self.seat_name(i)} {p:.0%}" for i, p in ranked)
+
+    def standings(self) -> str:
+        """The places decided so far (``1. Anna (yellow), 2. Ben (red)``; ties share a place); empty when none."""
+        parts = []
+        place = 1
+        for tied in self.state.ranking:
+            parts.append(f"{place}. " + " = ".join(self.seat_name(i) for i in tied))
+            place += len(tied)
+        return ", ".join(parts)
+
+    def walk_frames(self) -> list[str]:
+        """The board as SVG with the last moved piece on each field of its way in turn (for animation)."""
+        last = next(((b, a) for b, a in reversed(self.history) if not isinstance(a, Roll | Pass)), None)
+        if last is None or not self.trail or not isinstance(self.history[-1][1], type(last[1])):
+            return []
+        return self.table.frames(last[0], last[1], self.names)
+
+    def roll(self) -> bool:
+        """The die button, for a person whose turn it is to roll."""
+        if self.is_bot_turn() or not self.state.is_chance:
+            return False
+        self._roll_die()
+        return True
+
+    def _choices(self) -> list[tuple[str | None, str, Any]]:
+        found = self._memo().get("choices")
+        if found is None:
+            found = []
+            if not self.state.is_chance and not self.state.is_over:
+                for a in self._legal():
+                    if a != PASS:
+                        found.append((*self.table.choice(self.state, a), a))
+            self._cache["choices"] = found
+        return found
+
+    def click(self, key: str) -> bool:
+        """A click on the board element with ``data-key`` ``key``; True if it did something."""
+        if self.is_bot_turn() or self.state.is_over or self.state.is_chance or len(key) > 40:
+            return False
+        try:
+            piece, where = self.table.locate(self.state, key)
+        except MalefizError:
+            return False
+        choices = self._choices()
+        if self.selected is not None and where is not None:
+            chosen = [a for p, t, a in choices if p == self.selected and t == where]
+            if chosen:
+                self._play(chosen[0])
+                return True
+        free = [a for p, t, a in choices if p is None and t == where]
+        if free and where is not None:
+            self._play(free[0])
+            return True
+        mine = [a for p, _, a in choices if p is not None and p == piece]
+        if mine:
+            if self.table.one_click and len(mine) == 1:
+                self._play(mine[0])
+            else:
+                self.selected = None if piece == self.selected else piece
+            return True
+        return False
+
+    def _play(self, action: Any) -> None:
+        self.selected = None
+        self._apply(action)
+
+    # -- what the page shows -----------------------------------------------
+
+    def movable(self) -> frozenset[str]:
+        """Keys of the pieces the person to act may move (empty unless choosing a move)."""
+        if self.is_bot_turn():
+            return frozenset()
+        return frozenset(p for p, _, _ in self._choices() if p is not None)
+
+    def targets(self) -> frozenset[str]:
+        """Where the chosen piece may go, or where an action without a piece (a barricade) may go."""
+        if self.is_bot_turn():
+            return frozenset()
+        selected = self.selected
+        return frozenset(t for p, t, _ in self._choices() if p is None or (selected is not None and p == selected))
+
+    def status(self) -> str:
+        """Whose turn it is and what to do."""
+        state = self.state
+        if state.is_over:
+            return self.result()
+        who = self.name(state.current)
+        if self.is_bot_turn():
+            return f"{who} is thinking…"
+        again = (
+            bool(self.history)
+            and not isinstance(self.history[-1][1], Roll)
+            and (self.history[-1][0].current == state.current)
+        )
+        return f"{who}: {self.table.prompt(state, self.selected, again)}"
+
+    def result(self) -> str:
+        """The end: who won (and, with more players, the places of the others)."""
+        ranking = self.state.ranking
+        if not ranking:
+            return ""
+        winners = " and ".join(self.seat_name(i) for i in ranking[0])
+        text = f"{winners} {'wins' if len(ranking[0]) == 1 else 'win'}!"
+        if len(ranking) > 2:
+            text += " " + self.standings()
+        return text
+
+    def svg(self) -> str:
+        """The board as SVG, with the marks the person to act needs."""
+        return self.table.render(
+            self.state,
+            movable=self.movable(),
+            selected=self.selected,
+            targets=self.targets(),
+            hint=self.hinted,
+            trail=self.trail,
+            names=self.names,
+        )
+
+    def position_json(self) -> str:
+        """The position as the game's JSON position document."""
+        return json.dumps(self.game.to_json(self.state))
+
+    def new_game(self) -> None:
+        """A new game with the same setup; the die goes on from where it is."""
+        self.games += 1
+        self._start()

@@ -1,0 +1,258 @@
+"""Mensch ärgere Dich nicht at the table: what the shared session (:mod:`malefiz.core.session`) needs beyond the rules.
+
+Keys are the board's ``data-key`` values (see :mod:`.view`): a piece in
+notation (``y:15``, ``y:B`` for any waiting piece of yellow) and a field by
+name (``t12`` on the track, ``y:a`` in a goal, ``y:B0`` on B). A click on a
+piece with a single move plays it; a piece with two (forward and backward
+capture) shows both targets.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Mapping, Sequence
+from typing import Final
+
+from ...core.actions import Pass
+from ...core.errors import MalefizError
+from ...core.session import Namer, Search
+from . import view
+from .board import COLOUR_LETTERS, board
+from .bots import hard
+from .game import MAEDN, SEAT_FORMS, Maedn
+from .odds import win_chances
+from .rules import captures, legal_actions, may_roll_three_times, new_game, penalty, seat_colours
+from .state import Action, Move, Options, Phase, State
+
+__all__ = ["TABLE", "MaednTable"]
+
+_LETTER_COLOURS: Final = {letter: colour for colour, letter in COLOUR_LETTERS.items()}
+_PIECE_KEY: Final = re.compile(r"([a-z]):(B|\d{1,2})")
+
+
+def _piece_place(state: State, key: str) -> tuple[str, int] | None:
+    """The colour and place of the piece ``key`` names, when one of that colour stands there."""
+    found = _PIECE_KEY.fullmatch(key)
+    if found is None:
+        return None
+    colour = _LETTER_COLOURS.get(found.group(1))
+    if colour is None or colour not in state.seating.slot_of:
+        return None
+    place = -1 if found.group(2) == "B" else int(found.group(2))
+    pieces = state.pieces_of(colour)
+    there = min(pieces) < 0 if place < 0 else place in pieces
+    return (colour, place) if there else None
+
+
+class MaednTable:
+    """Mensch ärgere Dich nicht's keys, pictures and words for :class:`malefiz.core.session.Session`."""
+
+    game: Final[Maedn] = MAEDN
+    one_click: Final = True
+    """A click on a piece with one move plays it."""
+    default_level: Final = "medium"
+
+    def colours(self, board_name: str) -> tuple[str, ...]:
+        """The board's colours, clockwise from yellow."""
+        return board(board_name).colours
+
+    def seat_colours(self, board_name: str, players: int, options: frozenset[str]) -> tuple[str, ...]:
+        """Spread round the board; with two colours each yellow and green (red and black opposite them).
+
+        Raises:
+            MalefizError: for a player count the board does not take.
+        """
+        if "two_colours" in options and players == 2:
+            return ("yellow", "green")
+        return seat_colours(board_name, players)
+
+    def new_state(self, board_name: str, colours: tuple[str, ...], options: frozenset[str], first: str | None) -> State:
+        """See :func:`~.rules.new_game`; ``options`` may hold the seat forms ``two_colours`` and ``neutral``."""
+        rules = Options.from_dict({n: True for n in options if n not in SEAT_FORMS}, where="options")
+        if "two_colours" in options and len(colours) == 2 and board_name == "cross":
+            arms = len(board(board_name).colours)
+            a, b = (board(board_name).colour_index(c) for c in colours)
+            if (a - b) % arms == arms // 2:
+                raise MalefizError(
+                    f"two_colours: each player also plays the colour opposite its own, so {colours[0]} and"
+                    f" {colours[1]} cannot both play; choose neighbouring colours, such as yellow and green"
+                )
+        return new_game(
+            board_name,
+            len(colours),
+            rules,
+            two_colours="two_colours" in options,
+            neutral="neutral" in options,
+            first=first,
+            colours=colours,
+        )
+
+    def board_of(self, state: State) -> str:
+        """The board's name."""
+        return state.board.name
+
+    def locate(self, state: State, key: str) -> tuple[str | None, str | None]:
+        """A piece's key and the field it stands on, or a field's name and the piece on it.
+
+        Raises:
+            MalefizError: for a key that names neither.
+        """
+        piece = _piece_place(state, key)
+        if piece is not None:
+            colour, place = piece
+            return key, (view.field_name(state, colour, place) if place >= 0 else None)
+        on = self._pieces_on(state).get(key)
+        if on is None and not view.is_field(state, key):
+            raise MalefizError(f"no piece or field {key[:40]!r}")
+        return on, key
+
+    def _pieces_on(self, state: State) -> dict[str, str]:
+        """The key of the piece on each occupied field (the upper one of a barrier), B fields included."""
+        found: dict[str, str] = {}
+        for colour, pieces in zip(state.seating.colours, state.pieces, strict=True):
+            waiting = 0
+            for p in pieces:
+                found[view.field_name(state, colour, p, waiting)] = view.piece_key(colour, p)
+                waiting += p < 0
+        return found
+
+    def choice(self, state: State, action: Action) -> tuple[str | None, str]:
+        """The piece's key and the name of the field it goes to."""
+        assert isinstance(action, Move)
+        return view.piece_key(action.colour, action.start), view.field_name(state, action.colour, action.end)
+
+    def _piece_words(self, state: State, m: Move, name: Namer) -> str:
+        if m.colour == state.seating.neutral:
+            return f"the neutral {m.colour} piece"
+        if m.colour != state.current:
+            return f"a {m.colour} piece"
+        return "a piece"
+
+    def event(self, before: State, action: Action, after: State, name: Namer) -> str:
+        """``Anna (yellow) entered a piece with the 6``, ``... moved a piece 4 fields (y:12-16)`` and the like."""
+        who = name(before.current)
+        if isinstance(action, Pass):
+            text = f"{who} rolled a {before.roll} and cannot move"
+            if after.is_chance and after.turn == before.turn and not after.is_over:
+                if before.roll == 6:
+                    return text + ": rolls again after the 6"
+                return text + f": roll {after.attempt} of 3 next"
+            return text
+        assert isinstance(action, Move)
+        length = before.seating.length
+        piece = self._piece_words(before, action, name)
+        steps = abs(action.end - action.start)
+        if action.start < 0:
+            text = f"{who} brought {piece} onto the start field with the 6"
+        elif action.end < action.start:
+            text = f"{who} moved {piece} {steps} fields back ({action})"
+        elif action.start >= length:
+            text = f"{who} moved {piece} up in the goal ({action})"
+        elif action.end >= length:
+            text = f"{who} moved {piece} into the goal ({action})"
+        else:
+            text = f"{who} moved {piece} {steps} field{'s' if steps != 1 else ''} ({action})"
+        victim = captures(before, action)
+        if victim is not None:
+            text += f" and captured {name(victim)}'s piece: it goes back to B"
+        sent = penalty(before, action)
+        if sent is not None:
+            colour, place = sent
+            text += (
+                f". Penalty: a capture was possible, so {name(colour)}'s piece on"
+                f" {'its start field' if place == 0 else f'{place}'} goes back to B"
+            )
+        if min(after.pieces_of(action.colour)) >= length and min(before.pieces_of(action.colour)) < length:
+            owner = "the neutral colour" if action.colour == before.seating.neutral else name(action.colour)
+            text += f". All of {owner}'s pieces are home"
+        if after.is_chance and after.turn == before.turn and before.roll == 6:
+            text += "; rolls again"
+        return text
+
+    def prompt(self, state: State, selected: str | None, again: bool) -> str:
+        """Roll (again, or the next of three tries), choose a piece, choose its target."""
+        if state.phase is Phase.ROLL:
+            if state.attempt > 1:
+                return f"no 6 yet: roll again (try {state.attempt} of 3)"
+            if again:
+                return "you rolled a 6: roll again"
+            if may_roll_three_times(state):
+                return "roll the die (up to three tries for a 6)"
+            return "roll the die"
+        if selected is None:
+            return f"you rolled a {state.roll}, choose a piece"
+        return f"you rolled a {state.roll}, choose where the piece goes"
+
+    def words(self, state: State, action: Action) -> str:
+        """``bring a piece in (y:B-0)``, ``move y:12-16``."""
+        if isinstance(action, Move):
+            return f"bring a piece in ({action})" if action.start < 0 else f"move {action}"
+        return str(action)
+
+    def way(self, before: State, action: Action) -> list[str]:
+        """The fields the move walks (see :func:`.view.way`), and the field a penalised piece was sent from."""
+        if not isinstance(action, Move):
+            return []
+        fields = list(view.way(before, action))
+        sent = penalty(before, action)
+        if sent is not None:
+            fields.append(view.field_name(before, sent[0], sent[1]))
+        return fields
+
+    def frames(self, before: State, action: Action, names: Mapping[str, str]) -> list[str]:
+        """The board with the moved piece on each field of its way but the last (nothing for entering)."""
+        if not isinstance(action, Move) or action.start < 0:
+            return []
+        slot = before.seating.slot_of[action.colour]
+        mine = list(before.pieces[slot])
+        index = mine.index(action.start)
+        trail = self.way(before, action)
+        step = 1 if action.end >= action.start else -1
+        frames = []
+        for here in range(action.start + step, action.end, step):
+            mine[index] = here
+            pieces = list(before.pieces)
+            pieces[slot] = tuple(sorted(mine))
+            frames.append(view.render(before._replace(pieces=tuple(pieces)), trail=trail, names=names))
+        return frames
+
+    def render(
+        self,
+        state: State,
+        *,
+        movable: frozenset[str],
+        selected: str | None,
+        targets: frozenset[str],
+        hint: object,
+        trail: Sequence[str],
+        names: Mapping[str, str],
+    ) -> str:
+        """See :func:`.view.render`."""
+        marked = self.choice(state, hint) if isinstance(hint, Move) else None
+        hint_mark = (marked[0] or "", marked[1]) if marked is not None else None
+        return view.render(
+            state, movable=movable, selected=selected, targets=targets, hint=hint_mark, trail=trail, names=names
+        )
+
+    def board_svg(self, board_name: str) -> str:
+        """See :func:`.view.board_svg`."""
+        return view.board_svg(board_name)
+
+    def chances(self, state: State) -> list[float]:
+        """See :func:`.odds.win_chances`."""
+        return win_chances(state)
+
+    def hint(self, state: State, rng: random.Random) -> Action | None:
+        """The hard bot's choice."""
+        if state.is_chance or state.is_over:
+            return None
+        return hard(state, legal_actions(state), rng)
+
+    def search(self, level: str, state: State, actions: Sequence[Action]) -> Search | None:
+        """None: every level decides within a millisecond."""
+        return None
+
+
+TABLE: Final = MaednTable()
+"""Mensch ärgere Dich nicht's table."""

@@ -1,0 +1,212 @@
+"""Malefiz at the table: what the shared session (:mod:`malefiz.core.session`) needs beyond the rules.
+
+Keys are the board's ``data-key`` values (see :mod:`.view`): ``"x,y"`` for a
+field and for the pawn or barricade on it, ``"house"`` for the waiting pawns of
+the player to act and ``"forest"`` for its pawns in the forest.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Final, cast
+
+from ...core.actions import Pass
+from ...core.errors import MalefizError
+from ...core.session import Namer, Search
+from . import view
+from .board import COLOURS, FOREST, HOUSE, Colour, Field, location_name, xy
+from .bots import Search as HardSearch
+from .bots import hint, win_chances
+from .game import MALEFIZ, Malefiz
+from .notation import parse_location
+from .rules import SEAT_COLOURS, Action, Move, Options, Phase, Place, State, new_game, route
+
+__all__ = ["TABLE", "MalefizTable", "key_of", "location_of"]
+
+
+def key_of(location: Field) -> str:
+    """The ``data-key`` of a location: ``"x,y"``, ``"house"`` or ``"forest"``."""
+    if location == HOUSE:
+        return "house"
+    if location == FOREST:
+        return "forest"
+    x, y = xy(location)
+    return f"{x},{y}"
+
+
+def location_of(key: str) -> Field:
+    """The location a ``data-key`` names.
+
+    Raises:
+        MalefizError: for a key that names none.
+    """
+    return parse_location(key.replace(",", "."))
+
+
+def _colours(names: Mapping[str, str]) -> Mapping[Colour, str]:
+    return cast(Mapping[Colour, str], names)
+
+
+def _where(location: Field) -> str:
+    """A location for messages: ``house``, ``forest`` or the field as ``x.y``."""
+    return {HOUSE: "house", FOREST: "forest"}.get(location, location_name(location))
+
+
+class MalefizTable:
+    """Malefiz's keys, pictures and words for :class:`malefiz.core.session.Session`."""
+
+    game: Final[Malefiz] = MALEFIZ
+    one_click: Final = False
+    """A click on a pawn chooses it, even with one move: its targets are shown first."""
+    default_level: Final = "greedy"
+
+    def colours(self, board: str) -> tuple[str, ...]:
+        """Red, green, yellow and blue on both boards."""
+        return COLOURS
+
+    def seat_colours(self, board: str, players: int, options: frozenset[str]) -> tuple[str, ...]:
+        """Opposite houses for two, then round the board (see :data:`~.rules.SEAT_COLOURS`).
+
+        Raises:
+            MalefizError: for other than 2 to 4 players.
+        """
+        if players not in SEAT_COLOURS:
+            raise MalefizError(f"seats: Malefiz is for 2 to 4 players, got {players}")
+        return SEAT_COLOURS[players]
+
+    def new_state(self, board: str, colours: tuple[str, ...], options: frozenset[str], first: str | None) -> State:
+        """See :func:`~.rules.new_game`."""
+        flags = Options.from_dict(dict.fromkeys(options, True), where="options")
+        return new_game(cast(tuple[Colour, ...], colours), board, flags, cast(Colour | None, first))
+
+    def board_of(self, state: State) -> str:
+        """The board's name."""
+        return state.board.name
+
+    def locate(self, state: State, key: str) -> tuple[str | None, str | None]:
+        """``house`` and ``forest`` are pawns; ``x,y`` is a field and the acting player's pawn on it, if any.
+
+        Raises:
+            MalefizError: for a key that names no location.
+        """
+        location = location_of(key)
+        if location in (HOUSE, FOREST):
+            return key_of(location), None
+        name = key_of(location)
+        return (name if location in state.pawns_of(state.current) else None), name
+
+    def choice(self, state: State, action: Action) -> tuple[str | None, str]:
+        """A move: its pawn's location and its end; a placement: its field alone."""
+        if isinstance(action, Move):
+            return key_of(action.start), key_of(action.end)
+        assert isinstance(action, Place)
+        return None, key_of(action.field)
+
+    def event(self, before: State, action: Action, after: State, name: Namer) -> str:
+        """``Anna (red) moved 0.13 to 0.11 and took a barricade: put it on a free field`` and the like."""
+        who = name(before.current)
+        if isinstance(action, Pass):
+            return f"{who} rolled a {before.roll} and cannot move: turn passes"
+        if isinstance(action, Place):
+            return f"{who} put the barricade on {location_name(action.field)}"
+        assert isinstance(action, Move)
+        if after.is_over:
+            return f"{who} reached the goal and wins!"
+        text = f"{who} moved {_where(action.start)} to {_where(action.end)}"
+        victim = before.occupant(action.end)
+        if victim is not None:
+            where = (
+                "the forest"
+                if after.pawns_of(victim).count(FOREST) > before.pawns_of(victim).count(FOREST)
+                else "its house"
+            )
+            owner = "its own" if victim == before.current else f"{name(victim)}'s"
+            text += f" and captured {owner} pawn: it goes back to {where}"
+        if after.phase is Phase.PLACE:
+            text += " and took a barricade: put it on a free field"
+        return text
+
+    def prompt(self, state: State, selected: str | None, again: bool) -> str:
+        """Roll, choose a pawn, choose its field, or put the barricade."""
+        if state.phase is Phase.ROLL:
+            return "roll again" if again else "roll the die"
+        if state.phase is Phase.PLACE:
+            return "put the barricade on a free field"
+        if selected is None:
+            return f"you rolled a {state.roll}, choose a pawn"
+        return f"you rolled a {state.roll}, choose where your pawn goes"
+
+    def words(self, state: State, action: Action) -> str:
+        """``2.13 to 4.13``; ``put the barricade on 7.7``."""
+        if isinstance(action, Move):
+            return f"{_where(action.start)} to {_where(action.end)}"
+        if isinstance(action, Place):
+            return f"put the barricade on {location_name(action.field)}"
+        return str(action)
+
+    def way(self, before: State, action: Action) -> list[str]:
+        """The fields a move steps on, its end included; nothing for a placement."""
+        if isinstance(action, Move):
+            return [key_of(f) for f in route(before, action)]
+        return []
+
+    def frames(self, before: State, action: Action, names: Mapping[str, str]) -> list[str]:
+        """The board with the moved pawn on each field of its route but the last."""
+        if not isinstance(action, Move):
+            return []
+        steps = route(before, action)
+        frames = []
+        mine = list(before.pawns[before.turn])
+        index = mine.index(action.start)
+        for here in steps[:-1]:
+            mine[index] = here
+            pawns = list(before.pawns)
+            pawns[before.turn] = tuple(mine)
+            frames.append(view.render(before._replace(pawns=tuple(pawns)), names=_colours(names), highlight=steps))
+        return frames
+
+    def render(
+        self,
+        state: State,
+        *,
+        movable: frozenset[str],
+        selected: str | None,
+        targets: frozenset[str],
+        hint: object,
+        trail: Sequence[str],
+        names: Mapping[str, str],
+    ) -> str:
+        """See :func:`.view.render`."""
+        return view.render(
+            state,
+            movable=frozenset(location_of(k) for k in movable),
+            targets=frozenset(location_of(k) for k in targets),
+            selected=location_of(selected) if selected is not None else None,
+            names=_colours(names),
+            highlight=[location_of(k) for k in trail],
+            hint=hint if isinstance(hint, Move | Place) else None,
+        )
+
+    def board_svg(self, board: str) -> str:
+        """See :func:`.view.board_svg`."""
+        return view.board_svg(board)
+
+    def chances(self, state: State) -> list[float]:
+        """The hard bot's estimate (see :func:`~.bots.win_chances`), in seat order."""
+        found = win_chances(state)
+        return [found[c] for c in state.players]
+
+    def hint(self, state: State, rng: random.Random) -> Action | None:
+        """The hard bot's choice."""
+        return hint(state, rng)[0]
+
+    def search(self, level: str, state: State, actions: Sequence[Action]) -> Search | None:
+        """The hard level's move search, a candidate a slice (placements are quick)."""
+        if level == "hard" and isinstance(actions[0], Move):
+            return HardSearch(state, list(actions))
+        return None
+
+
+TABLE: Final = MalefizTable()
+"""Malefiz's table."""

@@ -1,0 +1,218 @@
+"""The page's setup screen as plain Python: the form's HTML, and the game address its fields give.
+
+The form has a game chooser, then one block of fields per game (and, where
+the seats differ by board, per board). Blocks carry ``data-game`` (and
+``data-board``); the page disables every block but the chosen game's and
+board's, so the browser's ``FormData`` holds only the fields that count, and
+:func:`query_from_form` turns them into the page address (``?game=maedn&board=star&seats=...``)
+that :meth:`malefiz.core.session.Setup.from_query` reads.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from html import escape
+from typing import Final
+from urllib.parse import urlencode
+
+from .core.session import MAX_NAME, Table
+from .games.tables import TABLES
+
+__all__ = ["BOARD_LABELS", "GAME_TITLES", "OPTION_TEXTS", "query_from_form", "setup_form"]
+
+GAME_TITLES: Final = {"malefiz": "Malefiz", "maedn": "Mensch ärgere Dich nicht"}
+
+BOARD_LABELS: Final = {
+    "classic": "Classic",
+    "fast": "Fast (shorter game)",
+    "cross": "Cross (2 to 4 players)",
+    "star": "Star (2 to 6 players)",
+}
+
+OPTION_TEXTS: Final[Mapping[str, tuple[str, str]]] = {
+    "extra_roll_on_six": ("Roll again after a 6", "A player who rolled a 6 rolls once more after the move."),
+    "protect_own_pawns": ("No landing on your own pawns", "Your pawns cannot capture each other."),
+    "protect_two_rows": (
+        "Keep barricades off the bottom two rows",
+        "A taken barricade may not be put on the two rows nearest the houses.",
+    ),
+    "backward_capture": ("Backward capture", "A piece on the track may also move back to capture a lone piece."),
+    "three_rolls": ("Three tries for a 6", "With no piece out on the track, roll up to three times for a 6."),
+    "no_jump_in_goal": ("No jumping in the goal", "A piece may not pass another piece in the goal row."),
+    "barriers": ("Barriers", "Two of your pieces on one field block it: nobody may pass or capture them."),
+    "forced_capture": (
+        "Forced capture",
+        "Whoever could capture but does not loses the piece that could have: it goes back to B.",
+    ),
+}
+"""Each rule option's label and one-line explanation (from RULES.md)."""
+
+FORMS: Final = (
+    ("", "One colour each"),
+    ("two_colours", "Two players, two colours each (cross)"),
+    ("neutral", "Three players and a neutral colour (cross)"),
+)
+"""Mensch ärgere Dich nicht's seat forms (``form`` in the setup form)."""
+
+DEFAULT_KINDS: Final[Mapping[str, Mapping[str, str]]] = {
+    "malefiz": {"red": "human", "yellow": "bot:medium"},
+    "maedn": {"yellow": "human", "red": "bot:medium"},
+}
+"""Who plays which colour when the setup screen opens."""
+
+LEVELS: Final = ("easy", "medium", "hard")
+"""The computer levels the form offers (further bots are for the command line and the address)."""
+
+
+def _flag(on: bool, name: str) -> str:
+    """A boolean attribute written so that HTML and XML parsers both read it: `` checked=""``."""
+    return f' {name}=""' if on else ""
+
+
+def _options(values: Iterable[tuple[str, str]], selected: str) -> str:
+    return "".join(
+        f'<option value="{escape(v)}"{_flag(v == selected, "selected")}>{escape(label)}</option>' for v, label in values
+    )
+
+
+def _seat_rows(game: str, colours: Iterable[str]) -> list[str]:
+    kinds = [("", "Not playing"), ("human", "Person")] + [(f"bot:{lv}", f"Computer ({lv})") for lv in LEVELS]
+    rows = []
+    for colour in colours:
+        chosen = DEFAULT_KINDS[game].get(colour, "")
+        rows.append(
+            f'<div class="seat seat-{colour}" data-seat="{colour}">'
+            f'<span class="swatch" aria-hidden="true"></span>'
+            f'<input type="text" name="name-{colour}" maxlength="{MAX_NAME}" placeholder="{colour.capitalize()}"'
+            f' aria-label="Name of {colour}"/>'
+            f'<select name="kind-{colour}" aria-label="Who plays {colour}">{_options(kinds, chosen)}</select></div>'
+        )
+    return rows
+
+
+def _block(game: str, inner: str, board: str | None = None, active: bool = False) -> str:
+    where = f' data-board="{board}"' if board else ""
+    state = "" if active else _flag(True, "disabled") + _flag(True, "hidden")
+    return f'<fieldset class="block" data-game="{game}"{where}{state}>{inner}</fieldset>'
+
+
+def _game_fields(name: str, table: Table, active: bool) -> list[str]:
+    game = table.game
+    e = escape
+    boards = "".join(
+        f'<label><input type="radio" name="board" value="{e(b)}"{_flag(active and i == 0, "checked")}/>'
+        f" {e(BOARD_LABELS.get(b, b))}</label>"
+        for i, b in enumerate(game.boards)
+    )
+    parts = [_block(name, f'<fieldset class="boards"><legend>Board</legend>{boards}</fieldset>', active=active)]
+    counts = {b: game.player_counts(b) for b in game.boards}
+    by_colours: dict[tuple[str, ...], list[str]] = {}
+    for b in game.boards:
+        by_colours.setdefault(table.colours(b), []).append(b)
+    for colours, boards_with in by_colours.items():
+        low, high = counts[boards_with[0]][0], counts[boards_with[0]][-1]
+        rows = "".join(_seat_rows(name, colours))
+        legend = f"<legend>Players <small>({low} to {high})</small></legend>"
+        inner = f'<fieldset class="seats">{legend}{rows}</fieldset>'
+        if len(by_colours) == 1:
+            parts.append(_block(name, inner, active=active))
+        else:
+            for b in boards_with:
+                parts.append(_block(name, inner, board=b, active=active and b == game.boards[0]))
+    extra = ""
+    if "two_colours" in game.option_names:
+        extra = (
+            '<fieldset class="form"><legend>Seats</legend>'
+            f'<select name="form" aria-label="Seat form">{_options(FORMS, "")}</select></fieldset>'
+        )
+    all_colours = sorted({c for b in game.boards for c in table.colours(b)}, key=lambda c: _colour_order(table, c))
+    if "roll_for_start" in game.option_names:
+        starts = [("", "The first player"), ("roll", "Roll for start (highest)")]
+    else:
+        starts = [("", "Highest roll (as the rules say)")]
+    starts += [(c, c.capitalize()) for c in all_colours]
+    first = (
+        '<fieldset class="first"><legend>Who starts</legend>'
+        f'<select name="first" aria-label="Who starts">{_options(starts, "")}</select></fieldset>'
+    )
+    rules = ['<fieldset class="rules"><legend>Rules</legend>']
+    for option in game.option_names:
+        if option in ("roll_for_start", "two_colours", "neutral"):
+            continue
+        label, text = OPTION_TEXTS.get(option, (option.replace("_", " ").capitalize(), ""))
+        rules.append(
+            f'<label class="rule"><input type="checkbox" name="option" value="{e(option)}"/>'
+            f'<span><span class="rule-name">{e(label)}</span> <small>{e(text)}</small></span></label>'
+        )
+    rules.append("</fieldset>")
+    parts.append(_block(name, extra + first + "".join(rules), active=active))
+    return parts
+
+
+def _colour_order(table: Table, colour: str) -> int:
+    for b in table.game.boards:
+        if colour in table.colours(b):
+            return table.game.boards.index(b) * 10 + table.colours(b).index(colour)
+    return 99
+
+
+def setup_form(tables: Mapping[str, Table] = TABLES, thumbnails: Mapping[str, str] | None = None) -> str:
+    """The setup form's fields: the game chooser, then each game's blocks (the first game's enabled).
+
+    ``thumbnails``: a picture's address by game name, shown beside the game's name.
+    """
+    parts = ['<fieldset class="games"><legend>Game</legend>']
+    for i, name in enumerate(tables):
+        picture = ""
+        if thumbnails and name in thumbnails:
+            picture = f'<img class="thumb" src="{escape(thumbnails[name])}" alt="" width="72" height="72"/>'
+        parts.append(
+            f'<label class="game-choice"><input type="radio" name="game" value="{name}"{_flag(i == 0, "checked")}/>'
+            f"{picture}<span>{escape(GAME_TITLES.get(name, tables[name].game.title))}</span></label>"
+        )
+    parts.append("</fieldset>")
+    for i, (name, table) in enumerate(tables.items()):
+        parts.extend(_game_fields(name, table, active=i == 0))
+    return "".join(parts)
+
+
+def query_from_form(fields: Iterable[tuple[str, str]], pace: str = "normal") -> str:
+    """The page address query from the setup form's (enabled) fields, as ``FormData`` lists them.
+
+    Seats come in the order of the colour rows; a name's commas become spaces.
+    The result may still be refused by :meth:`~malefiz.core.session.Setup.from_query`
+    (too few players, a seat form that does not fit): the page shows its message.
+    """
+    values: dict[str, list[str]] = {}
+    for key, value in fields:
+        values.setdefault(key, []).append(value)
+
+    def one(key: str, default: str = "") -> str:
+        return values.get(key, [default])[0]
+
+    seats: list[str] = []
+    names: list[str] = []
+    colours: list[str] = []
+    for key, kinds in values.items():
+        if key.startswith("kind-") and kinds[0]:
+            colour = key.removeprefix("kind-")
+            seats.append(kinds[0])
+            colours.append(colour)
+            names.append(one(f"name-{colour}").strip().replace(",", " "))
+    params: dict[str, str] = {"game": one("game", "malefiz"), "board": one("board")}
+    params["seats"] = ",".join(seats)
+    params["colours"] = ",".join(colours)
+    if any(names):
+        params["names"] = ",".join(names)
+    options = list(values.get("option", []))
+    if one("form"):
+        options.append(one("form"))
+    first = one("first")
+    if first == "roll":
+        options.append("roll_for_start")
+    elif first:
+        params["first"] = first
+    if options:
+        params["options"] = ",".join(options)
+    params["pace"] = pace
+    return "?" + urlencode({k: v for k, v in params.items() if v or k == "seats"}, safe=",:")
