@@ -9,12 +9,15 @@ game: every game goes through its table (:data:`malefiz.games.tables.TABLES`).
 
 from __future__ import annotations
 
+import dataclasses
 import html
-from collections.abc import Iterator
+import json
+import random
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import js
-from pyodide.ffi import create_proxy
+from pyodide.ffi import JsException, create_once_callable, create_proxy, to_js
 from pyscript import document
 from pyscript.ffi import is_none
 
@@ -26,6 +29,13 @@ from malefiz.page import GAME_TITLES, query_from_form
 
 LOG_LINES = 300
 """How many of the latest events the log shows."""
+
+STORAGE_KEY = "malefiz.last-game"
+"""Where the game in progress is kept in the browser's ``localStorage`` (:meth:`Session.save` as JSON)."""
+
+SAVING_OFF = (
+    "Saving is off: this browser does not let the page keep anything, so the game is lost when the page closes."
+)
 
 
 def _element(selector: str) -> Any:
@@ -61,6 +71,14 @@ class Page:
         self.hint_button = _element('[data-action="hint"]')
         self.chances = _element("[data-chances]")
         self.standings = _element("[data-ranking]")
+        self.undo_button = _element('[data-action="undo"]')
+        self.redo_button = _element('[data-action="redo"]')
+        self.viewing = _element("[data-viewing]")
+        self.notice = _element("[data-notice]")
+        self.save_note = _element("[data-save-note]")
+        self.link_box = _element("[data-link]")
+        self.saving = True
+        self.pending: Callable[[], None] | None = None
         self.thinking: Iterator[None] | None = None
         self.frames: list[str] = []
         self._bot_step = create_proxy(self.bot_step)
@@ -69,11 +87,35 @@ class Page:
     # Screens
 
     def open(self, query: str) -> None:
-        """Show the game the query describes, or the setup screen when it has no seats."""
+        """Show the game a link's fragment holds, else the game the query describes (resumed when it is
+        the one kept in the browser), else the setup screen."""
+        fragment = str(js.location.hash)
+        problem = ""
+        if fragment.startswith("#game="):
+            js.history.replaceState(None, "", str(js.location.pathname) + query)
+            try:
+                linked = Session.from_link(fragment.removeprefix("#game="), TABLES)
+            except MalefizError as error:
+                problem = str(error)
+            else:
+                js.history.replaceState(None, "", linked.setup.to_query())
+                self.resume(linked)
+                return
         try:
             setup = Setup.from_query(query, TABLES)
         except MalefizError as error:
-            self.show_setup(str(error))
+            self.show_setup(f"{problem} {error}".strip())
+            return
+        if setup is not None:
+            kept = self.kept()
+            if kept is not None and kept.setup == setup:
+                self.resume(kept)
+            else:
+                self.start(setup)
+            self.tell(problem)
+            return
+        if problem:
+            self.show_setup(problem)
             return
         if setup is None:
             params = js.URLSearchParams.new(query)
@@ -97,6 +139,8 @@ class Page:
         _element("#setup").hidden = False
         _element("#play").hidden = True
         _element('header [data-action="setup"]').hidden = True
+        kept = self.kept()
+        _element('[data-action="continue"]').hidden = kept is None or kept.state.is_over
         self.preview()
 
     def chosen(self, name: str, fallback: str) -> str:
@@ -135,11 +179,21 @@ class Page:
         document.title = title
 
     def start(self, setup: Setup) -> None:
-        """A new game with ``setup``."""
+        """A new game with ``setup`` (its seed fixed in the address, so a reload finds the game kept)."""
+        if setup.seed is None:
+            setup = dataclasses.replace(setup, seed=random.randrange(2**31))
+            js.history.replaceState(None, "", setup.to_query())
+        self.resume(Session(setup))
+
+    def resume(self, session: Session) -> None:
+        """Show ``session`` (a new game, or one kept, loaded or linked) and let it go on."""
         self.stop_timer()
+        setup = session.setup
         self.pace = setup.pace if setup.pace in PACES else self.pace
         _element("[data-pace]").value = self.pace
-        self.session = Session(setup)
+        self.session = session
+        self.tell("")
+        self.link_box.hidden = True
         self.shown_events = 0
         self.log.innerHTML = ""
         self.set_game(setup.game.name, setup.board)
@@ -148,6 +202,126 @@ class Page:
         _element('header [data-action="setup"]').hidden = False
         self.render()
         self.schedule()
+
+    # Keeping the game
+
+    def kept(self) -> Session | None:
+        """The game kept in the browser, or None (nothing kept, storage off, or a record that does not load)."""
+        try:
+            text = js.localStorage.getItem(STORAGE_KEY)
+        except JsException:
+            return None
+        if is_none(text):
+            return None
+        try:
+            return Session.load(str(text), TABLES)
+        except MalefizError:
+            return None
+
+    def keep(self) -> None:
+        """Store the game in progress in the browser; when that fails, say that saving is off."""
+        if self.session is None:
+            return
+        try:
+            js.localStorage.setItem(STORAGE_KEY, json.dumps(self.session.save(), separators=(",", ":")))
+            self.saving = True
+        except JsException:
+            self.saving = False
+        self.save_note.textContent = "" if self.saving else SAVING_OFF
+        self.save_note.hidden = self.saving
+
+    def in_progress(self) -> bool:
+        """True while a game has started and is not over (leaving it asks first)."""
+        return self.session is not None and bool(self.session.history) and not self.session.state.is_over
+
+    def ask(self, question: str, then: Callable[[], None]) -> None:
+        """Ask before leaving the game in progress; ``then`` runs if the player confirms."""
+        if not self.in_progress():
+            then()
+            return
+        self.pending = then
+        _element("[data-confirm-text]").textContent = question
+        _element("[data-confirm]").showModal()
+
+    def tell(self, text: str) -> None:
+        """A notice above the game (a link or file that could not be read); empty hides it."""
+        self.notice.textContent = text
+        self.notice.hidden = not text
+
+    def on_before_unload(self, event: Any) -> None:
+        """Closing the tab asks first only when the game could not be kept (otherwise it resumes on return)."""
+        if not self.saving and self.in_progress():
+            event.preventDefault()
+            event.returnValue = ""
+
+    def on_file(self, event: Any) -> None:
+        """A saved game chosen with a file field: read it; the game in progress stays if it does not load."""
+        target = event.target
+        files = target.files
+        if is_none(files) or files.length == 0:
+            return
+        chosen = files.item(0)
+        target.value = ""
+        if chosen.size > 5_000_000:
+            self.refuse("This file is too large to be a saved game.")
+            return
+        chosen.text().then(create_once_callable(self.loaded))
+
+    def loaded(self, text: Any) -> None:
+        """The text of a chosen file: a saved game, or a clear message (nothing else changes)."""
+        try:
+            session = Session.load(str(text), TABLES)
+        except MalefizError as error:
+            self.refuse(f"That file is not a saved game this page can play: {error}")
+            return
+        js.history.pushState(None, "", session.setup.to_query())
+        self.resume(session)
+
+    def refuse(self, text: str) -> None:
+        """A message about a file or link, on whichever screen is showing."""
+        if self.session is None:
+            self.show_error(text)
+        else:
+            self.tell(text)
+
+    def download(self) -> None:
+        """Save the game as a JSON file."""
+        if self.session is None:
+            return
+        text = json.dumps(self.session.save(), indent=1)
+        blob = js.Blob.new(to_js([text]), to_js({"type": "application/json"}, dict_converter=js.Object.fromEntries))
+        url = js.URL.createObjectURL(blob)
+        anchor = document.createElement("a")
+        anchor.href = url
+        anchor.download = f"{self.session.game.name}-game.json"
+        anchor.click()
+        js.URL.revokeObjectURL(url)
+
+    def share(self) -> None:
+        """Show (and copy, where the browser allows) a link that holds the whole game."""
+        if self.session is None:
+            return
+        url = f"{js.location.origin}{js.location.pathname}#game={self.session.link()}"
+        self.link_box.value = url
+        self.link_box.hidden = False
+        self.link_box.focus()
+        self.link_box.select()
+        clipboard = js.navigator.clipboard
+        if not is_none(clipboard):
+            clipboard.writeText(url).catch(create_once_callable(lambda _error: None))
+
+    def show_event(self, index: int) -> None:
+        """Show the position after event ``index`` of the move list, without changing the game."""
+        session = self.session
+        if session is None or not 0 <= index < len(session.event_states):
+            return
+        self.stop_timer()
+        state = session.event_states[index]
+        self.board.innerHTML = session.table.render(
+            state, movable=frozenset(), selected=None, targets=frozenset(), hint=None, trail=(), names=session.names
+        )
+        self.viewing.hidden = False
+        _element("[data-viewing-text]").textContent = f"Showing the position after move {index + 1}."
 
     # Events
 
@@ -158,6 +332,12 @@ class Page:
         if not is_none(action):
             self.act(str(action.dataset.action))
             return
+        entry = target.closest("[data-log] li[data-index]")
+        if not is_none(entry):
+            self.show_event(int(entry.dataset.index))
+            return
+        if not self.viewing.hidden:
+            return  # an earlier position is showing: the board is not for playing
         keyed = target.closest("#board [data-key]")
         session = self.session
         if (
@@ -178,11 +358,16 @@ class Page:
             if params.has("seats"):
                 params.set("pace", self.pace)
                 js.history.replaceState(None, "", "?" + str(params.toString()))
+            if self.frames or self.thinking is not None:
+                # A computer is walking or thinking: let it finish its move at the new pace.
+                return
             self.schedule()
         elif target.matches('#setup input[name="game"]'):
             self.preview(game_changed=True)
         elif target.matches('#setup input[name="board"]'):
             self.preview()
+        elif target.matches("[data-load-file]"):
+            self.on_file(event)
 
     def on_popstate(self, event: Any) -> None:
         """Back and forward between the setup screen and a game."""
@@ -210,18 +395,55 @@ class Page:
             if self.session is not None and self.session.hint():
                 self.render()
         elif action == "new-game" and self.session is not None:
+            self.ask("Start a new game? This game will be lost.", self.new_game)
+        elif action == "setup":
+            self.ask(
+                "Leave this game for the setup screen? It is kept: “Continue the last game” brings it back.",
+                self.to_setup,
+            )
+        elif action == "continue":
+            kept = self.kept()
+            if kept is not None:
+                js.history.pushState(None, "", kept.setup.to_query())
+                self.resume(kept)
+        elif action in ("confirm-yes", "confirm-no"):
+            _element("[data-confirm]").close()
+            then, self.pending = self.pending, None
+            if action == "confirm-yes" and then is not None:
+                then()
+        elif action in ("undo", "redo") and self.session is not None:
             self.stop_timer()
-            self.session.new_game()
-            self.shown_events = 0
-            self.log.innerHTML = ""
+            changed = self.session.undo() if action == "undo" else self.session.redo()
+            if changed:
+                self.render()
+            self.schedule()
+        elif action == "download":
+            self.download()
+        elif action == "link":
+            self.share()
+        elif action == "back-to-game":
             self.render()
             self.schedule()
-        elif action == "setup":
-            params = js.URLSearchParams.new(js.location.search)
-            params.delete("seats")
-            query = str(params.toString())
-            js.history.pushState(None, "", "?" + query if query else js.location.pathname)
-            self.show_setup()
+
+    def new_game(self) -> None:
+        """Another game with the same setup."""
+        if self.session is None:
+            return
+        self.stop_timer()
+        self.session.new_game()
+        self.shown_events = 0
+        self.log.innerHTML = ""
+        self.render()
+        self.schedule()
+
+    def to_setup(self) -> None:
+        """Back to the setup screen (the game stays kept)."""
+        self.keep()
+        params = js.URLSearchParams.new(js.location.search)
+        params.delete("seats")
+        query = str(params.toString())
+        js.history.pushState(None, "", "?" + query if query else js.location.pathname)
+        self.show_setup()
 
     def show_error(self, error: str) -> None:
         """A message on the setup screen, the form as the player left it."""
@@ -283,19 +505,20 @@ class Page:
         if session is None:
             return
         self.frames = []  # a walk still under way would draw an old position over this one
+        self.viewing.hidden = True
         state = session.state
         self.board.innerHTML = session.svg()
-        last = session.history[-1][1] if session.history else None
         face = next((str(a.value) for _, a in reversed(session.history) if isinstance(a, Roll)), "")
         can_roll = state.is_chance and not state.is_over and not session.is_bot_turn()
         self.die.disabled = not can_roll
         self.die.dataset.face = face
         self.die_label.textContent = "Roll!" if can_roll else (f"Rolled {face}" if face else "Die")
         self.die.setAttribute("aria-label", "Roll the die" if can_roll else self.die_label.textContent)
-        # What just happened, unless the status says it already (a roll it asks to use).
-        hinting = session.hinted is not None
-        self.message.textContent = "" if not hinting and (last is None or isinstance(last, Roll)) else session.message
+        self.message.textContent = session.news()
         self.hint_button.disabled = session.is_bot_turn() or state.is_over or state.is_chance
+        self.undo_button.disabled = not session.can_undo()
+        self.redo_button.disabled = not session.can_redo()
+        self.undo_button.hidden = self.redo_button.hidden = not session.setup.undo
         self.chances.textContent = session.chances_text()
         standings = session.standings()
         self.standings.textContent = f"Places: {standings}" if standings and not state.is_over else ""
@@ -305,14 +528,19 @@ class Page:
         if len(events) < self.shown_events:
             self.log.innerHTML = ""
             self.shown_events = 0
-        for line in events[self.shown_events :]:
-            self.log.insertAdjacentHTML("afterbegin", f"<li>{html.escape(line)}</li>")
+        for index in range(self.shown_events, len(events)):
+            self.log.insertAdjacentHTML(
+                "afterbegin",
+                f'<li value="{index + 1}" data-index="{index}" title="Show the position after this move">'
+                f"{html.escape(events[index])}</li>",
+            )
         self.shown_events = len(events)
         while self.log.childElementCount > LOG_LINES:
             self.log.lastElementChild.remove()
         self.winner.hidden = not state.is_over
         if state.is_over:
             self.winner_text.textContent = session.status()
+        self.keep()
 
 
 def main() -> None:
@@ -322,6 +550,7 @@ def main() -> None:
     app.addEventListener("click", create_proxy(page.on_click))
     app.addEventListener("change", create_proxy(page.on_change))
     js.addEventListener("popstate", create_proxy(page.on_popstate))
+    js.addEventListener("beforeunload", create_proxy(page.on_before_unload))
     page.open(str(js.location.search))
     document.documentElement.dataset.ready = "true"
 

@@ -23,8 +23,11 @@ nothing; nothing here raises on what a player does.
 
 from __future__ import annotations
 
+import base64
+import binascii
 import json
 import random
+import zlib
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final, Literal, Protocol
@@ -47,6 +50,14 @@ MAX_NAME: Final = 24
 
 MAX_SEED: Final = 2**63
 """Seeds are whole numbers below this."""
+
+SAVE_FORMAT: Final = "malefiz-site-game"
+"""The ``format`` of a saved game (:meth:`Session.save`)."""
+SAVE_VERSION: Final = 1
+MAX_SAVE: Final = 5_000_000
+"""The longest saved game read, in characters."""
+MAX_ROLLS: Final = 1_000_000
+"""More actions (or rolls) than any game has."""
 
 
 class Search(Protocol):
@@ -211,6 +222,8 @@ class Setup:
     pace: str = "normal"
     position: str | None = None
     """A position in one-line notation to start from instead of the start (board and colours must match)."""
+    undo: bool = True
+    """Whether people may take back their moves (``undo=off`` in the address turns it off)."""
 
     def __post_init__(self) -> None:
         game = self.table.game
@@ -325,8 +338,12 @@ class Setup:
         first = params.get("first") or None
         if first is not None and first not in table.colours(board):
             raise MalefizError(f"first: expected a colour, got {first!r}")
+        undo_text = params.get("undo", "on")
+        if undo_text not in ("on", "off"):
+            raise MalefizError(f"undo: expected on or off, got {undo_text[:40]!r}")
         return cls(
             table=table,
+            undo=undo_text == "on",
             board=board,
             seats=tuple(seats),
             options=option_names,
@@ -354,28 +371,41 @@ class Setup:
             params["seed"] = str(self.seed)
         if self.position is not None:
             params["position"] = self.position
+        if not self.undo:
+            params["undo"] = "off"
         return "?" + urlencode(params, safe=",:")
 
 
 class Session:
     """One game in progress, driven by clicks and by the computer seats (any game, through its :class:`Table`)."""
 
-    def __init__(self, setup: Setup, seed: int | None = None) -> None:
+    def __init__(self, setup: Setup, seed: int | None = None, dice: int = 0, games: int = 0) -> None:
+        """A new game of ``setup``; ``seed`` (default: the setup's, else a random one) fixes the dice.
+
+        ``dice`` (rolls already taken from the seed) and ``games`` (games played before in
+        this session) are for :meth:`load`.
+        """
         self.setup = setup
         self.table = setup.table
         self.game = setup.table.game
         if seed is None:
             seed = setup.seed if setup.seed is not None else random.randrange(2**31)
         self.seed: int = seed
-        self.dice = Dice(seed)
-        self.games = 0
+        self.dice = Dice(seed, dice)
+        self.games = games
         self._start()
 
     def _start(self) -> None:
+        self.start_dice = self.dice
+        self.redo_stack: list[list[Any]] = []
         self.selected: str | None = None
         self.hinted: Any = None
         self.message = ""
         self.events: list[str] = []
+        self.event_states: list[Any] = []
+        """The position after each event (for showing an earlier position from the move list)."""
+        self.event_marks: list[int] = []
+        """For each action of :attr:`history`, how many events there were before it (undo cuts there)."""
         self.history: list[tuple[Any, Any]] = []
         self.trail: list[str] = []
         self._cache: dict[str, Any] = {}
@@ -395,6 +425,7 @@ class Session:
                 self.message = f"{self._colour_name(first, names)} rolled highest and starts"
                 self.events.append(self.message)
                 self.state = self.table.new_state(self.setup.board, self.setup.colours, self.setup.options, first)
+        self.event_states = [self.state] * len(self.events)
 
     # -- who is who -------------------------------------------------------
 
@@ -450,6 +481,7 @@ class Session:
         who = self.name(before.current)
         self.state = self.game.apply(before, action)
         self.history.append((before, action))
+        self.event_marks.append(len(self.events))
         if isinstance(action, Roll):
             self.trail = []
             self.message = f"{who} rolled a {action.value}"
@@ -458,20 +490,25 @@ class Session:
                 self.trail = self.table.way(before, action)
             self.message = self.table.event(before, action, self.state, self.name)
         self.events.append(self.message)
+        self.event_states.append(self.state)
 
     def _roll_die(self) -> Any:
         value, self.dice = self.dice.roll()
         action = self.game.roll(value)
         self._apply(action)
-        self.selected = None
-        human = self.seat().kind == "human"
-        if human and self._legal() == [PASS]:
+        if self.seat().kind == "human" and self._legal() == [PASS]:
             self._apply(PASS)
-        elif human:
-            starts = {self.table.choice(self.state, a)[0] for a in self._legal()}
-            if len(starts) == 1:
-                self.selected = starts.pop()
+        self._choose_the_only_piece()
         return action
+
+    def _choose_the_only_piece(self) -> None:
+        """After a person's roll: when a single piece can move, it is chosen at once."""
+        self.selected = None
+        if self.is_bot_turn() or self.state.is_chance or self.state.is_over:
+            return
+        starts = {p for p, _, _ in self._choices()}
+        if len(starts) == 1 and None not in starts:
+            self.selected = starts.pop()
 
     def bot_turn(self) -> Iterator[None]:
         """Play one action for the computer seat to act, in slices.
@@ -521,6 +558,18 @@ class Session:
         else:
             self.message = odds
         return True
+
+    def news(self) -> str:
+        """What just happened, for the message line; empty when the status line says it already
+        (a roll waiting to be used) or nothing happened yet."""
+        if self.hinted is not None:
+            return self.message
+        last = self.history[-1][1] if self.history else None
+        if last is None and not self.events:
+            return ""
+        if isinstance(last, Roll) and self.events and self.message == self.events[-1]:
+            return ""
+        return self.message
 
     def chances(self) -> list[float]:
         """Each seat's estimated chance to win, in seat order."""
@@ -597,7 +646,170 @@ class Session:
 
     def _play(self, action: Any) -> None:
         self.selected = None
+        self.redo_stack = []
         self._apply(action)
+
+    # -- undo and redo ------------------------------------------------------
+
+    def _undo_point(self) -> int | None:
+        """The length the history goes back to on undo: just after the person's last roll.
+
+        Computer seats' actions after the person's last decision go with it; a die roll
+        is never undone. None when there is nothing to undo.
+        """
+        if not self.setup.undo:
+            return None
+        decided = False
+        for i in range(len(self.history) - 1, -1, -1):
+            before, action = self.history[i]
+            human = self.setup.seats[before.current_seat].kind == "human"
+            if isinstance(action, Roll):
+                if human:
+                    return i + 1 if decided else None
+                continue
+            if human and not isinstance(action, Pass):
+                decided = True
+        return None
+
+    def can_undo(self) -> bool:
+        """True when a person's move can be taken back now."""
+        return self._undo_point() is not None
+
+    def can_redo(self) -> bool:
+        """True right after an undo, until somebody acts."""
+        return self.setup.undo and bool(self.redo_stack) and not self.is_bot_turn()
+
+    def undo(self) -> bool:
+        """Take back the person's last move (and the computers' after it), back to just after the roll."""
+        point = self._undo_point()
+        if point is None:
+            return False
+        undone = self.history[point:]
+        rolls = sum(isinstance(a, Roll) for _, a in undone)
+        self.state = undone[0][0]
+        self.history = self.history[:point]
+        cut = self.event_marks[point]
+        del self.event_marks[point:], self.events[cut:], self.event_states[cut:]
+        self.dice = Dice(self.dice.seed, self.dice.count - rolls)
+        self.redo_stack.append([a for b, a in undone if self.setup.seats[b.current_seat].kind == "human"])
+        self.trail = []
+        self.hinted = None
+        self.message = f"{self.name(self.state.current)} took back a move"
+        self._choose_the_only_piece()
+        return True
+
+    def redo(self) -> bool:
+        """Play again what the last undo took back of the person's moves (the computers then play on)."""
+        if not self.can_redo():
+            return False
+        for action in self.redo_stack.pop():
+            if action not in self._legal():
+                self.redo_stack = []
+                return False
+            if isinstance(action, Roll):
+                value, self.dice = self.dice.roll()
+                action = self.game.roll(value)
+            self._apply(action)
+        self.selected = None
+        return True
+
+    # -- saving -------------------------------------------------------------
+
+    def save(self) -> dict[str, Any]:
+        """The game as a JSON-ready document: setup, dice, every action since the start, the position.
+
+        :meth:`load` gives the same game back, in the same phase.
+        """
+        return {
+            "format": SAVE_FORMAT,
+            "version": SAVE_VERSION,
+            "game": self.game.name,
+            "setup": self.setup.to_query(),
+            "seed": self.seed,
+            "dice": self.start_dice.count,
+            "games": self.games,
+            "actions": [str(a) for _, a in self.history],
+            "position": self.game.to_json(self.state),
+        }
+
+    def link(self) -> str:
+        """The game for a link's fragment: :meth:`save` as compressed, URL-safe text (see :meth:`from_link`)."""
+        data = json.dumps(self.save(), separators=(",", ":")).encode()
+        return base64.urlsafe_b64encode(zlib.compress(data, 9)).decode().rstrip("=")
+
+    @classmethod
+    def from_link(cls, text: str, tables: Mapping[str, Table]) -> Session:
+        """The game a :meth:`link` text holds.
+
+        Raises:
+            MalefizError: for a text that is not such a link (cut short, changed, from elsewhere).
+        """
+        if len(text) > MAX_SAVE:
+            raise MalefizError("link: too long")
+        try:
+            packed = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+            decompressor = zlib.decompressobj()
+            data = decompressor.decompress(packed, MAX_SAVE)
+            if decompressor.unconsumed_tail or not decompressor.eof:
+                raise ValueError("incomplete")
+            return cls.load(data.decode("utf-8"), tables)
+        except (ValueError, zlib.error, binascii.Error) as error:
+            if isinstance(error, MalefizError):
+                raise MalefizError(f"link: {error}") from None
+            raise MalefizError("link: this is not a whole game link (it may have been cut short)") from None
+
+    @classmethod
+    def load(cls, text: str, tables: Mapping[str, Table]) -> Session:
+        """The game a :meth:`save` document (as JSON text) holds, replayed and checked.
+
+        Raises:
+            MalefizError: for anything that is not such a document, or does not replay to its position
+                (a tampered, truncated or foreign file); the message says what and where.
+        """
+        if len(text) > MAX_SAVE:
+            raise MalefizError(f"save: too long ({len(text):,} characters; at most {MAX_SAVE:,})")
+        try:
+            doc = json.loads(text)
+        except (ValueError, RecursionError) as error:
+            raise MalefizError(f"save: not a saved game (not JSON: {str(error)[:80]})") from None
+        if not isinstance(doc, dict) or doc.get("format") != SAVE_FORMAT:
+            raise MalefizError("save: not a saved game of this site")
+        if doc.get("version") != SAVE_VERSION:
+            version = str(doc.get("version"))[:20]
+            raise MalefizError(f"save: version {version} is not one this page reads ({SAVE_VERSION})")
+        setup_text = doc.get("setup")
+        if not isinstance(setup_text, str):
+            raise MalefizError("save: setup: expected the page address of the setup")
+        setup = Setup.from_query(setup_text, tables)
+        if setup is None or setup.game.name != doc.get("game"):
+            raise MalefizError("save: setup: it names no seats or another game")
+        numbers = []
+        for key, limit in (("seed", MAX_SEED), ("dice", MAX_ROLLS), ("games", MAX_ROLLS)):
+            value = doc.get(key)
+            if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < limit:
+                raise MalefizError(f"save: {key}: expected a whole number from 0 to {limit - 1}")
+            numbers.append(value)
+        actions = doc.get("actions")
+        if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+            raise MalefizError("save: actions: expected a list of actions in notation")
+        if len(actions) > MAX_ROLLS:
+            raise MalefizError(f"save: actions: more than {MAX_ROLLS:,}")
+        seed, dice, games = numbers
+        session = cls(setup, seed, dice, games)
+        for i, text_action in enumerate(actions):
+            try:
+                action = session.game.parse_action(text_action)
+                if isinstance(action, Roll):
+                    if session.state.is_chance and action.value != session.dice.peek():
+                        raise MalefizError(f"the die shows {session.dice.peek()} there")
+                    _, session.dice = session.dice.roll()
+                session._apply(action)
+            except MalefizError as error:
+                raise MalefizError(f"save: actions[{i}] {text_action[:40]!r}: {error}") from None
+        if "position" in doc and doc["position"] != session.game.to_json(session.state):
+            raise MalefizError("save: position: the actions do not lead to it (the file was changed)")
+        session._choose_the_only_piece()
+        return session
 
     # -- what the page shows -----------------------------------------------
 

@@ -1,0 +1,234 @@
+"""Never losing a game: reload and resume in every phase, undo and redo, Back and Forward, files and links."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from urllib.parse import urlencode
+
+from site_page import GamePage
+
+from malefiz.core.dice import roll_value
+from malefiz.games.malefiz.board import field
+
+CLASSIC_START = "8.1,8.3,8.4,8.5,6.7,10.7,0.11,4.11,8.11,12.11,16.11"
+WAIT_FOR_PERSON = """
+() => document.querySelector('[data-action="roll"]:not([disabled])') !== null
+   || document.querySelector('#board .movable') !== null
+   || document.querySelector('#board .target') !== null
+   || !document.querySelector('[data-winner]').hidden
+"""
+
+
+def seed_rolling(*values: int) -> int:
+    """A seed whose first rolls are ``values``."""
+    return next(n for n in range(100_000) if all(roll_value(n, i) == v for i, v in enumerate(values)))
+
+
+def reload(game: GamePage) -> None:
+    """Reload the page like a person pressing F5, and wait until it is ready again."""
+    game.page.reload()
+    game.page.wait_for_selector("html[data-ready]")
+
+
+def reload_keeps(game: GamePage) -> str:
+    """Reload: the position, what to do now and the move list come back as they were; returns the position."""
+
+    def now() -> tuple[str, str, list[str]]:
+        log = game.page.locator("[data-log] li").all_text_contents()
+        return game.position_text(), game.page.locator("[data-now]").text_content() or "", log
+
+    before = now()
+    reload(game)
+    after = now()
+    assert after == before
+    return before[0]
+
+
+def test_reload_resumes_before_and_after_a_roll(game: GamePage) -> None:
+    game.open("?game=maedn&seats=human,human&names=Anna,Ben&first=yellow&seed=4")
+    reload_keeps(game)  # before the first roll
+    game.roll()
+    assert game.position()["phase"] in ("move", "roll")
+    reload_keeps(game)  # after it
+    assert game.page.locator("[data-notice]").is_hidden()
+    game.watch.assert_clean()
+
+
+def test_reload_resumes_while_a_barricade_waits_for_its_field(game: GamePage) -> None:
+    position = f"classic r:0.13,h,h,h,h y:h,h,h,h,h x:{CLASSIC_START} r2"
+    game.open("?" + urlencode({"seats": "human,human", "position": position, "seed": 1}))
+    game.click_key("0,13", ".pawn.movable")
+    game.page.wait_for_selector("#board .field.target")
+    before = game.position_text()
+    game.click_key("0,11", ".target")
+    game.wait_for_position_change(before)
+    assert game.position()["phase"] == "place"
+    reload_keeps(game)
+    assert "put the barricade" in game.status()
+    game.place(field(7, 7))
+    assert game.position()["phase"] == "roll"
+    game.watch.assert_clean()
+
+
+def test_reload_resumes_in_the_middle_of_three_tries(game: GamePage) -> None:
+    query = {
+        "game": "maedn",
+        "seats": "human,human",
+        "position": "maedn cross y:B,B,B,B r:B,B,B,B y? +three",
+        "seed": seed_rolling(2, 3, 6),
+    }
+    game.open("?" + urlencode(query))
+    game.roll()
+    assert "try 2 of 3" in game.status()
+    reload_keeps(game)
+    game.roll()
+    assert "try 3 of 3" in game.status()
+    game.watch.assert_clean()
+
+
+def test_reload_while_a_computer_plays_lets_it_play_on(game: GamePage) -> None:
+    game.open("?game=maedn&board=star&seats=bot:hard,bot:medium,human&pace=slow&first=yellow&seed=6")
+    game.page.wait_for_function("() => document.querySelector('[data-log] li') !== null")  # the computer is at it
+    reload(game)
+    assert "thinking" in game.status() or game.roll_enabled()
+    game.page.wait_for_function(WAIT_FOR_PERSON)  # and reaches the person's turn
+    assert game.position()["turn"] == "green"  # the third colour on the star with three players
+    game.watch.assert_clean()
+
+
+def test_undo_takes_back_the_move_but_not_the_roll_and_redo_plays_it_again(game: GamePage) -> None:
+    game.open("?game=maedn&seats=human,bot:medium&first=yellow&pace=instant&seed=12")
+    undo = game.page.locator('[data-action="undo"]')
+    redo = game.page.locator('[data-action="redo"]')
+    for _ in range(200):  # play until yellow has a choice made, then the computer's turn is done
+        game.page.wait_for_function(WAIT_FOR_PERSON)
+        if game.roll_enabled():
+            if undo.is_enabled():
+                break
+            game.roll()
+            continue
+        before = game.position_text()
+        game.click_center("#board .piece.movable")
+        game.wait_for_position_change(before)
+    else:
+        raise AssertionError("no move to undo")
+    played = game.position_text()
+    undo.click()
+    game.page.wait_for_function("() => !document.querySelector('[data-action=\"redo\"]').disabled")
+    taken_back = game.position()
+    assert taken_back["phase"] == "move" and taken_back["turn"] == "yellow"
+    assert undo.is_disabled()  # the roll itself stays
+    assert "took back a move" in (game.page.locator("[data-message]").text_content() or "")
+    redo.click()
+    game.page.wait_for_function("() => document.querySelector('[data-action=\"roll\"]:not([disabled])') !== null")
+    assert game.position_text() == played  # the computer played on as before
+    undo.click()
+    game.page.wait_for_function("() => !document.querySelector('[data-action=\"redo\"]').disabled")
+    reload_keeps(game)  # a game after an undo is kept as it is now
+    game.watch.assert_clean()
+
+
+def test_undo_can_be_switched_off(game: GamePage) -> None:
+    game.open("?game=malefiz&seats=human,human&undo=off&seed=2")
+    assert game.page.locator('[data-action="undo"]').is_hidden()
+    game.watch.assert_clean()
+
+
+def test_back_and_forward_keep_both_the_setup_and_the_game(game: GamePage) -> None:
+    game.open("")
+    game.page.locator("input[name=game][value=maedn]").check()
+    game.page.locator('[data-action="start"]').click()
+    game.page.wait_for_selector("#play:not([hidden])")
+    game.page.wait_for_function(WAIT_FOR_PERSON)
+    if game.roll_enabled():
+        game.roll()
+    position = game.position_text()
+    game.page.go_back()
+    game.page.wait_for_selector("#setup:not([hidden])")
+    assert game.page.locator('[data-action="continue"]').is_visible()
+    game.page.go_forward()
+    game.page.wait_for_selector("#play:not([hidden])")
+    assert game.position_text() == position
+    # Leaving by the Setup button asks first; staying changes nothing.
+    game.page.locator('header [data-action="setup"]').click()
+    game.page.locator("[data-confirm]").wait_for()
+    game.page.locator('[data-action="confirm-no"]').click()
+    assert game.page.locator("#play").is_visible() and game.position_text() == position
+    game.page.locator('header [data-action="setup"]').click()
+    game.page.locator('[data-action="confirm-yes"]').click()
+    game.page.wait_for_selector("#setup:not([hidden])")
+    game.page.locator('[data-action="continue"]').click()
+    game.page.wait_for_selector("#play:not([hidden])")
+    assert game.position_text() == position
+    game.watch.assert_clean()
+
+
+def test_a_saved_file_and_a_link_give_the_game_back(game: GamePage, tmp_path: Path) -> None:
+    game.open("?game=malefiz&board=fast&seats=human,bot:medium&pace=instant&seed=5")
+    game.roll()
+    game.page.wait_for_function(WAIT_FOR_PERSON)
+    position = game.position_text()
+    with game.page.expect_download() as download:
+        game.page.locator('[data-action="download"]').click()
+    saved = tmp_path / "game.json"
+    download.value.save_as(saved)
+    assert json.loads(saved.read_text())["position"] == json.loads(position)
+    game.page.locator('[data-action="link"]').click()
+    link = game.page.locator("[data-link]").input_value()
+    assert "#game=" in link
+    # A fresh page (nothing kept) opens the link and the file.
+    game.page.evaluate("localStorage.clear()")
+    game.page.goto(link)
+    game.page.wait_for_selector("html[data-ready]")
+    assert game.position_text() == position and "#" not in game.page.url
+    game.page.evaluate("localStorage.clear()")
+    game.open("")
+    game.page.locator("#setup [data-load-file]").set_input_files(str(saved))
+    game.page.wait_for_selector("#play:not([hidden])")
+    assert game.position_text() == position
+    game.watch.assert_clean()
+
+
+def test_broken_links_and_files_leave_the_game_as_it_was(game: GamePage, tmp_path: Path) -> None:
+    game.open("?game=maedn&seats=human,human&first=yellow&seed=3")
+    game.roll()
+    position = game.position_text()
+    for broken in ("#game=", "#game=eNpLz", "#game=" + "A" * 300, "#game=%3Cscript%3E"):
+        address = game.page.url.split("#")[0]
+        game.page.goto("about:blank")
+        game.page.goto(address + broken)
+        game.page.wait_for_selector("html[data-ready]")
+        notice = game.page.locator("[data-notice]")
+        assert notice.is_visible() and "link" in (notice.text_content() or "")
+        assert game.position_text() == position
+    files = {
+        "empty.json": b"",
+        "other.json": b'{"game": "malefiz", "players": ["red"]}',
+        "binary.json": bytes(range(256)),
+        "cut.json": json.dumps({"format": "malefiz-site-game", "version": 1, "setup": "?seats=human"}).encode(),
+    }
+    for name, data in files.items():
+        path = tmp_path / name
+        path.write_bytes(data)
+        game.page.locator("#play [data-load-file]").set_input_files(str(path))
+        game.page.wait_for_function("() => document.querySelector('[data-notice]').textContent.includes('file')")
+        assert game.position_text() == position, name
+    game.watch.assert_clean()
+
+
+def test_a_hostile_name_is_shown_as_text(game: GamePage) -> None:
+    name = '<img src=x onerror="document.title=1">'
+    game.open("?" + urlencode({"game": "maedn", "seats": "human,human", "names": f"{name},Ben", "first": "yellow"}))
+    assert name[:24] in game.status()  # names are cut at 24 characters
+    assert game.page.locator("img[src=x]").count() == 0 and game.page.title() != "1"
+    game.watch.assert_clean()
+
+
+def test_without_storage_the_game_plays_and_says_saving_is_off(game: GamePage) -> None:
+    game.page.add_init_script("Storage.prototype.setItem = () => { throw new DOMException('no', 'SecurityError'); }")
+    game.open("?game=maedn&seats=human,human&first=yellow&seed=3")
+    game.roll()
+    note = game.page.locator("[data-save-note]")
+    assert note.is_visible() and "Saving is off" in (note.text_content() or "")
+    game.watch.assert_clean()

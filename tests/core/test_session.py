@@ -1,0 +1,181 @@
+"""The shared session for every game: saving and loading, undo and redo."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from malefiz.core.actions import Roll
+from malefiz.core.errors import MalefizError
+from malefiz.core.session import Session, Setup
+from malefiz.games.tables import TABLES
+
+ADDRESSES = [
+    "?game=malefiz&board=classic&seats=human,bot:medium&seed=3",
+    "?game=malefiz&board=fast&seats=human,human,bot:hard&options=extra_roll_on_six&seed=4",
+    "?game=maedn&board=cross&seats=human,bot:hard&options=three_rolls,backward_capture&seed=5",
+    "?game=maedn&board=star&seats=human,bot:easy,bot:medium&options=forced_capture,barriers&seed=6",
+    "?game=maedn&board=cross&seats=human,bot:medium&options=two_colours&seed=7",
+    "?game=maedn&board=cross&seats=human,human,bot:easy&options=neutral&seed=8",
+]
+
+
+def session(address: str) -> Session:
+    setup = Setup.from_query(address, TABLES)
+    assert setup is not None
+    return Session(setup)
+
+
+def play_some(s: Session, steps: int, rng: random.Random) -> None:
+    """People click a random choice (rolling when due), computers play, for ``steps`` steps or to the end."""
+    for _ in range(steps):
+        if s.state.is_over:
+            return
+        if s.is_bot_turn():
+            s.bot_step()
+        elif s.state.is_chance:
+            s.roll()
+        else:
+            movable = sorted(s.movable())
+            if s.selected is None and movable:
+                s.click(rng.choice(movable))
+            targets = sorted(s.targets())
+            if targets:
+                s.click(rng.choice(targets))
+
+
+def same(a: Session, b: Session) -> bool:
+    return (a.state, a.dice, a.history, a.events, a.selected) == (b.state, b.dice, b.history, b.events, b.selected)
+
+
+@pytest.mark.parametrize("address", ADDRESSES)
+def test_a_saved_game_loads_back_in_every_phase(address: str) -> None:
+    s = session(address)
+    rng = random.Random(1)
+    for _ in range(25):
+        text = json.dumps(s.save())
+        loaded = Session.load(text, TABLES)
+        assert same(loaded, s), s.state
+        play_some(s, rng.randrange(1, 12), rng)
+    s.new_game()
+    play_some(s, 5, rng)
+    assert same(Session.load(json.dumps(s.save()), TABLES), s)
+
+
+def test_a_loaded_game_plays_on_like_the_original() -> None:
+    a = session(ADDRESSES[2])
+    play_some(a, 30, random.Random(2))
+    b = Session.load(json.dumps(a.save()), TABLES)
+    play_some(a, 200, random.Random(3))
+    play_some(b, 200, random.Random(3))
+    assert same(a, b)
+
+
+def broken_saves() -> list[tuple[str, str]]:
+    s = session(ADDRESSES[0])
+    play_some(s, 20, random.Random(4))
+    good = s.save()
+    text = json.dumps(good)
+    rolls = [i for i, a in enumerate(good["actions"]) if a.startswith("d")]
+    cases = [
+        ("", "not JSON"),
+        (text[: len(text) // 2], "not JSON"),
+        ("[" * 100_000, "not JSON"),
+        ("[]", "not a saved game"),
+        (json.dumps({**good, "format": "other"}), "not a saved game"),
+        (json.dumps({**good, "version": 99}), "version 99"),
+        (json.dumps({**good, "setup": "?seats=human"}), "2 to 4 players"),
+        (json.dumps({**good, "setup": 5}), "setup"),
+        (json.dumps({**good, "game": "maedn"}), "another game"),
+        (json.dumps({**good, "seed": -1}), "seed"),
+        (json.dumps({**good, "seed": "1"}), "seed"),
+        (json.dumps({**good, "dice": True}), "dice"),
+        (json.dumps({**good, "actions": "d3"}), "actions"),
+        (json.dumps({**good, "actions": [*good["actions"], "d0"]}), "actions"),
+        (json.dumps({**good, "actions": ["r:2.13-3.13", *good["actions"]]}), r"actions\[0\]"),
+        (json.dumps({**good, "position": {**good["position"], "turn": "green"}}), "position"),
+        (json.dumps({**good, "actions": good["actions"][:-3]}), "position"),
+    ]
+    tampered = list(good["actions"])
+    tampered[rolls[1]] = "d6" if tampered[rolls[1]] != "d6" else "d1"
+    cases.append((json.dumps({**good, "actions": tampered}), "the die shows"))
+    return cases
+
+
+@pytest.mark.parametrize(("text", "message"), broken_saves())
+def test_broken_saves_are_refused_clearly(text: str, message: str) -> None:
+    with pytest.raises(MalefizError, match=message):
+        Session.load(text, TABLES)
+
+
+@pytest.mark.parametrize("address", ADDRESSES)
+def test_undo_takes_back_a_move_but_never_a_roll(address: str) -> None:
+    s = session(address)
+    rng = random.Random(5)
+    undone = 0
+    for _ in range(300):
+        if s.state.is_over:
+            break
+        before = (s.state, s.dice, len(s.history))
+        if s.can_undo() and rng.random() < 0.3:
+            assert s.undo()
+            undone += 1
+            last_before, last = s.history[-1]
+            assert isinstance(last, Roll) and s.setup.seats[last_before.current_seat].kind == "human"
+            assert not s.state.is_chance and not s.is_bot_turn()
+            assert len(s.history) < before[2]
+            reloaded = Session.load(json.dumps(s.save()), TABLES)  # dice and history agree after the undo
+            assert (reloaded.state, reloaded.dice, reloaded.history) == (s.state, s.dice, s.history)
+            assert reloaded.events == s.events  # the move list holds the moves that stand
+            assert "took back a move" in s.news()
+            if rng.random() < 0.5:
+                assert s.redo()
+        else:
+            play_some(s, 1, rng)
+    assert undone > 0
+
+
+def test_undo_and_redo_give_the_same_game() -> None:
+    s = session("?game=maedn&board=cross&seats=human,bot:medium&seed=9&first=yellow")
+    rng = random.Random(6)
+    while not s.can_undo():
+        play_some(s, 1, rng)
+    done = (s.state, s.dice, list(s.history), s.redo_stack)
+    assert s.undo() and s.can_redo() and not s.can_undo()
+    assert s.redo()
+    assert (s.state, s.dice, s.history) == done[:3]
+    play_some(s, 20, rng)  # the computers play on as they did
+
+
+def test_undo_off() -> None:
+    s = session("?game=malefiz&seats=human,bot&seed=3&undo=off")
+    assert Setup.from_query(s.setup.to_query(), TABLES) == s.setup
+    rng = random.Random(7)
+    for _ in range(60):
+        play_some(s, 1, rng)
+        assert not s.can_undo() and s.undo() is False
+    with pytest.raises(MalefizError, match="undo"):
+        Setup.from_query("?seats=human,bot&undo=maybe", TABLES)
+
+
+def test_a_new_action_clears_redo() -> None:
+    s = session("?game=malefiz&seats=human,human&seed=11&first=red")
+    rng = random.Random(8)
+    while not s.can_undo():
+        play_some(s, 1, rng)
+    assert s.undo() and s.can_redo()
+    play_some(s, 1, rng)
+    assert not s.can_redo() and s.redo() is False
+
+
+def test_a_link_holds_the_whole_game() -> None:
+    s = session(ADDRESSES[3])
+    play_some(s, 40, random.Random(9))
+    text = s.link()
+    assert text.isascii() and "/" not in text and "+" not in text and len(text) < 2000
+    assert same(Session.from_link(text, TABLES), s)
+    for broken in ("", text[:-5], text[:20], "A" * 100, text[:10] + "!" + text[11:], "é"):
+        with pytest.raises(MalefizError, match="link"):
+            Session.from_link(broken, TABLES)
