@@ -24,8 +24,13 @@ def files() -> set[str]:
 def test_site_holds_exactly_the_runtime_the_package_and_the_page(files: set[str]) -> None:
     dist = {f"pyscript/{p.name}" for p in DIST.iterdir() if p.is_file() and not p.name.endswith(".map")}
     pictures = {"thumb-malefiz.svg", "thumb-maedn.svg"}
+    offline = {"sw.js", "manifest.webmanifest", "icon.svg"}
     expected = (
-        {"index.html", "style.css", "main.py", "malefiz.zip"} | pictures | {f"pyodide/{n}" for n in PYODIDE} | dist
+        {"index.html", "style.css", "main.py", "malefiz.zip"}
+        | pictures
+        | offline
+        | {f"pyodide/{n}" for n in PYODIDE}
+        | dist
     )
     assert files == expected
 

@@ -9,14 +9,22 @@ What goes in, and nothing else:
 - the page from ``web/``: ``index.html`` (with every game's start boards pre-rendered by
   its table's ``board_svg``, the setup form of :mod:`malefiz.page` and the PyScript config
   filled in), ``style.css`` and ``main.py``;
-- ``thumb-<game>.svg``: each game's picture on the setup screen.
+- ``thumb-<game>.svg``: each game's picture on the setup screen;
+- ``manifest.webmanifest`` and ``icon.svg``: the web app manifest (install the site as an app);
+- ``sw.js``: the service worker (``web/sw.js`` after two generated lines: ``VERSION``, a hash of
+  the content of every other file, and ``FILES``, every file of the site), which precaches the
+  whole site so that the game starts offline after the first visit.
 
-Every URL in the site is relative, so it works under any sub-path (GitHub Pages).
+Every URL in the site is relative, so it works under any sub-path (GitHub Pages). The page
+carries a Content-Security-Policy: only the site's own files, its inline scripts by hash, and
+the ``eval`` and WebAssembly compilation that Pyodide needs.
 """
 
 from __future__ import annotations
 
 import argparse
+import base64
+import hashlib
 import html
 import json
 import re
@@ -25,6 +33,7 @@ import sys
 import zipfile
 from pathlib import Path
 from typing import Final
+from urllib.parse import quote
 
 ROOT: Final = Path(__file__).resolve().parent.parent
 WEB: Final = ROOT / "web"
@@ -76,11 +85,17 @@ def copy_runtime(node_modules: Path, out: Path) -> None:
 
 
 def pack_package(out: Path) -> None:
-    """Zip the ``malefiz`` package's modules, subpackages included (no caches, no tests), as ``malefiz.zip``."""
+    """Zip the ``malefiz`` package's modules, subpackages included (no caches, no tests), as ``malefiz.zip``.
+
+    The zip holds no file times (all 1980-01-01): the same sources give the same bytes, so the
+    site's version (:func:`site_version`) changes with the code, not with a checkout's clock.
+    """
     package = ROOT / "malefiz"
     with zipfile.ZipFile(out / "malefiz.zip", "w", zipfile.ZIP_DEFLATED) as archive:
         for source in sorted(package.rglob("*.py")):
-            archive.write(source, source.relative_to(ROOT).as_posix())
+            entry = zipfile.ZipInfo(source.relative_to(ROOT).as_posix(), date_time=(1980, 1, 1, 0, 0, 0))
+            entry.external_attr = 0o644 << 16
+            archive.writestr(entry, source.read_bytes(), compress_type=zipfile.ZIP_DEFLATED)
 
 
 THUMBNAILS: Final = {name: f"./thumb-{name}.svg" for name in TABLES}
@@ -94,7 +109,7 @@ def thumbnail(svg: str) -> str:
 
 
 def render_index(template: str) -> str:
-    """Fill the page template: config, pre-rendered boards, setup form."""
+    """Fill the page template: config, pre-rendered boards, setup form, and the CSP (hashing the inline scripts)."""
     boards = "".join(
         f'<div class="pre" data-pre="{name}">{table.board_svg(name)}</div>'
         for table in TABLES.values()
@@ -106,7 +121,114 @@ def render_index(template: str) -> str:
         if key not in filled:
             raise SystemExit(f"web/index.html: placeholder {key} is missing")
         filled = filled.replace(key, value)
-    return filled
+    if "{{CSP}}" not in filled:
+        raise SystemExit("web/index.html: placeholder {{CSP}} is missing")
+    return filled.replace("{{CSP}}", html.escape(content_security_policy(filled), quote=False))
+
+
+_INLINE_SCRIPT: Final = re.compile(r"<script(?P<attributes>[^>]*)>(?P<body>.*?)</script>", re.DOTALL)
+
+
+def inline_scripts(page: str) -> list[str]:
+    """The text of every inline JavaScript ``<script>`` of ``page`` (not ``src=``, not ``type="py"``)."""
+    scripts = []
+    for match in _INLINE_SCRIPT.finditer(page):
+        attributes = match["attributes"]
+        kind = re.search(r'type="([^"]*)"', attributes)
+        if "src=" in attributes or (kind and kind[1] not in ("module", "text/javascript")):
+            continue
+        scripts.append(match["body"])
+    return scripts
+
+
+def content_security_policy(page: str) -> str:
+    """The page's CSP: its own files only, its inline scripts by their SHA-256, and what Pyodide needs.
+
+    - ``'unsafe-eval'``: Pyodide compiles ``pyodide.asm.wasm`` (``'wasm-unsafe-eval'`` would do for that),
+      but its Emscripten glue also builds the ``EM_ASM`` functions of the wasm module with ``eval`` as it
+      starts (``pyodide.asm.mjs``: ``ASM_CONSTS[start] = eval(func)``), which only ``'unsafe-eval'`` allows;
+    - ``style-src 'unsafe-inline'``: the boards, rendered by Python at every move, carry their own
+      ``<style>`` and ``style=""`` (styles cannot run code; scripts stay hash-only);
+    - ``img-src data:``: the empty favicon (``data:,``) that keeps browsers from asking for one.
+    """
+    hashes = " ".join(
+        "'sha256-" + base64.b64encode(hashlib.sha256(script.encode("utf-8")).digest()).decode("ascii") + "'"
+        for script in inline_scripts(page)
+    )
+    return "; ".join(
+        (
+            "default-src 'self'",
+            f"script-src 'self' 'unsafe-eval' {hashes}".rstrip(),
+            "style-src 'self' 'unsafe-inline'",
+            "img-src 'self' data:",
+            "connect-src 'self'",
+            "worker-src 'self'",
+            "manifest-src 'self'",
+            "object-src 'none'",
+            "base-uri 'self'",
+            "form-action 'self'",
+        )
+    )
+
+
+SERVICE_WORKER: Final = "sw.js"
+"""The service worker's file name, in the site's root: its scope is the whole site."""
+
+MANIFEST: Final = {
+    "name": "Malefiz",
+    "short_name": "Malefiz",
+    "description": "Malefiz and Mensch ärgere Dich nicht against the computer, offline in the browser.",
+    "start_url": "./",
+    "scope": "./",
+    "display": "standalone",
+    "background_color": "#f3ecdf",
+    "theme_color": "#3b2b1c",
+    "icons": [{"src": "./icon.svg", "sizes": "any", "type": "image/svg+xml", "purpose": "any"}],
+}
+"""The web app manifest: URLs relative to the manifest, so the app lives wherever the site does."""
+
+ICON: Final = (
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 512 512">'
+    '<rect width="512" height="512" rx="96" fill="#3b2b1c"/>'
+    '<rect x="96" y="96" width="320" height="320" rx="56" fill="#fffaf1"/>'
+    '<g fill="#d33a2c"><circle cx="176" cy="176" r="34"/><circle cx="336" cy="176" r="34"/>'
+    '<circle cx="256" cy="256" r="34"/><circle cx="176" cy="336" r="34"/><circle cx="336" cy="336" r="34"/></g>'
+    "</svg>\n"
+)
+"""The app's icon: a die showing five, in the page's colours (SVG: one file for every size)."""
+
+
+def write_manifest(out: Path) -> None:
+    """Write ``manifest.webmanifest`` and its ``icon.svg`` into ``out``."""
+    manifest = json.dumps(MANIFEST, ensure_ascii=False, indent=1) + "\n"
+    (out / "manifest.webmanifest").write_text(manifest, encoding="utf-8")
+    (out / "icon.svg").write_text(ICON, encoding="utf-8")
+
+
+def site_files(out: Path) -> list[str]:
+    """Every file of the site in ``out`` but the service worker: relative POSIX paths, sorted."""
+    worker = out / SERVICE_WORKER
+    return sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file() and p != worker)
+
+
+def site_version(out: Path) -> str:
+    """The release: a SHA-256 over the path and content of every file of the site (16 hex digits).
+
+    Any change to any file, and nothing else, gives a new version (and so a new cache).
+    """
+    digest = hashlib.sha256()
+    for name in site_files(out):
+        digest.update(name.encode("utf-8") + b"\0" + hashlib.sha256((out / name).read_bytes()).digest())
+    return digest.hexdigest()[:16]
+
+
+def write_service_worker(out: Path) -> str:
+    """Write ``sw.js`` for the site in ``out`` (all of it built already); return its version."""
+    version = site_version(out)
+    files = ["./"] + [f"./{quote(name)}" for name in site_files(out)]
+    header = f"const VERSION = {json.dumps(version)};\nconst FILES = {json.dumps(files)};\n"
+    (out / SERVICE_WORKER).write_text(header + (WEB / "sw.js").read_text(encoding="utf-8"), encoding="utf-8")
+    return version
 
 
 def build(out: Path, node_modules: Path = ROOT / "node_modules") -> None:
@@ -124,6 +246,8 @@ def build(out: Path, node_modules: Path = ROOT / "node_modules") -> None:
         (out / THUMBNAILS[name]).write_text(thumbnail(table.board_svg(table.game.boards[0])), encoding="utf-8")
     index = render_index((WEB / "index.html").read_text(encoding="utf-8"))
     (out / "index.html").write_text(index, encoding="utf-8")
+    write_manifest(out)
+    write_service_worker(out)  # last: it hashes every other file
 
 
 def main() -> None:
@@ -133,7 +257,7 @@ def main() -> None:
     args = parser.parse_args()
     build(args.out)
     size = sum(f.stat().st_size for f in args.out.rglob("*") if f.is_file())
-    print(f"built {args.out} ({size / 1e6:.1f} MB)")
+    print(f"built {args.out} ({size / 1e6:.1f} MB, version {site_version(args.out)})")
 
 
 if __name__ == "__main__":

@@ -780,7 +780,10 @@ class Session:
         setup_text = doc.get("setup")
         if not isinstance(setup_text, str):
             raise MalefizError("save: setup: expected the page address of the setup")
-        setup = Setup.from_query(setup_text, tables)
+        try:
+            setup = Setup.from_query(setup_text, tables)
+        except MalefizError as error:
+            raise MalefizError(f"save: setup: {error}") from None
         if setup is None or setup.game.name != doc.get("game"):
             raise MalefizError("save: setup: it names no seats or another game")
         numbers = []

@@ -6,6 +6,8 @@ import json
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from malefiz.core.actions import Roll
 from malefiz.core.errors import MalefizError
@@ -179,3 +181,46 @@ def test_a_link_holds_the_whole_game() -> None:
     for broken in ("", text[:-5], text[:20], "A" * 100, text[:10] + "!" + text[11:], "é"):
         with pytest.raises(MalefizError, match="link"):
             Session.from_link(broken, TABLES)
+
+
+SAVED = session(ADDRESSES[2])
+play_some(SAVED, 40, random.Random(10))
+SAVE_TEXT = json.dumps(SAVED.save())
+LINK_TEXT = SAVED.link()
+
+
+@st.composite
+def mutated(draw: st.DrawFn, text: str) -> str:
+    """``text`` with a few characters replaced, inserted or deleted."""
+    chars = list(text)
+    for _ in range(draw(st.integers(1, 4))):
+        where = draw(st.integers(0, len(chars)))
+        kind = draw(st.sampled_from(["replace", "insert", "delete"]))
+        char = draw(st.characters(codec="utf-8"))
+        if kind == "insert" or where == len(chars):
+            chars.insert(where, char)
+        elif kind == "replace":
+            chars[where] = char
+        else:
+            del chars[where]
+    return "".join(chars)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.one_of(mutated(SAVE_TEXT), st.text(max_size=200)))
+def test_a_mutated_save_loads_or_is_refused_clearly(text: str) -> None:
+    try:
+        loaded = Session.load(text, TABLES)
+    except MalefizError as error:
+        assert str(error).startswith("save: ") and len(str(error)) < 400
+    else:
+        assert loaded.game.to_json(loaded.state) == json.loads(text)["position"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.one_of(mutated(LINK_TEXT), st.text(max_size=200)))
+def test_a_mutated_link_opens_or_is_refused_clearly(text: str) -> None:
+    try:
+        Session.from_link(text, TABLES)
+    except MalefizError as error:
+        assert str(error).startswith("link: ") and len(str(error)) < 400

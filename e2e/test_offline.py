@@ -1,0 +1,210 @@
+"""Offline install: the service worker precaches the site, the game starts with the network cut.
+
+Each browser test serves the site on a port of its own (a fresh origin: no service worker,
+no cache) and stops that server before the offline visit, on top of ``set_offline``: what
+the page gets then can only come from the service worker's cache. Waits are on page state
+(``html[data-ready]``, the service worker controlling the page), never on time.
+"""
+
+from __future__ import annotations
+
+import base64
+import functools
+import hashlib
+import importlib.util
+import json
+import re
+import shutil
+import threading
+from collections.abc import Callable, Iterator
+from http.server import ThreadingHTTPServer
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+from conftest import SITE, _QuietHandler
+from playwright.sync_api import Page
+from site_page import GamePage, Watch
+
+ROOT = Path(__file__).resolve().parent.parent
+GAME = "?game=maedn&seats=human,bot:medium&seed=3"
+"""The offline visit: another address than the first visit's (the game's setup is in the query)."""
+
+CONTROLLED = """
+async () => {
+  const registration = await navigator.serviceWorker.ready;
+  return registration.active !== null && navigator.serviceWorker.controller !== null;
+}
+"""
+"""True once the service worker is active and controls the page (it claims the page after precaching)."""
+
+NEXT_RELEASE = """
+async () => {
+  const registration = await navigator.serviceWorker.ready;
+  const claimed = new Promise((resolve) => navigator.serviceWorker.addEventListener("controllerchange", resolve));
+  await registration.update();
+  await claimed;
+  // The page changes hands as the new worker activates; it has deleted the old caches once activated.
+  const worker = navigator.serviceWorker.controller;
+  if (worker.state !== "activated") {
+    await new Promise((resolve) => {
+      worker.addEventListener("statechange", () => worker.state === "activated" && resolve());
+    });
+  }
+  return await caches.keys();
+}
+"""
+"""Look for a new ``sw.js`` now; once the new worker is activated (old caches deleted), the cache names."""
+
+
+def _load_build() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("site_build", ROOT / "web" / "build.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+build = _load_build()
+
+
+class Server:
+    """A folder served on a free port of 127.0.0.1 until :meth:`stop` (the network cut)."""
+
+    def __init__(self, folder: Path) -> None:
+        self._server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_QuietHandler, directory=str(folder)))
+        self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
+        self._thread.start()
+        self.url = f"http://127.0.0.1:{self._server.server_port}/"
+        self._stopped = False
+
+    def stop(self) -> None:
+        if not self._stopped:
+            self._stopped = True
+            self._server.shutdown()
+            self._server.server_close()
+
+
+@pytest.fixture
+def serve() -> Iterator[Callable[[Path], Server]]:
+    """Start servers of folders; every one is stopped at the end of the test."""
+    servers: list[Server] = []
+
+    def start(folder: Path) -> Server:
+        if not (SITE / "sw.js").exists():
+            pytest.fail("site/ is not built: run `make site` first")
+        servers.append(Server(folder))
+        return servers[-1]
+
+    yield start
+    for server in servers:
+        server.stop()
+
+
+def version_of(site: Path) -> str:
+    """The ``VERSION`` written into a built ``sw.js``."""
+    match = re.match(r'const VERSION = "([0-9a-f]+)";', (site / "sw.js").read_text(encoding="utf-8"))
+    assert match, "sw.js does not start with its VERSION"
+    return match[1]
+
+
+def cache_name(page_url: str, version: str) -> str:
+    """The service worker's cache for the site at ``page_url`` (its scope) and ``version``."""
+    return f"malefiz {page_url} {version}"
+
+
+def first_visit(page: Page, url: str) -> list[str]:
+    """Load ``url``, wait until the game is interactive and the service worker controls the page; the caches."""
+    page.goto(url)
+    page.wait_for_selector("html[data-ready]")
+    page.wait_for_function(CONTROLLED)
+    names: list[str] = page.evaluate("caches.keys()")
+    return names
+
+
+def offline_start(page: Page, server: Server, url: str, watch: Watch) -> None:
+    """Cut the network (browser offline, server stopped), open the game at ``url`` and roll the die."""
+    page.context.set_offline(True)
+    server.stop()
+    response = page.goto(url)
+    assert response is not None and response.from_service_worker, "the page did not come from the cache"
+    game = GamePage(page, url, watch)
+    page.wait_for_selector("html[data-ready]")
+    page.wait_for_selector('[data-action="roll"]:not([disabled])')
+    before = game.position_text()
+    game.roll()
+    assert game.position_text() != before
+
+
+def test_the_game_starts_offline_after_the_first_visit(
+    page: Page, serve: Callable[[Path], Server], watch: Watch
+) -> None:
+    server = serve(SITE)
+    assert first_visit(page, server.url) == [cache_name(server.url, version_of(SITE))]
+    offline_start(page, server, server.url + GAME, watch)
+    assert page.evaluate("document.title") == "Mensch ärgere Dich nicht"
+    watch.assert_clean()
+
+
+def test_the_game_starts_offline_under_a_sub_path(
+    page: Page, serve: Callable[[Path], Server], watch: Watch, tmp_path: Path
+) -> None:
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "sub" / "path").symlink_to(SITE, target_is_directory=True)
+    server = serve(tmp_path)
+    url = server.url + "sub/path/"
+    assert first_visit(page, url) == [cache_name(url, version_of(SITE))]
+    offline_start(page, server, url + GAME, watch)
+    watch.assert_clean()
+
+
+def test_a_new_release_replaces_the_old_cache(
+    page: Page, serve: Callable[[Path], Server], watch: Watch, tmp_path: Path
+) -> None:
+    site = tmp_path / "site"
+    shutil.copytree(SITE, site)
+    server = serve(site)
+    old = version_of(site)
+    assert first_visit(page, server.url) == [cache_name(server.url, old)]
+    # The next release: one file changed, sw.js written again by the build.
+    with (site / "style.css").open("a", encoding="utf-8") as css:
+        css.write("/* the next release */\n")
+    new = build.write_service_worker(site)
+    assert new == version_of(site) != old
+    assert page.evaluate(NEXT_RELEASE) == [cache_name(server.url, new)]
+    offline_start(page, server, server.url + GAME, watch)
+    assert "the next release" in page.evaluate("fetch('./style.css').then((r) => r.text())")
+    watch.assert_clean()
+
+
+def test_the_service_worker_lists_every_file_and_is_versioned_by_content() -> None:
+    text = (SITE / "sw.js").read_text(encoding="utf-8")
+    files = json.loads(re.search(r"^const FILES = (\[.*\]);$", text, re.MULTILINE)[1])  # type: ignore[index]
+    on_disk = {p.relative_to(SITE).as_posix() for p in SITE.rglob("*") if p.is_file()} - {"sw.js"}
+    assert files[0] == "./"
+    assert sorted(files[1:]) == sorted(f"./{name}" for name in on_disk)
+    assert version_of(SITE) == build.site_version(SITE)
+
+
+def test_the_manifest_is_relative_and_its_icon_is_there() -> None:
+    manifest = json.loads((SITE / "manifest.webmanifest").read_text(encoding="utf-8"))
+    assert manifest["start_url"] == manifest["scope"] == "./"
+    assert [icon["src"] for icon in manifest["icons"]] == ["./icon.svg"]
+    assert (SITE / "icon.svg").read_text(encoding="utf-8").startswith("<svg")
+    page = (SITE / "index.html").read_text(encoding="utf-8")
+    assert '<link rel="manifest" href="./manifest.webmanifest">' in page
+
+
+def test_the_content_security_policy_allows_the_inline_scripts_by_hash_only() -> None:
+    page = (SITE / "index.html").read_text(encoding="utf-8")
+    policy = re.search(r'<meta http-equiv="Content-Security-Policy" content="([^"]+)">', page)
+    assert policy, "no CSP meta tag"
+    directives = dict(d.strip().split(" ", 1) for d in policy[1].split(";"))
+    assert directives["default-src"] == "'self'"
+    scripts = directives["script-src"].split()
+    assert "'unsafe-inline'" not in scripts
+    inline = re.findall(r"<script>(.*?)</script>", page, re.DOTALL)
+    assert inline, "the page has no inline script"
+    for script in inline:
+        digest = base64.b64encode(hashlib.sha256(script.encode("utf-8")).digest()).decode("ascii")
+        assert f"'sha256-{digest}'" in scripts
