@@ -10,29 +10,51 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import re
 import sys
 from collections.abc import Sequence
 from typing import Any, TextIO
 
 from .core.dice import Dice, roll_for_start
-from .core.document import read_position
+from .core.document import MAX_TEXT, decode_text, load_json, quote, read_position
 from .core.errors import MalefizError
 from .core.game import Game
 from .core.play import play
-from .core.tournament import load_bot, tournament
+from .core.tournament import check_tournament, guarded_bot, tournament
 from .games import DEFAULT_GAME, GAMES, get_game
 
-__all__ = ["main", "main_exit"]
+__all__ = ["MAX_LINE", "error_line", "main", "main_exit"]
+
+MAX_LINE = 300
+"""The longest error line printed; the messages themselves quote at most a short piece of the input."""
+
+
+def error_line(exc: BaseException) -> str:
+    """The one line printed for an error: ``error: `` and the message, line breaks made spaces, cut to MAX_LINE."""
+    line = "error: " + re.sub(r"\s*[\r\n]+\s*", " ", str(exc)).strip()
+    return line if len(line) <= MAX_LINE else line[: MAX_LINE - 1] + "…"
 
 
 def _read_text(path: str, stdin: TextIO) -> str:
-    if path == "-":
-        return stdin.read()
+    """The text of the file ``path`` (``-``: standard input): UTF-8, at most MAX_TEXT bytes."""
+    where = "standard input" if path == "-" else path
     try:
-        with open(path, encoding="utf-8") as f:
-            return f.read()
+        if path == "-":
+            buffer = getattr(stdin, "buffer", None)
+            if buffer is None:  # a text stream without bytes underneath (a test's StringIO)
+                data = stdin.read(MAX_TEXT + 1).encode("utf-8", "surrogatepass")
+            else:
+                data = buffer.read(MAX_TEXT + 1)
+        else:
+            with open(path, "rb") as f:
+                data = f.read(MAX_TEXT + 1)
     except OSError as exc:
-        raise MalefizError(f"cannot read {path}: {exc.strerror}") from None
+        raise MalefizError(f"cannot read {where}: {exc.strerror or exc}") from None
+    except ValueError as exc:  # a path with a NUL character
+        raise MalefizError(f"cannot read {where}: {exc}") from None
+    if len(data) > MAX_TEXT:
+        raise MalefizError(f"{where}: longer than {MAX_TEXT} bytes, too long to be a position")
+    return decode_text(data, where)
 
 
 def _read_position(args: argparse.Namespace) -> tuple[Game[Any, Any], Any]:
@@ -51,10 +73,11 @@ def _cmd_moves(args: argparse.Namespace, out: TextIO) -> int:
 
 def _cmd_apply(args: argparse.Namespace, out: TextIO) -> int:
     game, state = _read_position(args)
-    try:
-        value = json.loads(args.action)
-    except json.JSONDecodeError:
-        value = args.action  # a bare word such as pass, or the action's notation
+    text = args.action.strip()
+    if len(text) > MAX_TEXT:
+        raise MalefizError(f"action: longer than {MAX_TEXT} characters, too long to be an action")
+    # JSON ({...}, [...], "...") or else the action's notation, a bare word such as pass included
+    value = load_json(text, "action") if text.startswith(("{", "[", '"')) else text
     if isinstance(value, str) and value != "pass":
         action = game.parse_action(value)
     else:
@@ -73,17 +96,17 @@ def _game_setup(args: argparse.Namespace) -> tuple[Game[Any, Any], str]:
     game = get_game(args.game or DEFAULT_GAME)
     board = args.board or game.boards[0]
     if board not in game.boards:
-        raise MalefizError(f"--board: {game.title} has the boards {', '.join(game.boards)}, not {board!r}")
+        raise MalefizError(f"--board: {game.title} has the boards {', '.join(game.boards)}, not {quote(board)}")
     return game, board
 
 
 def _cmd_play(args: argparse.Namespace, out: TextIO) -> int:
     game, board = _game_setup(args)
     counts = game.player_counts(board)
-    players = args.players or counts[-1]
+    players = counts[-1] if args.players is None else args.players
     if players not in counts:
         raise MalefizError(f"--players: {game.title} on the {board} board is for {counts[0]} to {counts[-1]} players")
-    bot = load_bot(args.bot, game.bots)
+    bot = guarded_bot(args.bot, game.bots)
     options = _options(args.options)
     state = game.new_game(board, players, options)
     seats = state.seats
@@ -127,10 +150,9 @@ def _cmd_play(args: argparse.Namespace, out: TextIO) -> int:
 def _cmd_tournament(args: argparse.Namespace, out: TextIO) -> int:
     game, board = _game_setup(args)
     names = [n.strip() for n in args.seats.split(",") if n.strip()]
-    for name in names:
-        load_bot(name, game.bots)  # refuse an unknown bot before anything is printed
+    check_tournament(game, names, args.games, board)  # refuse bad games, seats or bots before anything is printed
     options = _options(args.options)
-    game.new_game(board, len(names), options)  # refuse a bad option or seat count before the header
+    game.new_game(board, len(names), options)  # and a bad option or seat form
     prefix = "" if game.name == DEFAULT_GAME else f"{game.title}, "
     print(
         f"Tournament: {prefix}{args.games} games on the {board} board, seats {', '.join(names)}, seed {args.seed}"
@@ -140,6 +162,13 @@ def _cmd_tournament(args: argparse.Namespace, out: TextIO) -> int:
     result = tournament(game, names, args.games, args.seed, board, options)
     print(result.report(), file=out)
     return 0
+
+
+def _whole_number(text: str) -> int:
+    """An argparse type: a whole number in ASCII digits (at most 18), optionally signed."""
+    if re.fullmatch(r"[+-]?[0-9]{1,18}", text.strip()) is None:
+        raise argparse.ArgumentTypeError(f"expected a whole number of at most 18 digits, got {quote(text)}")
+    return int(text)
 
 
 def _add_game_arguments(parser: argparse.ArgumentParser) -> None:
@@ -184,8 +213,8 @@ def _parser() -> argparse.ArgumentParser:
     step.set_defaults(run=_cmd_apply)
     game = sub.add_parser("play", help="play a whole game between bots and print the transcript")
     _add_game_arguments(game)
-    game.add_argument("--seed", type=int, default=0, help="seed of the dice and the bots (default 0)")
-    game.add_argument("--players", type=int, help="number of players (default: as many as the board takes)")
+    game.add_argument("--seed", type=_whole_number, default=0, help="seed of the dice and the bots (default 0)")
+    game.add_argument("--players", type=_whole_number, help="number of players (default: as many as the board takes)")
     game.add_argument("--bot", default="greedy", help="the bot every seat uses (default greedy)")
     game.set_defaults(run=_cmd_play)
     cup = sub.add_parser(
@@ -195,14 +224,14 @@ def _parser() -> argparse.ArgumentParser:
         "confidence intervals and games per second.",
     )
     _add_game_arguments(cup)
-    cup.add_argument("--games", type=int, default=100, help="number of games (default 100)")
+    cup.add_argument("--games", type=_whole_number, default=100, help="number of games (default 100)")
     cup.add_argument(
         "--seats",
         default="hard,medium",
         help="comma-separated bots, one per seat: easy, medium, hard, greedy, random or package.module:name"
         " (default hard,medium)",
     )
-    cup.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
+    cup.add_argument("--seed", type=_whole_number, default=0, help="seed of the first game (default 0)")
     cup.set_defaults(run=_cmd_tournament)
     return parser
 
@@ -213,7 +242,7 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     try:
         status: int = args.run(args, out or sys.stdout)
     except MalefizError as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        print(error_line(exc), file=sys.stderr)
         return 2
     except BrokenPipeError:  # the reader stopped early (| head): not an error
         sys.stderr.close()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import subprocess
 import sys
@@ -9,6 +10,10 @@ from pathlib import Path
 
 import pytest
 
+from malefiz.cli import error_line, main
+from malefiz.core.errors import MalefizError
+from malefiz.core.tournament import tournament, wilson
+from malefiz.games import get_game
 from malefiz.games.malefiz.notation import to_json
 from malefiz.games.malefiz.rules import new_game
 from tests.malefiz.helpers import CLASSIC_START, play, pos
@@ -265,3 +270,156 @@ def test_the_highest_roll_starts_a_maedn_game_and_a_malefiz_game_with_roll_for_s
         assert lines[1].endswith(f": {starter} starts")
         assert lines[2].split()[:2] == ["1", starter]
     assert "who starts" not in run("play", "--seed", "11").stdout  # Malefiz's setup order by default
+
+
+# Hardened input (issue 16, point 7): every bad input is one line on stderr and exit status 2, run in-process.
+
+
+def cli(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, *args: str, stdin: bytes = b""
+) -> tuple[int, str, str]:
+    """Run ``main`` as the console script would: (exit status, stdout, stderr)."""
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(stdin), encoding="utf-8"))
+    try:
+        status = main(list(args))
+    except SystemExit as exc:  # argparse's own usage errors
+        status = exc.code if isinstance(exc.code, int) else 1
+    captured = capsys.readouterr()
+    return status, captured.out, captured.err
+
+
+def one_line_error(status: int, out: str, err: str, message: str) -> None:
+    assert status == 2, (out, err)
+    assert out == ""
+    assert "Traceback" not in err
+    assert len(err.splitlines()) == 1 and err.startswith("error: "), err
+    assert message in err, err
+    assert len(err) < 400, err
+
+
+START_JSON = json.dumps(to_json(new_game(["red", "yellow"])))
+
+
+@pytest.mark.parametrize(
+    ("stdin", "message"),
+    [
+        (b"\xff\xfe{", "not UTF-8"),
+        (b"classic r:h,h,h,h,h y:h,h,h,h,h x:- r\xe9?", "not UTF-8"),
+        (b"[" * 100_000, "nested too deeply"),
+        (b'{"game": "malefiz", "roll": ' + b"9" * 5000 + b"}", "too many digits"),
+        (b"classic r:" + b"9" * 5000 + b".1,h,h,h,h y:h,h,h,h,h x:- r?", "cannot read location"),
+        (b"maedn cross y:" + b"9" * 5000 + b",B,B,B r:B,B,B,B y?", "cannot read"),
+        (b"x" * 10_000_000, "too long"),
+        (b"classic " + b"x" * 900_000, "cannot read position"),
+        (b'{"game": "' + b"x" * 900_000 + b'"}', "unknown game"),
+    ],
+)
+def test_bad_position_text_is_a_short_one_line_error(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, stdin: bytes, message: str
+) -> None:
+    one_line_error(*cli(capsys, monkeypatch, "moves", "-", stdin=stdin), message)
+
+
+def test_a_non_utf8_file_is_a_one_line_error(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    path = tmp_path / "p.json"
+    path.write_bytes(b"\xff\xfe{")
+    one_line_error(*cli(capsys, monkeypatch, "moves", str(path)), "not UTF-8")
+    one_line_error(*cli(capsys, monkeypatch, "moves", str(tmp_path)), f"cannot read {tmp_path}")
+    one_line_error(*cli(capsys, monkeypatch, "moves", "bad\0name"), "cannot read")
+
+
+@pytest.mark.parametrize(
+    ("action", "message"),
+    [
+        ("[" * 100_000, "nested too deeply"),
+        ('{"roll": ' + "9" * 5000 + "}", "too many digits"),
+        ('{"from": "house", "to": [' + "9" * 4000 + ", 1]}", "to: expected [x, y]"),
+        ("h-" + "9" * 5000 + ".1", "cannot read location"),
+        ("h-\u0662.\u0661\u0663", "cannot read location"),
+        ("x" * 100_000, "cannot read action"),
+        (json.dumps({"place": ["x" * 100_000]}), "place"),
+    ],
+)
+def test_bad_actions_are_short_one_line_errors(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, action: str, message: str
+) -> None:
+    rolled = json.dumps(to_json(play(new_game(["red", "yellow"]), "d3"))).encode()
+    one_line_error(*cli(capsys, monkeypatch, "apply", "-", action, stdin=rolled), message)
+
+
+@pytest.mark.parametrize(
+    ("seats", "message"),
+    [
+        (":x,hard", "unknown bot ':x'"),
+        (".x:y,hard", "unknown bot '.x:y'"),
+        ("x.:y,hard", "unknown bot 'x.:y'"),
+        ("os:path.join,hard", "unknown bot 'os:path.join'"),
+        ("no_such_module_xyz:bot,hard", "cannot load bot 'no_such_module_xyz:bot'"),
+        ("fuzz_bots_raising:bot,hard", "cannot load bot 'fuzz_bots_raising:bot': ZeroDivisionError"),
+        ("fuzz_bots_broken:bot,hard", "cannot load bot 'fuzz_bots_broken:bot': SyntaxError"),
+        ("fuzz_bots_ok:raises,hard", "bot 'fuzz_bots_ok:raises' failed: RuntimeError: my bot is broken"),
+        ("fuzz_bots_ok:illegal,hard", "bot 'fuzz_bots_ok:illegal' chose 'nonsense', not a legal action"),
+        ("hard", "--seats: Malefiz on the classic board is for 2 to 4 players, got 1"),
+        ("hard,hard,hard,hard,hard", "got 5"),
+        (",", "got 0"),
+    ],
+)
+def test_bad_bots_and_seats_are_one_line_errors_before_the_header(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path, seats: str, message: str
+) -> None:
+    (tmp_path / "fuzz_bots_raising.py").write_text("1 / 0\n")
+    (tmp_path / "fuzz_bots_broken.py").write_text("def bot(:\n")
+    (tmp_path / "fuzz_bots_ok.py").write_text(
+        "def raises(state, actions, rng):\n    raise RuntimeError('my bot is broken')\n\n"
+        "def illegal(state, actions, rng):\n    return 'nonsense'\n"
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+    status, out, err = cli(capsys, monkeypatch, "tournament", "--games", "2", "--seats", seats)
+    if "failed" in message or "chose" in message:  # found while playing: the header is out already
+        assert out.startswith("Tournament: ") and len(out.splitlines()) == 1
+        out = ""
+    one_line_error(status, out, err, message)
+    bot = seats.split(",")[0]
+    if bot and bot != "hard":
+        status, out, err = cli(capsys, monkeypatch, "play", "--bot", bot)
+        if "failed" in message or "chose" in message:
+            assert out.startswith("Malefiz, classic board")
+            out = ""
+        one_line_error(status, out, err, message)
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("tournament", "--games", "-1"), "--games"),
+        (("tournament", "--games", "0"), "--games"),
+        (("tournament", "--games", "9" * 5000), "--games"),
+        (("tournament", "--games", "\u0663"), "--games"),
+        (("tournament", "--seed", "9" * 5000), "--seed"),
+        (("play", "--players", "9" * 5000), "--players"),
+        (("play", "--seed", "1_000"), "--seed"),
+        (("play", "--players", "0"), "--players"),
+    ],
+)
+def test_bad_numbers_are_refused_before_anything_runs(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, args: tuple[str, ...], message: str
+) -> None:
+    status, out, err = cli(capsys, monkeypatch, *args)
+    assert status == 2 and out == "" and "Traceback" not in err
+    assert message in err and len(err) < 600, err
+
+
+def test_the_tournament_interval_stays_within_0_and_100_percent() -> None:
+    for wins, games in [(0, 0), (0, 1), (1, 1), (3, 7)]:
+        lo, hi = wilson(wins, games)
+        assert 0.0 <= lo <= hi <= 1.0
+    with pytest.raises(MalefizError, match="games"):
+        tournament(get_game("malefiz"), ["hard", "medium"], -1)
+
+
+def test_error_messages_are_one_line_and_short() -> None:
+    line = error_line(MalefizError("first line\nsecond line " + "x" * 10_000))
+    assert line.startswith("error: first line second line xxx")
+    assert "\n" not in line and len(line) < 400 and line.endswith("…")

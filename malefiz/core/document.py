@@ -16,12 +16,77 @@ from typing import Any, TypeVar
 from .errors import InvalidPositionError, MalefizError, NotationError
 from .game import Game
 
-__all__ = ["check_envelope", "phase_and_roll", "read_position"]
+__all__ = [
+    "MAX_ECHO",
+    "MAX_TEXT",
+    "check_envelope",
+    "decode_text",
+    "load_json",
+    "phase_and_roll",
+    "quote",
+    "read_position",
+    "shorten",
+]
 
 P = TypeVar("P", bound=StrEnum)
 
 MAX_TEXT = 1_000_000
 """The longest position text read (a real one is well under a kilobyte)."""
+
+MAX_ECHO = 80
+"""The most characters of its input an error message repeats: a longer piece is cut with an ellipsis."""
+
+
+def quote(value: object, limit: int = MAX_ECHO) -> str:
+    """``repr(value)`` for an error message, cut to ``limit`` characters and an ellipsis when longer.
+
+    Never fails: a number too long to print, or a value nested too deeply, is described instead.
+    """
+    try:
+        text = repr(value)
+    except ValueError:  # an int beyond sys.get_int_max_str_digits()
+        return f"a number of about {int(value.bit_length() * 0.30103) if isinstance(value, int) else '?'} digits"
+    except RecursionError:
+        return f"a {type(value).__name__} nested too deeply to show"
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def shorten(text: str, limit: int = MAX_ECHO) -> str:
+    """``text`` for an error message: as it is when short and printable, else as :func:`quote` shows it."""
+    return text if len(text) <= limit and text.isprintable() and text.strip() == text and text else quote(text, limit)
+
+
+def decode_text(data: bytes, where: str = "position") -> str:
+    """``data`` read as UTF-8 text (a leading byte order mark is dropped).
+
+    Raises:
+        NotationError: for data longer than :data:`MAX_TEXT` bytes or that is not UTF-8, saying where the
+            first bad byte is.
+    """
+    if len(data) > MAX_TEXT:
+        raise NotationError(f"{where}: the text is too long ({len(data)} bytes) to be a position")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        bad = data[exc.start : exc.start + 1].hex()
+        raise NotationError(f"{where}: not UTF-8 text (byte 0x{bad} at offset {exc.start})") from None
+
+
+def load_json(text: str, where: str) -> object:
+    """The value of the JSON ``text``.
+
+    Raises:
+        NotationError: for text that is not JSON, nests too deeply, or holds a number with more digits
+            than Python reads (``sys.get_int_max_str_digits()``); one line that says what and where.
+    """
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise NotationError(f"{where}: not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
+    except RecursionError:
+        raise NotationError(f"{where}: not valid JSON: nested too deeply") from None
+    except ValueError:  # only the digit limit of int() gets here
+        raise NotationError(f"{where}: not valid JSON: a number with too many digits") from None
 
 
 def read_position(
@@ -37,12 +102,7 @@ def read_position(
         raise NotationError(f"{where}: the text is too long ({len(text)} characters) to be a position")
     stripped = text.strip()
     if stripped.startswith(("{", "[")):
-        try:
-            doc = json.loads(stripped)
-        except json.JSONDecodeError as exc:
-            raise MalefizError(f"{where}: not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
-        except RecursionError:
-            raise MalefizError(f"{where}: not valid JSON: nested too deeply") from None
+        doc = load_json(stripped, where)
         name = doc.get("game", default) if isinstance(doc, dict) else default
         game = _game(name, games, f"{where}: game")
         return game, game.from_json(doc)
@@ -54,7 +114,7 @@ def read_position(
 def _game(name: object, games: Mapping[str, Game[Any, Any]], where: str) -> Game[Any, Any]:
     if isinstance(name, str) and name in games:
         return games[name]
-    raise MalefizError(f"{where}: unknown game {name!r}; expected one of {', '.join(games)}")
+    raise MalefizError(f"{where}: unknown game {quote(name)}; expected one of {', '.join(games)}")
 
 
 def check_envelope(doc: object, game: str, required: Sequence[str], optional: Sequence[str]) -> dict[str, Any]:
@@ -71,10 +131,11 @@ def check_envelope(doc: object, game: str, required: Sequence[str], optional: Se
     for key in doc:
         if key not in required and key not in optional:
             raise InvalidPositionError(
-                f"position: unknown key {key!r}; expected {', '.join(required)} and optionally {', '.join(optional)}"
+                f"position: unknown key {quote(key)}; expected {', '.join(required)}"
+                f" and optionally {', '.join(optional)}"
             )
     if doc["game"] != game:
-        raise InvalidPositionError(f'game: expected "{game}", got {doc["game"]!r}')
+        raise InvalidPositionError(f'game: expected "{game}", got {quote(doc["game"])}')
     return doc
 
 
@@ -87,12 +148,12 @@ def phase_and_roll(doc: Mapping[str, Any], phases: type[P], move: P) -> tuple[P,
     phase_text = doc["phase"]
     names = [p.value for p in phases]
     if phase_text not in names:
-        raise InvalidPositionError(f"phase: expected one of {', '.join(names)}, got {phase_text!r}")
+        raise InvalidPositionError(f"phase: expected one of {', '.join(names)}, got {quote(phase_text)}")
     phase = phases(phase_text)
     roll = doc["roll"]
     if phase is move:
         if type(roll) is not int or not 1 <= roll <= 6:
-            raise InvalidPositionError(f"roll: expected a number 1 to 6 in phase {move.value}, got {roll!r}")
+            raise InvalidPositionError(f"roll: expected a number 1 to 6 in phase {move.value}, got {quote(roll)}")
     elif roll is not None:
-        raise InvalidPositionError(f"roll: must be null in phase {phase_text}, got {roll!r}")
+        raise InvalidPositionError(f"roll: must be null in phase {phase_text}, got {quote(roll)}")
     return phase, roll

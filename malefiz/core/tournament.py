@@ -15,11 +15,23 @@ from dataclasses import dataclass
 from typing import Any
 
 from .dice import Dice
+from .document import quote
 from .errors import MalefizError
 from .game import Bot, Game
 from .play import play
 
-__all__ = ["TURN_LIMIT", "SeatResult", "TournamentResult", "load_bot", "play_game", "tournament", "wilson", "winner_of"]
+__all__ = [
+    "TURN_LIMIT",
+    "SeatResult",
+    "TournamentResult",
+    "check_tournament",
+    "guarded_bot",
+    "load_bot",
+    "play_game",
+    "tournament",
+    "wilson",
+    "winner_of",
+]
 
 TURN_LIMIT = 20_000
 """Rolls after which a game counts as a draw (only bots that never finish get there)."""
@@ -29,26 +41,50 @@ def load_bot(name: str, bots: Mapping[str, Bot]) -> Bot:
     """A bot by level name (one of ``bots``, e.g. ``hard``) or as ``package.module:name``.
 
     Raises:
-        MalefizError: if there is no such level, module or callable.
+        MalefizError: if there is no such level, module or callable, or the module fails to import.
     """
     if name in bots:
         return bots[name]
     module_name, _, attr = name.partition(":")
-    if not attr:
-        raise MalefizError(f"unknown bot {name!r}: expected one of {', '.join(bots)} or package.module:name")
+    if not attr or not attr.isidentifier() or not all(part.isidentifier() for part in module_name.split(".")):
+        raise MalefizError(f"unknown bot {quote(name)}: expected one of {', '.join(bots)} or package.module:name")
     try:
         module = importlib.import_module(module_name)
-    except ImportError as exc:
-        raise MalefizError(f"cannot load bot {name!r}: {exc}") from None
+    except Exception as exc:  # a module that is missing, broken or raises while it is imported
+        raise MalefizError(f"cannot load bot {quote(name)}: {type(exc).__name__}: {exc}") from None
     bot = getattr(module, attr, None)
     if not callable(bot):
-        raise MalefizError(f"cannot load bot {name!r}: {module_name} has no callable {attr!r}")
+        raise MalefizError(f"cannot load bot {quote(name)}: {quote(module_name)} has no callable {quote(attr)}")
     return bot  # type: ignore[no-any-return]
 
 
+def guarded_bot(name: str, bots: Mapping[str, Bot]) -> Bot:
+    """:func:`load_bot`, and for a bot loaded by module name a guard: an exception it raises, or an
+    action it picks that is not one of the legal ones, becomes a :class:`MalefizError` naming the bot.
+
+    Raises:
+        MalefizError: as :func:`load_bot`; the guarded bot when it fails.
+    """
+    bot = load_bot(name, bots)
+    if name in bots:  # a level of our own
+        return bot
+
+    def guarded(state: Any, actions: Sequence[Any], rng: Any) -> Any:
+        try:
+            action = bot(state, actions, rng)
+            legal = action in actions
+        except Exception as exc:
+            raise MalefizError(f"bot {quote(name)} failed: {type(exc).__name__}: {exc}") from exc
+        if not legal:
+            raise MalefizError(f"bot {quote(name)} chose {quote(action)}, not a legal action")
+        return action
+
+    return guarded
+
+
 def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% Wilson score interval of a win rate."""
-    if games == 0:
+    """The 95% Wilson score interval of a win rate (0 to 1 for no games)."""
+    if games <= 0:
         return 0.0, 1.0
     p = wins / games
     centre = (p + z * z / (2 * games)) / (1 + z * z / games)
@@ -87,7 +123,7 @@ class SeatResult:
     @property
     def rate(self) -> float:
         """Share of games won."""
-        return self.wins / self.games if self.games else 0.0
+        return self.wins / self.games if self.games > 0 else 0.0
 
     @property
     def interval(self) -> tuple[float, float]:
@@ -114,6 +150,22 @@ class TournamentResult:
         return "\n".join(lines)
 
 
+def check_tournament(game: Game[Any, Any], names: Sequence[str], games: int, board: str) -> list[Bot]:
+    """The bots of ``names``, once ``games`` is 1 or more and ``board`` takes that many seats.
+
+    Raises:
+        MalefizError: naming the command line's option (``--games``, ``--seats``) that is wrong.
+    """
+    if games < 1:
+        raise MalefizError(f"--games: expected a number of games, 1 or more, got {quote(games)}")
+    counts = game.player_counts(board)
+    if len(names) not in counts:
+        raise MalefizError(
+            f"--seats: {game.title} on the {board} board is for {counts[0]} to {counts[-1]} players, got {len(names)}"
+        )
+    return [guarded_bot(n, game.bots) for n in names]
+
+
 def tournament(
     game: Game[Any, Any],
     names: Sequence[str],
@@ -125,16 +177,11 @@ def tournament(
     """Play ``games`` games; game g seats the bots rotated by g, so each seat plays every turn position.
 
     Raises:
-        MalefizError: for an unknown bot, or a seat count the board does not take.
+        MalefizError: for fewer than one game, an unknown bot, or a seat count the board does not take
+            (see :func:`check_tournament`); for a bot loaded by module name that fails while playing.
     """
     board_name = board or game.boards[0]
-    counts = game.player_counts(board_name)
-    if len(names) not in counts:
-        raise MalefizError(
-            f"--seats: {game.title} on the {board_name} board is for {counts[0]} to {counts[-1]} players,"
-            f" got {len(names)}"
-        )
-    bots = [load_bot(n, game.bots) for n in names]
+    bots = check_tournament(game, names, games, board_name)
     n = len(bots)
     wins = [0] * n
     begin = time.perf_counter()

@@ -269,3 +269,49 @@ def test_documents_are_not_changed_by_reading() -> None:
     kept = copy.deepcopy(doc)
     from_json(doc)
     assert doc == kept
+
+
+# Hardened input (issue 16, point 7).
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "maedn cross y:\u0660,B,B,B r:B,B,B,B y?",
+        "maedn cross y:0,B,B,B r:B,B,B,B y\u0663",
+        "maedn cross y:B,B,B,B r:5,B,B,B y?/\u0662 +three",
+        "maedn cross y:\uff10,B,B,B r:B,B,B,B y?",
+    ],
+)
+def test_notation_takes_ascii_digits_only(text: str) -> None:
+    with pytest.raises(NotationError):
+        parse_position(text)
+
+
+@pytest.mark.parametrize("text", ["y:B-\u0660", "y:\u0661\u0665-\u0661\u0668", "y:15-1\uff18"])
+def test_actions_take_ascii_digits_only(text: str) -> None:
+    with pytest.raises(NotationError):
+        parse_action(text)
+
+
+def test_error_messages_echo_at_most_a_short_piece_of_the_input() -> None:
+    texts = [
+        "maedn cross " + "x" * 100_000,
+        "maedn " + "x" * 100_000 + " y:0,B,B,B r:B,B,B,B y?",
+        "maedn cross y:" + "1" * 100_000 + " r:B,B,B,B y?",
+        "maedn cross y:0,B,B,B r:B,B,B,B seats:" + "y" * 100_000 + " y?",
+    ]
+    for text in texts:
+        with pytest.raises(MalefizError) as raised:
+            parse_position(text)
+        assert len(str(raised.value)) < 300, str(raised.value)[:400]
+    with pytest.raises(NotationError) as notation:
+        parse_action("x" * 100_000)
+    assert len(str(notation.value)) < 300
+    doc = to_json(pos("maedn cross y:0,B,B,B r:B,B,B,B y?"))
+    for key, value in [("seats", [["x" * 100_000], ["red"]]), ("turn", "x" * 100_000), ("board", "x" * 100_000)]:
+        broken = copy.deepcopy(doc)
+        broken[key] = value
+        with pytest.raises(InvalidPositionError) as invalid:
+            from_json(broken)
+        assert len(str(invalid.value)) < 300, str(invalid.value)[:400]

@@ -202,3 +202,85 @@ def test_phase_over_names_the_winner() -> None:
     assert format_position(s).endswith(" r*")
     assert to_json(s)["turn"] == "red" and to_json(s)["phase"] == "over"
     assert parse_position(str(s)) == s
+
+
+# Hardened input (issue 16, point 7).
+
+
+@pytest.mark.parametrize(
+    "text", ["34.12", "17.1", "2.32", "\u0662.\u0661\u0663", "2.1\u0663", "\uff12.13", " 2.13", "+2.13", "02.013"]
+)
+def test_locations_off_the_grid_or_in_other_digits_are_refused(text: str) -> None:
+    with pytest.raises(NotationError, match="cannot read location"):
+        parse_location(text)
+    with pytest.raises(NotationError, match="cannot read location"):
+        parse_action(f"h-{text}")
+
+
+def test_x_past_the_grid_does_not_wrap_to_the_next_row() -> None:
+    assert parse_location("16.13") == field(16, 13)
+    with pytest.raises(NotationError, match=r"cannot read location '34\.12'"):
+        parse_position(f"classic r:34.12,h,h,h,h y:h,h,h,h,h x:{CLASSIC_START} r?")
+    with pytest.raises(NotationError):
+        parse_position(f"classic r:\u0662.\u0661\u0663,h,h,h,h y:h,h,h,h,h x:{CLASSIC_START} r?")
+    with pytest.raises(NotationError):
+        parse_position(f"classic r:h,h,h,h,h y:h,h,h,h,h x:{CLASSIC_START} r\u0664")
+
+
+def test_error_messages_echo_at_most_a_short_piece_of_the_input() -> None:
+    for text in ["classic " + "x" * 100_000, "x" * 100_000, f"classic r:h,h,h,h,h y:h,h,h,h,h x:{'1' * 100_000} r?"]:
+        with pytest.raises(NotationError) as raised:
+            parse_position(text)
+        assert len(str(raised.value)) < 300 and "…" in str(raised.value)
+    with pytest.raises(NotationError) as raised:
+        parse_action("x" * 100_000)
+    assert len(str(raised.value)) < 300
+    with pytest.raises(InvalidPositionError) as invalid:
+        from_json(_doc(turn="x" * 100_000))
+    assert len(str(invalid.value)) < 300
+
+
+BARRICADES_LESS_6_7 = CLASSIC_START.replace("6.7,", "")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        f"classic r:h,h,h,h,h y:6.7,h,h,h,h x:{BARRICADES_LESS_6_7} r!",  # only yellow could have taken it
+        f"classic r:2.13,h,h,h,h y:h,h,h,h,h x:{BARRICADES_LESS_6_7} r!",  # no barricade on the bottom row
+        f"classic r:4.12,h,h,h,h y:h,h,h,h,h x:{BARRICADES_LESS_6_7} r! +rows2",  # nor row 12 with +rows2
+        "fast r:5.5,h,h,h y:h,h,h,h x:5.2,4.3,6.3,3.4,7.4 r!",  # 5.5 is a rest field
+        "fast r:f,h,h,h y:h,h,h,h x:5.2,4.3,6.3,3.4,7.4 r!",
+    ],
+)
+def test_a_place_phase_needs_a_pawn_that_can_have_taken_the_barricade(text: str) -> None:
+    with pytest.raises(InvalidPositionError, match="phase place: red must have just taken a barricade"):
+        parse_position(text)
+
+
+def test_a_place_phase_with_the_pawn_on_a_barricade_field_is_read() -> None:
+    s = parse_position(f"classic r:6.7,h,h,h,h y:h,h,h,h,h x:{BARRICADES_LESS_6_7} r!")
+    assert s.phase is Phase.PLACE
+    assert parse_position(f"classic r:4.12,h,h,h,h y:h,h,h,h,h x:{BARRICADES_LESS_6_7} r!").phase is Phase.PLACE
+    assert from_json(to_json(s)) == s
+
+
+@pytest.mark.parametrize(
+    ("red", "message"),
+    [
+        ([[8, 11], "house", "house", "house", "house"], r"pawns\.red\[0\]: field 8\.11 holds a barricade"),
+        (
+            ["house", [2, 13], "house", [2, 13], "house"],
+            r"pawns\.red\[3\]: field 2\.13 already holds a pawn \(pawns\.red\[1\]\)",
+        ),
+        ([[9, 9], "forest", "house", "house", "house"], r"pawns\.red\[1\]: the classic board has no forest"),
+    ],
+)
+def test_json_errors_name_the_index_the_input_used(red: list[Any], message: str) -> None:
+    doc = _doc()
+    doc["pawns"]["red"] = red
+    with pytest.raises(InvalidPositionError, match=message):
+        from_json(doc)
+    text = "classic r:" + ",".join(e if isinstance(e, str) else f"{e[0]}.{e[1]}" for e in red)
+    with pytest.raises(InvalidPositionError, match=message):
+        parse_position(f"{text} y:h,h,h,h,h x:{CLASSIC_START} y3")

@@ -37,7 +37,7 @@ import re
 from typing import Any, Final
 
 from ...core.actions import PASS, ROLLS, Roll
-from ...core.document import check_envelope, phase_and_roll
+from ...core.document import check_envelope, phase_and_roll, quote, shorten
 from ...core.errors import InvalidPositionError, MalefizError, NotationError
 from .board import BOARD_NAMES, BOARDS, PIECES, Board
 from .rules import check_pieces, check_position, legal_actions
@@ -65,9 +65,10 @@ __all__ = [
     "to_json",
 ]
 
-_MOVE_RE: Final = re.compile(r"([a-z]):(B|\d{1,2})-(\d{1,2})")
-_TURN_RE: Final = re.compile(r"([a-z])(\?|[1-6]|\*)(?:/(\d))?")
-_PLACE_RE: Final = re.compile(r"B|\d{1,2}")
+# ASCII digits only: \d would take "٣" and int() read it as 3.
+_MOVE_RE: Final = re.compile(r"([a-z]):(B|[0-9]{1,2})-([0-9]{1,2})")
+_TURN_RE: Final = re.compile(r"([a-z])(\?|[1-6]|\*)(?:/([0-9]))?")
+_PLACE_RE: Final = re.compile(r"B|[0-9]{1,2}")
 
 
 def parse_action(text: str) -> Action:
@@ -85,7 +86,7 @@ def parse_action(text: str) -> Action:
     if m is not None and m[1] in LETTER_COLOURS:
         return move(LETTER_COLOURS[m[1]], B if m[2] == "B" else int(m[2]), int(m[3]))
     raise NotationError(
-        f"cannot read action {text!r}: expected d1..d6, a move like y:B-0 or y:15-18"
+        f"cannot read action {quote(text)}: expected d1..d6, a move like y:B-0 or y:15-18"
         f" (colour letters {' '.join(LETTER_COLOURS)}) or pass"
     )
 
@@ -94,14 +95,14 @@ def _parse_places(text: str, colour: str) -> list[int]:
     places: list[int] = []
     for item in text.split(","):
         if _PLACE_RE.fullmatch(item) is None:
-            raise NotationError(f"cannot read {colour}'s pieces {text!r}: expected places like 0,17,B,B")
+            raise NotationError(f"cannot read {colour}'s pieces {quote(text)}: expected places like 0,17,B,B")
         places.append(B if item == "B" else int(item))
     return places
 
 
 def _parse_letter(letter: str, where: str) -> str:
     if letter not in LETTER_COLOURS:
-        raise NotationError(f"cannot read {where}: {letter!r} is no colour letter ({' '.join(LETTER_COLOURS)})")
+        raise NotationError(f"cannot read {where}: {quote(letter)} is no colour letter ({' '.join(LETTER_COLOURS)})")
     return LETTER_COLOURS[letter]
 
 
@@ -114,14 +115,14 @@ def parse_position(text: str) -> State:
     """
     tokens = text.split()
     if len(tokens) < 4 or tokens[0] != "maedn":
-        raise NotationError(f"cannot read position {text!r}: expected maedn, the board, the pieces and the turn")
+        raise NotationError(f"cannot read position {quote(text)}: expected maedn, the board, the pieces and the turn")
     if tokens[1] not in BOARDS:
-        raise NotationError(f"cannot read position: unknown board {tokens[1]!r}; expected cross or star")
+        raise NotationError(f"cannot read position: unknown board {quote(tokens[1])}; expected cross or star")
     b = BOARDS[tokens[1]]
     pieces: dict[str, list[int]] = {}
     i = 2
     while i < len(tokens) and len(tokens[i]) > 2 and tokens[i][1] == ":":
-        colour = _parse_letter(tokens[i][0], f"pieces {tokens[i]!r}")
+        colour = _parse_letter(tokens[i][0], f"pieces {quote(tokens[i])}")
         if colour in pieces:
             raise NotationError(f"cannot read position: {colour}'s pieces are given twice")
         pieces[colour] = _parse_places(tokens[i][2:], colour)
@@ -135,28 +136,29 @@ def parse_position(text: str) -> State:
     while i < len(tokens) and ":" in tokens[i]:
         key, _, body = tokens[i].partition(":")
         if key == "seats" and seats is None and body:
-            seats = tuple(tuple(_parse_letter(c, f"seats {body!r}") for c in seat) for seat in body.split(","))
+            seats = tuple(tuple(_parse_letter(c, f"seats {quote(body)}") for c in seat) for seat in body.split(","))
         elif key == "neutral" and neutral is None and len(body) == 1:
-            neutral = _parse_letter(body, f"neutral {body!r}")
+            neutral = _parse_letter(body, f"neutral {quote(body)}")
         elif key == "finished" and not finished and body:
-            finished = [_parse_letter(c, f"finished {body!r}") for c in body.split(",")]
+            finished = [_parse_letter(c, f"finished {quote(body)}") for c in body.split(",")]
         else:
-            raise NotationError(f"cannot read {tokens[i]!r}: expected seats:yr,gk, neutral:k or finished:g,y")
+            raise NotationError(f"cannot read {quote(tokens[i])}: expected seats:yr,gk, neutral:k or finished:g,y")
         i += 1
     if i >= len(tokens):
-        raise NotationError(f"cannot read position {text!r}: missing the turn (like y? or y4)")
+        raise NotationError(f"cannot read position {quote(text)}: missing the turn (like y? or y4)")
     m = _TURN_RE.fullmatch(tokens[i])
     if m is None:
         raise NotationError(
-            f"cannot read turn {tokens[i]!r}: expected like y? (roll), y4 (move), y* (over), then /2 or /3 for a try"
+            f"cannot read turn {quote(tokens[i])}: expected like y? (roll), y4 (move), y* (over),"
+            " then /2 or /3 for a try"
         )
-    turn = _parse_letter(m[1], f"turn {tokens[i]!r}")
+    turn = _parse_letter(m[1], f"turn {quote(tokens[i])}")
     phase = {"?": Phase.ROLL, "*": Phase.OVER}.get(m[2], Phase.MOVE)
     option_values: dict[str, bool] = {}
     for token in tokens[i + 1 :]:
         if not token.startswith("+") or token[1:] not in OPTION_TOKENS:
             raise NotationError(
-                f"cannot read option {token!r}: expected one of " + ", ".join(f"+{k}" for k in OPTION_TOKENS)
+                f"cannot read option {quote(token)}: expected one of " + ", ".join(f"+{k}" for k in OPTION_TOKENS)
             )
         option_values[OPTION_TOKENS[token[1:]]] = True
     if seats is None:
@@ -197,11 +199,11 @@ def _build(
             raise InvalidPositionError(f"pieces: {colour} is in play but has no pieces")
     check_pieces(se, options, [pieces[c] for c in se.colours])
     if turn not in se.slot_of:
-        raise InvalidPositionError(f"turn: {turn} is not in play; expected one of {', '.join(se.colours)}")
+        raise InvalidPositionError(f"turn: {shorten(turn)} is not in play; expected one of {', '.join(se.colours)}")
     slots: list[int] = []
     for i, colour in enumerate(finished):
         if colour not in se.slot_of:
-            raise InvalidPositionError(f"finished[{i}]: {colour} is not in play")
+            raise InvalidPositionError(f"finished[{i}]: {shorten(colour)} is not in play")
         slots.append(se.slot_of[colour])
     state = State(
         se,
@@ -252,13 +254,13 @@ _OPTIONAL_KEYS: Final = ("options",)
 
 def _colour_name(value: object, where: str) -> str:
     if not isinstance(value, str):
-        raise InvalidPositionError(f"{where}: expected a colour name, got {value!r}")
+        raise InvalidPositionError(f"{where}: expected a colour name, got {quote(value)}")
     return value
 
 
 def _json_places(value: object, where: str, b: Board) -> list[int]:
     if not isinstance(value, list):
-        raise InvalidPositionError(f"{where}: expected a list of {PIECES} places, got {value!r}")
+        raise InvalidPositionError(f"{where}: expected a list of {PIECES} places, got {quote(value)}")
     if len(value) != PIECES:
         raise InvalidPositionError(f"{where}: expected {PIECES} pieces, got {len(value)}")
     places: list[int] = []
@@ -269,7 +271,7 @@ def _json_places(value: object, where: str, b: Board) -> list[int]:
             places.append(entry)
         else:
             raise InvalidPositionError(
-                f'{where}[{i}]: expected "B" or a place 0 to {b.last_place} on the {b.name} board, got {entry!r}'
+                f'{where}[{i}]: expected "B" or a place 0 to {b.last_place} on the {b.name} board, got {quote(entry)}'
             )
     return places
 
@@ -283,26 +285,31 @@ def from_json(doc: object) -> State:
     """
     doc = check_envelope(doc, "maedn", _KEYS, _OPTIONAL_KEYS)
     if not isinstance(doc["board"], str) or doc["board"] not in BOARDS:
-        raise InvalidPositionError(f"board: expected one of {', '.join(BOARD_NAMES)}, got {doc['board']!r}")
+        raise InvalidPositionError(f"board: expected one of {', '.join(BOARD_NAMES)}, got {quote(doc['board'])}")
     b = BOARDS[doc["board"]]
     seat_doc = doc["seats"]
     if not isinstance(seat_doc, list):
-        raise InvalidPositionError(f"seats: expected a list of players, each a list of colours, got {seat_doc!r}")
+        raise InvalidPositionError(f"seats: expected a list of players, each a list of colours, got {quote(seat_doc)}")
     seats: list[tuple[str, ...]] = []
     for i, seat in enumerate(seat_doc):
         if not isinstance(seat, list):
-            raise InvalidPositionError(f"seats[{i}]: expected a list of colours, got {seat!r}")
+            raise InvalidPositionError(f"seats[{i}]: expected a list of colours, got {quote(seat)}")
         seats.append(tuple(_colour_name(c, f"seats[{i}][{j}]") for j, c in enumerate(seat)))
     neutral = doc["neutral"]
     if neutral is not None:
         neutral = _colour_name(neutral, "neutral")
     piece_doc = doc["pieces"]
     if not isinstance(piece_doc, dict):
-        raise InvalidPositionError(f"pieces: expected an object with a list per colour, got {piece_doc!r}")
+        raise InvalidPositionError(f"pieces: expected an object with a list per colour, got {quote(piece_doc)}")
     se = seating(b, tuple(seats), neutral)
     pieces: dict[str, list[int]] = {}
     for colour, value in piece_doc.items():
         if colour not in se.slot_of:
+            if colour not in b.colours:
+                raise InvalidPositionError(
+                    f"pieces: unknown colour {quote(colour)} on the {b.name} board; expected one of"
+                    f" {', '.join(se.colours)}"
+                )
             raise InvalidPositionError(f"pieces.{colour}: {colour} is not played by any seat and is not neutral")
         pieces[colour] = _json_places(value, f"pieces.{colour}", b)
     for colour in se.colours:
@@ -312,10 +319,10 @@ def from_json(doc: object) -> State:
     phase, roll = phase_and_roll(doc, Phase, Phase.MOVE)
     attempt = doc["attempt"]
     if type(attempt) is not int:
-        raise InvalidPositionError(f"attempt: expected a number 1 to 3, got {attempt!r}")
+        raise InvalidPositionError(f"attempt: expected a number 1 to 3, got {quote(attempt)}")
     finished_doc = doc["finished"]
     if not isinstance(finished_doc, list):
-        raise InvalidPositionError(f"finished: expected a list of colours, got {finished_doc!r}")
+        raise InvalidPositionError(f"finished: expected a list of colours, got {quote(finished_doc)}")
     finished = [_colour_name(c, f"finished[{i}]") for i, c in enumerate(finished_doc)]
     options = Options.from_dict(doc.get("options", {}))
     return _build(b, tuple(seats), neutral, pieces, turn, phase, roll, attempt, finished, options)
@@ -373,13 +380,13 @@ def action_from_json(state: State, value: object) -> Action:
             colour, start, end = value["colour"], value["from"], value["to"]
             if not isinstance(colour, str) or colour not in state.seating.slot_of:
                 raise MalefizError(
-                    f"cannot read move {value!r}: colour must be one in play ({', '.join(state.colours)})"
+                    f"cannot read move {quote(value)}: colour must be one in play ({', '.join(state.colours)})"
                 )
             if (start == "B" or _is_place(start, last)) and _is_place(end, last):
                 assert isinstance(end, int)
                 return move(colour, B if start == "B" else int(start), end)
-            raise MalefizError(f'cannot read move {value!r}: "from" is "B" or a place, "to" a place, 0 to {last}')
+            raise MalefizError(f'cannot read move {quote(value)}: "from" is "B" or a place, "to" a place, 0 to {last}')
     raise MalefizError(
-        f'cannot read action {value!r}: expected {{"colour": .., "from": "B" | place, "to": place}},'
+        f'cannot read action {quote(value)}: expected {{"colour": .., "from": "B" | place, "to": place}},'
         ' {"roll": 1..6} or "pass"'
     )

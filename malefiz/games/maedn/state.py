@@ -37,6 +37,7 @@ from enum import StrEnum
 from typing import Final, NamedTuple
 
 from ...core.actions import PASS, ROLLS, Pass, Roll
+from ...core.document import quote
 from ...core.errors import InvalidPositionError
 from ...core.options import Flags
 from .board import COLOUR_LETTERS, Board
@@ -318,7 +319,7 @@ def _check_seats(board: Board, seats: tuple[tuple[str, ...], ...], neutral: str 
             where = f"seats[{i}][{j}]"
             if colour not in board.colours:
                 raise InvalidPositionError(
-                    f"{where}: unknown colour {colour!r} on the {board.name} board;"
+                    f"{where}: unknown colour {quote(colour)} on the {board.name} board;"
                     f" expected one of {', '.join(board.colours)}"
                 )
             if colour in seen:
@@ -327,7 +328,7 @@ def _check_seats(board: Board, seats: tuple[tuple[str, ...], ...], neutral: str 
     if neutral is not None:
         if neutral not in board.colours:
             raise InvalidPositionError(
-                f"neutral: unknown colour {neutral!r} on the {board.name} board;"
+                f"neutral: unknown colour {quote(neutral)} on the {board.name} board;"
                 f" expected one of {', '.join(board.colours)}"
             )
         if neutral in seen:

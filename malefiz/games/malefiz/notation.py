@@ -27,9 +27,21 @@ from __future__ import annotations
 import re
 from typing import Any, Final
 
-from ...core.document import check_envelope, phase_and_roll
+from ...core.document import check_envelope, phase_and_roll, quote
 from ...core.errors import InvalidPositionError, NotationError
-from .board import BOARD_NAMES, COLOURS, FOREST, HOUSE, Board, Colour, Field, board, field, location_name, xy
+from .board import (
+    BOARD_NAMES,
+    COLOURS,
+    FOREST,
+    HOUSE,
+    Board,
+    Colour,
+    Field,
+    board,
+    field,
+    location_name,
+    xy,
+)
 from .rules import (
     OPTION_TOKENS,
     PASS,
@@ -56,7 +68,9 @@ __all__ = [
 ]
 
 _LETTERS: Final[dict[str, Colour]] = {c[0]: c for c in COLOURS}
-_FIELD_RE: Final = re.compile(r"(\d{1,2})\.(\d{1,2})")
+_FIELD_RE: Final = re.compile(r"([0-9]{1,2})\.([0-9]{1,2})")  # ASCII digits only: "٢.١٣" is no field
+_WIDTH: Final = max(board(n).width for n in BOARD_NAMES)
+_HEIGHT: Final = max(board(n).height for n in BOARD_NAMES)
 
 
 def parse_location(text: str) -> Field:
@@ -71,8 +85,14 @@ def parse_location(text: str) -> Field:
         return FOREST
     m = _FIELD_RE.fullmatch(text)
     if m is None:
-        raise NotationError(f"cannot read location {text!r}: expected x.y (like 2.13), h or f")
-    return field(int(m[1]), int(m[2]))
+        raise NotationError(f"cannot read location {quote(text)}: expected x.y (like 2.13), h or f")
+    x, y = int(m[1]), int(m[2])
+    if x >= _WIDTH or y >= _HEIGHT:  # field() packs x and y in one number: 34.12 would be 2.13
+        raise NotationError(
+            f"cannot read location {quote(text)}: no board has a field there (x is 0 to {_WIDTH - 1},"
+            f" y 0 to {_HEIGHT - 1})"
+        )
+    return field(x, y)
 
 
 def parse_action(text: str) -> Action:
@@ -91,7 +111,9 @@ def parse_action(text: str) -> Action:
     if t.count("-") == 1:
         start, end = t.split("-")
         return Move(parse_location(start), parse_location(end))
-    raise NotationError(f"cannot read action {text!r}: expected d1..d6, a move like h-2.13 or 2.13-2.9, @x.y or pass")
+    raise NotationError(
+        f"cannot read action {quote(text)}: expected d1..d6, a move like h-2.13 or 2.13-2.9, @x.y or pass"
+    )
 
 
 def parse_position(text: str) -> State:
@@ -103,10 +125,12 @@ def parse_position(text: str) -> State:
     """
     tokens = text.split()
     if len(tokens) < 4:
-        raise NotationError(f"cannot read position {text!r}: expected board, players' pawns, x:barricades and turn")
+        raise NotationError(
+            f"cannot read position {quote(text)}: expected board, players' pawns, x:barricades and turn"
+        )
     name = tokens[0]
     if name not in BOARD_NAMES:
-        raise NotationError(f"cannot read position: unknown board {name!r}; expected classic or fast")
+        raise NotationError(f"cannot read position: unknown board {quote(name)}; expected classic or fast")
     b = board(name)
     players: list[Colour] = []
     pawns: list[list[Field]] = []
@@ -119,16 +143,16 @@ def parse_position(text: str) -> State:
         pawns.append([parse_location(p) for p in tokens[i][2:].split(",")])
         i += 1
     if i >= len(tokens) or not tokens[i].startswith("x:"):
-        raise NotationError(f"cannot read position {text!r}: expected x:<barricades> after the pawns")
+        raise NotationError(f"cannot read position {quote(text)}: expected x:<barricades> after the pawns")
     body = tokens[i][2:]
     barricades = [] if body == "-" else [parse_location(f) for f in body.split(",")]
     i += 1
     if i >= len(tokens):
-        raise NotationError(f"cannot read position {text!r}: missing the turn (like r? or r4)")
+        raise NotationError(f"cannot read position {quote(text)}: missing the turn (like r? or r4)")
     m = re.fullmatch(r"([rgyb])(\?|[1-6]|!6?|\*)", tokens[i])
     if m is None:
         raise NotationError(
-            f"cannot read turn {tokens[i]!r}: expected like r? (roll), r4 (move), r! (place) or r* (won)"
+            f"cannot read turn {quote(tokens[i])}: expected like r? (roll), r4 (move), r! (place) or r* (won)"
         )
     turn = _LETTERS[m[1]]
     mark = m[2]
@@ -137,7 +161,7 @@ def parse_position(text: str) -> State:
     for token in tokens[i + 1 :]:
         if not token.startswith("+") or token[1:] not in OPTION_TOKENS:
             raise NotationError(
-                f"cannot read option {token!r}: expected one of " + ", ".join(f"+{k}" for k in OPTION_TOKENS)
+                f"cannot read option {quote(token)}: expected one of " + ", ".join(f"+{k}" for k in OPTION_TOKENS)
             )
         option_values[OPTION_TOKENS[token[1:]]] = True
     return _build(
@@ -175,6 +199,7 @@ def _build(
         if mask >> f & 1:
             raise InvalidPositionError(f"barricades[{i}]: {location_name(f)} is listed twice")
         mask |= 1 << f
+    _check_pawns(b, players, pawns, mask)
     state = State(
         board=b,
         players=tuple(players),
@@ -187,7 +212,52 @@ def _build(
         roll_again=roll_again,
     )
     check_position(state)
+    if phase is Phase.PLACE:
+        _check_taker(state)
     return state
+
+
+def _check_pawns(b: Board, players: list[Colour], pawns: list[list[Field]], barricades: int) -> None:
+    """The checks of :func:`check_position` that name a pawn, in the order the input lists the pawns.
+
+    The state keeps each player's pawns sorted; a message about the sorted list would name
+    ``pawns.red[4]`` for the input's ``pawns.red[0]``.
+    """
+    seen: dict[Field, str] = {}
+    for colour, own in zip(players, pawns, strict=True):
+        if len(own) != b.pawns_per_player:
+            raise InvalidPositionError(
+                f"pawns.{colour}: the {b.name} board has {b.pawns_per_player} pawns per player, got {len(own)}"
+            )
+        for i, f in enumerate(own):
+            where = f"pawns.{colour}[{i}]"
+            if f == FOREST and b.forest is None:
+                raise InvalidPositionError(f"{where}: the {b.name} board has no forest")
+            if f < 0:
+                continue
+            if f not in b.fields:
+                raise InvalidPositionError(f"{where}: {location_name(f)} is not a field of the {b.name} board")
+            if f in seen:
+                raise InvalidPositionError(f"{where}: field {location_name(f)} already holds a pawn ({seen[f]})")
+            seen[f] = where
+            if barricades >> f & 1:
+                raise InvalidPositionError(f"{where}: field {location_name(f)} holds a barricade")
+
+
+def _check_taker(state: State) -> None:
+    """In phase place the player to act has just moved onto a barricade and taken it (rule: whoever takes a
+    barricade puts it again), so one of its pawns stands where a barricade can stand: on a field, not the
+    goal, a rest field or a protected row (the bottom row; the lowest two under ``protect_two_rows``)."""
+    b = state.board
+    protected = b.protected_rows(state.options.protect_two_rows)
+    pawns = state.pawns[state.turn]
+    if not any(f >= 0 and f != b.goal and f not in b.rest_fields and f >> 5 not in protected for f in pawns):
+        rows = " or ".join(str(r) for r in sorted(protected))
+        raise InvalidPositionError(
+            f"phase place: {state.current} must have just taken a barricade, so one of its pawns must stand where"
+            f" a barricade can stand (a field off row {rows}, not the goal or a rest field);"
+            f" its pawns are on {', '.join(location_name(f) for f in display_order(pawns))}"
+        )
 
 
 def location_json(location: Field) -> list[int] | str:
@@ -239,7 +309,7 @@ def _json_location(value: object, where: str, b: Board) -> Field:
         if 0 <= x < b.width and 0 <= y < b.height and field(x, y) in b.fields:
             return field(x, y)
         raise InvalidPositionError(f"{where}: [{x}, {y}] is not a field of the {b.name} board")
-    raise InvalidPositionError(f'{where}: expected [x, y], "house" or "forest", got {value!r}')
+    raise InvalidPositionError(f'{where}: expected [x, y], "house" or "forest", got {quote(value)}')
 
 
 def from_json(doc: object) -> State:
@@ -251,42 +321,44 @@ def from_json(doc: object) -> State:
     """
     doc = check_envelope(doc, "malefiz", _KEYS, _OPTIONAL_KEYS)
     if doc["board"] not in BOARD_NAMES:
-        raise InvalidPositionError(f'board: expected "classic" or "fast", got {doc["board"]!r}')
+        raise InvalidPositionError(f'board: expected "classic" or "fast", got {quote(doc["board"])}')
     b = board(doc["board"])
     players = doc["players"]
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-        raise InvalidPositionError(f"players: expected a list of colours, got {players!r}")
+        raise InvalidPositionError(f"players: expected a list of colours, got {quote(players)}")
     for i, p in enumerate(players):
         if p not in COLOURS:
-            raise InvalidPositionError(f"players[{i}]: unknown colour {p!r}; expected red, green, yellow or blue")
+            raise InvalidPositionError(f"players[{i}]: unknown colour {quote(p)}; expected red, green, yellow or blue")
         if players.index(p) != i:
             raise InvalidPositionError(f"players[{i}]: {p} is listed twice")
     pawn_doc = doc["pawns"]
     if not isinstance(pawn_doc, dict):
-        raise InvalidPositionError(f"pawns: expected an object with a list per player, got {pawn_doc!r}")
+        raise InvalidPositionError(f"pawns: expected an object with a list per player, got {quote(pawn_doc)}")
     if set(pawn_doc) != set(players):
-        raise InvalidPositionError(f"pawns: expected exactly the players {players} as keys, got {sorted(pawn_doc)}")
+        raise InvalidPositionError(
+            f"pawns: expected exactly the players {players} as keys, got {quote(sorted(pawn_doc))}"
+        )
     pawns: list[list[Field]] = []
     for colour in players:
         entries = pawn_doc[colour]
         if not isinstance(entries, list):
-            raise InvalidPositionError(f"pawns.{colour}: expected a list, got {entries!r}")
+            raise InvalidPositionError(f"pawns.{colour}: expected a list, got {quote(entries)}")
         pawns.append([_json_location(e, f"pawns.{colour}[{i}]", b) for i, e in enumerate(entries)])
     barricade_doc = doc["barricades"]
     if not isinstance(barricade_doc, list):
-        raise InvalidPositionError(f"barricades: expected a list of [x, y], got {barricade_doc!r}")
+        raise InvalidPositionError(f"barricades: expected a list of [x, y], got {quote(barricade_doc)}")
     barricades = []
     for i, value in enumerate(barricade_doc):
         f = _json_location(value, f"barricades[{i}]", b)
         if f < 0:
-            raise InvalidPositionError(f"barricades[{i}]: a barricade must stand on a field, got {value!r}")
+            raise InvalidPositionError(f"barricades[{i}]: a barricade must stand on a field, got {quote(value)}")
         barricades.append(f)
     phase, roll = phase_and_roll(doc, Phase, Phase.MOVE)
     options = Options.from_dict(doc.get("options", {}))
     roll_again = doc.get("roll_again", False)
     if not isinstance(roll_again, bool):
-        raise InvalidPositionError(f"roll_again: expected true or false, got {roll_again!r}")
+        raise InvalidPositionError(f"roll_again: expected true or false, got {quote(roll_again)}")
     turn = doc["turn"]
     if turn not in players:
-        raise InvalidPositionError(f"turn: expected one of the players {players}, got {turn!r}")
+        raise InvalidPositionError(f"turn: expected one of the players {players}, got {quote(turn)}")
     return _build(b, players, pawns, barricades, turn, phase, roll, options, roll_again)
