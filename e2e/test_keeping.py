@@ -232,3 +232,21 @@ def test_without_storage_the_game_plays_and_says_saving_is_off(game: GamePage) -
     note = game.page.locator("[data-save-note]")
     assert note.is_visible() and "Saving is off" in (note.text_content() or "")
     game.watch.assert_clean()
+
+
+def test_a_bad_seed_shows_the_setup_screen_with_a_message(game: GamePage) -> None:
+    for seed in ("²", "9" * 5000):
+        game.open(f"?seats=human,bot&seed={seed}")
+        error = game.page.locator("[data-setup-error]")
+        assert game.page.locator("#setup").is_visible() and "seed" in (error.text_content() or "")
+    game.watch.assert_clean()
+
+
+def test_changing_the_pace_while_a_computer_walks_does_not_freeze_the_game(game: GamePage) -> None:
+    game.open("?seats=bot:greedy,human&seed=4&board=fast&pace=slow")
+    # The computer's pawn starts walking (a frame of its way is drawn): change the pace then.
+    game.page.wait_for_function("() => document.querySelector('#board .field.trail') !== null")
+    game.page.locator("[data-pace]").select_option("fast")
+    game.page.wait_for_function("() => document.querySelector('[data-action=\"roll\"]:not([disabled])') !== null")
+    assert "roll the die" in game.status()
+    game.watch.assert_clean()

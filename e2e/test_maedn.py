@@ -90,7 +90,7 @@ def test_a_six_enters_a_piece_and_the_player_rolls_again(game: GamePage) -> None
     assert game.keys(".piece.movable") == ["y:B", "y:B", "y:B"]
     game.shot("maedn-six")
     click_and_wait(game, '.piece.movable[data-key="y:B"]')
-    assert "brought a piece onto the start field with the 6" in message(game)
+    assert "brings a piece onto the start field with the 6" in message(game)
     assert "you rolled a 6: roll again" in game.status()
     assert game.roll_enabled()
     game.roll()
@@ -102,7 +102,7 @@ def test_a_capture_sends_the_piece_back_to_b(game: GamePage) -> None:
     open_at(game, "maedn cross y:3,B,B,B r:27,B,B,B y?", 4)
     game.roll()
     click_and_wait(game, '.piece.movable[data-key="y:3"]')
-    assert "captured Ben (red)'s piece: it goes back to B" in message(game)
+    assert "captures Ben (red)'s piece: it goes back to B" in message(game)
     assert maedn_state(game).pieces_of("red") == (-1, -1, -1, -1)
     assert game.page.locator('#board .piece[data-key="r:B"]').count() == 4
     game.watch.assert_clean()
@@ -118,7 +118,7 @@ def test_a_backward_capture_is_a_choice_of_two_targets(game: GamePage) -> None:
     game.shot("maedn-backward")
     click_and_wait(game, '.field.target[data-key="t7"]')
     assert maedn_state(game).pieces_of("yellow") == (-1, -1, -1, 7)
-    assert "3 fields back" in message(game) and "captured" in message(game)
+    assert "3 fields back" in message(game) and "captures" in message(game)
     game.watch.assert_clean()
 
 

@@ -148,7 +148,7 @@ def test_a_turn_without_a_move_passes(game: GamePage) -> None:
     assert after.current == "yellow" and after.phase is Phase.ROLL
     assert after.pawns == before.pawns and after.barricades == before.barricades
     status = game.status()
-    assert f"rolled a {Dice(seed).peek()} and cannot move: turn passes" in status
+    assert f"rolled a {Dice(seed).peek()} and cannot move: the turn passes" in status
     assert "Yellow: roll the die" in status
     game.watch.assert_clean()
 

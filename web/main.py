@@ -529,10 +529,12 @@ class Page:
             self.log.innerHTML = ""
             self.shown_events = 0
         for index in range(self.shown_events, len(events)):
+            note = session.event_notes[index]
+            notation = f' <code class="notation">{html.escape(note)}</code>' if note else ""
             self.log.insertAdjacentHTML(
                 "afterbegin",
                 f'<li value="{index + 1}" data-index="{index}" title="Show the position after this move">'
-                f"{html.escape(events[index])}</li>",
+                f"{html.escape(events[index])}{notation}</li>",
             )
         self.shown_events = len(events)
         while self.log.childElementCount > LOG_LINES:

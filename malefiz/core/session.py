@@ -31,7 +31,7 @@ import zlib
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final, Literal, Protocol
-from urllib.parse import parse_qs, urlencode
+from urllib.parse import parse_qs, quote, unquote, urlencode
 
 from .actions import PASS, Pass, Roll
 from .dice import Dice, roll_for_start
@@ -201,6 +201,21 @@ def seat_label(seat: Seat, colours: Sequence[str]) -> str:
     return f"{seat.name} ({', '.join(colours)})"
 
 
+def _position_param(query: str) -> str:
+    """The ``position=`` value of a page address, where a ``+`` is the notation's option mark, not a space.
+
+    Addresses this page makes write spaces as ``%20``; one typed or made elsewhere may
+    have a literal ``+own``. An old-style value with ``+`` for every space and no other
+    space is read the usual way.
+    """
+    raw = next(
+        (part[len("position=") :] for part in reversed(query.lstrip("?").split("&")) if part.startswith("position=")),
+        "",
+    )
+    literal = unquote(raw)
+    return literal if " " in literal else unquote(raw.replace("+", " "))
+
+
 @dataclass(frozen=True)
 class Setup:
     """Everything chosen before a game starts.
@@ -350,7 +365,7 @@ class Setup:
             first=first,
             seed=int(seed_text) if seed_text is not None else None,
             pace=params.get("pace", "normal"),
-            position=params.get("position") or None,
+            position=_position_param(query) or None,
         )
 
     def to_query(self) -> str:
@@ -373,7 +388,7 @@ class Setup:
             params["position"] = self.position
         if not self.undo:
             params["undo"] = "off"
-        return "?" + urlencode(params, safe=",:")
+        return "?" + urlencode(params, safe=",:", quote_via=quote)
 
 
 class Session:
@@ -404,6 +419,8 @@ class Session:
         self.events: list[str] = []
         self.event_states: list[Any] = []
         """The position after each event (for showing an earlier position from the move list)."""
+        self.event_notes: list[str] = []
+        """Each event's action in notation (empty for a roll or a message), shown beside its words."""
         self.event_marks: list[int] = []
         """For each action of :attr:`history`, how many events there were before it (undo cuts there)."""
         self.history: list[tuple[Any, Any]] = []
@@ -426,6 +443,7 @@ class Session:
                 self.events.append(self.message)
                 self.state = self.table.new_state(self.setup.board, self.setup.colours, self.setup.options, first)
         self.event_states = [self.state] * len(self.events)
+        self.event_notes = [""] * len(self.events)
 
     # -- who is who -------------------------------------------------------
 
@@ -491,6 +509,7 @@ class Session:
             self.message = self.table.event(before, action, self.state, self.name)
         self.events.append(self.message)
         self.event_states.append(self.state)
+        self.event_notes.append("" if isinstance(action, Roll) else str(action))
 
     def _roll_die(self) -> Any:
         value, self.dice = self.dice.roll()
@@ -689,7 +708,7 @@ class Session:
         self.state = undone[0][0]
         self.history = self.history[:point]
         cut = self.event_marks[point]
-        del self.event_marks[point:], self.events[cut:], self.event_states[cut:]
+        del self.event_marks[point:], self.events[cut:], self.event_states[cut:], self.event_notes[cut:]
         self.dice = Dice(self.dice.seed, self.dice.count - rolls)
         self.redo_stack.append([a for b, a in undone if self.setup.seats[b.current_seat].kind == "human"])
         self.trail = []
@@ -809,7 +828,7 @@ class Session:
                 session._apply(action)
             except MalefizError as error:
                 raise MalefizError(f"save: actions[{i}] {text_action[:40]!r}: {error}") from None
-        if "position" in doc and doc["position"] != session.game.to_json(session.state):
+        if doc.get("position") != session.game.to_json(session.state):
             raise MalefizError("save: position: the actions do not lead to it (the file was changed)")
         session._choose_the_only_piece()
         return session

@@ -224,3 +224,14 @@ def test_a_mutated_link_opens_or_is_refused_clearly(text: str) -> None:
         Session.from_link(text, TABLES)
     except MalefizError as error:
         assert str(error).startswith("link: ") and len(str(error)) < 400
+
+
+def test_a_plus_in_a_position_link_is_the_option_mark() -> None:
+    position = f"classic r:2.13,h,h,h,h y:h,h,h,h,h x:{'8.1,8.3,8.4,8.5,6.7,10.7,0.11,4.11,8.11,12.11,16.11'} r? +own"
+    typed = "?seats=human,human&position=" + position.replace(" ", "%20")
+    setup = Setup.from_query(typed, TABLES)
+    assert setup is not None and setup.position == position
+    assert Setup.from_query(setup.to_query(), TABLES) == setup
+    old_style = "?seats=human,human&position=" + position.replace("+", "%2B").replace(" ", "+")
+    again = Setup.from_query(old_style, TABLES)
+    assert again is not None and again.position == position

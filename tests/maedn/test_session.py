@@ -52,7 +52,8 @@ def test_a_six_enters_a_piece_and_rolls_again() -> None:
     # With a piece on A and the others on B, a 6 must first clear the A field: the A piece moves.
     assert s.movable() == frozenset({"y:0"}) and s.selected == "y:0"
     assert s.click("y:0")
-    assert s.message == "Anna (yellow) moved a piece 6 fields (y:0-6); rolls again"
+    assert s.message == "Anna (yellow) moves a piece 6 fields; rolls again"
+    assert s.event_notes[-1] == "y:0-6"
     assert s.status() == "Anna (yellow): you rolled a 6: roll again"
     assert s.roll() and s.state.roll == 3
 
@@ -63,7 +64,7 @@ def test_entering_from_b_is_said() -> None:
     targets_before = s.targets()
     assert s.click("y:B")  # one move: the click plays it
     assert targets_before == frozenset()  # nothing chosen yet: no targets shown
-    assert s.message == "Anna (yellow) brought a piece onto the start field with the 6; rolls again"
+    assert s.message == "Anna (yellow) brings a piece onto the start field with the 6; rolls again"
     assert s.state.pieces_of("yellow") == (-1, -1, 0, 9)
     assert s.status() == "Anna (yellow): you rolled a 6: roll again"
 
@@ -78,7 +79,7 @@ def test_a_click_on_the_target_field_plays_the_chosen_piece() -> None:
 def test_a_capture_sends_the_piece_back_to_b_visibly() -> None:
     s = at("maedn cross y:3,B,B,B r:27,B,B,B y4")  # red's place 27 is track field 47 % 40 = 7
     assert s.click("y:3")
-    assert s.message == "Anna (yellow) moved a piece 4 fields (y:3-7) and captured Ben (red)'s piece: it goes back to B"
+    assert s.message == "Anna (yellow) moves a piece 4 fields and captures Ben (red)'s piece: it goes back to B"
     assert s.state.pieces_of("red") == (-1, -1, -1, -1)
     pieces = classes(s.svg(), "data-key")
     assert "r:B" in pieces and "r:27" not in pieces
@@ -93,7 +94,7 @@ def test_a_piece_with_two_moves_shows_both_targets() -> None:
     assert {f for f, c in marked.items() if "target" in c} == {"t13", "t7"}
     assert s.click("r:27")  # a click on the victim is a click on its field
     assert s.state.pieces_of("yellow") == (-1, -1, -1, 7) and s.state.pieces_of("red") == (-1,) * 4
-    assert "3 fields back" in s.message and "captured Ben (red)'s piece" in s.message
+    assert "3 fields back" in s.message and "captures Ben (red)'s piece" in s.message
 
 
 def test_three_tries_are_counted_in_the_status() -> None:
@@ -135,7 +136,7 @@ def test_the_neutral_colour_is_moved_by_the_player_to_act() -> None:
     s.state = parse_position("maedn cross y:6,B,B,B g:B,B,B,B r:B,B,B,B k:12,B,B,B neutral:k y3")
     assert s.movable() == frozenset({"y:6", "k:12"})
     assert s.click("k:12")
-    assert s.message == "Anna (yellow) moved the neutral black piece 3 fields (k:12-15)"
+    assert s.message == "Anna (yellow) moves the neutral black piece 3 fields"
     assert s.names == {"yellow": "Anna", "green": "Ben", "red": "Cem"}
     assert len(s.chances()) == 3
 

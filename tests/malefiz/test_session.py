@@ -93,7 +93,7 @@ def test_barricade_capture_and_placement() -> None:
     s = session_at(f"classic r:0.13,h,h,h,h y:h,h,h,h,h x:{CLASSIC_START} r2")
     assert s.click("0,13") and s.click("0,11")
     assert s.state.phase is Phase.PLACE and s.state.current == "red"
-    assert s.message == "Anna (red) moved 0.13 to 0.11 and took a barricade: put it on a free field"
+    assert s.message == "Anna (red) moves a pawn 2 steps to a field on row 2, on the left and takes the barricade there"
     marked = board_marks(s.svg())
     assert {f for f, c in marked.items() if "target" in c} == set(s.targets())
     before = snapshot(s)
@@ -110,7 +110,7 @@ def test_barricade_capture_and_placement() -> None:
 def test_capture_is_told() -> None:
     s = session_at(f"classic r:3.13,h,h,h,h y:5.13,h,h,h,h x:{CLASSIC_START} r2")
     assert s.click("3,13") and s.click("5,13")
-    assert "captured Ben (yellow)'s pawn: it goes back to its house" in s.message
+    assert "sends Ben (yellow)'s pawn back to its house" in s.message
     assert s.state.pawns_of("yellow") == (HOUSE,) * 5
 
 
@@ -119,7 +119,7 @@ def test_capture_in_the_village_goes_to_the_forest() -> None:
     s = session_at("fast r:6.3,h,h,h y:5.3,h,h,h x:5.1,5.2,4.3,1.1,3.4,7.4 r1", setup)
     assert s.selected is None
     assert s.click("6,3") and s.click("5,3")
-    assert "goes back to the forest" in s.message
+    assert "back to the forest" in s.message
     assert FOREST in s.state.pawns_of("yellow")
 
 
@@ -133,7 +133,7 @@ def test_no_move_passes_with_a_message() -> None:
     seed = next(n for n in range(100) if roll_value(n, 0) == 6)
     s = session_at(text, Setup(TABLE, seats=seats, seed=seed))
     assert s.roll()
-    assert s.message == "B (green) rolled a 6 and cannot move: turn passes"
+    assert s.message == "B (green) rolled a 6 and cannot move: the turn passes"
     assert s.state.current == "yellow" and s.state.phase is Phase.ROLL
 
 
@@ -151,7 +151,7 @@ def test_bot_game_plays_to_the_end(board_name: str) -> None:
         assert s.bot_step() is not None
         steps += 1
     assert s.state.is_over and s.status().endswith("wins!")
-    assert "reached the goal and wins!" in s.events[-1]
+    assert "reaches the goal and wins!" in s.events[-1]
     assert s.bot_step() is None
     again = Session(setup)
     while again.is_bot_turn():
@@ -293,7 +293,8 @@ def test_the_board_shows_what_the_session_offers() -> None:
     assert not any("target" in c for c in board_marks(svg).values())
     assert {f for f, c in board_marks(svg).items() if "trail" in c} == {"3,13", "4,13"}  # the route just walked
     assert s.trail == ["3,13", "4,13"]
-    assert s.events[-1] == "Anna (red) moved 2.13 to 4.13"
+    assert s.events[-1] == "Anna (red) moves a pawn 2 steps to a field on row 1, on the left"
+    assert s.event_notes[-1] == "2.13-4.13"
 
 
 def test_clicking_the_selected_pawn_after_a_forced_preselection_deselects_it() -> None:
@@ -340,7 +341,7 @@ def test_two_computers_play_a_whole_game(board_name: str, level: str) -> None:
     winner = s.state.winner
     assert winner is not None
     assert s.status() == f"{s.seat(s.state.players.index(winner)).name} ({winner}) wins!"
-    assert any("captured" in e for e in s.events) or board_name == "fast"
+    assert any("sends" in e for e in s.events) or board_name == "fast"
     assert s.roll() is False and s.click("house") is False
 
 

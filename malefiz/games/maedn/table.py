@@ -130,7 +130,10 @@ class MaednTable:
         return "a piece"
 
     def event(self, before: State, action: Action, after: State, name: Namer) -> str:
-        """``Anna (yellow) entered a piece with the 6``, ``... moved a piece 4 fields (y:12-16)`` and the like."""
+        """``Anna (yellow) brings a piece onto the start field with the 6``, ``... moves a piece 4 fields``...
+
+        The notation (``y:12-16``) is the session's to show beside it.
+        """
         who = name(before.current)
         if isinstance(action, Pass):
             text = f"{who} rolled a {before.roll} and cannot move"
@@ -143,19 +146,20 @@ class MaednTable:
         length = before.seating.length
         piece = self._piece_words(before, action, name)
         steps = abs(action.end - action.start)
+        fields = f"{steps} field{'s' if steps != 1 else ''}"
         if action.start < 0:
-            text = f"{who} brought {piece} onto the start field with the 6"
+            text = f"{who} brings {piece} onto the start field with the 6"
         elif action.end < action.start:
-            text = f"{who} moved {piece} {steps} fields back ({action})"
+            text = f"{who} moves {piece} {fields} back"
         elif action.start >= length:
-            text = f"{who} moved {piece} up in the goal ({action})"
+            text = f"{who} moves {piece} {fields} up in the goal"
         elif action.end >= length:
-            text = f"{who} moved {piece} into the goal ({action})"
+            text = f"{who} moves {piece} into the goal"
         else:
-            text = f"{who} moved {piece} {steps} field{'s' if steps != 1 else ''} ({action})"
+            text = f"{who} moves {piece} {fields}"
         victim = captures(before, action)
         if victim is not None:
-            text += f" and captured {name(victim)}'s piece: it goes back to B"
+            text += f" and captures {name(victim)}'s piece: it goes back to B"
         sent = penalty(before, action)
         if sent is not None:
             colour, place = sent

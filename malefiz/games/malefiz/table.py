@@ -8,19 +8,20 @@ the player to act and ``"forest"`` for its pawns in the forest.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Final, cast
 
 from ...core.actions import Pass
 from ...core.errors import MalefizError
 from ...core.session import Namer, Search
 from . import view
-from .board import COLOURS, FOREST, HOUSE, Colour, Field, location_name, xy
+from .board import COLOURS, FOREST, HOUSE, Colour, Field, xy
 from .bots import Search as HardSearch
 from .bots import hint, win_chances
 from .game import MALEFIZ, Malefiz
 from .notation import parse_location
 from .rules import SEAT_COLOURS, Action, Move, Options, Phase, Place, State, new_game, route
+from .words import blocking, field_words, move_words, place_words
 
 __all__ = ["TABLE", "MalefizTable", "key_of", "location_of"]
 
@@ -46,11 +47,6 @@ def location_of(key: str) -> Field:
 
 def _colours(names: Mapping[str, str]) -> Mapping[Colour, str]:
     return cast(Mapping[Colour, str], names)
-
-
-def _where(location: Field) -> str:
-    """A location for messages: ``house``, ``forest`` or the field as ``x.y``."""
-    return {HOUSE: "house", FOREST: "forest"}.get(location, location_name(location))
 
 
 class MalefizTable:
@@ -104,28 +100,17 @@ class MalefizTable:
         return None, key_of(action.field)
 
     def event(self, before: State, action: Action, after: State, name: Namer) -> str:
-        """``Anna (red) moved 0.13 to 0.11 and took a barricade: put it on a free field`` and the like."""
+        """In words a player follows on the board (see :mod:`.words`): ``Anna (red) moves a pawn 2 steps to the
+        field below the goal and takes the barricade there``; ``... puts the barricade in front of Ben (yellow)'s
+        pawn (right in front of it)``."""
         who = name(before.current)
         if isinstance(action, Pass):
-            return f"{who} rolled a {before.roll} and cannot move: turn passes"
+            return f"{who} rolled a {before.roll} and cannot move: the turn passes"
+        colours = cast(Callable[[Colour], str], name)
         if isinstance(action, Place):
-            return f"{who} put the barricade on {location_name(action.field)}"
+            return place_words(before, action, colours)
         assert isinstance(action, Move)
-        if after.is_over:
-            return f"{who} reached the goal and wins!"
-        text = f"{who} moved {_where(action.start)} to {_where(action.end)}"
-        victim = before.occupant(action.end)
-        if victim is not None:
-            where = (
-                "the forest"
-                if after.pawns_of(victim).count(FOREST) > before.pawns_of(victim).count(FOREST)
-                else "its house"
-            )
-            owner = "its own" if victim == before.current else f"{name(victim)}'s"
-            text += f" and captured {owner} pawn: it goes back to {where}"
-        if after.phase is Phase.PLACE:
-            text += " and took a barricade: put it on a free field"
-        return text
+        return move_words(before, action, after, colours)
 
     def prompt(self, state: State, selected: str | None, again: bool) -> str:
         """Roll, choose a pawn, choose its field, or put the barricade."""
@@ -138,11 +123,18 @@ class MalefizTable:
         return f"you rolled a {state.roll}, choose where your pawn goes"
 
     def words(self, state: State, action: Action) -> str:
-        """``2.13 to 4.13``; ``put the barricade on 7.7``."""
+        """``move a pawn out of the house to red's start field``; ``put the barricade in front of blue's pawn``."""
+        b = state.board
         if isinstance(action, Move):
-            return f"{_where(action.start)} to {_where(action.end)}"
+            start = {HOUSE: "a pawn out of the house", FOREST: "a pawn out of the forest"}.get(action.start)
+            return f"move {start or 'the pawn on ' + field_words(b, action.start)} to {field_words(b, action.end)}"
         if isinstance(action, Place):
-            return f"put the barricade on {location_name(action.field)}"
+            stops = blocking(state, action.field, state.current)
+            if stops is None:
+                return f"put the barricade on {field_words(b, action.field)}"
+            colour, steps = stops
+            ahead = "right in front of" if steps == 1 else f"{steps} steps ahead of"
+            return f"put the barricade {ahead} {'your own' if colour == state.current else colour + chr(39) + 's'} pawn"
         return str(action)
 
     def way(self, before: State, action: Action) -> list[str]:

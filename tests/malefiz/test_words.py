@@ -1,0 +1,71 @@
+"""Malefiz moves in words a person can follow on the board."""
+
+from __future__ import annotations
+
+from malefiz.games.malefiz.board import HOUSE, board, field
+from malefiz.games.malefiz.notation import parse_position
+from malefiz.games.malefiz.rules import Move, Place, apply
+from malefiz.games.malefiz.words import blocking, field_words, move_words, place_words
+from tests.malefiz.helpers import CLASSIC_START
+
+
+def name(colour: str) -> str:
+    return {"red": "Anna (red)", "yellow": "Ben (yellow)"}.get(colour, colour)
+
+
+def test_every_field_has_words_and_no_grid_coordinates() -> None:
+    for board_name in ("classic", "fast"):
+        b = board(board_name)
+        for f in b.fields:
+            words = field_words(b, f)
+            assert words and "." not in words, (board_name, f, words)
+
+
+def test_landmarks_are_named() -> None:
+    b = board("classic")
+    assert field_words(b, b.goal) == "the goal"
+    assert field_words(b, field(8, 1)) == "the field below the goal"
+    assert field_words(b, field(8, 3)) == "a field on row 6, in the middle"
+    assert field_words(b, field(14, 13)) == "blue's start field"
+    assert field_words(b, field(4, 13)) == "a field on row 1, on the left"
+    assert field_words(b, field(12, 11)) == "a field on row 2, on the right"
+    assert field_words(b, field(8, 11)) == "a field on row 2, in the middle"
+    fast = board("fast")
+    rest = min(fast.rest_fields)
+    assert field_words(fast, rest).startswith("a rest field")
+    village = min(fast.village)
+    assert field_words(fast, village).startswith("a village field")
+
+
+def test_a_barricade_is_told_by_the_pawn_it_stops() -> None:
+    state = parse_position(f"classic r:h,h,h,h,h y:10.9,h,h,h,h x:{CLASSIC_START} r2")
+    b = state.board
+    ahead = next(n for n in b.neighbours[field(10, 9)] if b.distance[n] == b.distance[field(10, 9)] - 1)
+    assert blocking(state, ahead, "red") == ("yellow", 1)  # one step toward the goal from yellow's pawn
+    assert blocking(state, field(0, 1), "red") is None  # far from everyone
+    before = state._replace(phase=state.phase.__class__("place"), roll=None)
+    assert place_words(before, Place(ahead), name) == (
+        "Anna (red) puts the barricade in front of Ben (yellow)'s pawn (right in front of it)"
+    )
+    assert (
+        place_words(before, Place(field(0, 1)), name)
+        == "Anna (red) puts the barricade on a field on row 7, on the left"
+    )
+
+
+def test_a_move_with_a_capture_and_a_barricade_in_words() -> None:
+    state = parse_position(f"classic r:3.13,h,h,h,h y:5.13,h,h,h,h x:{CLASSIC_START} r2")
+    move = Move(field(3, 13), field(5, 13))
+    text = move_words(state, move, apply(state, move), name)
+    assert text == (
+        "Anna (red) moves a pawn 2 steps to a field on row 1, on the left"
+        " and sends Ben (yellow)'s pawn back to its house"
+    )
+    state = parse_position(f"classic r:0.13,h,h,h,h y:h,h,h,h,h x:{CLASSIC_START} r2")
+    move = Move(field(0, 13), field(0, 11))
+    assert move_words(state, move, apply(state, move), name).endswith("and takes the barricade there")
+    state = parse_position(f"classic r:h,h,h,h,h y:h,h,h,h,h x:{CLASSIC_START} r1")
+    move = Move(HOUSE, field(2, 13))
+    assert move_words(state, move, apply(state, move), name) == (
+        "Anna (red) moves a pawn out of the house 1 step to red's start field"
+    )
