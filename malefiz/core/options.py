@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import fields
 from typing import Any, Self
 
+from .document import quote
 from .errors import InvalidPositionError
 
 __all__ = ["Flags"]
@@ -37,13 +38,13 @@ class Flags:
     def from_dict(cls, data: object, where: str = "options") -> Self:
         """Options from a mapping of names to booleans (missing names are off)."""
         if not isinstance(data, dict):
-            raise InvalidPositionError(f"{where}: expected an object, got {data!r}")
+            raise InvalidPositionError(f"{where}: expected an object, got {quote(data)}")
         known = cls.names()
         values: dict[str, Any] = {}
         for key, value in data.items():
             if key not in known:
-                raise InvalidPositionError(f"{where}: unknown option {key!r}; known options: {', '.join(known)}")
+                raise InvalidPositionError(f"{where}: unknown option {quote(key)}; known options: {', '.join(known)}")
             if not isinstance(value, bool):
-                raise InvalidPositionError(f"{where}.{key}: expected true or false, got {value!r}")
+                raise InvalidPositionError(f"{where}.{key}: expected true or false, got {quote(value)}")
             values[key] = value
         return cls(**values)

@@ -345,6 +345,7 @@ class Setup:
             if kind not in ("human", "bot"):
                 raise MalefizError(f"seats: expected human, bot or bot:<level>, got {text!r}")
             name = names[i].strip() if i < len(names) and names[i].strip() else colour.capitalize()
+            name = name.encode("utf-8", "replace").decode("utf-8")  # no lone surrogates from elsewhere
             level = level or table.default_level
             seats.append(Seat(colour, name[:MAX_NAME], "bot" if kind == "bot" else "human", level))
         seed_text = params.get("seed")

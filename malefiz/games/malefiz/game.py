@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any, Final
 
 from ...core.actions import ROLLS
+from ...core.document import quote
 from ...core.errors import MalefizError
 from ...core.game import Bot, RollingGame
 from .board import BOARD_NAMES, Colour, board
@@ -36,7 +37,7 @@ def _location_from_json(value: object, where: str) -> int:
         return parse_location(str(value))
     if isinstance(value, list) and len(value) == 2 and all(type(v) is int and 0 <= v < 32 for v in value):
         return parse_location(f"{value[0]}.{value[1]}")
-    raise MalefizError(f'{where}: expected [x, y], "house" or "forest", got {value!r}')
+    raise MalefizError(f'{where}: expected [x, y], "house" or "forest", got {quote(value)}')
 
 
 class Malefiz(RollingGame):
@@ -69,7 +70,7 @@ class Malefiz(RollingGame):
             raise MalefizError(f"players: Malefiz is for 2 to 4 players, got {players}")
         colours = SEAT_COLOURS[players]
         if first is not None and first not in colours:
-            raise MalefizError(f"first: {first!r} is not one of the players {list(colours)}")
+            raise MalefizError(f"first: {quote(first)} is not one of the players {list(colours)}")
         return new_game(colours, board, Options.from_dict(dict(options or {})), first)
 
     def start_rollers(self, state: State) -> tuple[str, ...]:
@@ -132,7 +133,7 @@ class Malefiz(RollingGame):
             if set(value) == {"place"}:
                 return Place(_location_from_json(value["place"], "place"))
         raise MalefizError(
-            f'cannot read action {value!r}: expected {{"from": .., "to": ..}}, {{"place": [x, y]}},'
+            f'cannot read action {quote(value)}: expected {{"from": .., "to": ..}}, {{"place": [x, y]}},'
             ' {"roll": 1..6} or "pass"'
         )
 

@@ -19,6 +19,7 @@ from enum import StrEnum
 from typing import Final, NamedTuple
 
 from ...core.actions import PASS, ROLLS, Pass, Roll
+from ...core.document import quote
 from ...core.errors import IllegalActionError, InvalidPositionError
 from ...core.options import Flags
 from .board import COLOURS, FOREST, HOUSE, Board, Colour, Field, board, location_name
@@ -264,11 +265,11 @@ def new_game(
         raise InvalidPositionError(f"players: Malefiz is for 2 to 4 players, got {len(seats)}")
     for colour in seats:
         if colour not in b.exits:
-            raise InvalidPositionError(f"players: unknown colour {colour!r}; expected red, green, yellow or blue")
+            raise InvalidPositionError(f"players: unknown colour {quote(colour)}; expected red, green, yellow or blue")
     if len(set(seats)) != len(seats):
         raise InvalidPositionError(f"players: a colour is listed twice in {list(seats)}")
     if first is not None and first not in seats:
-        raise InvalidPositionError(f"first: {first!r} is not one of the players {list(seats)}")
+        raise InvalidPositionError(f"first: {quote(first)} is not one of the players {list(seats)}")
     barricades = 0
     for f in b.start_barricades:
         barricades |= 1 << f
