@@ -81,6 +81,7 @@ class Page:
         self.pending: Callable[[], None] | None = None
         self.thinking: Iterator[None] | None = None
         self.frames: list[str] = []
+        self.focus_keys: list[str] = []
         self._bot_step = create_proxy(self.bot_step)
         self._walk = create_proxy(self.walk)
 
@@ -508,13 +509,15 @@ class Page:
         self.viewing.hidden = True
         state = session.state
         self.board.innerHTML = session.svg()
-        face = next((str(a.value) for _, a in reversed(session.history) if isinstance(a, Roll)), "")
         can_roll = state.is_chance and not state.is_over and not session.is_bot_turn()
+        # The die shows the roll being used; blank when it is someone's turn to roll.
+        last_roll = next((a for _, a in reversed(session.history) if isinstance(a, Roll)), None)
+        face = "" if state.is_chance or last_roll is None else str(last_roll.value)
         self.die.disabled = not can_roll
         self.die.dataset.face = face
         self.die_label.textContent = "Roll!" if can_roll else (f"Rolled {face}" if face else "Die")
         self.die.setAttribute("aria-label", "Roll the die" if can_roll else self.die_label.textContent)
-        self.message.textContent = session.news()
+        self.message.textContent = "" if state.is_over else session.news()  # the end is told once, below
         self.hint_button.disabled = session.is_bot_turn() or state.is_over or state.is_chance
         self.undo_button.disabled = not session.can_undo()
         self.redo_button.disabled = not session.can_redo()
@@ -522,7 +525,7 @@ class Page:
         self.chances.textContent = session.chances_text()
         standings = session.standings()
         self.standings.textContent = f"Places: {standings}" if standings and not state.is_over else ""
-        self.status.textContent = session.status()
+        self.status.textContent = "" if state.is_over else session.status()
         self.position.textContent = session.position_json()
         events = session.events
         if len(events) < self.shown_events:
@@ -542,7 +545,65 @@ class Page:
         self.winner.hidden = not state.is_over
         if state.is_over:
             self.winner_text.textContent = session.status()
+        self.mark_for_keyboard(can_roll)
         self.keep()
+
+    # Keyboard
+
+    def mark_for_keyboard(self, can_roll: bool) -> None:
+        """Make what can be acted on focusable and named, then put the focus where the next action is
+        (the die to roll, else the first target or movable piece), when the player is at the game."""
+        session = self.session
+        if session is None:
+            return
+        self.focus_keys = []
+        for key, label in session.labels().items():
+            element = self.board.querySelector(f'[data-key="{key}"]')
+            if is_none(element):
+                continue
+            element.setAttribute("tabindex", "0")
+            element.setAttribute("role", "button")
+            element.setAttribute("aria-label", label)
+            self.focus_keys.append(key)
+        active = document.activeElement
+        playing = is_none(active) or active == document.body or not is_none(active.closest("#board, .turn"))
+        if not playing:
+            return
+        if can_roll:
+            self.die.focus()
+        elif self.focus_keys:
+            self.board.querySelector(f'[data-key="{self.focus_keys[0]}"]').focus()
+
+    def on_key(self, event: Any) -> None:
+        """Keys: R rolls, Enter or Space acts on the focused piece or field, the arrows go from one to the
+        next, Escape lets go of a chosen piece."""
+        target = event.target
+        if not is_none(target.closest("input, select, textarea, dialog")) or self.session is None:
+            return
+        if _element("#play").hidden or not self.viewing.hidden:
+            return
+        key = str(event.key)
+        session = self.session
+        if key in ("r", "R", "w", "W") and not (event.ctrlKey or event.metaKey or event.altKey):
+            event.preventDefault()
+            self.act("roll")
+        elif key == "Escape":
+            if session.cancel():
+                self.render()
+        elif key in ("Enter", " "):
+            keyed = target.closest("#board [data-key]")
+            if not is_none(keyed):
+                event.preventDefault()
+                if not session.is_bot_turn() and session.click(str(keyed.dataset.key)):
+                    self.render()
+                    self.schedule()
+        elif key in ("ArrowRight", "ArrowDown", "ArrowLeft", "ArrowUp") and self.focus_keys:
+            event.preventDefault()
+            current = target.closest("#board [data-key]")
+            keys = self.focus_keys
+            at = keys.index(str(current.dataset.key)) if not is_none(current) and current.dataset.key in keys else -1
+            step = 1 if key in ("ArrowRight", "ArrowDown") else -1
+            self.board.querySelector(f'[data-key="{keys[(at + step) % len(keys)]}"]').focus()
 
 
 def main() -> None:
@@ -553,6 +614,7 @@ def main() -> None:
     app.addEventListener("change", create_proxy(page.on_change))
     js.addEventListener("popstate", create_proxy(page.on_popstate))
     js.addEventListener("beforeunload", create_proxy(page.on_before_unload))
+    document.addEventListener("keydown", create_proxy(page.on_key))
     page.open(str(js.location.search))
     document.documentElement.dataset.ready = "true"
 

@@ -141,7 +141,12 @@ class Table(Protocol):
         ...
 
     def words(self, state: Any, action: Any) -> str:
-        """An action in a few words, for a hint (``"2.13 to 4.13"``)."""
+        """An action in a few words, for a hint (``"move a pawn out of the house to red's start field"``)."""
+        ...
+
+    def label(self, state: Any, key: str, action: Any) -> str:
+        """The accessible name of the board element ``key``: a movable piece (``action`` None) or the
+        target of ``action`` (``"red pawn on a field on row 2, on the left"``, ``"move here: the goal"``)."""
         ...
 
     def way(self, before: Any, action: Any) -> list[str]:
@@ -848,6 +853,28 @@ class Session:
             return frozenset()
         selected = self.selected
         return frozenset(t for p, t, _ in self._choices() if p is None or (selected is not None and p == selected))
+
+    def cancel(self) -> bool:
+        """Escape: let go of the chosen piece."""
+        if self.selected is None or self.is_bot_turn():
+            return False
+        self.selected = None
+        return True
+
+    def labels(self) -> dict[str, str]:
+        """What a keyboard or screen reader user can act on now: each movable piece's and target's
+        ``data-key`` with its accessible name, in the order to visit them (targets first once a piece is chosen)."""
+        if self.is_bot_turn() or self.state.is_over or self.state.is_chance:
+            return {}
+        found: dict[str, str] = {}
+        targets = [(t, a) for p, t, a in self._choices() if p is None or p == self.selected]
+        if self.selected is not None or all(p is None for p, _, _ in self._choices()):
+            for target, action in targets:
+                found.setdefault(target, self.table.label(self.state, target, action))
+        for piece, _, _ in self._choices():
+            if piece is not None:
+                found.setdefault(piece, self.table.label(self.state, piece, None))
+        return found
 
     def status(self) -> str:
         """Whose turn it is and what to do."""

@@ -17,7 +17,7 @@ CELL: Final = 40
 
 COLOUR_FILL: Final[Mapping[str, str]] = {
     "yellow": "#f4c20d",
-    "green": "#1b9e4b",
+    "green": "#157f3c",
     "red": "#d7263d",
     "black": "#333333",
     "blue": "#1f5fd1",

@@ -235,3 +235,24 @@ def test_a_plus_in_a_position_link_is_the_option_mark() -> None:
     old_style = "?seats=human,human&position=" + position.replace("+", "%2B").replace(" ", "+")
     again = Setup.from_query(old_style, TABLES)
     assert again is not None and again.position == position
+
+
+@pytest.mark.parametrize("address", ADDRESSES)
+def test_everything_a_person_can_act_on_has_a_name(address: str) -> None:
+    s = session(address)
+    rng = random.Random(11)
+    seen = 0
+    for _ in range(150):
+        labels = s.labels()
+        if s.is_bot_turn() or s.state.is_chance or s.state.is_over:
+            assert labels == {}
+        else:
+            assert set(labels) == set(s.movable()) | set(s.targets())
+            assert all(name and "." not in name.split(":")[-1] for name in labels.values()), labels
+            if s.selected is not None:
+                assert next(iter(labels)) in s.targets()  # the targets come first once a piece is chosen
+            seen += 1
+        if s.selected is not None and rng.random() < 0.2:
+            assert s.cancel() and s.selected is None
+        play_some(s, 1, rng)
+    assert seen > 10

@@ -194,6 +194,38 @@ class MaednTable:
             return f"bring a piece in ({action})" if action.start < 0 else f"move {action}"
         return str(action)
 
+    def label(self, state: State, key: str, action: Action | None) -> str:
+        """``yellow piece waiting on B``, ``yellow piece 15 fields along``; ``move here: goal field b``,
+        ``move here and capture red's piece: 4 fields ahead``."""
+        length = state.seating.length
+        if action is None:
+            found = _piece_place(state, key)
+            if found is None:
+                return key
+            colour, place = found
+            neutral = " (neutral)" if colour == state.seating.neutral else ""
+            if place < 0:
+                where = "waiting on B"
+            elif place == 0:
+                where = "on its start field"
+            elif place < length:
+                where = f"{place} fields along"
+            else:
+                where = f"in goal field {'abcd'[place - length]}"
+            return f"{colour}{neutral} piece {where}"
+        assert isinstance(action, Move)
+        victim = captures(state, action)
+        capture = f" and capture {victim}'s piece" if victim else ""
+        if action.start < 0:
+            where = "the start field"
+        elif action.end >= length:
+            where = f"goal field {'abcd'[action.end - length]}"
+        elif action.end < action.start:
+            where = f"{action.start - action.end} fields back"
+        else:
+            where = f"{action.end - action.start} fields ahead"
+        return f"move here{capture}: {where}"
+
     def way(self, before: State, action: Action) -> list[str]:
         """The fields the move walks (see :func:`.view.way`), and the field a penalised piece was sent from."""
         if not isinstance(action, Move):

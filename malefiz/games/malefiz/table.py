@@ -134,8 +134,26 @@ class MalefizTable:
                 return f"put the barricade on {field_words(b, action.field)}"
             colour, steps = stops
             ahead = "right in front of" if steps == 1 else f"{steps} steps ahead of"
-            return f"put the barricade {ahead} {'your own' if colour == state.current else colour + chr(39) + 's'} pawn"
+            owner = "your own" if colour == state.current else f"{colour}'s"
+            return f"put the barricade {ahead} {owner} pawn"
         return str(action)
+
+    def label(self, state: State, key: str, action: Action | None) -> str:
+        """``red pawn in the house``, ``red pawn on the field below the goal``; ``move here: the goal``,
+        ``move here and send yellow's pawn home: ...``, ``put the barricade here: ...``."""
+        b = state.board
+        if action is None:
+            location = location_of(key)
+            where = {HOUSE: "in the house", FOREST: "in the forest"}.get(location)
+            return f"{state.current} pawn {where or 'on ' + field_words(b, location)}"
+        if isinstance(action, Place):
+            return f"put the barricade here: {field_words(b, action.field)}"
+        assert isinstance(action, Move)
+        victim = state.occupant(action.end)
+        owner = "your own" if victim == state.current else f"{victim}'s"
+        capture = f" and send {owner} pawn back" if victim else ""
+        barricade = " and take the barricade" if action.end in state.barricade_fields else ""
+        return f"move here{capture}{barricade}: {field_words(b, action.end)}"
 
     def way(self, before: State, action: Action) -> list[str]:
         """The fields a move steps on, its end included; nothing for a placement."""

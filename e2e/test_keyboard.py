@@ -1,0 +1,69 @@
+"""A whole turn by keyboard alone, in each game: R rolls, the focus goes where the next action is, Enter acts."""
+
+from __future__ import annotations
+
+import pytest
+from site_page import GamePage
+
+FOCUSED = "() => document.activeElement && document.activeElement.closest('#board [data-key], [data-action=roll]')"
+
+
+def focused(game: GamePage) -> str:
+    """What has the focus: the die, or a board element's key and accessible name."""
+    return str(
+        game.page.evaluate(
+            "() => { const e = document.activeElement;"
+            " return e.matches('[data-action=roll]') ? 'die' : `${e.dataset.key}|${e.getAttribute('aria-label')}`; }"
+        )
+    )
+
+
+@pytest.mark.parametrize(
+    "address",
+    [
+        "?game=malefiz&seats=human,human&names=Anna,Ben&first=red&seed=5",
+        "?game=maedn&seats=human,human&names=Anna,Ben&first=yellow&seed=6",
+    ],
+)
+def test_a_turn_by_keyboard_alone(game: GamePage, address: str) -> None:
+    game.open(address)
+    first = game.position()["turn"]
+    game.page.locator('[data-action="roll"]').focus()
+    for _ in range(12):  # roll (again), choose, move: until the other player is to roll
+        game.page.wait_for_function(FOCUSED)
+        where = focused(game)
+        before = game.position_text()
+        if where == "die":
+            if game.position()["turn"] != first:
+                break
+            game.page.keyboard.press("r")
+        else:
+            _, name = where.split("|", 1)
+            assert name and name != "null", where  # every element the focus reaches has a name
+            game.page.keyboard.press("Enter")
+        game.page.wait_for_function(
+            "([before, where]) => document.querySelector('[data-position]').textContent !== before"
+            " || (document.activeElement && document.activeElement.dataset.key !== where.split('|')[0])",
+            arg=[before, where],
+        )
+    else:
+        raise AssertionError("the turn did not end by keyboard")
+    assert game.position()["turn"] != first
+    game.watch.assert_clean()
+
+
+def test_escape_lets_go_and_the_arrows_move_between_pieces(game: GamePage) -> None:
+    position = "classic r:2.13,6.13,h,h,h y:h,h,h,h,h x:8.1,8.3,8.4,8.5,6.7,10.7,0.11,4.11,8.11,12.11,16.11 r2"
+    game.open(f"?seats=human,human&position={position.replace(' ', '%20')}&seed=1")
+    game.page.locator("#board [tabindex='0']").first.focus()
+    keys = game.page.locator("#board [tabindex='0']").evaluate_all("els => els.map(e => e.dataset.key)")
+    assert sorted(keys) == ["2,13", "6,13", "house"]
+    start = focused(game)
+    game.page.keyboard.press("ArrowRight")
+    assert focused(game) != start
+    game.page.keyboard.press("Enter")  # choose that pawn: the focus goes to its first target
+    game.page.wait_for_selector("#board .pawn.selected")
+    assert "move here" in focused(game)
+    game.page.keyboard.press("Escape")
+    game.page.wait_for_function("() => document.querySelector('#board .pawn.selected') === null")
+    game.watch.assert_clean()
