@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from typing import Any, Final, Literal, Protocol
 from urllib.parse import parse_qs, quote, unquote, urlencode
 
+from ..i18n import DEFAULT_LANGUAGE, Translator
 from .actions import PASS, Pass, Roll
 from .dice import Dice, roll_for_start
 from .errors import MalefizError
@@ -132,19 +133,19 @@ class Table(Protocol):
         """The clicks that play ``action`` (a move or a placement): (its piece's key or None, its field's key)."""
         ...
 
-    def event(self, before: Any, action: Any, after: Any, name: Namer) -> str:
+    def event(self, before: Any, action: Any, after: Any, name: Namer, t: Translator) -> str:
         """What ``action`` did, in words, for the message line and the log (a roll is told by the session)."""
         ...
 
-    def prompt(self, state: Any, selected: str | None, again: bool) -> str:
+    def prompt(self, state: Any, selected: str | None, again: bool, t: Translator) -> str:
         """What the person to act does now (after ``"Anna (red): "``); ``again``: the same colour acts again."""
         ...
 
-    def words(self, state: Any, action: Any) -> str:
+    def words(self, state: Any, action: Any, t: Translator) -> str:
         """An action in a few words, for a hint (``"move a pawn out of the house to red's start field"``)."""
         ...
 
-    def label(self, state: Any, key: str, action: Any) -> str:
+    def label(self, state: Any, key: str, action: Any, t: Translator) -> str:
         """The accessible name of the board element ``key``: a movable piece (``action`` None) or the
         target of ``action`` (``"red pawn on a field on row 2, on the left"``, ``"move here: the goal"``)."""
         ...
@@ -187,6 +188,14 @@ class Table(Protocol):
         """A sliced search for ``level``'s choice, or None to call the level's bot at once."""
         ...
 
+    def progress(self, state: Any) -> list[float]:
+        """Each seat's distance to the goal (the steps or fields its pieces still walk), in seat order.
+
+        A move changes another seat's value only when it sends that seat's pieces back (a capture,
+        which makes it grow): :mod:`malefiz.core.stats` spots captures so.
+        """
+        ...
+
 
 @dataclass(frozen=True)
 class Seat:
@@ -199,11 +208,16 @@ class Seat:
     """The bot's name in the game's bots (for computer seats)."""
 
 
-def seat_label(seat: Seat, colours: Sequence[str]) -> str:
-    """A seat for messages: its name, and its colours when the name is not the colour (``Anna (red)``)."""
-    if len(colours) == 1 and seat.name.lower() == colours[0]:
-        return seat.name
-    return f"{seat.name} ({', '.join(colours)})"
+def seat_label(seat: Seat, colours: Sequence[str], t: Translator | None = None) -> str:
+    """A seat for messages: its name, and its colours when the name is not the colour (``Anna (red)``).
+
+    A seat named after its colour in English (the default name) is called by its colour in ``t``'s language.
+    """
+    t = t or Translator()
+    name = t.colour(colours[0], capital=True) if seat.name == colours[0].capitalize() else seat.name
+    if len(colours) == 1 and name.lower() == t.colour(colours[0]):
+        return name
+    return t("name.colours", name=name, colours=", ".join(t.colour(c) for c in colours))
 
 
 def _position_param(query: str) -> str:
@@ -400,7 +414,9 @@ class Setup:
 class Session:
     """One game in progress, driven by clicks and by the computer seats (any game, through its :class:`Table`)."""
 
-    def __init__(self, setup: Setup, seed: int | None = None, dice: int = 0, games: int = 0) -> None:
+    def __init__(
+        self, setup: Setup, seed: int | None = None, dice: int = 0, games: int = 0, language: str = DEFAULT_LANGUAGE
+    ) -> None:
         """A new game of ``setup``; ``seed`` (default: the setup's, else a random one) fixes the dice.
 
         ``dice`` (rolls already taken from the seed) and ``games`` (games played before in
@@ -409,6 +425,7 @@ class Session:
         self.setup = setup
         self.table = setup.table
         self.game = setup.table.game
+        self.t = Translator(language)
         if seed is None:
             seed = setup.seed if setup.seed is not None else random.randrange(2**31)
         self.seed: int = seed
@@ -418,6 +435,7 @@ class Session:
 
     def _start(self) -> None:
         self.start_dice = self.dice
+        self.start_rolls: tuple[str, list[Any]] | None = None
         self.redo_stack: list[list[Any]] = []
         self.selected: str | None = None
         self.hinted: Any = None
@@ -440,16 +458,41 @@ class Session:
             rollers = self.game.start_rollers(self.state)
             if rollers:
                 first, rounds, self.dice = roll_for_start(list(rollers), self.dice)
-                names = self.names
-                for rolls in rounds:
-                    self.events.append(
-                        "Roll for start: " + ", ".join(f"{self._colour_name(c, names)} {v}" for c, v in rolls)
-                    )
-                self.message = f"{self._colour_name(first, names)} rolled highest and starts"
-                self.events.append(self.message)
+                self.start_rolls = (first, rounds)
                 self.state = self.table.new_state(self.setup.board, self.setup.colours, self.setup.options, first)
+        self.events = self._start_events()
+        self.message = self.events[-1] if self.events else ""
         self.event_states = [self.state] * len(self.events)
         self.event_notes = [""] * len(self.events)
+
+    def _start_events(self) -> list[str]:
+        """The roll for start, in words (empty when nobody rolled for it)."""
+        if self.start_rolls is None:
+            return []
+        first, rounds = self.start_rolls
+        t = self.t
+        lines = [
+            t("start.rolls", rolls=", ".join(t("start.roll", who=self.name(c), value=v) for c, v in rolls))
+            for rolls in rounds
+        ]
+        return [*lines, t("start.highest", who=self.name(first))]
+
+    @property
+    def language(self) -> str:
+        """The language of every text the session makes (``en`` or ``de``)."""
+        return self.t.language
+
+    def set_language(self, language: str) -> None:
+        """Speak ``language`` from now on, the move list and the message line included (they are told again)."""
+        self.t = Translator(language)
+        self._cache = {}
+        events = self._start_events()
+        for i, (before, action) in enumerate(self.history):
+            after = self.history[i + 1][0] if i + 1 < len(self.history) else self.state
+            events.append(self._tell(before, action, after))
+        self.events = events
+        if self.events:
+            self.message = self.events[-1]
 
     # -- who is who -------------------------------------------------------
 
@@ -459,7 +502,7 @@ class Session:
 
     def seat_name(self, index: int) -> str:
         """Seat ``index`` for messages (``Anna (red)``, ``Anna (yellow, red)``)."""
-        return seat_label(self.setup.seats[index], self.state.seats[index])
+        return seat_label(self.setup.seats[index], self.state.seats[index], self.t)
 
     @property
     def names(self) -> dict[str, str]:
@@ -471,10 +514,13 @@ class Session:
         return found
 
     def _colour_name(self, colour: str, names: Mapping[str, str]) -> str:
+        t = self.t
         name = names.get(colour)
         if name is None:
-            return colour
-        return f"{name} ({colour})" if name.lower() != colour else name
+            return t.colour(colour)
+        if name == colour.capitalize():  # the default name: the colour, in the session's language
+            name = t.colour(colour, capital=True)
+        return t("name.colours", name=name, colours=t.colour(colour)) if name.lower() != t.colour(colour) else name
 
     def name(self, colour: str) -> str:
         """``colour``'s player for messages: ``Anna (red)``, or the colour alone when it is nobody's (neutral)."""
@@ -502,20 +548,23 @@ class Session:
     def _apply(self, action: Any) -> None:
         self.hinted = None
         before = self.state
-        who = self.name(before.current)
         self.state = self.game.apply(before, action)
         self.history.append((before, action))
         self.event_marks.append(len(self.events))
         if isinstance(action, Roll):
             self.trail = []
-            self.message = f"{who} rolled a {action.value}"
-        else:
-            if not isinstance(action, Pass):
-                self.trail = self.table.way(before, action)
-            self.message = self.table.event(before, action, self.state, self.name)
+        elif not isinstance(action, Pass):
+            self.trail = self.table.way(before, action)
+        self.message = self._tell(before, action, self.state)
         self.events.append(self.message)
         self.event_states.append(self.state)
         self.event_notes.append("" if isinstance(action, Roll) else str(action))
+
+    def _tell(self, before: Any, action: Any, after: Any) -> str:
+        """What ``action`` did, in the session's language."""
+        if isinstance(action, Roll):
+            return self.t("rolled", who=self.name(before.current), value=action.value)
+        return self.table.event(before, action, after, self.name, self.t)
 
     def _roll_die(self) -> Any:
         value, self.dice = self.dice.roll()
@@ -579,7 +628,7 @@ class Session:
         self.hinted = action
         odds = self.chances_text()
         if action is not None and action != PASS:
-            self.message = f"Hint: {self.table.words(self.state, action)}. {odds}"
+            self.message = self.t("hint", words=self.table.words(self.state, action, self.t), odds=odds)
         else:
             self.message = odds
         return True
@@ -606,14 +655,14 @@ class Session:
     def chances_text(self) -> str:
         """``Chances: Anna (red) 60%, Ben (yellow) 40%``, the likeliest first."""
         ranked = sorted(enumerate(self.chances()), key=lambda kv: -kv[1])
-        return "Chances: " + ", ".join(f"{self.seat_name(i)} {p:.0%}" for i, p in ranked)
+        return self.t("chances", list=", ".join(f"{self.seat_name(i)} {p:.0%}" for i, p in ranked))
 
     def standings(self) -> str:
         """The places decided so far (``1. Anna (yellow), 2. Ben (red)``; ties share a place); empty when none."""
         parts = []
         place = 1
         for tied in self.state.ranking:
-            parts.append(f"{place}. " + " = ".join(self.seat_name(i) for i in tied))
+            parts.append(self.t("place", place=place, who=" = ".join(self.seat_name(i) for i in tied)))
             place += len(tied)
         return ", ".join(parts)
 
@@ -719,7 +768,7 @@ class Session:
         self.redo_stack.append([a for b, a in undone if self.setup.seats[b.current_seat].kind == "human"])
         self.trail = []
         self.hinted = None
-        self.message = f"{self.name(self.state.current)} took back a move"
+        self.message = self.t("took_back", who=self.name(self.state.current))
         self._choose_the_only_piece()
         return True
 
@@ -870,10 +919,10 @@ class Session:
         targets = [(t, a) for p, t, a in self._choices() if p is None or p == self.selected]
         if self.selected is not None or all(p is None for p, _, _ in self._choices()):
             for target, action in targets:
-                found.setdefault(target, self.table.label(self.state, target, action))
+                found.setdefault(target, self.table.label(self.state, target, action, self.t))
         for piece, _, _ in self._choices():
             if piece is not None:
-                found.setdefault(piece, self.table.label(self.state, piece, None))
+                found.setdefault(piece, self.table.label(self.state, piece, None, self.t))
         return found
 
     def status(self) -> str:
@@ -883,21 +932,21 @@ class Session:
             return self.result()
         who = self.name(state.current)
         if self.is_bot_turn():
-            return f"{who} is thinking…"
+            return self.t("thinking", who=who)
         again = (
             bool(self.history)
             and not isinstance(self.history[-1][1], Roll)
             and (self.history[-1][0].current == state.current)
         )
-        return f"{who}: {self.table.prompt(state, self.selected, again)}"
+        return self.t("status", who=who, prompt=self.table.prompt(state, self.selected, again, self.t))
 
     def result(self) -> str:
         """The end: who won (and, with more players, the places of the others)."""
         ranking = self.state.ranking
         if not ranking:
             return ""
-        winners = " and ".join(self.seat_name(i) for i in ranking[0])
-        text = f"{winners} {'wins' if len(ranking[0]) == 1 else 'win'}!"
+        winners = self.t("joint").join(self.seat_name(i) for i in ranking[0])
+        text = self.t("wins.one" if len(ranking[0]) == 1 else "wins.other", who=winners)
         if len(ranking) > 2:
             text += " " + self.standings()
         return text

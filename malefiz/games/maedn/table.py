@@ -17,6 +17,7 @@ from typing import Final
 from ...core.actions import Pass
 from ...core.errors import MalefizError
 from ...core.session import Namer, Search
+from ...i18n import Translator
 from . import view
 from .board import COLOUR_LETTERS, board
 from .bots import hard
@@ -122,79 +123,77 @@ class MaednTable:
         assert isinstance(action, Move)
         return view.piece_key(action.colour, action.start), view.field_name(state, action.colour, action.end)
 
-    def _piece_words(self, state: State, m: Move, name: Namer) -> str:
+    def _piece_words(self, state: State, m: Move, t: Translator) -> str:
         if m.colour == state.seating.neutral:
-            return f"the neutral {m.colour} piece"
+            return t("md.piece_neutral", colour=t.colour(m.colour))
         if m.colour != state.current:
-            return f"a {m.colour} piece"
-        return "a piece"
+            return t("md.piece_colour", colour=t.colour(m.colour))
+        return t("md.piece")
 
-    def event(self, before: State, action: Action, after: State, name: Namer) -> str:
+    def event(self, before: State, action: Action, after: State, name: Namer, t: Translator) -> str:
         """``Anna (yellow) brings a piece onto the start field with the 6``, ``... moves a piece 4 fields``...
 
         The notation (``y:12-16``) is the session's to show beside it.
         """
         who = name(before.current)
         if isinstance(action, Pass):
-            text = f"{who} rolled a {before.roll} and cannot move"
             if after.is_chance and after.turn == before.turn and not after.is_over:
                 if before.roll == 6:
-                    return text + ": rolls again after the 6"
-                return text + f": roll {after.attempt} of 3 next"
-            return text
+                    return t("md.pass_six", who=who)
+                return t("md.pass_try", who=who, value=before.roll, n=after.attempt)
+            return t("md.pass", who=who, value=before.roll)
         assert isinstance(action, Move)
         length = before.seating.length
-        piece = self._piece_words(before, action, name)
-        steps = abs(action.end - action.start)
-        fields = f"{steps} field{'s' if steps != 1 else ''}"
+        piece = self._piece_words(before, action, t)
+        fields = t.count("fields", abs(action.end - action.start))
         if action.start < 0:
-            text = f"{who} brings {piece} onto the start field with the 6"
+            key = "md.enter"
         elif action.end < action.start:
-            text = f"{who} moves {piece} {fields} back"
+            key = "md.back"
         elif action.start >= length:
-            text = f"{who} moves {piece} {fields} up in the goal"
+            key = "md.up"
         elif action.end >= length:
-            text = f"{who} moves {piece} into the goal"
+            key = "md.into_goal"
         else:
-            text = f"{who} moves {piece} {fields}"
+            key = "md.move"
+        text = t(key, who=who, piece=piece, fields=fields)
         victim = captures(before, action)
         if victim is not None:
-            text += f" and captures {name(victim)}'s piece: it goes back to B"
+            text += t("md.capture", name=name(victim))
         sent = penalty(before, action)
         if sent is not None:
             colour, place = sent
             text += (
-                f". Penalty: a capture was possible, so {name(colour)}'s piece on"
-                f" {'its start field' if place == 0 else f'{place}'} goes back to B"
+                t("md.penalty_start", name=name(colour))
+                if place == 0
+                else t("md.penalty", name=name(colour), place=place)
             )
         if min(after.pieces_of(action.colour)) >= length and min(before.pieces_of(action.colour)) < length:
-            owner = "the neutral colour" if action.colour == before.seating.neutral else name(action.colour)
-            text += f". All of {owner}'s pieces are home"
+            neutral = action.colour == before.seating.neutral
+            text += t("md.home_neutral") if neutral else t("md.home", name=name(action.colour))
         if after.is_chance and after.turn == before.turn and before.roll == 6:
-            text += "; rolls again"
+            text += t("md.again")
         return text
 
-    def prompt(self, state: State, selected: str | None, again: bool) -> str:
+    def prompt(self, state: State, selected: str | None, again: bool, t: Translator) -> str:
         """Roll (again, or the next of three tries), choose a piece, choose its target."""
         if state.phase is Phase.ROLL:
             if state.attempt > 1:
-                return f"no 6 yet: roll again (try {state.attempt} of 3)"
+                return t("md.try", n=state.attempt)
             if again:
-                return "you rolled a 6: roll again"
+                return t("md.six_again")
             if may_roll_three_times(state):
-                return "roll the die (up to three tries for a 6)"
-            return "roll the die"
-        if selected is None:
-            return f"you rolled a {state.roll}, choose a piece"
-        return f"you rolled a {state.roll}, choose where the piece goes"
+                return t("md.roll_three")
+            return t("md.roll")
+        return t("md.choose" if selected is None else "md.choose_target", roll=state.roll)
 
-    def words(self, state: State, action: Action) -> str:
+    def words(self, state: State, action: Action, t: Translator) -> str:
         """``bring a piece in (y:B-0)``, ``move y:12-16``."""
         if isinstance(action, Move):
-            return f"bring a piece in ({action})" if action.start < 0 else f"move {action}"
+            return t("md.hint_enter" if action.start < 0 else "md.hint_move", action=action)
         return str(action)
 
-    def label(self, state: State, key: str, action: Action | None) -> str:
+    def label(self, state: State, key: str, action: Action | None, t: Translator) -> str:
         """``yellow piece waiting on B``, ``yellow piece 15 fields along``; ``move here: goal field b``,
         ``move here and capture red's piece: 4 fields ahead``."""
         length = state.seating.length
@@ -203,28 +202,29 @@ class MaednTable:
             if found is None:
                 return key
             colour, place = found
-            neutral = " (neutral)" if colour == state.seating.neutral else ""
             if place < 0:
-                where = "waiting on B"
+                where = t("md.on_b")
             elif place == 0:
-                where = "on its start field"
+                where = t("md.on_start")
             elif place < length:
-                where = f"{place} fields along"
+                where = t("md.along", fields=t.count("fields", place))
             else:
-                where = f"in goal field {'abcd'[place - length]}"
-            return f"{colour}{neutral} piece {where}"
+                where = t("md.in_goal", letter="abcd"[place - length])
+            neutral = colour == state.seating.neutral
+            return t("md.label_neutral" if neutral else "md.label_piece", colour=t.colour(colour), where=where)
         assert isinstance(action, Move)
-        victim = captures(state, action)
-        capture = f" and capture {victim}'s piece" if victim else ""
         if action.start < 0:
-            where = "the start field"
+            where = t("md.to_start")
         elif action.end >= length:
-            where = f"goal field {'abcd'[action.end - length]}"
+            where = t("md.to_goal", letter="abcd"[action.end - length])
         elif action.end < action.start:
-            where = f"{action.start - action.end} fields back"
+            where = t("md.n_back", fields=t.count("fields", action.start - action.end))
         else:
-            where = f"{action.end - action.start} fields ahead"
-        return f"move here{capture}: {where}"
+            where = t("md.n_ahead", fields=t.count("fields", action.end - action.start))
+        victim = captures(state, action)
+        if victim is not None:
+            return t("md.label_capture", colour=t.colour(victim), where=where)
+        return t("md.label_move", where=where)
 
     def way(self, before: State, action: Action) -> list[str]:
         """The fields the move walks (see :func:`.view.way`), and the field a penalised piece was sent from."""
@@ -288,6 +288,26 @@ class MaednTable:
     def search(self, level: str, state: State, actions: Sequence[Action]) -> Search | None:
         """None: every level decides within a millisecond."""
         return None
+
+    def progress(self, state: State) -> list[float]:
+        """Each seat's distance to the goal, in seat order: the fields its colours' pieces still walk.
+
+        The pip count of :func:`.odds.turns_left`: the piece furthest along goes to
+        goal field d, the next to c, and so on; a piece on B counts the whole
+        way, its step onto the A field included (so a capture always adds to
+        it). A seat playing two colours counts both; the neutral colour is nobody's.
+        """
+        se = state.seating
+        length = se.length
+        per_slot: list[int] = []
+        for pieces in state.pieces:
+            goal = length + len(pieces) - 1
+            total = 0
+            for p in reversed(pieces):  # furthest first (B, -1, last)
+                total += max(0, goal - p)
+                goal -= 1
+            per_slot.append(total)
+        return [float(sum(per_slot[s] for s in slots)) for slots in se.seat_slots]
 
 
 TABLE: Final = MaednTable()

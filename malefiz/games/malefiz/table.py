@@ -14,6 +14,7 @@ from typing import Final, cast
 from ...core.actions import Pass
 from ...core.errors import MalefizError
 from ...core.session import Namer, Search
+from ...i18n import Translator
 from . import view
 from .board import COLOURS, FOREST, HOUSE, Colour, Field, xy
 from .bots import Search as HardSearch
@@ -21,7 +22,7 @@ from .bots import hint, win_chances
 from .game import MALEFIZ, Malefiz
 from .notation import parse_location
 from .rules import SEAT_COLOURS, Action, Move, Options, Phase, Place, State, new_game, route
-from .words import blocking, field_words, move_words, place_words
+from .words import ahead_words, blocking, field_words, move_words, place_words
 
 __all__ = ["TABLE", "MalefizTable", "key_of", "location_of"]
 
@@ -99,61 +100,71 @@ class MalefizTable:
         assert isinstance(action, Place)
         return None, key_of(action.field)
 
-    def event(self, before: State, action: Action, after: State, name: Namer) -> str:
+    def event(self, before: State, action: Action, after: State, name: Namer, t: Translator) -> str:
         """In words a player follows on the board (see :mod:`.words`): ``Anna (red) moves a pawn 2 steps to the
         field below the goal and takes the barricade there``; ``... puts the barricade in front of Ben (yellow)'s
         pawn (right in front of it)``."""
         who = name(before.current)
         if isinstance(action, Pass):
-            return f"{who} rolled a {before.roll} and cannot move: the turn passes"
+            return t("mf.pass", who=who, value=before.roll)
         colours = cast(Callable[[Colour], str], name)
         if isinstance(action, Place):
-            return place_words(before, action, colours)
+            return place_words(before, action, colours, t)
         assert isinstance(action, Move)
-        return move_words(before, action, after, colours)
+        return move_words(before, action, after, colours, t)
 
-    def prompt(self, state: State, selected: str | None, again: bool) -> str:
+    def prompt(self, state: State, selected: str | None, again: bool, t: Translator) -> str:
         """Roll, choose a pawn, choose its field, or put the barricade."""
         if state.phase is Phase.ROLL:
-            return "roll again" if again else "roll the die"
+            return t("mf.roll_again" if again else "mf.roll")
         if state.phase is Phase.PLACE:
-            return "put the barricade on a free field"
-        if selected is None:
-            return f"you rolled a {state.roll}, choose a pawn"
-        return f"you rolled a {state.roll}, choose where your pawn goes"
+            return t("mf.place")
+        return t("mf.choose" if selected is None else "mf.choose_target", roll=state.roll)
 
-    def words(self, state: State, action: Action) -> str:
-        """``move a pawn out of the house to red's start field``; ``put the barricade in front of blue's pawn``."""
+    def words(self, state: State, action: Action, t: Translator) -> str:
+        """``move a pawn out of the house to red's start field``; ``put the barricade right in front of ...``."""
         b = state.board
         if isinstance(action, Move):
-            start = {HOUSE: "a pawn out of the house", FOREST: "a pawn out of the forest"}.get(action.start)
-            return f"move {start or 'the pawn on ' + field_words(b, action.start)} to {field_words(b, action.end)}"
+            where = field_words(b, action.end, t)
+            if action.start == HOUSE:
+                return t("mf.hint_house", where=where)
+            if action.start == FOREST:
+                return t("mf.hint_forest", where=where)
+            return t("mf.hint_move", start=field_words(b, action.start, t), where=where)
         if isinstance(action, Place):
             stops = blocking(state, action.field, state.current)
             if stops is None:
-                return f"put the barricade on {field_words(b, action.field)}"
+                return t("mf.hint_place_on", where=field_words(b, action.field, t))
             colour, steps = stops
-            ahead = "right in front of" if steps == 1 else f"{steps} steps ahead of"
-            owner = "your own" if colour == state.current else f"{colour}'s"
-            return f"put the barricade {ahead} {owner} pawn"
+            ahead = ahead_words(steps, t)
+            if colour == state.current:
+                return t("mf.hint_place_own", ahead=ahead)
+            return t("mf.hint_place", ahead=ahead, colour=t.colour(colour))
         return str(action)
 
-    def label(self, state: State, key: str, action: Action | None) -> str:
+    def label(self, state: State, key: str, action: Action | None, t: Translator) -> str:
         """``red pawn in the house``, ``red pawn on the field below the goal``; ``move here: the goal``,
-        ``move here and send yellow's pawn home: ...``, ``put the barricade here: ...``."""
+        ``move here and send yellow's pawn back: ...``, ``put the barricade here: ...``."""
         b = state.board
+        colour = t.colour(state.current)
         if action is None:
             location = location_of(key)
-            where = {HOUSE: "in the house", FOREST: "in the forest"}.get(location)
-            return f"{state.current} pawn {where or 'on ' + field_words(b, location)}"
+            if location == HOUSE:
+                return t("mf.label_house", colour=colour)
+            if location == FOREST:
+                return t("mf.label_forest", colour=colour)
+            return t("mf.label_pawn", colour=colour, where=field_words(b, location, t))
         if isinstance(action, Place):
-            return f"put the barricade here: {field_words(b, action.field)}"
+            return t("mf.label_place", where=field_words(b, action.field, t))
         assert isinstance(action, Move)
         victim = state.occupant(action.end)
-        owner = "your own" if victim == state.current else f"{victim}'s"
-        capture = f" and send {owner} pawn back" if victim else ""
-        barricade = " and take the barricade" if action.end in state.barricade_fields else ""
-        return f"move here{capture}{barricade}: {field_words(b, action.end)}"
+        extra = ""
+        if victim is not None:
+            own = victim == state.current
+            extra += t("mf.label_capture_own") if own else t("mf.label_capture", colour=t.colour(victim))
+        if action.end in state.barricade_fields:
+            extra += t("mf.label_take")
+        return t("mf.label_move", extra=extra, where=field_words(b, action.end, t))
 
     def way(self, before: State, action: Action) -> list[str]:
         """The fields a move steps on, its end included; nothing for a placement."""
@@ -216,6 +227,22 @@ class MalefizTable:
         if level == "hard" and isinstance(actions[0], Move):
             return HardSearch(state, list(actions))
         return None
+
+    def progress(self, state: State) -> list[float]:
+        """Each seat's distance to the goal, in seat order: the steps its pawns still walk, summed.
+
+        A pawn on a field counts the board distance to the goal (barricades and
+        pawns ignored), a pawn in the house its exit field's distance + 1, a pawn
+        in the forest the forest exit's + 1; a pawn on the goal counts 0.
+        """
+        b = state.board
+        distance = b.distance
+        forest = distance[b.forest_exit] + 1 if b.forest_exit is not None else 0
+        found: list[float] = []
+        for colour, pawns in zip(state.players, state.pawns, strict=True):
+            house = b.start_distance(colour)
+            found.append(float(sum(house if p == HOUSE else forest if p == FOREST else distance[p] for p in pawns)))
+        return found
 
 
 TABLE: Final = MalefizTable()

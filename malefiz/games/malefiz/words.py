@@ -20,37 +20,39 @@ from collections.abc import Callable
 from functools import cache
 from typing import Final
 
+from ...i18n import Translator
 from .board import FOREST, HOUSE, Board, Colour, Field, board, xy
 from .rules import Move, Place, State
 
-__all__ = ["blocking", "field_words", "move_words", "place_words"]
+__all__ = ["ahead_words", "blocking", "field_words", "move_words", "place_words"]
+
+ENGLISH: Final = Translator("en")
 
 REACH: Final = 6
 """How far ahead of a pawn a barricade still counts as put in front of it (one roll)."""
 
 
-def field_words(b: Board, f: Field) -> str:
+def field_words(b: Board, f: Field, t: Translator = ENGLISH) -> str:
     """Where field ``f`` is, as a player sees it."""
     if f == b.goal:
-        return "the goal"
+        return t("mf.goal")
     owner = next((c for c, exit_field in b.exits.items() if exit_field == f), None)
     if owner is not None:
-        return f"{owner}'s start field"
+        return t("mf.start_field", colour=t.colour(owner))
     distance = b.distance.get(f)
     if distance == 1:
-        return "the field below the goal"
+        return t("mf.below_goal")
     x, y = xy(f)
     gx, _ = xy(b.goal)
-    kind = "rest field" if f in b.rest_fields else "village field" if f in b.village else "field"
+    kind = t("mf.kind.rest" if f in b.rest_fields else "mf.kind.village" if f in b.village else "mf.kind.field")
     if distance is not None and distance <= 3 and x == gx:
-        return f"the {kind} {distance} steps below the goal"
-    side = "on the left" if x < gx else "on the right" if x > gx else "in the middle"
-    article = "an" if kind[0] in "aeiou" else "a"
+        return t("mf.below_goal_n", kind=kind, n=distance)
+    side = t("mf.left" if x < gx else "mf.right" if x > gx else "mf.middle")
     rows = _rows(b.name)
     if y in rows:
-        return f"{article} {kind} on row {rows.index(y) + 1}, {side}"
+        return t("mf.on_row", kind=kind, row=rows.index(y) + 1, side=side)
     below = sum(1 for r in rows if r > y)
-    return f"{article} {kind} between rows {below} and {below + 1}, {side}"
+    return t("mf.between_rows", kind=kind, below=below, above=below + 1, side=side)
 
 
 @cache
@@ -94,31 +96,41 @@ def blocking(state: State, f: Field, mover: Colour) -> tuple[Colour, int] | None
     return colour, steps
 
 
-def move_words(before: State, m: Move, after: State, name: Callable[[Colour], str]) -> str:
-    """``Anna (red) moves a pawn 5 steps to a field 9 steps from the goal, on the left, and takes the barricade``."""
+def move_words(before: State, m: Move, after: State, name: Callable[[Colour], str], t: Translator = ENGLISH) -> str:
+    """``Anna (red) moves a pawn 5 steps to a field on row 3, on the left and takes the barricade there``."""
     b = before.board
     who = name(before.current)
     if after.is_over:
-        return f"{who} reaches the goal and wins!"
-    start = {HOUSE: " out of the house", FOREST: " out of the forest"}.get(m.start, "")
-    text = f"{who} moves a pawn{start} {before.roll} step{'s' if before.roll != 1 else ''} to {field_words(b, m.end)}"
+        return t("mf.win", who=who)
+    key = {HOUSE: "mf.move_house", FOREST: "mf.move_forest"}.get(m.start, "mf.move")
+    roll = before.roll or 0
+    text = t(key, who=who, steps=t.count("steps", roll), where=field_words(b, m.end, t))
     victim = before.occupant(m.end)
     if victim is not None:
         to_forest = after.pawns_of(victim).count(FOREST) > before.pawns_of(victim).count(FOREST)
-        owner = "its own pawn" if victim == before.current else f"{name(victim)}'s pawn"
-        text += f" and sends {owner} back to {'the forest' if to_forest else 'its house'}"
+        place = t("mf.to_forest" if to_forest else "mf.to_house")
+        if victim == before.current:
+            text += t("mf.sends_own", place=place)
+        else:
+            text += t("mf.sends", name=name(victim), place=place)
     if m.end in before.barricade_fields:
-        text += " and takes the barricade there"
+        text += t("mf.takes")
     return text
 
 
-def place_words(before: State, p: Place, name: Callable[[Colour], str]) -> str:
-    """``Anna (red) puts the barricade in front of Ben (yellow)'s pawn (2 steps ahead of it)``."""
+def ahead_words(steps: int, t: Translator = ENGLISH) -> str:
+    """``right in front``, ``3 steps ahead``."""
+    return t("mf.right_in_front") if steps == 1 else t("mf.n_ahead", steps=t.count("steps", steps))
+
+
+def place_words(before: State, p: Place, name: Callable[[Colour], str], t: Translator = ENGLISH) -> str:
+    """``Anna (red) puts the barricade in front of Ben (yellow)'s pawn (right in front of it)``."""
     who = name(before.current)
     stops = blocking(before, p.field, before.current)
     if stops is None:
-        return f"{who} puts the barricade on {field_words(before.board, p.field)}"
+        return t("mf.place_on", who=who, where=field_words(before.board, p.field, t))
     colour, steps = stops
-    owner = "its own pawn" if colour == before.current else f"{name(colour)}'s pawn"
-    ahead = "right in front" if steps == 1 else f"{steps} steps ahead"
-    return f"{who} puts the barricade in front of {owner} ({ahead} of it)"
+    ahead = ahead_words(steps, t)
+    if colour == before.current:
+        return t("mf.place_front_own", who=who, ahead=ahead)
+    return t("mf.place_front", who=who, name=name(colour), ahead=ahead)

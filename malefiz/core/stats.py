@@ -1,0 +1,357 @@
+"""Statistics of a game, for every game: counts per player and a chart of the race to the goal.
+
+Everything is read from a :class:`~malefiz.core.session.Session`'s history
+(pairs of the state before an action and the action) and the table's
+:meth:`~malefiz.core.session.Table.progress` (each seat's distance to the goal),
+so nothing here knows one game from another:
+
+- a *turn* is a run of actions of one colour of one seat (a 6 that rolls again
+  stays in the turn); the chart has a point after each;
+- a *roll* is a :class:`~malefiz.core.actions.Roll`, a *six* one showing 6;
+- a *capture* is seen when a move makes another seat's distance grow: the only
+  thing a move does to another seat's pieces is send them back. Not seen: a
+  seat capturing its own pieces (its own pawn in Malefiz, its other colour in
+  Mensch ärgere Dich nicht), the neutral colour's pieces (nobody's), and a
+  capture that costs no distance (a Malefiz pawn taken on one of the fast
+  board's far bottom-row fields, as far from the goal as its house);
+- a *barricade moved* is an action of a class called ``Place`` (or with a
+  ``field``): putting a taken barricade back on the board;
+- a *move* is any other action but a pass.
+
+:func:`chart_svg` draws the distances as an accessible SVG line chart and
+:func:`table_html` the counts as an HTML table; :func:`report_html` does both
+for a session. Names are user input: every text is escaped. The CSS classes
+all start with ``stats-``.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from html import escape
+from typing import Final, Literal
+
+from .actions import Pass, Roll
+from .session import Session
+from .svg import COLOUR_FILL, px
+
+__all__ = ["Mark", "SeatStats", "Stats", "chart_svg", "game_stats", "is_barricade", "report_html", "table_html"]
+
+MarkKind = Literal["capture", "barricade"]
+
+
+@dataclass(frozen=True)
+class SeatStats:
+    """One player's counts."""
+
+    rolls: int = 0
+    sixes: int = 0
+    captures: int = 0
+    """Pieces of other players this player sent back."""
+    captured: int = 0
+    """Pieces of this player sent back by others."""
+    barricades: int = 0
+    """Barricades taken and put elsewhere (Malefiz; 0 in games without)."""
+    moves: int = 0
+    """Pieces moved (passes and barricade placements not counted)."""
+
+
+@dataclass(frozen=True)
+class Mark:
+    """Something worth marking on the chart: a capture or a barricade put elsewhere."""
+
+    turn: int
+    """The turn it happened in (1 for the first: the index of the point after it in :attr:`Stats.series`)."""
+    seat: int
+    """Who did it."""
+    kind: MarkKind
+    victim: int | None = None
+    """For a capture: the seat whose piece was sent back."""
+
+
+@dataclass(frozen=True)
+class Stats:
+    """A game's statistics (see the module docstring for what counts as what)."""
+
+    seats: tuple[SeatStats, ...]
+    """Per seat, in seat order."""
+    series: tuple[tuple[float, ...], ...]
+    """Per seat, its distance to the goal at the start and after each turn."""
+    turns: tuple[int, ...]
+    """The seat that played each turn (``turns[t - 1]`` played turn ``t``)."""
+    marks: tuple[Mark, ...]
+    """Captures and barricade placements, in the order they happened."""
+
+    def turns_with(self, kind: MarkKind) -> list[int]:
+        """The turns where a ``kind`` happened, in order (a turn with two is listed twice)."""
+        return [m.turn for m in self.marks if m.kind == kind]
+
+
+def is_barricade(action: object) -> bool:
+    """True for an action that puts a barricade on the board (Malefiz's ``Place``)."""
+    return type(action).__name__ == "Place" or getattr(action, "field", None) is not None
+
+
+def game_stats(session: Session) -> Stats:
+    """The statistics of ``session``'s game so far (the whole game once it is over)."""
+    table = session.table
+    history = session.history
+    states = [before for before, _ in history] + [session.state]
+    count = len(session.setup.seats)
+    counts = [dict.fromkeys(("rolls", "sixes", "captures", "captured", "barricades", "moves"), 0) for _ in range(count)]
+    progress = table.progress(states[0])
+    series: list[list[float]] = [[p] for p in progress]
+    turns: list[int] = []
+    marks: list[Mark] = []
+    who: tuple[int, str] | None = None
+    for i, (before, action) in enumerate(history):
+        seat = before.current_seat
+        if (seat, before.current) != who:
+            who = (seat, before.current)
+            turns.append(seat)
+        turn = len(turns)
+        mine = counts[seat]
+        if isinstance(action, Roll):
+            mine["rolls"] += 1
+            mine["sixes"] += action.value == 6
+        elif not isinstance(action, Pass):
+            after = table.progress(states[i + 1])
+            if is_barricade(action):
+                mine["barricades"] += 1
+                marks.append(Mark(turn, seat, "barricade"))
+            else:
+                mine["moves"] += 1
+            for victim, (old, new) in enumerate(zip(progress, after, strict=True)):
+                if victim != seat and new > old:
+                    mine["captures"] += 1
+                    counts[victim]["captured"] += 1
+                    marks.append(Mark(turn, seat, "capture", victim))
+            progress = after
+        following = states[i + 1]
+        if i + 1 == len(history) or (following.current_seat, following.current) != who:
+            for values, p in zip(series, progress, strict=True):
+                values.append(p)
+    return Stats(
+        tuple(SeatStats(**c) for c in counts),
+        tuple(tuple(values) for values in series),
+        tuple(turns),
+        tuple(marks),
+    )
+
+
+# -- the chart ---------------------------------------------------------------
+
+WIDTH: Final = 640
+"""The chart's width in SVG units (it scales with its box)."""
+PLOT_HEIGHT: Final = 240
+LEFT: Final = 56
+RIGHT: Final = 16
+TOP: Final = 16
+BOTTOM: Final = 44
+"""Room under the plot for the turn ticks and the axis name."""
+LEGEND_ROW: Final = 22
+LEGEND_COLUMNS: Final = 2
+OTHER_FILL: Final = "#777777"
+"""A line's colour for a colour the palette does not know."""
+DASHES: Final = ("", "8 4", "2 3", "10 3 2 3", "5 5", "1 2")
+"""Each seat's line pattern, in seat order (a second cue next to the colour)."""
+
+
+def _step(top: float, ticks: int = 5) -> float:
+    """A round step (1, 2 or 5 times a power of ten) giving at most about ``ticks`` intervals up to ``top``."""
+    if top <= 0:
+        return 1.0
+    raw = top / ticks
+    power = 10.0 ** math.floor(math.log10(raw))
+    factor = next(f for f in (1, 2, 5, 10) if f * power >= raw)
+    return max(1.0, factor * power)
+
+
+def _number(v: float) -> str:
+    return str(round(v)) if float(v).is_integer() else f"{v:.1f}"
+
+
+def chart_svg(stats: Stats, names: Sequence[str], colours: Sequence[str]) -> str:
+    """The distance of each seat to the goal over the turns, as an SVG line chart.
+
+    ``names`` and ``colours`` are per seat (a colour by name, as in
+    :data:`~malefiz.core.svg.COLOUR_FILL`). x is the turn, y the distance
+    (0 at the bottom: the goal reached); each seat has a polyline in its colour
+    and its own dash pattern, a circle marks a capture on the line of the
+    seat that lost the piece, a square a barricade put elsewhere on the line of
+    the seat that moved it, each with a ``<title>`` saying who did what.
+
+    CSS classes: ``stats-chart`` (the ``svg``), ``stats-axis``, ``stats-grid``,
+    ``stats-tick``, ``stats-axis-name``, ``stats-line``, ``stats-capture``,
+    ``stats-barricade``, ``stats-legend``.
+    """
+    series = stats.series
+    seats = len(series)
+    turns = max((len(values) - 1 for values in series), default=0)
+    top = max((v for values in series for v in values), default=0.0)
+    y_step = _step(top)
+    y_top = max(y_step, math.ceil(top / y_step) * y_step)
+    x_step = _step(turns, 8)
+    x_top = max(1.0, float(turns))
+    plot_width = WIDTH - LEFT - RIGHT
+    legend_rows = -(-seats // LEGEND_COLUMNS)
+    height = TOP + PLOT_HEIGHT + BOTTOM + legend_rows * LEGEND_ROW + 8
+    bottom = TOP + PLOT_HEIGHT
+
+    def x_of(turn: float) -> float:
+        return round(LEFT + plot_width * turn / x_top, 1)
+
+    def y_of(value: float) -> float:
+        return round(bottom - PLOT_HEIGHT * value / y_top, 1)
+
+    def fill(seat: int) -> str:
+        return COLOUR_FILL.get(colours[seat], OTHER_FILL) if seat < len(colours) else OTHER_FILL
+
+    def name(seat: int) -> str:
+        return names[seat] if seat < len(names) else f"Player {seat + 1}"
+
+    captures = len(stats.turns_with("capture"))
+    barricades = len(stats.turns_with("barricade"))
+    runs = ", ".join(f"{name(s)} from {_number(v[0])} to {_number(v[-1])}" for s, v in enumerate(series) if v)
+    summary = f"Distance to the goal over {turns} turn{'s' if turns != 1 else ''}: {runs}"
+    summary += f"; {captures} capture{'s' if captures != 1 else ''}"
+    if barricades:
+        summary += f", {barricades} barricade{'s' if barricades != 1 else ''} moved"
+    summary += "."
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="stats-chart" viewBox="0 0 {WIDTH} {height}"'
+        ' font-family="sans-serif"'
+        f' role="img" aria-label="{escape(summary)}">',
+        "<title>Distance to the goal over the turns</title>",
+        f"<desc>{escape(summary)}</desc>",
+    ]
+    # Grid and ticks.
+    out.append('<g class="stats-grid" stroke="#dddddd" stroke-width="1">')
+    value = 0.0
+    y_ticks: list[float] = []
+    while value <= y_top + 1e-9:
+        y_ticks.append(value)
+        out.append(f'<line x1="{LEFT}" y1="{px(y_of(value))}" x2="{WIDTH - RIGHT}" y2="{px(y_of(value))}"/>')
+        value += y_step
+    out.append("</g>")
+    out.append('<g class="stats-axis" stroke="#333333" stroke-width="1.5" fill="none">')
+    out.append(f'<polyline points="{LEFT},{TOP} {LEFT},{bottom} {WIDTH - RIGHT},{bottom}"/>')
+    out.append("</g>")
+    out.append('<g class="stats-tick" font-size="12" fill="#333333">')
+    for value in y_ticks:
+        out.append(f'<text x="{LEFT - 6}" y="{px(y_of(value) + 4)}" text-anchor="end">{_number(value)}</text>')
+    turn = 0.0
+    while turn <= turns + 1e-9:
+        out.append(f'<text x="{px(x_of(turn))}" y="{bottom + 16}" text-anchor="middle">{_number(turn)}</text>')
+        turn += x_step
+    out.append("</g>")
+    out.append('<g class="stats-axis-name" font-size="12" fill="#333333">')
+    out.append(f'<text x="{LEFT + plot_width / 2:g}" y="{bottom + 34}" text-anchor="middle">Turn</text>')
+    out.append(
+        f'<text x="14" y="{TOP + PLOT_HEIGHT / 2:g}" text-anchor="middle"'
+        f' transform="rotate(-90 14 {TOP + PLOT_HEIGHT / 2:g})">Distance to the goal</text>'
+    )
+    out.append("</g>")
+    # One line a seat: a faint dark casing keeps light colours (yellow) visible on white.
+    for seat, values in enumerate(series):
+        points = " ".join(f"{px(x_of(t))},{px(y_of(v))}" for t, v in enumerate(values))
+        dash = DASHES[seat % len(DASHES)]
+        dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
+        out.append(f'<g class="stats-line" data-seat="{seat}" fill="none" stroke-linejoin="round">')
+        out.append(f"<title>{escape(name(seat))}</title>")
+        out.append(f'<polyline points="{points}" stroke="#000000" stroke-opacity="0.3" stroke-width="4.5"{dash_attr}/>')
+        out.append(f'<polyline points="{points}" stroke="{escape(fill(seat))}" stroke-width="2.5"{dash_attr}/>')
+        out.append("</g>")
+    # Marks.
+    for mark in stats.marks:
+        on = mark.victim if mark.kind == "capture" and mark.victim is not None else mark.seat
+        values = series[on]
+        x, y = x_of(mark.turn), y_of(values[min(mark.turn, len(values) - 1)])
+        cx, cy = px(x), px(y)
+        if mark.kind == "capture":
+            victim = name(mark.victim) if mark.victim is not None else "another player"
+            what = f"Turn {mark.turn}: {name(mark.seat)} sent back a piece of {victim}"
+            shape = f'<circle cx="{cx}" cy="{cy}" r="5" fill="#ffffff" stroke="{escape(fill(mark.seat))}"/>'
+            cross = f'<path d="M{cx} {cy}m-3 -3l6 6m0 -6l-6 6" stroke="#222222" stroke-width="1.5" fill="none"/>'
+            shape += cross
+        else:
+            what = f"Turn {mark.turn}: {name(mark.seat)} moved a barricade"
+            shape = (
+                f'<rect x="{px(x - 4.5)}" y="{px(y - 4.5)}"'
+                ' width="9" height="9" fill="#222222" stroke="#ffffff" stroke-width="1.5"/>'
+            )
+        out.append(
+            f'<g class="stats-{mark.kind}" data-seat="{mark.seat}" stroke-width="2"><title>{escape(what)}</title>'
+            f"{shape}</g>"
+        )
+    # Legend.
+    out.append('<g class="stats-legend" font-size="13" fill="#222222">')
+    column_width = (WIDTH - LEFT - RIGHT) / LEGEND_COLUMNS
+    for seat in range(seats):
+        row, column = divmod(seat, LEGEND_COLUMNS)
+        x = LEFT + column * column_width
+        y = bottom + BOTTOM + row * LEGEND_ROW + 10
+        dash = DASHES[seat % len(DASHES)]
+        dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
+        out.append(
+            f'<line x1="{px(x)}" y1="{px(y)}" x2="{px(x + 28)}" y2="{px(y)}" stroke="{escape(fill(seat))}"'
+            f' stroke-width="3"{dash_attr}/>'
+            f'<text x="{px(x + 36)}" y="{px(y + 4)}">{escape(name(seat))}</text>'
+        )
+    out.append("</g>")
+    out.append("</svg>")
+    return "\n".join(out)
+
+
+# -- the table ---------------------------------------------------------------
+
+COLUMNS: Final = (
+    ("rolls", "Rolls"),
+    ("sixes", "Sixes"),
+    ("captures", "Captures"),
+    ("captured", "Captured"),
+    ("barricades", "Barricades moved"),
+)
+"""The counted columns: a :class:`SeatStats` field and its heading."""
+
+
+def table_html(stats: Stats, names: Sequence[str], *, barricades: bool = True) -> str:
+    """The counts per player as an HTML table: player, rolls, sixes, captures, captured, barricades moved.
+
+    ``barricades`` False leaves the barricades column out (games without barricades).
+    CSS classes: ``stats-table`` (the ``table``), ``stats-player`` (each player's header cell),
+    ``stats-number`` (each count).
+    """
+    columns = [(key, title) for key, title in COLUMNS if barricades or key != "barricades"]
+    head = "".join(f'<th scope="col">{title}</th>' for _, title in columns)
+    rows = []
+    for seat, counts in enumerate(stats.seats):
+        name = names[seat] if seat < len(names) else f"Player {seat + 1}"
+        cells = "".join(f'<td class="stats-number">{getattr(counts, key)}</td>' for key, _ in columns)
+        rows.append(f'<tr><th scope="row" class="stats-player">{escape(name)}</th>{cells}</tr>')
+    return (
+        '<table class="stats-table">\n<caption>Rolls, sixes, captures and barricades per player</caption>\n'
+        f'<thead><tr><th scope="col">Player</th>{head}</tr></thead>\n'
+        "<tbody>\n" + "\n".join(rows) + "\n</tbody>\n</table>"
+    )
+
+
+def report_html(session: Session) -> str:
+    """The chart and the table of ``session``'s game, in a ``<div class="stats-report">``.
+
+    The seats' names are :meth:`Session.seat_name`, their colours their first
+    colours; the barricades column is there when somebody moved a barricade.
+    """
+    stats = game_stats(session)
+    count = len(session.setup.seats)
+    names = [session.seat_name(i) for i in range(count)]
+    colours = [seat.colour for seat in session.setup.seats]
+    moved = any(s.barricades for s in stats.seats)
+    return (
+        '<div class="stats-report">\n'
+        + chart_svg(stats, names, colours)
+        + "\n"
+        + table_html(stats, names, barricades=moved)
+        + "\n</div>"
+    )

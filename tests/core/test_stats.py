@@ -1,0 +1,357 @@
+"""Statistics of a game: counts, the distance chart and the table, from whole seeded computer games."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from functools import cache
+from typing import Any
+from urllib.parse import quote
+
+import pytest
+
+from malefiz.core.actions import Pass, Roll
+from malefiz.core.session import Session, Setup
+from malefiz.core.stats import Stats, chart_svg, game_stats, report_html, table_html
+from malefiz.core.svg import COLOUR_FILL
+from malefiz.games.maedn import rules as maedn_rules
+from malefiz.games.maedn.state import Move as MaednMove
+from malefiz.games.maedn.table import TABLE as MAEDN
+from malefiz.games.malefiz.board import FOREST, HOUSE, field
+from malefiz.games.malefiz.rules import Move as MalefizMove
+from malefiz.games.malefiz.rules import Place
+from malefiz.games.malefiz.table import TABLE as MALEFIZ
+from malefiz.games.tables import TABLES
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+GAMES = [
+    "?game=maedn&seats=bot:medium,bot:easy&seed=3&pace=instant",
+    "?game=maedn&board=star&seats=bot:medium,bot:easy,bot:hard&options=forced_capture,backward_capture&seed=4",
+    "?game=maedn&seats=bot:medium,bot:medium&options=two_colours&seed=5",
+    "?game=maedn&seats=bot:easy,bot:medium,bot:medium&options=neutral&seed=6",
+    "?game=malefiz&seats=bot:greedy,bot:medium&seed=3&pace=instant",
+    "?game=malefiz&board=fast&seats=bot:greedy,bot:easy,bot:medium,bot:greedy&seed=7",
+    "?game=malefiz&board=fast&seats=bot:greedy,bot:greedy&options=extra_roll_on_six&seed=8",
+]
+
+
+@cache
+def played(address: str) -> Session:
+    """The whole game ``address`` sets up, played by its computers (shared by the tests: do not change it)."""
+    setup = Setup.from_query(address, TABLES)
+    assert setup is not None
+    s = Session(setup)
+    while s.is_bot_turn():
+        s.bot_step()
+    assert s.state.is_over
+    return s
+
+
+def seat_of(state: Any, colour: str) -> int | None:
+    """The seat playing ``colour`` (None for the neutral colour)."""
+    return next((i for i, colours in enumerate(state.seats) if colour in colours), None)
+
+
+def malefiz_distance(state: Any, colour: str) -> int:
+    """The steps ``colour``'s pawns still walk, counted here apart from the table."""
+    b = state.board
+    total = 0
+    for p in state.pawns_of(colour):
+        if p == HOUSE:
+            total += b.distance[b.exits[colour]] + 1
+        elif p == FOREST:
+            total += b.distance[b.forest_exit] + 1
+        else:
+            total += b.distance[p]
+    return total
+
+
+def true_captures(s: Session) -> list[tuple[int, int]]:
+    """(capturer, victim) seats of every capture by the game's own rules, less those the statistics
+    cannot see (as its docstring says): of the capturer's own pieces, of nobody's, costing no distance."""
+    found = []
+    for before, action in s.history:
+        if isinstance(action, MalefizMove):
+            victim = before.occupant(action.end)
+        elif isinstance(action, MaednMove):
+            victim = maedn_rules.captures(before, action)
+        else:
+            continue
+        if victim is None:
+            continue
+        if isinstance(action, MalefizMove):
+            b = before.board
+            back = b.distance[b.forest_exit] + 1 if action.end in b.village else b.start_distance(victim)
+            if back <= b.distance[action.end]:
+                continue
+        mover, loser = seat_of(before, before.current), seat_of(before, victim)
+        assert mover is not None
+        if loser is not None and loser != mover:
+            found.append((mover, loser))
+    return found
+
+
+def names_of(s: Session) -> list[str]:
+    return [s.seat_name(i) for i in range(len(s.setup.seats))]
+
+
+@pytest.mark.parametrize("address", GAMES)
+def test_the_counts_match_the_history(address: str) -> None:
+    s = played(address)
+    stats = game_stats(s)
+    seats = len(s.setup.seats)
+    assert len(stats.seats) == len(stats.series) == seats
+    rolls = [0] * seats
+    sixes = [0] * seats
+    places = [0] * seats
+    moves = [0] * seats
+    for before, action in s.history:
+        seat = seat_of(before, before.current)
+        assert seat is not None
+        if isinstance(action, Roll):
+            rolls[seat] += 1
+            sixes[seat] += action.value == 6
+        elif isinstance(action, Place):
+            places[seat] += 1
+        elif not isinstance(action, Pass):
+            moves[seat] += 1
+    assert [c.rolls for c in stats.seats] == rolls
+    assert [c.sixes for c in stats.seats] == sixes
+    assert [c.barricades for c in stats.seats] == places
+    assert [c.moves for c in stats.seats] == moves
+    assert all(c.sixes <= c.rolls for c in stats.seats)
+    assert sum(rolls) > 0
+
+
+@pytest.mark.parametrize("address", GAMES)
+def test_captures_are_seen_as_the_rules_make_them(address: str) -> None:
+    s = played(address)
+    stats = game_stats(s)
+    truth = true_captures(s)
+    seats = len(s.setup.seats)
+    assert [c.captures for c in stats.seats] == [sum(m == i for m, _ in truth) for i in range(seats)]
+    assert [c.captured for c in stats.seats] == [sum(v == i for _, v in truth) for i in range(seats)]
+    marks = [(m.seat, m.victim) for m in stats.marks if m.kind == "capture"]
+    assert marks == truth
+    assert len(stats.turns_with("barricade")) == sum(c.barricades for c in stats.seats)
+
+
+def test_the_played_games_have_captures_and_barricade_moves() -> None:
+    """The seeded games above exercise what they test."""
+    assert all(sum(c.captures for c in game_stats(played(a)).seats) > 0 for a in GAMES)
+    assert all(sum(c.barricades for c in game_stats(played(a)).seats) > 0 for a in GAMES if "malefiz" in a)
+
+
+@pytest.mark.parametrize("address", GAMES)
+def test_the_series_runs_from_the_start_to_the_end(address: str) -> None:
+    s = played(address)
+    stats = game_stats(s)
+    start = s.history[0][0]
+    turns = len(stats.turns)
+    assert turns > 10
+    for seat, values in enumerate(stats.series):
+        assert len(values) == turns + 1
+        assert values[0] == s.table.progress(start)[seat]
+        assert values[-1] == s.table.progress(s.state)[seat]
+    for before, after in zip(stats.turns, stats.turns[1:], strict=False):
+        assert before != after or s.game.name == "maedn"  # only a seat with two colours plays twice in a row
+    assert all(1 <= m.turn <= turns and stats.turns[m.turn - 1] == m.seat for m in stats.marks)
+
+
+@pytest.mark.parametrize("address", [a for a in GAMES if "maedn" in a])
+def test_the_placed_players_of_a_maedn_game_end_at_the_goal(address: str) -> None:
+    s = played(address)
+    stats = game_stats(s)
+    *placed, (last,) = s.state.ranking
+    assert all(stats.series[seat][-1] == 0 for (seat,) in placed)
+    assert stats.series[last][-1] > 0
+
+
+@pytest.mark.parametrize("address", [a for a in GAMES if "malefiz" in a])
+def test_the_winner_of_a_malefiz_game_has_a_pawn_on_the_goal(address: str) -> None:
+    """Malefiz ends when one pawn is home: the winner's distance is that of its other pawns."""
+    s = played(address)
+    stats = game_stats(s)
+    (winner,) = s.state.ranking[0]
+    colour = s.state.players[winner]
+    assert s.state.board.goal in s.state.pawns_of(colour)
+    for seat, values in enumerate(stats.series):
+        assert values[-1] == malefiz_distance(s.state, s.state.players[seat])
+    assert stats.series[winner][-1] < stats.series[winner][0]
+
+
+def parse(svg: str) -> ET.Element:
+    return ET.fromstring(svg)
+
+
+def groups(root: ET.Element, css: str) -> list[ET.Element]:
+    return [g for g in root.iter(f"{SVG}g") if css in (g.get("class") or "").split()]
+
+
+@pytest.mark.parametrize("address", GAMES)
+def test_the_chart_has_a_line_a_seat_and_a_mark_a_capture_and_barricade(address: str) -> None:
+    s = played(address)
+    stats = game_stats(s)
+    colours = [seat.colour for seat in s.setup.seats]
+    root = parse(chart_svg(stats, names_of(s), colours))
+    assert root.tag == f"{SVG}svg"
+    assert root.get("role") == "img"
+    assert root.get("aria-label")
+    assert root.find(f"{SVG}title") is not None
+    lines = groups(root, "stats-line")
+    assert len(lines) == len(s.setup.seats)
+    for seat, line in enumerate(lines):
+        strokes = [p.get("stroke") for p in line.iter(f"{SVG}polyline")]
+        assert COLOUR_FILL[colours[seat]] in strokes
+        points = line.findall(f"{SVG}polyline")[-1].get("points", "").split()
+        assert len(points) == len(stats.series[seat])
+        ys = [float(p.split(",")[1]) for p in points]
+        assert all(
+            y1 > y2
+            for v1, v2, y1, y2 in zip(stats.series[seat], stats.series[seat][1:], ys, ys[1:], strict=False)
+            if v1 < v2
+        )
+    captures = sum(c.captures for c in stats.seats)
+    barricades = sum(c.barricades for c in stats.seats)
+    assert len(groups(root, "stats-capture")) == captures
+    assert len(groups(root, "stats-barricade")) == barricades
+    assert all(
+        g.find(f"{SVG}title") is not None for g in groups(root, "stats-capture") + groups(root, "stats-barricade")
+    )
+    legend = groups(root, "stats-legend")[0]
+    assert [t.text for t in legend.iter(f"{SVG}text")] == names_of(s)
+
+
+def test_the_goal_is_at_the_bottom_of_the_chart() -> None:
+    stats = Stats(seats=(), series=((10.0, 5.0, 0.0),), turns=(0, 0), marks=())
+    (line,) = groups(parse(chart_svg(stats, ["Ann"], ["red"])), "stats-line")
+    points = [tuple(map(float, p.split(","))) for p in line.findall(f"{SVG}polyline")[-1].get("points", "").split()]
+    assert points[0][0] < points[1][0] < points[2][0]
+    assert points[0][1] < points[1][1] < points[2][1]
+
+
+HOSTILE = "<script>alert(1)</script>"
+
+
+def hostile_game() -> Session:
+    names = quote(f'{HOSTILE},"Bob" & <b>', safe="")
+    setup = Setup.from_query(f"?game=maedn&seats=bot:easy,bot:easy&names={names}&seed=9", TABLES)
+    assert setup is not None
+    s = Session(setup)
+    for _ in range(200):
+        s.bot_step()
+    return s
+
+
+def test_names_are_escaped_in_the_chart_and_the_table() -> None:
+    s = hostile_game()
+    stats = game_stats(s)
+    names = names_of(s)
+    assert HOSTILE[:10] in names[0]
+    for text in (chart_svg(stats, names, ["yellow", "<evil>"]), table_html(stats, names), report_html(s)):
+        assert "<script" not in text and "<b>" not in text
+        assert "&lt;script&gt;" in text
+    root = parse(chart_svg(stats, names, ["yellow", '"/><script>']))
+    assert [t.text for t in groups(root, "stats-legend")[0].iter(f"{SVG}text")] == names
+    assert HOSTILE[:10] in (root.get("aria-label") or "")
+
+
+@pytest.mark.parametrize("address", GAMES)
+def test_the_table_has_a_row_a_seat(address: str) -> None:
+    s = played(address)
+    stats = game_stats(s)
+    names = names_of(s)
+    table = ET.fromstring(table_html(stats, names))
+    assert table.get("class") == "stats-table"
+    assert table.find("caption") is not None
+    head = [th.text for th in table.iter("th") if th.get("scope") == "col"]
+    assert head == ["Player", "Rolls", "Sixes", "Captures", "Captured", "Barricades moved"]
+    rows = table.findall("tbody/tr")
+    assert len(rows) == len(names)
+    for row, name, counts in zip(rows, names, stats.seats, strict=True):
+        th = row.find("th")
+        assert th is not None and th.get("scope") == "row" and th.text == name
+        assert [td.text for td in row.findall("td")] == [
+            str(v) for v in (counts.rolls, counts.sixes, counts.captures, counts.captured, counts.barricades)
+        ]
+    short = ET.fromstring(table_html(stats, names, barricades=False))
+    assert "Barricades moved" not in [th.text for th in short.iter("th")]
+
+
+def test_the_report_holds_the_chart_and_the_table() -> None:
+    maedn = ET.fromstring(report_html(played(GAMES[0])))
+    assert maedn.get("class") == "stats-report"
+    assert maedn.find(f"{SVG}svg") is not None and maedn.find("table") is not None
+    assert "Barricades moved" not in ET.tostring(maedn, encoding="unicode")
+    assert "Barricades moved" in report_html(played(GAMES[4]))
+
+
+def test_a_game_not_yet_begun_has_one_point_and_no_counts() -> None:
+    setup = Setup.from_query("?game=malefiz&seats=human,human&seed=1", TABLES)
+    assert setup is not None
+    s = Session(setup)
+    stats = game_stats(s)
+    assert stats.series == ((200.0,), (200.0,)) and stats.turns == () and stats.marks == ()
+    assert all(c.rolls == c.moves == 0 for c in stats.seats)
+    assert len(groups(parse(chart_svg(stats, names_of(s), ["red", "yellow"])), "stats-line")) == 2
+
+
+# -- progress of the tables ----------------------------------------------------
+
+
+@pytest.mark.parametrize(("board", "players", "each"), [("classic", 2, 200), ("classic", 4, 200), ("fast", 3, 104)])
+def test_malefiz_progress_at_the_start_counts_every_pawn_from_its_house(board: str, players: int, each: int) -> None:
+    colours = MALEFIZ.seat_colours(board, players, frozenset())
+    state = MALEFIZ.new_state(board, colours, frozenset(), None)
+    assert MALEFIZ.progress(state) == [each] * players
+
+
+def test_malefiz_progress_one_step_from_the_goal_and_on_it() -> None:
+    state = MALEFIZ.new_state("classic", ("red", "yellow"), frozenset(), None)
+    below = field(8, 1)
+    assert state.board.distance[below] == 1
+    near = state._replace(pawns=((HOUSE,) * 4 + (below,), (HOUSE,) * 5))
+    assert MALEFIZ.progress(near) == [1 + 4 * 40, 200]
+    home = state._replace(pawns=((HOUSE,) * 4 + (state.board.goal,), (HOUSE,) * 5))
+    assert MALEFIZ.progress(home) == [4 * 40, 200]
+
+
+def test_malefiz_progress_counts_a_pawn_in_the_forest_from_the_forest_exit() -> None:
+    state = MALEFIZ.new_state("fast", ("red", "green"), frozenset(), None)
+    b = state.board
+    assert b.forest_exit is not None
+    forest = b.distance[b.forest_exit] + 1
+    moved = state._replace(pawns=((FOREST, HOUSE, HOUSE, HOUSE), (HOUSE,) * 4))
+    assert MALEFIZ.progress(moved) == [forest + 3 * 26, 104]
+    assert forest < 26
+
+
+@pytest.mark.parametrize(("board", "players", "each"), [("cross", 2, 169), ("cross", 4, 169), ("star", 6, 201)])
+def test_maedn_progress_at_the_start_counts_the_piece_on_a_and_those_on_b(board: str, players: int, each: int) -> None:
+    colours = MAEDN.seat_colours(board, players, frozenset())
+    state = MAEDN.new_state(board, colours, frozenset(), None)
+    assert MAEDN.progress(state) == [each] * players
+
+
+def test_maedn_progress_one_step_from_the_goal_and_home() -> None:
+    state = MAEDN.new_state("cross", ("yellow", "red"), frozenset(), None)
+    start = tuple(state.pieces)
+    near = state._replace(pieces=((39, 41, 42, 43), start[1]))
+    assert MAEDN.progress(near) == [1, 169]
+    assert MAEDN.progress(state._replace(pieces=((40, 41, 42, 43), start[1]))) == [0, 169]
+    low = state._replace(pieces=((-1, 40, 41, 42), start[1]))  # three home on a..c: they move up one each
+    assert MAEDN.progress(low) == [41 + 3, 169]
+    all_on_b = state._replace(pieces=((-1, -1, -1, -1), start[1]))  # a piece on B counts its step onto A
+    assert MAEDN.progress(all_on_b) == [170, 169]
+
+
+def test_maedn_progress_adds_a_seats_two_colours_and_leaves_out_the_neutral_one() -> None:
+    two = MAEDN.new_state("cross", ("yellow", "green"), frozenset({"two_colours"}), None)
+    assert MAEDN.progress(two) == [338, 338]
+    slot = two.seating.slot_of["red"]  # yellow's partner colour
+    pieces = list(two.pieces)
+    pieces[slot] = (40, 41, 42, 43)
+    assert MAEDN.progress(two._replace(pieces=tuple(pieces))) == [169, 338]
+    neutral = MAEDN.new_state("cross", ("yellow", "green", "red"), frozenset({"neutral"}), None)
+    assert neutral.seating.neutral is not None
+    assert MAEDN.progress(neutral) == [169, 169, 169]

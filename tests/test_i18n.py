@@ -1,0 +1,71 @@
+"""German and English: every key in both, the same placeholders, whole games told in both."""
+
+from __future__ import annotations
+
+import random
+import string
+
+import pytest
+
+from malefiz.core.session import Session, Setup
+from malefiz.games.tables import TABLES
+from malefiz.i18n import CATALOGUE, LANGUAGES, Translator, language_of
+
+
+def placeholders(template: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(template) if name}
+
+
+def test_every_key_is_in_every_language_with_the_same_placeholders() -> None:
+    english = CATALOGUE["en"]
+    for language in LANGUAGES:
+        texts = CATALOGUE[language]
+        assert set(texts) == set(english), language
+        for key, template in texts.items():
+            assert placeholders(template) == placeholders(english[key]), (language, key)
+            assert template.strip() == template or template.startswith((" ", ".", ";")), (language, key)
+
+
+def test_the_browser_language_picks_the_first_supported() -> None:
+    assert language_of("de-AT,de;q=0.9,en;q=0.8") == "de"
+    assert language_of("fr-FR,en-GB;q=0.5") == "en"
+    assert language_of("") == "en"
+
+
+@pytest.mark.parametrize(
+    "address",
+    [
+        "?game=malefiz&board=fast&seats=human,bot:medium,bot:easy&seed=3",
+        "?game=maedn&board=cross&seats=human,bot:medium,bot:easy&options=neutral,forced_capture,backward_capture,three_rolls&seed=4",
+        "?game=maedn&board=cross&seats=bot:hard,human&options=two_colours&seed=5",
+    ],
+)
+def test_a_whole_game_is_told_in_german_and_switches_back_and_forth(address: str) -> None:
+    setup = Setup.from_query(address, TABLES)
+    assert setup is not None
+    s = Session(setup, language="de")
+    rng = random.Random(1)
+    for _ in range(3000):
+        if s.state.is_over:
+            break
+        if s.is_bot_turn():
+            s.bot_step()
+        elif s.state.is_chance:
+            s.roll()
+        else:
+            assert s.status() and s.labels()
+            choice = rng.choice(sorted(s.labels()))
+            s.click(choice)
+        if rng.random() < 0.01:
+            s.hint()
+    assert s.state.is_over
+    german = list(s.events)
+    assert all(e and "{" not in e for e in german)
+    assert "gewinnt" in s.result()
+    s.set_language("en")
+    assert len(s.events) == len(german) and s.events != german
+    assert "wins" in s.result()
+    s.set_language("de")
+    assert s.events == german  # told again, the same words
+    t = Translator("de")
+    assert t.colour("yellow") == "gelb" and t.count("fields", 2) == "2 Felder"
