@@ -2,7 +2,7 @@
 # make serve  - build the offline site and serve it at http://127.0.0.1:8000
 # make unit   - the Python tests only (no lint, no browser)
 # make bench  - benchmarks (figures, not pass/fail)
-# make strength - the bots' win rates in both games (long: about an hour and a half on two cores)
+# make strength - the bots' win rates in both games, felixxwu/malefiz-online's AI included (long: a few hours on two cores)
 SHELL := /bin/bash
 PYTHON ?= python3
 VENV := .venv

@@ -1,17 +1,21 @@
 """Strength of the bots: win rates with 95% intervals over many seeded games (not part of `make test`).
 
-    python bench/strength.py [--games 1000] [--hard-games 200] [--duel-games N] [--board classic|fast|both]
-                             [--levels medium,hard,duel] [--quick]
+    python bench/strength.py [--games 1000] [--hard-games 200] [--duel-games N] [--felix-games 400]
+                             [--board classic|fast|both] [--levels medium,hard,felix,duel] [--workers N] [--quick]
 
 Hard against medium, the match that sits at its target on the fast board, can be played over
 more games than hard's other matches (``--duel-games``, default ``--hard-games``); ``--levels
 duel`` plays only that match: ``--levels duel --board fast --duel-games 1600`` measures it to
 about two points.
 
-Seeds start at 1,000,000 (tuning used seeds below 10,000); games run in parallel processes.
-Targets (issue 4): hard >= 70% vs medium and >= 65% vs each reference in 2-player games, >= 33% in
-4-player games against three copies of the strongest reference; medium >= 90% vs easy and > 50%
-vs every reference in 2-player games.
+Seeds start at 1,000,000 (tuning used seeds below 10,000, and 20,000-29,999 for felix); games run
+in parallel processes (``--workers``, default one per core). Targets (issue 4): hard >= 70% vs
+medium and >= 65% vs each reference in 2-player games, >= 33% in 4-player games against three
+copies of the strongest reference; medium >= 90% vs easy and > 50% vs every reference in
+2-player games. Issue 15 (the public bots as they really play; ``--levels felix`` plays only
+these): hard >= 65% vs ``felix`` (felixxwu/malefiz-online's AI) in 2-player games and >= 33% in
+4-player games against three of it, over ``--felix-games`` games each; and felix against
+one_ply_weighted, 2 players, over ``--hard-games`` games.
 """
 
 from __future__ import annotations
@@ -54,7 +58,7 @@ def match(pool: PoolType, names: tuple[str, ...], games: int, board_name: str) -
     lo, hi = wilson(wins, games)
     parity = 1 / len(names)
     rivals = "+".join(names[1:])
-    return f"{names[0]} vs {rivals:<52} {wins / games:6.1%}  [{lo:.1%}, {hi:.1%}]  n={games} (parity {parity:.0%})"
+    return f"{names[0]} vs {rivals:<52} {wins / games:6.1%}  [{lo:.1%}, {hi:.1%}]  {wins}/{games} (parity {parity:.0%})"
 
 
 def main() -> None:
@@ -62,22 +66,25 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--hard-games", type=int, default=200)
     parser.add_argument("--duel-games", type=int, help="games of hard against medium (default: --hard-games)")
+    parser.add_argument("--felix-games", type=int, default=400, help="games of hard against felix, 2 and 4 players")
+    parser.add_argument("--workers", type=int, default=os.cpu_count() or 2, help="parallel processes")
     parser.add_argument("--board", choices=["classic", "fast", "both"], default="both")
     parser.add_argument(
         "--levels",
-        default="medium,hard",
-        help="whose matches to play: medium, hard (default both), or duel (hard vs medium only)",
+        default="medium,hard,felix",
+        help="whose matches to play: medium, hard, felix (default all three), or duel (hard vs medium only)",
     )
     parser.add_argument("--quick", action="store_true", help="a small smoke run (50 / 20 games)")
     args = parser.parse_args()
     games, hard_games = (50, 20) if args.quick else (args.games, args.hard_games)
+    felix_games = 20 if args.quick else args.felix_games
     duel_games = hard_games if args.quick or args.duel_games is None else args.duel_games
     boards = ["classic", "fast"] if args.board == "both" else [args.board]
     levels = set(args.levels.split(","))
-    if not levels <= {"medium", "hard", "duel"}:
-        parser.error(f"--levels: expected medium, hard or duel, got {args.levels!r}")
+    if not levels <= {"medium", "hard", "felix", "duel"}:
+        parser.error(f"--levels: expected medium, hard, felix or duel, got {args.levels!r}")
     refs = list(REFERENCE_BOTS)
-    with Pool(os.cpu_count() or 2) as pool:
+    with Pool(args.workers) as pool:
         for board_name in boards:
             print(f"== {board_name} board ==", flush=True)
             begin = time.perf_counter()
@@ -89,10 +96,15 @@ def main() -> None:
                 print(match(pool, ("hard", "medium"), duel_games, board_name), flush=True)
             if "hard" in levels:
                 for ref in refs:
-                    print(match(pool, ("hard", ref), hard_games, board_name), flush=True)
+                    if ref != "felix" or "felix" not in levels:  # played over more games below
+                        print(match(pool, ("hard", ref), hard_games, board_name), flush=True)
                 # The strongest reference (medium's closest match in 2-player games), three times.
                 strongest = ("one_ply_weighted",) * 3
                 print(match(pool, ("hard", *strongest), hard_games, board_name), flush=True)
+            if "felix" in levels:
+                print(match(pool, ("hard", "felix"), felix_games, board_name), flush=True)
+                print(match(pool, ("hard", "felix", "felix", "felix"), felix_games, board_name), flush=True)
+                print(match(pool, ("felix", "one_ply_weighted"), hard_games, board_name), flush=True)
             print(f"({time.perf_counter() - begin:.0f} s)", flush=True)
 
 
