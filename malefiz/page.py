@@ -17,8 +17,12 @@ from urllib.parse import urlencode
 
 from .core.session import MAX_NAME, Table
 from .games.tables import TABLES
+from .i18n import CATALOGUE, Translator
 
 __all__ = ["BOARD_LABELS", "GAME_TITLES", "OPTION_TEXTS", "query_from_form", "setup_form"]
+
+ENGLISH: Final = Translator("en")
+"""The texts written into the page (the page tells them again in the player's language)."""
 
 GAME_TITLES: Final = {"malefiz": "Malefiz", "maedn": "Mensch ärgere Dich nicht"}
 
@@ -30,20 +34,9 @@ BOARD_LABELS: Final = {
 }
 
 OPTION_TEXTS: Final[Mapping[str, tuple[str, str]]] = {
-    "extra_roll_on_six": ("Roll again after a 6", "A player who rolled a 6 rolls once more after the move."),
-    "protect_own_pawns": ("No landing on your own pawns", "Your pawns cannot capture each other."),
-    "protect_two_rows": (
-        "Keep barricades off the bottom two rows",
-        "A taken barricade may not be put on the two rows nearest the houses.",
-    ),
-    "backward_capture": ("Backward capture", "A piece on the track may also move back to capture a lone piece."),
-    "three_rolls": ("Three tries for a 6", "With no piece out on the track, roll up to three times for a 6."),
-    "no_jump_in_goal": ("No jumping in the goal", "A piece may not pass another piece in the goal row."),
-    "barriers": ("Barriers", "Two of your pieces on one field block it: nobody may pass or capture them."),
-    "forced_capture": (
-        "Forced capture",
-        "Whoever could capture but does not loses the piece that could have: it goes back to B.",
-    ),
+    key.removeprefix("option."): (text, ENGLISH(f"{key}.about"))
+    for key, text in CATALOGUE["en"].items()
+    if key.startswith("option.") and not key.endswith(".about")
 }
 """Each rule option's label and one-line explanation (from RULES.md)."""
 
@@ -69,23 +62,46 @@ def _flag(on: bool, name: str) -> str:
     return f' {name}=""' if on else ""
 
 
+def _say(key: str, tag: str = "span", cls: str = "", **values: object) -> str:
+    """``<span data-i18n="key">English text</span>``: the page tells it again in the chosen language.
+
+    ``values`` fill the text's placeholders and go along as ``data-i18n-<name>`` for the retelling.
+    """
+    attrs = f' class="{cls}"' if cls else ""
+    attrs += "".join(f' data-i18n-{k}="{escape(str(v))}"' for k, v in values.items())
+    return f'<{tag}{attrs} data-i18n="{key}">{escape(ENGLISH(key, **values))}</{tag}>'
+
+
 def _options(values: Iterable[tuple[str, str]], selected: str) -> str:
-    return "".join(
-        f'<option value="{escape(v)}"{_flag(v == selected, "selected")}>{escape(label)}</option>' for v, label in values
-    )
+    """``<option>`` elements; each label is a catalogue key (or ``=text`` for a text that stays as it is)."""
+    out = []
+    for v, key in values:
+        text = escape(key[1:]) if key.startswith("=") else escape(ENGLISH(key))
+        say = "" if key.startswith("=") else f' data-i18n="{key}"'
+        out.append(f'<option value="{escape(v)}"{say}{_flag(v == selected, "selected")}>{text}</option>')
+    return "".join(out)
+
+
+def _colour_options(colours: Iterable[str]) -> list[tuple[str, str]]:
+    return [(c, f"Colour.{c}") for c in colours]
 
 
 def _seat_rows(game: str, colours: Iterable[str]) -> list[str]:
-    kinds = [("", "Not playing"), ("human", "Person")] + [(f"bot:{lv}", f"Computer ({lv})") for lv in LEVELS]
+    kinds = [("", "kind.none"), ("human", "kind.human")] + [(f"bot:{lv}", f"kind.{lv}") for lv in LEVELS]
     rows = []
     for colour in colours:
         chosen = DEFAULT_KINDS[game].get(colour, "")
+        name_of = ENGLISH("form.name_of", colour=ENGLISH.colour(colour))
+        who_plays = ENGLISH("form.who_plays", colour=ENGLISH.colour(colour))
         rows.append(
             f'<div class="seat seat-{colour}" data-seat="{colour}">'
             f'<span class="swatch" aria-hidden="true"></span>'
-            f'<input type="text" name="name-{colour}" maxlength="{MAX_NAME}" placeholder="{colour.capitalize()}"'
-            f' aria-label="Name of {colour}"/>'
-            f'<select name="kind-{colour}" aria-label="Who plays {colour}">{_options(kinds, chosen)}</select></div>'
+            f'<input type="text" name="name-{colour}" maxlength="{MAX_NAME}"'
+            f' placeholder="{ENGLISH.colour(colour, True)}"'
+            f' data-i18n-placeholder="Colour.{colour}" aria-label="{name_of}" data-i18n-aria-label="form.name_of"'
+            f' data-i18n-colour="{colour}"/>'
+            f'<select name="kind-{colour}" aria-label="{who_plays}" data-i18n-aria-label="form.who_plays"'
+            f' data-i18n-colour="{colour}">{_options(kinds, chosen)}</select></div>'
         )
     return rows
 
@@ -101,10 +117,11 @@ def _game_fields(name: str, table: Table, active: bool) -> list[str]:
     e = escape
     boards = "".join(
         f'<label><input type="radio" name="board" value="{e(b)}"{_flag(active and i == 0, "checked")}/>'
-        f" {e(BOARD_LABELS.get(b, b))}</label>"
+        f" {_say(f'board.{b}')}</label>"
         for i, b in enumerate(game.boards)
     )
-    parts = [_block(name, f'<fieldset class="boards"><legend>Board</legend>{boards}</fieldset>', active=active)]
+    legend = _say("form.board", "legend")
+    parts = [_block(name, f'<fieldset class="boards">{legend}{boards}</fieldset>', active=active)]
     counts = {b: game.player_counts(b) for b in game.boards}
     by_colours: dict[tuple[str, ...], list[str]] = {}
     for b in game.boards:
@@ -112,8 +129,8 @@ def _game_fields(name: str, table: Table, active: bool) -> list[str]:
     for colours, boards_with in by_colours.items():
         low, high = counts[boards_with[0]][0], counts[boards_with[0]][-1]
         rows = "".join(_seat_rows(name, colours))
-        legend = f"<legend>Players <small>({low} to {high})</small></legend>"
-        inner = f'<fieldset class="seats">{legend}{rows}</fieldset>'
+        players = f"<legend>{_say('form.players')} {_say('form.players_range', 'small', low=low, high=high)}</legend>"
+        inner = f'<fieldset class="seats">{players}{rows}</fieldset>'
         if len(by_colours) == 1:
             parts.append(_block(name, inner, active=active))
         else:
@@ -121,28 +138,32 @@ def _game_fields(name: str, table: Table, active: bool) -> list[str]:
                 parts.append(_block(name, inner, board=b, active=active and b == game.boards[0]))
     extra = ""
     if "two_colours" in game.option_names:
+        forms = [(value, f"form.{value or 'one_colour'}") for value, _ in FORMS]
         extra = (
-            '<fieldset class="form"><legend>Seats</legend>'
-            f'<select name="form" aria-label="Seat form">{_options(FORMS, "")}</select></fieldset>'
+            f'<fieldset class="form">{_say("form.seats", "legend")}'
+            f'<select name="form" aria-label="{ENGLISH("form.seats")}" data-i18n-aria-label="form.seats">'
+            f"{_options(forms, '')}</select></fieldset>"
         )
     all_colours = sorted({c for b in game.boards for c in table.colours(b)}, key=lambda c: _colour_order(table, c))
     if "roll_for_start" in game.option_names:
-        starts = [("", "The first player"), ("roll", "Roll for start (highest)")]
+        starts = [("", "first.seat"), ("roll", "first.roll")]
     else:
-        starts = [("", "Highest roll (as the rules say)")]
-    starts += [(c, c.capitalize()) for c in all_colours]
+        starts = [("", "first.rules")]
+    starts += _colour_options(all_colours)
     first = (
-        '<fieldset class="first"><legend>Who starts</legend>'
-        f'<select name="first" aria-label="Who starts">{_options(starts, "")}</select></fieldset>'
+        f'<fieldset class="first">{_say("form.first", "legend")}'
+        f'<select name="first" aria-label="{ENGLISH("form.first")}" data-i18n-aria-label="form.first">'
+        f"{_options(starts, '')}</select></fieldset>"
     )
-    rules = ['<fieldset class="rules"><legend>Rules</legend>']
+    rules = [f'<fieldset class="rules">{_say("form.rules", "legend")}']
     for option in game.option_names:
         if option in ("roll_for_start", "two_colours", "neutral"):
             continue
-        label, text = OPTION_TEXTS.get(option, (option.replace("_", " ").capitalize(), ""))
+        label = _say(f"option.{option}", cls="rule-name")
+        about = _say(f"option.{option}.about", "small")
         rules.append(
             f'<label class="rule"><input type="checkbox" name="option" value="{e(option)}"/>'
-            f'<span><span class="rule-name">{e(label)}</span> <small>{e(text)}</small></span></label>'
+            f"<span>{label} {about}</span></label>"
         )
     rules.append("</fieldset>")
     parts.append(_block(name, extra + first + "".join(rules), active=active))
@@ -161,7 +182,7 @@ def setup_form(tables: Mapping[str, Table] = TABLES, thumbnails: Mapping[str, st
 
     ``thumbnails``: a picture's address by game name, shown beside the game's name.
     """
-    parts = ['<fieldset class="games"><legend>Game</legend>']
+    parts = [f'<fieldset class="games">{_say("form.game", "legend")}']
     for i, name in enumerate(tables):
         picture = ""
         if thumbnails and name in thumbnails:

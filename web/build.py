@@ -40,6 +40,7 @@ WEB: Final = ROOT / "web"
 sys.path.insert(0, str(ROOT))
 
 from malefiz.games.tables import TABLES  # noqa: E402
+from malefiz.help import write_rules_pages  # noqa: E402
 from malefiz.page import setup_form  # noqa: E402
 
 PYODIDE_FILES: Final = (
@@ -247,6 +248,7 @@ def build(out: Path, node_modules: Path = ROOT / "node_modules") -> None:
     index = render_index((WEB / "index.html").read_text(encoding="utf-8"))
     (out / "index.html").write_text(index, encoding="utf-8")
     write_manifest(out)
+    write_rules_pages(out, WEB / "rules.css")
     write_service_worker(out)  # last: it hashes every other file
 
 

@@ -9,6 +9,7 @@ game: every game goes through its table (:data:`malefiz.games.tables.TABLES`).
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import html
 import json
@@ -24,18 +25,19 @@ from pyscript.ffi import is_none
 from malefiz.core.actions import Roll
 from malefiz.core.errors import MalefizError
 from malefiz.core.session import PACES, Session, Setup
+from malefiz.core.stats import report_html
 from malefiz.games.tables import TABLES
+from malefiz.i18n import LANGUAGES, Translator, language_of
 from malefiz.page import GAME_TITLES, query_from_form
 
 LOG_LINES = 300
 """How many of the latest events the log shows."""
 
+LANGUAGE_KEY = "malefiz.language"
+"""Where the chosen language is remembered in ``localStorage``."""
+
 STORAGE_KEY = "malefiz.last-game"
 """Where the game in progress is kept in the browser's ``localStorage`` (:meth:`Session.save` as JSON)."""
-
-SAVING_OFF = (
-    "Saving is off: this browser does not let the page keep anything, so the game is lost when the page closes."
-)
 
 
 def _element(selector: str) -> Any:
@@ -82,6 +84,8 @@ class Page:
         self.thinking: Iterator[None] | None = None
         self.frames: list[str] = []
         self.focus_keys: list[str] = []
+        self.t = Translator(self.chosen_language())
+        self.stats = _element("[data-stats]")
         self._bot_step = create_proxy(self.bot_step)
         self._walk = create_proxy(self.walk)
 
@@ -192,6 +196,8 @@ class Page:
         setup = session.setup
         self.pace = setup.pace if setup.pace in PACES else self.pace
         _element("[data-pace]").value = self.pace
+        if session.language != self.t.language:
+            session.set_language(self.t.language)
         self.session = session
         self.tell("")
         self.link_box.hidden = True
@@ -203,6 +209,53 @@ class Page:
         _element('header [data-action="setup"]').hidden = False
         self.render()
         self.schedule()
+
+    # Language
+
+    def chosen_language(self) -> str:
+        """The language chosen on this page before, else the browser's first that the page speaks."""
+        try:
+            kept = js.localStorage.getItem(LANGUAGE_KEY)
+        except JsException:
+            kept = None
+        if kept is not None and not is_none(kept) and str(kept) in LANGUAGES:
+            return str(kept)
+        return language_of(",".join(str(code) for code in js.navigator.languages))
+
+    def set_language(self, language: str) -> None:
+        """Speak ``language`` on the whole page at once (mid-game too), and remember it."""
+        self.t = Translator(language)
+        with contextlib.suppress(JsException):  # storage off: the choice lasts as long as the page
+            js.localStorage.setItem(LANGUAGE_KEY, self.t.language)
+        self.apply_language()
+        if self.session is not None:
+            self.session.set_language(self.t.language)
+            self.shown_events = 0
+            self.log.innerHTML = ""
+            self.render()
+
+    def apply_language(self) -> None:
+        """Every text of the page marked ``data-i18n`` (and the attributes marked ``data-i18n-<attribute>``)
+        in the current language; the page's ``lang`` follows."""
+        t = self.t
+        document.documentElement.lang = t.language
+        _element("[data-language]").value = t.language
+        for element in _all("[data-i18n]"):
+            element.textContent = t(str(element.getAttribute("data-i18n")), **self._values(element))
+        for attribute in ("aria-label", "title", "placeholder"):
+            for element in _all(f"[data-i18n-{attribute}]"):
+                key = str(element.getAttribute(f"data-i18n-{attribute}"))
+                element.setAttribute(attribute, t(key, **self._values(element)))
+
+    def _values(self, element: Any) -> dict[str, str]:
+        """The placeholders' values an element carries as ``data-i18n-<name>`` (a colour told in the language)."""
+        values: dict[str, str] = {}
+        for attribute in element.attributes:
+            name = str(attribute.name)
+            if name.startswith("data-i18n-") and name[10:] not in ("aria-label", "title", "placeholder"):
+                value = str(attribute.value)
+                values[name[10:]] = self.t.colour(value) if name == "data-i18n-colour" else value
+        return values
 
     # Keeping the game
 
@@ -228,7 +281,7 @@ class Page:
             self.saving = True
         except JsException:
             self.saving = False
-        self.save_note.textContent = "" if self.saving else SAVING_OFF
+        self.save_note.textContent = "" if self.saving else self.t("page.saving_off")
         self.save_note.hidden = self.saving
 
     def in_progress(self) -> bool:
@@ -264,7 +317,7 @@ class Page:
         chosen = files.item(0)
         target.value = ""
         if chosen.size > 5_000_000:
-            self.refuse("This file is too large to be a saved game.")
+            self.refuse(self.t("page.big_file"))
             return
         chosen.text().then(create_once_callable(self.loaded))
 
@@ -273,7 +326,7 @@ class Page:
         try:
             session = Session.load(str(text), TABLES)
         except MalefizError as error:
-            self.refuse(f"That file is not a saved game this page can play: {error}")
+            self.refuse(self.t("page.bad_file", error=error))
             return
         js.history.pushState(None, "", session.setup.to_query())
         self.resume(session)
@@ -322,7 +375,7 @@ class Page:
             state, movable=frozenset(), selected=None, targets=frozenset(), hint=None, trail=(), names=session.names
         )
         self.viewing.hidden = False
-        _element("[data-viewing-text]").textContent = f"Showing the position after move {index + 1}."
+        _element("[data-viewing-text]").textContent = self.t("page.viewing", n=index + 1)
 
     # Events
 
@@ -369,6 +422,8 @@ class Page:
             self.preview()
         elif target.matches("[data-load-file]"):
             self.on_file(event)
+        elif target.matches("[data-language]"):
+            self.set_language(str(target.value))
 
     def on_popstate(self, event: Any) -> None:
         """Back and forward between the setup screen and a game."""
@@ -388,7 +443,7 @@ class Page:
                 self.show_error(str(error))
                 return
             if setup is None:
-                self.show_error("Choose who plays: at least two players.")
+                self.show_error(self.t("page.no_players"))
                 return
             js.history.pushState(None, "", setup.to_query())
             self.start(setup)
@@ -396,12 +451,9 @@ class Page:
             if self.session is not None and self.session.hint():
                 self.render()
         elif action == "new-game" and self.session is not None:
-            self.ask("Start a new game? This game will be lost.", self.new_game)
+            self.ask(self.t("page.ask_new"), self.new_game)
         elif action == "setup":
-            self.ask(
-                "Leave this game for the setup screen? It is kept: “Continue the last game” brings it back.",
-                self.to_setup,
-            )
+            self.ask(self.t("page.ask_setup"), self.to_setup)
         elif action == "continue":
             kept = self.kept()
             if kept is not None:
@@ -515,8 +567,11 @@ class Page:
         face = "" if state.is_chance or last_roll is None else str(last_roll.value)
         self.die.disabled = not can_roll
         self.die.dataset.face = face
-        self.die_label.textContent = "Roll!" if can_roll else (f"Rolled {face}" if face else "Die")
-        self.die.setAttribute("aria-label", "Roll the die" if can_roll else self.die_label.textContent)
+        t = self.t
+        self.die_label.textContent = (
+            t("page.roll_now") if can_roll else (t("page.rolled", value=face) if face else t("page.die"))
+        )
+        self.die.setAttribute("aria-label", t("page.roll_label") if can_roll else self.die_label.textContent)
         self.message.textContent = "" if state.is_over else session.news()  # the end is told once, below
         self.hint_button.disabled = session.is_bot_turn() or state.is_over or state.is_chance
         self.undo_button.disabled = not session.can_undo()
@@ -524,7 +579,7 @@ class Page:
         self.undo_button.hidden = self.redo_button.hidden = not session.setup.undo
         self.chances.textContent = session.chances_text()
         standings = session.standings()
-        self.standings.textContent = f"Places: {standings}" if standings and not state.is_over else ""
+        self.standings.textContent = t("page.places", list=standings) if standings and not state.is_over else ""
         self.status.textContent = "" if state.is_over else session.status()
         self.position.textContent = session.position_json()
         events = session.events
@@ -536,7 +591,7 @@ class Page:
             notation = f' <code class="notation">{html.escape(note)}</code>' if note else ""
             self.log.insertAdjacentHTML(
                 "afterbegin",
-                f'<li value="{index + 1}" data-index="{index}" title="Show the position after this move">'
+                f'<li value="{index + 1}" data-index="{index}" title="{html.escape(t("page.entry_title"))}">'
                 f"{html.escape(events[index])}{notation}</li>",
             )
         self.shown_events = len(events)
@@ -545,6 +600,9 @@ class Page:
         self.winner.hidden = not state.is_over
         if state.is_over:
             self.winner_text.textContent = session.status()
+            self.stats.innerHTML = report_html(session)
+        else:
+            self.stats.innerHTML = ""
         self.mark_for_keyboard(can_roll)
         self.keep()
 
@@ -615,6 +673,7 @@ def main() -> None:
     js.addEventListener("popstate", create_proxy(page.on_popstate))
     js.addEventListener("beforeunload", create_proxy(page.on_before_unload))
     document.addEventListener("keydown", create_proxy(page.on_key))
+    page.apply_language()
     page.open(str(js.location.search))
     document.documentElement.dataset.ready = "true"
 

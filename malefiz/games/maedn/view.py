@@ -180,6 +180,8 @@ def _style(colours: Sequence[str]) -> str:
         rules.append(f".maedn .field.goal-{c},.maedn .b-{c}{{fill:{tint};stroke:{fill};stroke-width:3}}")
         rules.append(f".maedn .b-box-{c}{{fill:{tint};fill-opacity:.55}}")
         rules.append(f".maedn .goal-line-{c}{{stroke:{fill}}}")
+    # After the colours: a target on an A field or a goal field must show as a target.
+    rules.append(".maedn .field.target{fill:#b8f5b0;stroke:#0b7a0b;stroke-width:4;cursor:pointer}")
     return "<style>" + "".join(rules) + "</style>"
 
 
