@@ -33,6 +33,9 @@ from malefiz.page import GAME_TITLES, query_from_form
 LOG_LINES = 300
 """How many of the latest events the log shows."""
 
+REACH = 16
+"""Pixels from a piece's or field's centre within which a tap still reaches it (hit areas of 32 px)."""
+
 LANGUAGE_KEY = "malefiz.language"
 """Where the chosen language is remembered in ``localStorage``."""
 
@@ -84,6 +87,7 @@ class Page:
         self.thinking: Iterator[None] | None = None
         self.frames: list[str] = []
         self.focus_keys: list[str] = []
+        self.rendered = 0
         self.t = Translator(self.chosen_language())
         self.stats = _element("[data-stats]")
         self._bot_step = create_proxy(self.bot_step)
@@ -392,16 +396,52 @@ class Page:
             return
         if not self.viewing.hidden:
             return  # an earlier position is showing: the board is not for playing
-        keyed = target.closest("#board [data-key]")
+        if self.frames:
+            return  # a piece is walking: the board shows the way, not the game
         session = self.session
-        if (
-            not is_none(keyed)
-            and session is not None
-            and not session.is_bot_turn()
-            and session.click(str(keyed.dataset.key))
-        ):
-            self.render()
-            self.schedule()
+        if session is None or session.is_bot_turn() or is_none(target.closest("#board")):
+            return
+        keyed = target.closest("#board [data-key][tabindex]")
+        if is_none(keyed):
+            keyed = self.nearest(float(event.clientX), float(event.clientY))
+        if keyed is not None and not is_none(keyed):
+            self.person_clicks(str(keyed.dataset.key))
+
+    def nearest(self, x: float, y: float) -> Any:
+        """The piece or field to act on nearest to a tap that missed every one, within :data:`REACH` pixels.
+
+        On a phone the fields are drawn small; this gives each one a hit area of at least 2 x REACH.
+        """
+        best, best_distance = None, REACH * REACH
+        for key in self.focus_keys:
+            element = self.board.querySelector(f'[data-key="{key}"]')
+            if is_none(element):
+                continue
+            box = element.getBoundingClientRect()
+            dx, dy = box.x + box.width / 2 - x, box.y + box.height / 2 - y
+            if dx * dx + dy * dy <= best_distance:
+                best, best_distance = element, dx * dx + dy * dy
+        return best
+
+    def person_clicks(self, key: str) -> None:
+        """A person's click (or Enter) on a board element: a move walks its way, then the board shows the game."""
+        session = self.session
+        if session is None:
+            return
+        done = len(session.history)
+        if not session.click(key):
+            return
+        if len(session.history) > done and PACES[self.pace] > 0 and not self.reduced_motion():
+            self.stop_timer()
+            self.frames = session.walk_frames()
+            self.walk()
+            return
+        self.render()
+        self.schedule()
+
+    def reduced_motion(self) -> bool:
+        """True when the player asked the system for less motion: pieces jump instead of walking."""
+        return bool(js.matchMedia("(prefers-reduced-motion: reduce)").matches)
 
     def on_change(self, event: Any) -> None:
         """The pace selector, and the game and board choice on the setup screen."""
@@ -536,7 +576,7 @@ class Page:
             self.timer = js.setTimeout(self._bot_step, 0)
             return
         self.thinking = None
-        if PACES[self.pace] > 0:
+        if PACES[self.pace] > 0 and not self.reduced_motion():
             self.frames = session.walk_frames()
         self.walk()
 
@@ -566,6 +606,12 @@ class Page:
         last_roll = next((a for _, a in reversed(session.history) if isinstance(a, Roll)), None)
         face = "" if state.is_chance or last_roll is None else str(last_roll.value)
         self.die.disabled = not can_roll
+        rolled = len(session.history) > self.rendered and isinstance(session.history[-1][1], Roll)
+        if rolled or (face and self.die.dataset.face != face):
+            self.die.classList.remove("rolling")
+            _ = self.die.offsetWidth  # restart the tumble
+            self.die.classList.add("rolling")
+        self.rendered = len(session.history)
         self.die.dataset.face = face
         t = self.t
         self.die_label.textContent = (
@@ -615,7 +661,11 @@ class Page:
         if session is None:
             return
         self.focus_keys = []
-        for key, label in session.labels().items():
+        board = self.board.querySelector("svg")
+        labels = session.labels()
+        if not is_none(board):  # a picture while there is nothing to do; a group of buttons while there is
+            board.setAttribute("role", "group" if labels else "img")
+        for key, label in labels.items():
             element = self.board.querySelector(f'[data-key="{key}"]')
             if is_none(element):
                 continue
@@ -652,9 +702,8 @@ class Page:
             keyed = target.closest("#board [data-key]")
             if not is_none(keyed):
                 event.preventDefault()
-                if not session.is_bot_turn() and session.click(str(keyed.dataset.key)):
-                    self.render()
-                    self.schedule()
+                if not session.is_bot_turn() and not self.frames:
+                    self.person_clicks(str(keyed.dataset.key))
         elif key in ("ArrowRight", "ArrowDown", "ArrowLeft", "ArrowUp") and self.focus_keys:
             event.preventDefault()
             current = target.closest("#board [data-key]")

@@ -167,9 +167,12 @@ class MalefizTable:
         return t("mf.label_move", extra=extra, where=field_words(b, action.end, t))
 
     def way(self, before: State, action: Action) -> list[str]:
-        """The fields a move steps on, its end included; nothing for a placement."""
+        """The fields a move steps on, its end included; for a placement the barricade's new field (so it stays
+        marked until the next move)."""
         if isinstance(action, Move):
             return [key_of(f) for f in route(before, action)]
+        if isinstance(action, Place):
+            return [key_of(action.field)]
         return []
 
     def frames(self, before: State, action: Action, names: Mapping[str, str]) -> list[str]:

@@ -1,0 +1,62 @@
+"""On a phone (390 x 844, touch): the board fills the width, the panel sits below, a turn of each game by taps."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser
+from site_page import GamePage, Watch
+
+PHONE: dict[str, Any] = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
+WAIT_FOR_CHOICE = """
+() => document.querySelector('[data-action="roll"]:not([disabled])') !== null
+   || document.querySelector('#board [tabindex="0"]') !== null
+"""
+
+
+@pytest.mark.parametrize(
+    "address",
+    [
+        "?game=malefiz&seats=human,human&first=red&seed=5&pace=instant",
+        "?game=maedn&board=star&seats=human,human&first=yellow&seed=6&pace=instant",
+    ],
+)
+def test_a_turn_by_taps_on_a_phone(browser: Browser, site_url: str, address: str) -> None:
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    watch = Watch()
+    page.on("pageerror", lambda error: watch.errors.append(str(error)))
+    page.on("console", lambda message: watch.errors.append(message.text) if message.type == "error" else None)
+    game = GamePage(page, site_url, watch)
+    game.open(address)
+    board = page.locator("#board svg").bounding_box()
+    side = page.locator(".side").bounding_box()
+    assert board is not None and side is not None
+    assert board["width"] >= 360 and side["y"] >= board["y"] + board["height"] - 1  # full width, panel below
+    first = game.position()["turn"]
+    for _ in range(12):
+        page.wait_for_function(WAIT_FOR_CHOICE)
+        if game.roll_enabled():
+            if game.position()["turn"] != first:
+                break
+            before = game.position_text()
+            page.locator('[data-action="roll"]').tap()
+            game.wait_for_position_change(before)
+            continue
+        # Tap a little off the first thing to act on: the hit area reaches past the drawn circle.
+        box = page.locator('#board [tabindex="0"]').first.bounding_box()
+        assert box is not None
+        before = game.position_text()
+        selected = page.locator("#board .selected").count()
+        page.touchscreen.tap(box["x"] + box["width"] / 2 + 9, box["y"] + box["height"] / 2 + 5)
+        page.wait_for_function(
+            "([before, selected]) => document.querySelector('[data-position]').textContent !== before"
+            " || document.querySelectorAll('#board .selected').length !== selected",
+            arg=[before, selected],
+        )
+    else:
+        raise AssertionError("the turn did not end by taps")
+    assert game.position()["turn"] != first
+    context.close()
+    watch.assert_clean()
