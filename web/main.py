@@ -36,6 +36,9 @@ LOG_LINES = 300
 REACH = 16
 """Pixels from a piece's or field's centre within which a tap still reaches it (hit areas of 32 px)."""
 
+SOUND_KEY = "malefiz.sound"
+"""Where the sound setting is remembered (off unless the player turns it on)."""
+
 LANGUAGE_KEY = "malefiz.language"
 """Where the chosen language is remembered in ``localStorage``."""
 
@@ -90,6 +93,9 @@ class Page:
         self.rendered = 0
         self.t = Translator(self.chosen_language())
         self.stats = _element("[data-stats]")
+        self.announce = _element("[data-announce]")
+        self.sound = _element("[data-sound]")
+        self.audio: Any = None
         self._bot_step = create_proxy(self.bot_step)
         self._walk = create_proxy(self.walk)
 
@@ -213,6 +219,36 @@ class Page:
         _element('header [data-action="setup"]').hidden = False
         self.render()
         self.schedule()
+
+    # Sound
+
+    def play_sounds(self, events: list[str]) -> None:
+        """Short tones made by Web Audio (no files) for a roll, a move and the end, when the player turned sound on."""
+        if not self.sound.checked or self.session is None:
+            return
+        last = self.session.history[-1][1] if self.session.history else None
+        if self.session.state.is_over:
+            notes = [523.0, 659.0, 784.0, 1047.0]
+        elif isinstance(last, Roll):
+            notes = [330.0]
+        else:
+            notes = [440.0, 554.0]
+        try:
+            if self.audio is None:
+                self.audio = js.AudioContext.new()
+            now = float(self.audio.currentTime)
+            for i, frequency in enumerate(notes):
+                tone = self.audio.createOscillator()
+                level = self.audio.createGain()
+                tone.frequency.value = frequency
+                level.gain.setValueAtTime(0.08, now + i * 0.12)
+                level.gain.exponentialRampToValueAtTime(0.001, now + i * 0.12 + 0.11)
+                tone.connect(level)
+                level.connect(self.audio.destination)
+                tone.start(now + i * 0.12)
+                tone.stop(now + i * 0.12 + 0.12)
+        except JsException:
+            self.sound.checked = False  # no audio here: the box says so by going off
 
     # Language
 
@@ -464,6 +500,9 @@ class Page:
             self.on_file(event)
         elif target.matches("[data-language]"):
             self.set_language(str(target.value))
+        elif target.matches("[data-sound]"):
+            with contextlib.suppress(JsException):
+                js.localStorage.setItem(SOUND_KEY, "on" if target.checked else "off")
 
     def on_popstate(self, event: Any) -> None:
         """Back and forward between the setup screen and a game."""
@@ -632,6 +671,10 @@ class Page:
         if len(events) < self.shown_events:
             self.log.innerHTML = ""
             self.shown_events = 0
+        fresh = events[self.shown_events :]
+        if fresh and self.shown_events:  # each turn event is announced once (not a whole list on a reload)
+            self.announce.textContent = " ".join(fresh[-3:])
+            self.play_sounds(fresh)
         for index in range(self.shown_events, len(events)):
             note = session.event_notes[index]
             notation = f' <code class="notation">{html.escape(note)}</code>' if note else ""
@@ -723,6 +766,8 @@ def main() -> None:
     js.addEventListener("beforeunload", create_proxy(page.on_before_unload))
     document.addEventListener("keydown", create_proxy(page.on_key))
     page.apply_language()
+    with contextlib.suppress(JsException):
+        page.sound.checked = str(js.localStorage.getItem(SOUND_KEY)) == "on"
     page.open(str(js.location.search))
     document.documentElement.dataset.ready = "true"
 
