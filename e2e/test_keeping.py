@@ -194,14 +194,18 @@ def test_broken_links_and_files_leave_the_game_as_it_was(game: GamePage, tmp_pat
     game.open("?game=maedn&seats=human,human&first=yellow&seed=3")
     game.roll()
     position = game.position_text()
+    address = game.page.url.split("#")[0]
     for broken in ("#game=", "#game=eNpLz", "#game=" + "A" * 300, "#game=%3Cscript%3E"):
-        address = game.page.url.split("#")[0]
-        game.page.goto("about:blank")
-        game.page.goto(address + broken)
-        game.page.wait_for_selector("html[data-ready]")
-        notice = game.page.locator("[data-notice]")
+        # Each broken link opened in a new tab of the same browser (the kept game is shared).
+        tab = game.page.context.new_page()
+        tab.on("pageerror", lambda error: game.watch.errors.append(f"page error: {error}"))
+        tab.on("console", lambda m: game.watch.errors.append(m.text) if m.type == "error" else None)
+        tab.goto(address + broken)
+        tab.wait_for_selector("html[data-ready]")
+        notice = tab.locator("[data-notice]")
         assert notice.is_visible() and "link" in (notice.text_content() or "")
-        assert game.position_text() == position
+        assert tab.locator("[data-position]").text_content() == position
+        tab.close()
     files = {
         "empty.json": b"",
         "other.json": b'{"game": "malefiz", "players": ["red"]}',

@@ -52,6 +52,7 @@ from .rules import (
     Place,
     Roll,
     State,
+    check_pawns,
     check_position,
     display_order,
     format_position,
@@ -199,7 +200,7 @@ def _build(
         if mask >> f & 1:
             raise InvalidPositionError(f"barricades[{i}]: {location_name(f)} is listed twice")
         mask |= 1 << f
-    _check_pawns(b, players, pawns, mask)
+    check_pawns(b, players, pawns, mask)  # in the input's order, before the state sorts them
     state = State(
         board=b,
         players=tuple(players),
@@ -215,33 +216,6 @@ def _build(
     if phase is Phase.PLACE:
         _check_taker(state)
     return state
-
-
-def _check_pawns(b: Board, players: list[Colour], pawns: list[list[Field]], barricades: int) -> None:
-    """The checks of :func:`check_position` that name a pawn, in the order the input lists the pawns.
-
-    The state keeps each player's pawns sorted; a message about the sorted list would name
-    ``pawns.red[4]`` for the input's ``pawns.red[0]``.
-    """
-    seen: dict[Field, str] = {}
-    for colour, own in zip(players, pawns, strict=True):
-        if len(own) != b.pawns_per_player:
-            raise InvalidPositionError(
-                f"pawns.{colour}: the {b.name} board has {b.pawns_per_player} pawns per player, got {len(own)}"
-            )
-        for i, f in enumerate(own):
-            where = f"pawns.{colour}[{i}]"
-            if f == FOREST and b.forest is None:
-                raise InvalidPositionError(f"{where}: the {b.name} board has no forest")
-            if f < 0:
-                continue
-            if f not in b.fields:
-                raise InvalidPositionError(f"{where}: {location_name(f)} is not a field of the {b.name} board")
-            if f in seen:
-                raise InvalidPositionError(f"{where}: field {location_name(f)} already holds a pawn ({seen[f]})")
-            seen[f] = where
-            if barricades >> f & 1:
-                raise InvalidPositionError(f"{where}: field {location_name(f)} holds a barricade")
 
 
 def _check_taker(state: State) -> None:

@@ -14,6 +14,7 @@ variants a player can choose before a game.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Final, NamedTuple
@@ -545,20 +546,21 @@ def _apply_move(state: State, move: Move) -> State:
     return _end_of_turn(state, new_pawns, state.barricades, state.moves_again)
 
 
-def check_position(state: State) -> None:
-    """Check that ``state`` could occur in a game.
+def check_pawns(b: Board, players: Sequence[Colour], pawns: Sequence[Sequence[Field]], barricades: int) -> None:
+    """The checks of :func:`check_position` that name a pawn, in the order ``pawns`` lists them
+    (a reader passes its input's order, so a message names the input's own index).
 
     Raises:
-        InvalidPositionError: naming the first thing that is wrong.
+        InvalidPositionError: for a wrong number of pawns, a forest the board lacks, a location that is
+            not a field, two pawns on one field, or a pawn on a barricade.
     """
-    b = state.board
     seen: dict[Field, str] = {}
-    for colour, pawns in zip(state.players, state.pawns, strict=True):
-        if len(pawns) != b.pawns_per_player:
+    for colour, own in zip(players, pawns, strict=True):
+        if len(own) != b.pawns_per_player:
             raise InvalidPositionError(
-                f"pawns.{colour}: the {b.name} board has {b.pawns_per_player} pawns per player, got {len(pawns)}"
+                f"pawns.{colour}: the {b.name} board has {b.pawns_per_player} pawns per player, got {len(own)}"
             )
-        for i, f in enumerate(pawns):
+        for i, f in enumerate(own):
             where = f"pawns.{colour}[{i}]"
             if f == FOREST and b.forest is None:
                 raise InvalidPositionError(f"{where}: the {b.name} board has no forest")
@@ -569,8 +571,18 @@ def check_position(state: State) -> None:
             if f in seen:
                 raise InvalidPositionError(f"{where}: field {location_name(f)} already holds a pawn ({seen[f]})")
             seen[f] = where
-            if state.barricades >> f & 1:
+            if barricades >> f & 1:
                 raise InvalidPositionError(f"{where}: field {location_name(f)} holds a barricade")
+
+
+def check_position(state: State) -> None:
+    """Check that ``state`` could occur in a game.
+
+    Raises:
+        InvalidPositionError: naming the first thing that is wrong.
+    """
+    b = state.board
+    check_pawns(b, state.players, state.pawns, state.barricades)
     at_goal = [c for c, pawns in zip(state.players, state.pawns, strict=True) if b.goal in pawns]
     if state.phase is Phase.OVER:
         if at_goal != [state.current]:
