@@ -8,6 +8,7 @@ import string
 import pytest
 
 from malefiz.core.session import Session, Setup
+from malefiz.core.stats import report_html
 from malefiz.games.tables import TABLES
 from malefiz.i18n import CATALOGUE, LANGUAGES, Translator, language_of
 
@@ -61,6 +62,8 @@ def test_a_whole_game_is_told_in_german_and_switches_back_and_forth(address: str
     assert s.state.is_over
     german = list(s.events)
     assert all(e and "{" not in e for e in german)
+    report = report_html(s)
+    assert "Würfe" in report and "Abstand zum Ziel" in report and "Rolls" not in report
     assert "gewinnt" in s.result()
     s.set_language("en")
     assert len(s.events) == len(german) and s.events != german

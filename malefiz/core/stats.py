@@ -32,9 +32,12 @@ from dataclasses import dataclass
 from html import escape
 from typing import Final, Literal
 
+from ..i18n import Translator
 from .actions import Pass, Roll
 from .session import Session
 from .svg import COLOUR_FILL, px
+
+ENGLISH: Final = Translator("en")
 
 __all__ = ["Mark", "SeatStats", "Stats", "chart_svg", "game_stats", "is_barricade", "report_html", "table_html"]
 
@@ -172,7 +175,7 @@ def _number(v: float) -> str:
     return str(round(v)) if float(v).is_integer() else f"{v:.1f}"
 
 
-def chart_svg(stats: Stats, names: Sequence[str], colours: Sequence[str]) -> str:
+def chart_svg(stats: Stats, names: Sequence[str], colours: Sequence[str], t: Translator = ENGLISH) -> str:
     """The distance of each seat to the goal over the turns, as an SVG line chart.
 
     ``names`` and ``colours`` are per seat (a colour by name, as in
@@ -209,21 +212,23 @@ def chart_svg(stats: Stats, names: Sequence[str], colours: Sequence[str]) -> str
         return COLOUR_FILL.get(colours[seat], OTHER_FILL) if seat < len(colours) else OTHER_FILL
 
     def name(seat: int) -> str:
-        return names[seat] if seat < len(names) else f"Player {seat + 1}"
+        return names[seat] if seat < len(names) else t("stats.player", n=seat + 1)
 
     captures = len(stats.turns_with("capture"))
     barricades = len(stats.turns_with("barricade"))
-    runs = ", ".join(f"{name(s)} from {_number(v[0])} to {_number(v[-1])}" for s, v in enumerate(series) if v)
-    summary = f"Distance to the goal over {turns} turn{'s' if turns != 1 else ''}: {runs}"
-    summary += f"; {captures} capture{'s' if captures != 1 else ''}"
+    runs = ", ".join(
+        t("stats.run", name=name(s), start=_number(v[0]), end=_number(v[-1])) for s, v in enumerate(series) if v
+    )
+    summary = t("stats.summary", turns=t.count("turns", turns), runs=runs)
+    summary += "; " + t.count("captures", captures)
     if barricades:
-        summary += f", {barricades} barricade{'s' if barricades != 1 else ''} moved"
+        summary += ", " + t.count("barricades_moved", barricades)
     summary += "."
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" class="stats-chart" viewBox="0 0 {WIDTH} {height}"'
         ' font-family="sans-serif"'
         f' role="img" aria-label="{escape(summary)}">',
-        "<title>Distance to the goal over the turns</title>",
+        f"<title>{escape(t('stats.title'))}</title>",
         f"<desc>{escape(summary)}</desc>",
     ]
     # Grid and ticks.
@@ -247,10 +252,12 @@ def chart_svg(stats: Stats, names: Sequence[str], colours: Sequence[str]) -> str
         turn += x_step
     out.append("</g>")
     out.append('<g class="stats-axis-name" font-size="12" fill="#333333">')
-    out.append(f'<text x="{LEFT + plot_width / 2:g}" y="{bottom + 34}" text-anchor="middle">Turn</text>')
+    out.append(
+        f'<text x="{LEFT + plot_width / 2:g}" y="{bottom + 34}" text-anchor="middle">{escape(t("stats.turn"))}</text>'
+    )
     out.append(
         f'<text x="14" y="{TOP + PLOT_HEIGHT / 2:g}" text-anchor="middle"'
-        f' transform="rotate(-90 14 {TOP + PLOT_HEIGHT / 2:g})">Distance to the goal</text>'
+        f' transform="rotate(-90 14 {TOP + PLOT_HEIGHT / 2:g})">{escape(t("stats.distance"))}</text>'
     )
     out.append("</g>")
     # One line a seat: a faint dark casing keeps light colours (yellow) visible on white.
@@ -270,13 +277,13 @@ def chart_svg(stats: Stats, names: Sequence[str], colours: Sequence[str]) -> str
         x, y = x_of(mark.turn), y_of(values[min(mark.turn, len(values) - 1)])
         cx, cy = px(x), px(y)
         if mark.kind == "capture":
-            victim = name(mark.victim) if mark.victim is not None else "another player"
-            what = f"Turn {mark.turn}: {name(mark.seat)} sent back a piece of {victim}"
+            victim = name(mark.victim) if mark.victim is not None else t("stats.another")
+            what = t("stats.capture_mark", turn=mark.turn, name=name(mark.seat), victim=victim)
             shape = f'<circle cx="{cx}" cy="{cy}" r="5" fill="#ffffff" stroke="{escape(fill(mark.seat))}"/>'
             cross = f'<path d="M{cx} {cy}m-3 -3l6 6m0 -6l-6 6" stroke="#222222" stroke-width="1.5" fill="none"/>'
             shape += cross
         else:
-            what = f"Turn {mark.turn}: {name(mark.seat)} moved a barricade"
+            what = t("stats.barricade_mark", turn=mark.turn, name=name(mark.seat))
             shape = (
                 f'<rect x="{px(x - 4.5)}" y="{px(y - 4.5)}"'
                 ' width="9" height="9" fill="#222222" stroke="#ffffff" stroke-width="1.5"/>'
@@ -316,7 +323,7 @@ COLUMNS: Final = (
 """The counted columns: a :class:`SeatStats` field and its heading."""
 
 
-def table_html(stats: Stats, names: Sequence[str], *, barricades: bool = True) -> str:
+def table_html(stats: Stats, names: Sequence[str], *, barricades: bool = True, t: Translator = ENGLISH) -> str:
     """The counts per player as an HTML table: player, rolls, sixes, captures, captured, barricades moved.
 
     ``barricades`` False leaves the barricades column out (games without barricades).
@@ -324,15 +331,15 @@ def table_html(stats: Stats, names: Sequence[str], *, barricades: bool = True) -
     ``stats-number`` (each count).
     """
     columns = [(key, title) for key, title in COLUMNS if barricades or key != "barricades"]
-    head = "".join(f'<th scope="col">{title}</th>' for _, title in columns)
+    head = "".join(f'<th scope="col">{escape(t(f"stats.{key}"))}</th>' for key, _ in columns)
     rows = []
     for seat, counts in enumerate(stats.seats):
-        name = names[seat] if seat < len(names) else f"Player {seat + 1}"
+        name = names[seat] if seat < len(names) else t("stats.player", n=seat + 1)
         cells = "".join(f'<td class="stats-number">{getattr(counts, key)}</td>' for key, _ in columns)
         rows.append(f'<tr><th scope="row" class="stats-player">{escape(name)}</th>{cells}</tr>')
     return (
-        '<table class="stats-table">\n<caption>Rolls, sixes, captures and barricades per player</caption>\n'
-        f'<thead><tr><th scope="col">Player</th>{head}</tr></thead>\n'
+        f'<table class="stats-table">\n<caption>{escape(t("stats.caption"))}</caption>\n'
+        f'<thead><tr><th scope="col">{escape(t("stats.player_column"))}</th>{head}</tr></thead>\n'
         "<tbody>\n" + "\n".join(rows) + "\n</tbody>\n</table>"
     )
 
@@ -350,8 +357,8 @@ def report_html(session: Session) -> str:
     moved = any(s.barricades for s in stats.seats)
     return (
         '<div class="stats-report">\n'
-        + chart_svg(stats, names, colours)
+        + chart_svg(stats, names, colours, session.t)
         + "\n"
-        + table_html(stats, names, barricades=moved)
+        + table_html(stats, names, barricades=moved, t=session.t)
         + "\n</div>"
     )
