@@ -13,13 +13,13 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from html import escape
 from typing import Final
-from urllib.parse import urlencode
+from urllib.parse import parse_qs, urlencode
 
 from .core.session import MAX_NAME, Table
 from .games.tables import TABLES
 from .i18n import CATALOGUE, Translator
 
-__all__ = ["BOARD_LABELS", "GAME_TITLES", "OPTION_TEXTS", "query_from_form", "setup_form"]
+__all__ = ["BOARD_LABELS", "GAME_TITLES", "OPTION_TEXTS", "players_range", "query_from_form", "setup_form"]
 
 ENGLISH: Final = Translator("en")
 """The texts written into the page (the page tells them again in the player's language)."""
@@ -237,3 +237,21 @@ def query_from_form(fields: Iterable[tuple[str, str]], pace: str = "normal") -> 
         params["options"] = ",".join(options)
     params["pace"] = pace
     return "?" + urlencode({k: v for k, v in params.items() if v or k == "seats"}, safe=",:")
+
+
+def players_range(query: str, tables: Mapping[str, Table] = TABLES) -> tuple[int, int] | None:
+    """The player counts the chosen game and board take, when the address's seats are not among them.
+
+    The page says it in the player's language (the engine's own message is for developers).
+
+    >>> players_range("?game=maedn&board=star&seats=human"), players_range("?game=malefiz&seats=human,human")
+    ((2, 6), None)
+    """
+    params = {k: v[-1] for k, v in parse_qs(query.lstrip("?"), keep_blank_values=True).items()}
+    table = tables.get(params.get("game", ""), next(iter(tables.values())))
+    board = params.get("board") or table.game.boards[0]
+    if board not in table.game.boards:
+        return None
+    counts = table.game.player_counts(board)
+    seats = [s for s in params.get("seats", "").split(",") if s]
+    return None if len(seats) in counts else (counts[0], counts[-1])

@@ -28,7 +28,7 @@ from malefiz.core.session import PACES, Session, Setup
 from malefiz.core.stats import report_html
 from malefiz.games.tables import TABLES
 from malefiz.i18n import LANGUAGES, Translator, language_of
-from malefiz.page import GAME_TITLES, query_from_form
+from malefiz.page import GAME_TITLES, players_range, query_from_form
 
 LOG_LINES = 300
 """How many of the latest events the log shows."""
@@ -516,13 +516,16 @@ class Page:
                 self.schedule()
         elif action == "start":
             query = query_from_form(form_fields(_element("#setup")), str(_element("[data-pace]").value))
+            wanted = players_range(query)
+            if wanted is not None:
+                self.show_error(self.t("page.no_players", low=wanted[0], high=wanted[1]))
+                return
             try:
                 setup = Setup.from_query(query, TABLES)
             except MalefizError as error:
                 self.show_error(str(error))
                 return
             if setup is None:
-                self.show_error(self.t("page.no_players"))
                 return
             js.history.pushState(None, "", setup.to_query())
             self.start(setup)
