@@ -12,14 +12,26 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlencode
 
 from playwright.sync_api import Page
 
+from malefiz.core.dice import roll_value
 from malefiz.games.malefiz.board import FOREST, HOUSE, Colour, Field, xy
 from malefiz.games.malefiz.notation import from_json
 from malefiz.games.malefiz.rules import Phase, State
 
 SHOTS = os.environ.get("MALEFIZ_SHOTS", "")
+
+CLASSIC_START = "8.1,8.3,8.4,8.5,6.7,10.7,0.11,4.11,8.11,12.11,16.11"
+"""The classic board's barricades at the start, in notation (for positions in links)."""
+
+
+def seed_rolling(*values: int) -> int:
+    """A seed whose first rolls are ``values``."""
+    return next(n for n in range(100_000) if all(roll_value(n, i) == v for i, v in enumerate(values)))
+
+
 """Folder for screenshots (taken only when this environment variable names one)."""
 
 WAIT_FOR_HUMAN_OR_END = """
@@ -165,6 +177,16 @@ class GamePage:
         """Click field ``f`` to put the captured barricade there; wait for it."""
         before = self.position_text()
         self.click_key(key_of(f), ".target")
+        self.wait_for_position_change(before)
+
+    def take_a_barricade(self) -> None:
+        """Open a two-person classic game where red moves 0.13 to 0.11 with a 2 and takes the barricade there."""
+        position = f"classic r:0.13,h,h,h,h y:h,h,h,h,h x:{CLASSIC_START} r2"
+        self.open("?" + urlencode({"seats": "human,human", "position": position, "seed": 1}))
+        self.click_key("0,13", ".pawn.movable")
+        self.page.wait_for_selector("#board .field.target")
+        before = self.position_text()
+        self.click_key("0,11", ".target")
         self.wait_for_position_change(before)
 
     def shot(self, name: str) -> None:

@@ -2,14 +2,11 @@
 
 from __future__ import annotations
 
-from urllib.parse import urlencode
-
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 from site_page import GamePage
 
 AXE = Axe()
-CLASSIC_START = "8.1,8.3,8.4,8.5,6.7,10.7,0.11,4.11,8.11,12.11,16.11"
 
 
 def violations(game: GamePage) -> list[str]:
@@ -42,13 +39,7 @@ def test_a_game_in_progress(game: GamePage, address: str) -> None:
 
 
 def test_a_barricade_placement(game: GamePage) -> None:
-    position = f"classic r:0.13,h,h,h,h y:h,h,h,h,h x:{CLASSIC_START} r2"
-    game.open("?" + urlencode({"seats": "human,human", "position": position, "seed": 1}))
-    game.click_key("0,13", ".pawn.movable")
-    game.page.wait_for_selector("#board .field.target")
-    before = game.position_text()
-    game.click_key("0,11", ".target")
-    game.wait_for_position_change(before)
+    game.take_a_barricade()
     assert game.position()["phase"] == "place"
     assert violations(game) == []
     game.watch.assert_clean()

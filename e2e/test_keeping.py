@@ -6,23 +6,16 @@ import json
 from pathlib import Path
 from urllib.parse import urlencode
 
-from site_page import GamePage
+from site_page import GamePage, seed_rolling
 
-from malefiz.core.dice import roll_value
 from malefiz.games.malefiz.board import field
 
-CLASSIC_START = "8.1,8.3,8.4,8.5,6.7,10.7,0.11,4.11,8.11,12.11,16.11"
 WAIT_FOR_PERSON = """
 () => document.querySelector('[data-action="roll"]:not([disabled])') !== null
    || document.querySelector('#board .movable') !== null
    || document.querySelector('#board .target') !== null
    || !document.querySelector('[data-winner]').hidden
 """
-
-
-def seed_rolling(*values: int) -> int:
-    """A seed whose first rolls are ``values``."""
-    return next(n for n in range(100_000) if all(roll_value(n, i) == v for i, v in enumerate(values)))
 
 
 def reload(game: GamePage) -> None:
@@ -56,13 +49,7 @@ def test_reload_resumes_before_and_after_a_roll(game: GamePage) -> None:
 
 
 def test_reload_resumes_while_a_barricade_waits_for_its_field(game: GamePage) -> None:
-    position = f"classic r:0.13,h,h,h,h y:h,h,h,h,h x:{CLASSIC_START} r2"
-    game.open("?" + urlencode({"seats": "human,human", "position": position, "seed": 1}))
-    game.click_key("0,13", ".pawn.movable")
-    game.page.wait_for_selector("#board .field.target")
-    before = game.position_text()
-    game.click_key("0,11", ".target")
-    game.wait_for_position_change(before)
+    game.take_a_barricade()
     assert game.position()["phase"] == "place"
     reload_keeps(game)
     assert "put the barricade" in game.status()

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from urllib.parse import urlencode
 
-from site_page import GamePage
+from site_page import GamePage, seed_rolling
 
-from malefiz.core.dice import roll_value
 from malefiz.games.maedn.document import from_json
 from malefiz.games.maedn.state import Phase, State
 
@@ -14,11 +13,6 @@ from malefiz.games.maedn.state import Phase, State
 def maedn_state(game: GamePage) -> State:
     """The page's position as a Mensch ärgere Dich nicht state."""
     return from_json(game.position())
-
-
-def seed_rolling(*values: int) -> int:
-    """A seed whose first rolls are ``values``."""
-    return next(n for n in range(100_000) if all(roll_value(n, i) == v for i, v in enumerate(values)))
 
 
 def open_at(

@@ -19,19 +19,12 @@ from .core.session import MAX_NAME, Table
 from .games.tables import TABLES
 from .i18n import CATALOGUE, Translator
 
-__all__ = ["BOARD_LABELS", "GAME_TITLES", "OPTION_TEXTS", "players_range", "query_from_form", "setup_form"]
+__all__ = ["GAME_TITLES", "OPTION_TEXTS", "players_range", "query_from_form", "setup_form"]
 
 ENGLISH: Final = Translator("en")
 """The texts written into the page (the page tells them again in the player's language)."""
 
 GAME_TITLES: Final = {"malefiz": "Malefiz", "maedn": "Mensch ärgere Dich nicht"}
-
-BOARD_LABELS: Final = {
-    "classic": "Classic",
-    "fast": "Fast (shorter game)",
-    "cross": "Cross (2 to 4 players)",
-    "star": "Star (2 to 6 players)",
-}
 
 OPTION_TEXTS: Final[Mapping[str, tuple[str, str]]] = {
     key.removeprefix("option."): (text, ENGLISH(f"{key}.about"))
@@ -40,12 +33,8 @@ OPTION_TEXTS: Final[Mapping[str, tuple[str, str]]] = {
 }
 """Each rule option's label and one-line explanation (from RULES.md)."""
 
-FORMS: Final = (
-    ("", "One colour each"),
-    ("two_colours", "Two players, two colours each (cross)"),
-    ("neutral", "Three players and a neutral colour (cross)"),
-)
-"""Mensch ärgere Dich nicht's seat forms (``form`` in the setup form)."""
+FORMS: Final = ("", "two_colours", "neutral")
+"""Mensch ärgere Dich nicht's seat forms, as ``form`` in the setup form ("": one colour each)."""
 
 DEFAULT_KINDS: Final[Mapping[str, Mapping[str, str]]] = {
     "malefiz": {"red": "human", "yellow": "bot:medium"},
@@ -138,7 +127,7 @@ def _game_fields(name: str, table: Table, active: bool) -> list[str]:
                 parts.append(_block(name, inner, board=b, active=active and b == game.boards[0]))
     extra = ""
     if "two_colours" in game.option_names:
-        forms = [(value, f"form.{value or 'one_colour'}") for value, _ in FORMS]
+        forms = [(value, f"form.{value or 'one_colour'}") for value in FORMS]
         extra = (
             f'<fieldset class="form">{_say("form.seats", "legend")}'
             f'<select name="form" aria-label="{ENGLISH("form.seats")}" data-i18n-aria-label="form.seats">'

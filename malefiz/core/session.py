@@ -668,10 +668,10 @@ class Session:
 
     def walk_frames(self) -> list[str]:
         """The board as SVG with the last moved piece on each field of its way in turn (for animation)."""
-        last = next(((b, a) for b, a in reversed(self.history) if not isinstance(a, Roll | Pass)), None)
-        if last is None or not self.trail or not isinstance(self.history[-1][1], type(last[1])):
+        if not self.history or not self.trail or isinstance(self.history[-1][1], Roll | Pass):
             return []
-        return self.table.frames(last[0], last[1], self.names)
+        before, action = self.history[-1]
+        return self.table.frames(before, action, self.names)
 
     def roll(self) -> bool:
         """The die button, for a person whose turn it is to roll."""
