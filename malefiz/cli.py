@@ -13,7 +13,7 @@ import random
 import re
 import sys
 from collections.abc import Sequence
-from typing import Any, TextIO
+from typing import Any, NoReturn, TextIO
 
 from .core.dice import Dice, roll_for_start
 from .core.document import MAX_TEXT, decode_text, load_json, quote, read_position
@@ -179,12 +179,19 @@ def _add_game_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--options", help=f"comma-separated rule options ({options})")
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse, but a usage error is one line (what and how to get help), exit status 2, like every other error."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: {message.splitlines()[0][:300]} (see {self.prog} --help)\n")
+
+
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="python -m malefiz",
         description="Rules engine of Malefiz and Mensch ärgere Dich nicht: legal moves of a position, bot games.",
     )
-    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND", parser_class=_Parser)
     moves = sub.add_parser(
         "moves",
         help="print the legal actions of a position as JSON",
