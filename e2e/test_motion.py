@@ -1,8 +1,14 @@
-"""A game that feels alive: the die tumbles, a person's pawn walks; all of it still with reduced motion."""
+"""A game that feels alive: the die tumbles, a person's pawn walks, a captured piece flies home, a barricade
+lifts and lands; all of it still with reduced motion or the motion setting off."""
 
 from __future__ import annotations
 
-from site_page import GamePage
+from urllib.parse import urlencode
+
+import pytest
+from site_page import CLASSIC_START, GamePage
+
+from malefiz.games.malefiz.board import field
 
 DIE_ANIMATION = "getComputedStyle(document.querySelector('[data-action=roll] svg')).animationName"
 
@@ -26,4 +32,57 @@ def test_reduced_motion_stills_everything(game: GamePage) -> None:
     game.open("?game=malefiz&board=fast&seats=bot:easy,bot:easy&seed=2&pace=normal")
     game.page.wait_for_function("() => document.querySelector('[data-log] li') !== null")
     assert game.page.evaluate(DIE_ANIMATION) == "none"
+    game.watch.assert_clean()
+
+
+CAPTURES = {
+    "malefiz": ("classic r:2.13,h,h,h,h y:4.13,h,h,h,h x:" + CLASSIC_START + " r2", "2,13", "4,13", "yellow"),
+    "maedn": ("maedn cross y:3,B,B,B r:25,B,B,B y2", "y:3", "", "red"),
+}
+"""A position with a capture to make: the piece to move, its target (none where one click moves), the colour
+sent home."""
+
+
+def capture(game: GamePage, name: str, seed: int = 1) -> None:
+    """Open the capture position as a new game (a new ``seed`` for each: the same address resumes the game kept)."""
+    position, piece, target, _ = CAPTURES[name]
+    game.open(
+        "?" + urlencode({"game": name, "seats": "human,human", "position": position, "seed": seed, "pace": "slow"})
+    )
+    before = game.position_text()
+    game.click_center(f'#board [data-key="{piece}"]')
+    if target:
+        game.page.wait_for_selector("#board .target")
+        game.click_key(target, ".target")
+    game.wait_for_position_change(before)
+
+
+@pytest.mark.parametrize("name", ["malefiz", "maedn"])
+def test_a_captured_piece_flies_home_unless_motion_is_off(game: GamePage, name: str) -> None:
+    capture(game, name)
+    victim = CAPTURES[name][3]
+    flying = game.page.locator("#board .sent-home")
+    assert flying.count() == 1
+    assert flying.locator(f".pawn-{victim}, .piece-{victim}").count() == 1
+    assert game.page.evaluate("getComputedStyle(document.querySelector('#board .sent-home')).animationName") == (
+        "sent-home"
+    )
+    game.page.locator("[data-motion-switch]").uncheck()
+    assert game.page.evaluate("document.documentElement.dataset.motion") == "off"
+    capture(game, name, seed=2)  # the setting is remembered across the reload
+    assert game.page.locator("[data-motion-switch]").is_checked() is False
+    assert game.page.evaluate(
+        "[...document.querySelectorAll('#board .sent-home')].every(g => getComputedStyle(g).animationName === 'none')"
+    )
+    game.watch.assert_clean()
+
+
+def test_a_taken_barricade_floats_over_its_pawn_then_lands_marked(game: GamePage) -> None:
+    game.take_a_barricade()
+    assert game.page.locator("#board .lifted .held").count() == 1
+    game.place(field(10, 11))
+    landed = game.page.locator("#board .landed .barricade")
+    assert landed.count() == 1 and landed.get_attribute("data-field") == "10,11"
+    assert "trail" in (landed.get_attribute("class") or "")
+    assert game.page.locator("#board .held").count() == 0
     game.watch.assert_clean()

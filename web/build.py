@@ -41,7 +41,11 @@ sys.path.insert(0, str(ROOT))
 
 from malefiz.games.tables import TABLES  # noqa: E402
 from malefiz.help import write_rules_pages  # noqa: E402
+from malefiz.i18n import Translator  # noqa: E402
 from malefiz.page import setup_form  # noqa: E402
+
+ENGLISH: Final = Translator("en")
+"""The names in the pre-rendered boards (the page renders them again in the player's language)."""
 
 PYODIDE_FILES: Final = (
     "pyodide.mjs",
@@ -112,7 +116,7 @@ def thumbnail(svg: str) -> str:
 def render_index(template: str) -> str:
     """Fill the page template: config, pre-rendered boards, setup form, and the CSP (hashing the inline scripts)."""
     boards = "".join(
-        f'<div class="pre" data-pre="{name}">{table.board_svg(name)}</div>'
+        f'<div class="pre" data-pre="{name}">{table.board_svg(name, ENGLISH)}</div>'
         for table in TABLES.values()
         for name in table.game.boards
     )
@@ -244,7 +248,7 @@ def build(out: Path, node_modules: Path = ROOT / "node_modules") -> None:
     for name in PAGE_FILES:
         shutil.copyfile(WEB / name, out / name)
     for name, table in TABLES.items():
-        (out / THUMBNAILS[name]).write_text(thumbnail(table.board_svg(table.game.boards[0])), encoding="utf-8")
+        (out / THUMBNAILS[name]).write_text(thumbnail(table.board_svg(table.game.boards[0], ENGLISH)), encoding="utf-8")
     index = render_index((WEB / "index.html").read_text(encoding="utf-8"))
     (out / "index.html").write_text(index, encoding="utf-8")
     write_manifest(out)

@@ -38,6 +38,8 @@ REACH = 16
 
 SOUND_KEY = "malefiz.sound"
 """Where the sound setting is remembered (off unless the player turns it on)."""
+MOTION_KEY = "malefiz.motion"
+"""Where the motion setting is remembered (on, unless the system asks for reduced motion)."""
 
 LANGUAGE_KEY = "malefiz.language"
 """Where the chosen language is remembered in ``localStorage``."""
@@ -95,6 +97,7 @@ class Page:
         self.stats = _element("[data-stats]")
         self.announce = _element("[data-announce]")
         self.sound = _element("[data-sound]")
+        self.motion = _element("[data-motion-switch]")
         self.audio: Any = None
         self._bot_step = create_proxy(self.bot_step)
         self._walk = create_proxy(self.walk)
@@ -182,7 +185,7 @@ class Page:
             block.disabled = not same
             block.hidden = not same
         self.set_game(game, board)
-        self.board.innerHTML = table.board_svg(board)
+        self.board.innerHTML = table.board_svg(board, self.t)
 
     def set_game(self, game: str, board: str) -> None:
         """The page's title and the ``html`` element's ``data-game`` and ``data-board``."""
@@ -212,6 +215,7 @@ class Page:
         self.tell("")
         self.link_box.hidden = True
         self.shown_events = 0
+        self.rendered = len(session.history)  # what happened before is shown still, not played again
         self.log.innerHTML = ""
         self.set_game(setup.game.name, setup.board)
         _element("#setup").hidden = True
@@ -412,7 +416,14 @@ class Page:
         self.stop_timer()
         state = session.event_states[index]
         self.board.innerHTML = session.table.render(
-            state, movable=frozenset(), selected=None, targets=frozenset(), hint=None, trail=(), names=session.names
+            state,
+            movable=frozenset(),
+            selected=None,
+            targets=frozenset(),
+            hint=None,
+            trail=(),
+            names=session.names,
+            t=self.t,
         )
         self.viewing.hidden = False
         _element("[data-viewing-text]").textContent = self.t("page.viewing", n=index + 1)
@@ -476,8 +487,17 @@ class Page:
         self.schedule()
 
     def reduced_motion(self) -> bool:
-        """True when the player asked the system for less motion: pieces jump instead of walking."""
-        return bool(js.matchMedia("(prefers-reduced-motion: reduce)").matches)
+        """True when the player turned motion off (the default when the system asks for reduced motion):
+        pieces jump instead of walking, and nothing on the page moves by itself."""
+        return not self.motion.checked
+
+    def set_motion(self, on: bool, keep: bool = True) -> None:
+        """Turn motion on or off (``html[data-motion]`` stills the page's CSS animations), remembered with ``keep``."""
+        self.motion.checked = on
+        document.documentElement.dataset.motion = "on" if on else "off"
+        if keep:
+            with contextlib.suppress(JsException):
+                js.localStorage.setItem(MOTION_KEY, "on" if on else "off")
 
     def on_change(self, event: Any) -> None:
         """The pace selector, and the game and board choice on the setup screen."""
@@ -500,6 +520,8 @@ class Page:
             self.on_file(event)
         elif target.matches("[data-language]"):
             self.set_language(str(target.value))
+        elif target.matches("[data-motion-switch]"):
+            self.set_motion(bool(target.checked))
         elif target.matches("[data-sound]"):
             with contextlib.suppress(JsException):
                 js.localStorage.setItem(SOUND_KEY, "on" if target.checked else "off")
@@ -642,7 +664,9 @@ class Page:
         self.frames = []  # a walk still under way would draw an old position over this one
         self.viewing.hidden = True
         state = session.state
-        self.board.innerHTML = session.svg()
+        # A move just made plays its motion once (a piece sent home, a barricade lifted or put down).
+        fresh_move = len(session.history) > self.rendered and not isinstance(session.history[-1][1], Roll)
+        self.board.innerHTML = session.svg(motion=fresh_move and not self.reduced_motion())
         can_roll = state.is_chance and not state.is_over and not session.is_bot_turn()
         # The die shows the roll being used; blank when it is someone's turn to roll.
         last_roll = next((a for _, a in reversed(session.history) if isinstance(a, Roll)), None)
@@ -771,6 +795,11 @@ def main() -> None:
     page.apply_language()
     with contextlib.suppress(JsException):
         page.sound.checked = str(js.localStorage.getItem(SOUND_KEY)) == "on"
+    stored = None
+    with contextlib.suppress(JsException):
+        stored = str(js.localStorage.getItem(MOTION_KEY))
+    calm = bool(js.matchMedia("(prefers-reduced-motion: reduce)").matches)
+    page.set_motion(stored == "on" if stored in ("on", "off") else not calm, keep=False)
     page.open(str(js.location.search))
     document.documentElement.dataset.ready = "true"
 

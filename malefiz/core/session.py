@@ -154,7 +154,7 @@ class Table(Protocol):
         """The field keys ``action`` walked, start and end included (the trail drawn after it)."""
         ...
 
-    def frames(self, before: Any, action: Any, names: Mapping[str, str]) -> list[str]:
+    def frames(self, before: Any, action: Any, names: Mapping[str, str], t: Translator) -> list[str]:
         """The board as SVG with the moved piece on each field of its way but the last (for animation)."""
         ...
 
@@ -168,11 +168,15 @@ class Table(Protocol):
         hint: Any,
         trail: Sequence[str],
         names: Mapping[str, str],
+        t: Translator,
+        last: tuple[Any, Any] | None = None,
     ) -> str:
-        """The board as SVG with the person's marks (keys as :meth:`locate` and :meth:`choice` use them)."""
+        """The board as SVG with the person's marks (keys as :meth:`locate` and :meth:`choice` use them),
+        its titles in ``t``'s language; with ``last`` (a position and the action made in it) it plays
+        that action's motion once (a piece sent home, a barricade lifted or put down)."""
         ...
 
-    def board_svg(self, board: str) -> str:
+    def board_svg(self, board: str, t: Translator) -> str:
         """The board with every colour at the start (the setup screen's picture)."""
         ...
 
@@ -671,7 +675,7 @@ class Session:
         if not self.history or not self.trail or isinstance(self.history[-1][1], Roll | Pass):
             return []
         before, action = self.history[-1]
-        return self.table.frames(before, action, self.names)
+        return self.table.frames(before, action, self.names, self.t)
 
     def roll(self) -> bool:
         """The die button, for a person whose turn it is to roll."""
@@ -951,8 +955,10 @@ class Session:
             text += " " + self.standings()
         return text
 
-    def svg(self) -> str:
-        """The board as SVG, with the marks the person to act needs."""
+    def svg(self, motion: bool = False) -> str:
+        """The board as SVG, with the marks the person to act needs; with ``motion``, the last action's
+        motion plays (the page asks for it once, right after the action)."""
+        last = self.history[-1] if motion and self.history else None
         return self.table.render(
             self.state,
             movable=self.movable(),
@@ -961,6 +967,8 @@ class Session:
             hint=self.hinted,
             trail=self.trail,
             names=self.names,
+            t=self.t,
+            last=last,
         )
 
     def position_json(self) -> str:

@@ -38,16 +38,18 @@ Box = tuple[float, float, float, float]
 """A window of an SVG: x, y, width, height."""
 
 _HOOKS: Final = re.compile(r' (?:data-(?:key|field|on|house|forest|colour)|tabindex)="[^"]*"')
-_ROOT: Final = re.compile(r"<svg (?P<attributes>[^>]*)>(?P<title><title>[^<]*</title>)?")
+_ROOT: Final = re.compile(r"<svg (?P<attributes>[^>]*)>")
+_TITLES: Final = re.compile(r"<title>[^<]*</title>")
+"""The board's own names (English) go: a picture is one image, named by its caption in the page's language."""
 
 
 def still(svg: str, title: str, box: Box | None = None) -> str:
-    """A rendered board as a picture: without hooks or pointer cursors, titled, cropped to ``box``.
+    """A rendered board as a picture: without hooks, pointer cursors or inner titles, titled, cropped to ``box``.
 
     The picture's width and height are its window's, in CSS pixels (the page scales it down
     to fit); its first ``<title>`` and its ``aria-label`` both say ``title``.
     """
-    svg = _HOOKS.sub("", svg).replace("cursor:pointer", "cursor:default")
+    svg = _TITLES.sub("", _HOOKS.sub("", svg)).replace("cursor:pointer", "cursor:default")
     match = _ROOT.match(svg)
     if match is None:
         raise ValueError("not an SVG rendered by a board view")

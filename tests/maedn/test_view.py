@@ -14,6 +14,7 @@ from malefiz.games.maedn.board import BOARD_NAMES, COLOUR_LETTERS, board
 from malefiz.games.maedn.rules import apply, legal_actions, legal_moves, new_game
 from malefiz.games.maedn.state import B, State, move
 from malefiz.games.maedn.view import CELL, board_svg, field_name, piece_key, render, way
+from malefiz.i18n import Translator
 
 from .helpers import pos
 
@@ -285,8 +286,32 @@ def test_pieces_stay_inside_the_view_and_apart() -> None:
 def test_game_over_marks_no_turn_and_says_so() -> None:
     root = parse(render(pos("maedn cross y:40,41,42,43 r:12,40,41,42 finished:y r*")))
     assert not [el for el in root.iter() if "turn" in classes(el)]
-    assert "game over" in (root.findtext(f"{NS}title") or "")
+    assert (root.findtext(f"{NS}title") or "").endswith("the game is over")
     homes = {g.get("data-colour") for g in root.iter(f"{NS}g") if {"goal-area", "home"} <= classes(g)}
     assert homes == {"yellow"}
     rolling = parse(render(pos("maedn cross y:3,B,B,B r:B,B,B,B r?")))
-    assert rolling.findtext(f"{NS}title") == "Mensch ärgere Dich nicht, cross board: red to roll"
+    assert rolling.findtext(f"{NS}title") == "Mensch ärgere Dich nicht board (cross): Red to roll"
+    german = parse(render(pos("maedn cross y:3,B,B,B r:B,B,B,B r?"), t=Translator("de")))
+    assert german.findtext(f"{NS}title") == "Spielbrett Mensch ärgere Dich nicht (Kreuz): Rot würfelt"
+
+
+@pytest.mark.parametrize("name", BOARD_NAMES)
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_every_field_and_piece_is_named_in_words(name: str, language: str) -> None:
+    t = Translator(language)
+    root = parse(render(new_game(name, len(board(name).colours)), t=t))
+    titled = {key: (el.findtext(f"{NS}title") or "") for key, el in fields(root).items()}
+    assert titled and all(titled.values())
+    assert len(set(titled.values())) == len(titled) - sum(len(f) - 1 for f in board(name).b_fields)
+    yellow = t.colour("yellow", capital=True)
+    assert titled["t0"] == t("md.field_start", colour=yellow)
+    assert titled["t1"] == t("md.field_track", n=1, colour=yellow)
+    assert titled["y:a"] == t("md.field_goal", colour=yellow, letter="a")
+    colour_of = {letter: colour for colour, letter in COLOUR_LETTERS.items()}
+    pieces = [g for g in root.iter(f"{NS}g") if "piece" in classes(g)]
+    assert pieces
+    for g in pieces:
+        colour = t.colour(colour_of[g.get("data-key", "")[0]], capital=True)
+        places = (t("md.on_b"), t("md.on_start"))
+        assert g.findtext(f"{NS}title") in {t("md.label_piece", colour=colour, where=w) for w in places}
+    assert root.get("aria-label") == t("view.md_board", board=t(f"view.board.{name}"))

@@ -8,7 +8,10 @@ from collections import Counter
 import pytest
 
 from malefiz.games.malefiz.board import FOREST, HOUSE, board, field, xy
+from malefiz.games.malefiz.rules import new_game
 from malefiz.games.malefiz.view import board_svg, render
+from malefiz.games.malefiz.words import field_words
+from malefiz.i18n import Translator
 from tests.malefiz.helpers import CLASSIC_START as CLASSIC_BARRICADES
 from tests.malefiz.helpers import pos
 
@@ -197,11 +200,47 @@ def test_titles_names_and_letters_are_there() -> None:
     root = parse(svg)
     assert root.get("viewBox", "").startswith("0 0 ") and root.get("width") == "100%"
     title = root.find(f"{NS}title")
-    assert title is not None and "classic" in (title.text or "") and "red" in (title.text or "")
+    assert title is not None and title.text == "Malefiz board (classic): Anna to move"
     texts = "".join(root.itertext())
-    assert "Anna: 2 waiting" in texts and "Ben <3: 4 waiting" in texts
+    assert "Anna: 2 pawns waiting in the house" in texts and "Ben <3: 4 pawns waiting in the house" in texts
     assert "★" in texts
     assert sum(1 for t in root.iter(f"{NS}text") if t.text in {"R", "G", "Y", "B"}) == 20
+
+
+def titles(element: ET.Element) -> str:
+    found = element.find(f"{NS}title")
+    return (found.text or "") if found is not None else ""
+
+
+@pytest.mark.parametrize("name", ["classic", "fast"])
+def test_every_field_pawn_and_barricade_is_named_in_words_in_both_languages(name: str) -> None:
+    state = new_game(("red", "green"), name)
+    for language in ("en", "de"):
+        t = Translator(language)
+        root = parse(render(state, t=t))
+        fields = [c for c in root.iter(f"{NS}circle") if "field" in classes(c)]
+        assert len(fields) == len(board(name).fields)
+        assert all(
+            titles(c) == field_words(board(name), field(*map(int, c.get("data-field", "").split(","))), t)
+            for c in fields
+        )
+        barricades = [g for g in root.iter(f"{NS}g") if "barricade" in classes(g)]
+        assert barricades and all(titles(g).startswith(t("mf.barricade_on", where="")) for g in barricades)
+        pawns = [g for g in root.iter(f"{NS}g") if "pawn" in classes(g)]
+        assert pawns and all(
+            titles(g) == t("mf.label_house", colour=t.colour(g.get("class", "").split()[1][5:], capital=True))
+            for g in pawns
+        )
+        assert root.get("aria-label") == t("view.mf_board", board=t(f"view.board.{name}"))
+    german = parse(render(state, t=Translator("de")))
+    assert "Figur von Rot im Haus" in "".join(german.itertext())
+    assert "Sperrstein: das Feld unter dem Ziel" in "".join(german.itertext())
+
+
+def test_a_pawn_on_the_board_is_named_by_where_it_stands() -> None:
+    root = parse(render(pos(MID_CLASSIC), t=Translator("de")))
+    on_board = [titles(g) for g in root.iter(f"{NS}g") if "pawn" in classes(g) and g.get("data-field")]
+    assert on_board and all(t.startswith("Figur von ") and ": " in t for t in on_board)
 
 
 def test_houses_of_colours_not_in_play_are_greyed_and_empty() -> None:

@@ -19,7 +19,7 @@ from ...core.errors import MalefizError
 from ...core.session import Namer, Search
 from ...i18n import Translator
 from . import view
-from .board import COLOUR_LETTERS, board
+from .board import COLOUR_LETTERS, Point, board
 from .bots import hard
 from .game import MAEDN, SEAT_FORMS, Maedn
 from .odds import win_chances
@@ -201,17 +201,7 @@ class MaednTable:
             found = _piece_place(state, key)
             if found is None:
                 return key
-            colour, place = found
-            if place < 0:
-                where = t("md.on_b")
-            elif place == 0:
-                where = t("md.on_start")
-            elif place < length:
-                where = t("md.along", fields=t.count("fields", place))
-            else:
-                where = t("md.in_goal", letter="abcd"[place - length])
-            neutral = colour == state.seating.neutral
-            return t("md.label_neutral" if neutral else "md.label_piece", colour=t.colour(colour), where=where)
+            return view.place_words(state, *found, t)
         assert isinstance(action, Move)
         if action.start < 0:
             where = t("md.to_start")
@@ -236,7 +226,7 @@ class MaednTable:
             fields.append(view.field_name(before, sent[0], sent[1]))
         return fields
 
-    def frames(self, before: State, action: Action, names: Mapping[str, str]) -> list[str]:
+    def frames(self, before: State, action: Action, names: Mapping[str, str], t: Translator) -> list[str]:
         """The board with the moved piece on each field of its way but the last (nothing for entering)."""
         if not isinstance(action, Move) or action.start < 0:
             return []
@@ -250,7 +240,7 @@ class MaednTable:
             mine[index] = here
             pieces = list(before.pieces)
             pieces[slot] = tuple(sorted(mine))
-            frames.append(view.render(before._replace(pieces=tuple(pieces)), trail=trail, names=names))
+            frames.append(view.render(before._replace(pieces=tuple(pieces)), trail=trail, names=names, t=t))
         return frames
 
     def render(
@@ -263,17 +253,38 @@ class MaednTable:
         hint: object,
         trail: Sequence[str],
         names: Mapping[str, str],
+        t: Translator,
+        last: tuple[State, Action] | None = None,
     ) -> str:
-        """See :func:`.view.render`."""
+        """See :func:`.view.render`; ``last`` (the position before the last action, and that action)
+        flies the pieces it sent back to B from where they were caught."""
+        sent_home: list[tuple[str, Point]] = []
+        before, move = last if last is not None else (state, None)
+        if isinstance(move, Move):
+            b = before.board
+            victim = captures(before, move)
+            if victim is not None:
+                sent_home.append((victim, b.point(move.colour, move.end)))
+            sent = penalty(before, move)
+            if sent is not None:
+                sent_home.append((sent[0], b.point(*sent)))
         marked = self.choice(state, hint) if isinstance(hint, Move) else None
         hint_mark = (marked[0] or "", marked[1]) if marked is not None else None
         return view.render(
-            state, movable=movable, selected=selected, targets=targets, hint=hint_mark, trail=trail, names=names
+            state,
+            movable=movable,
+            selected=selected,
+            targets=targets,
+            hint=hint_mark,
+            trail=trail,
+            names=names,
+            t=t,
+            sent_home=sent_home,
         )
 
-    def board_svg(self, board_name: str) -> str:
+    def board_svg(self, board_name: str, t: Translator) -> str:
         """See :func:`.view.board_svg`."""
-        return view.board_svg(board_name)
+        return view.board_svg(board_name, t)
 
     def chances(self, state: State) -> list[float]:
         """See :func:`.odds.win_chances`."""

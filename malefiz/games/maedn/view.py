@@ -38,7 +38,8 @@ from html import escape
 from typing import Final, NamedTuple
 
 from ...core.errors import InvalidPositionError
-from ...core.svg import CELL, COLOUR_FILL, COLOUR_TINT, TEXT_ON, px
+from ...core.svg import CELL, COLOUR_FILL, COLOUR_TINT, KNOCK, MOTION_STYLE, TEXT_ON, moving, px
+from ...i18n import Translator
 from .board import COLOUR_LETTERS, Board, Point, board
 from .rules import new_game
 from .state import Move, Phase, Seating, State
@@ -51,6 +52,7 @@ __all__ = [
     "field_name",
     "is_field",
     "piece_key",
+    "place_words",
     "render",
     "way",
 ]
@@ -182,6 +184,7 @@ def _style(colours: Sequence[str]) -> str:
         rules.append(f".maedn .goal-line-{c}{{stroke:{fill}}}")
     # After the colours: a target on an A field or a goal field must show as a target.
     rules.append(".maedn .field.target{fill:#b8f5b0;stroke:#0b7a0b;stroke-width:4;cursor:pointer}")
+    rules.append(MOTION_STYLE)
     return "<style>" + "".join(rules) + "</style>"
 
 
@@ -279,26 +282,58 @@ def _piece(
     return "".join(out)
 
 
-def _place_words(b: Board, place: int) -> str:
+ENGLISH: Final = Translator("en")
+
+
+def place_words(state: State, colour: str, place: int, t: Translator = ENGLISH) -> str:
+    """A piece of ``colour`` at ``place`` in words: ``Yellow piece 15 fields along``, ``Red piece waiting on B``."""
+    length = state.seating.length
     if place < 0:
-        return "waiting on B"
-    if place == 0:
-        return "on its A field"
-    if place < b.track_length:
-        return f"on {place}"
-    return f"in goal field {_GOAL_LETTERS[place - b.track_length]}"
-
-
-def _caption(state: State) -> str:
-    b = state.board
-    who = state.current
-    if state.phase is Phase.OVER:
-        doing = "game over"
-    elif state.phase is Phase.ROLL:
-        doing = f"{who} to roll"
+        where = t("md.on_b")
+    elif place == 0:
+        where = t("md.on_start")
+    elif place < length:
+        where = t("md.along", fields=t.count("fields", place))
     else:
-        doing = f"{who} to move {state.roll}"
-    return f"Mensch ärgere Dich nicht, {b.name} board: {doing}"
+        where = t("md.in_goal", letter=_GOAL_LETTERS[place - length])
+    neutral = colour == state.seating.neutral
+    return t("md.label_neutral" if neutral else "md.label_piece", colour=t.colour(colour, capital=True), where=where)
+
+
+def _caption(state: State, board_name: str, names: Mapping[str, str] | None, t: Translator) -> str:
+    """The board's title: which board, and who is to do what."""
+    if state.phase is Phase.OVER:
+        return t("view.caption_over", board=board_name)
+    who = (names.get(state.current, "") if names else "") or t.colour(state.current, capital=True)
+    return t("view.caption_roll" if state.phase is Phase.ROLL else "view.caption_move", board=board_name, who=who)
+
+
+@cache
+def _field_titles(board_name: str, language: str) -> dict[str, str]:
+    """Every field's name in words by its ``data-field`` name, escaped for a ``<title>``."""
+    b = board(board_name)
+    t = Translator(language)
+    titles: dict[str, str] = {}
+    owner = ""
+    starts = dict(zip(b.starts, b.colours, strict=True))
+    first = min(b.starts)
+    for step in range(len(b.track)):
+        index = (first + step) % len(b.track)
+        if index in starts:
+            owner = starts[index]
+            titles[f"t{index}"] = t("md.field_start", colour=t.colour(owner, capital=True))
+        else:
+            n = (index - b.starts[b.colours.index(owner)]) % len(b.track)
+            titles[f"t{index}"] = t("md.field_track", n=n, colour=t.colour(owner, capital=True))
+    for i, colour in enumerate(b.colours):
+        letter = COLOUR_LETTERS[colour]
+        for g in range(len(b.goals[i])):
+            titles[f"{letter}:{_GOAL_LETTERS[g]}"] = t(
+                "md.field_goal", colour=t.colour(colour, capital=True), letter=_GOAL_LETTERS[g]
+            )
+        for n in range(len(b.b_fields[i])):
+            titles[f"{letter}:B{n}"] = t("md.field_b", colour=t.colour(colour, capital=True))
+    return {name: escape(title) for name, title in titles.items()}
 
 
 def render(
@@ -310,8 +345,10 @@ def render(
     hint: tuple[str, str] | None = None,
     trail: Sequence[str] = (),
     names: Mapping[str, str] | None = None,
+    t: Translator = ENGLISH,
+    sent_home: Sequence[tuple[str, Point]] = (),
 ) -> str:
-    """The SVG of ``state``.
+    """The SVG of ``state``, its names and titles in ``t``'s language.
 
     ``movable``: keys of the pieces that may move (``y:15``, ``y:B``; see :func:`piece_key`);
     ``selected``: the key of the chosen piece; ``targets``: names of the fields that are
@@ -321,20 +358,24 @@ def render(
     ``names``: player names by colour, for the B areas' titles.
     Where several pieces share a key (waiting on B, a barrier), ``selected`` and
     ``hint`` mark one of them, ``movable`` all.
+    ``sent_home``: pieces just sent back to B (their colour and the point they were
+    caught on): the newest piece on that colour's B fields flies there from the point, once.
+    Every field and piece has a ``<title>`` in words, in ``t``'s language.
     """
     b = state.board
     width, height = _size(b.name)
     hint_key, hint_field = hint if hint is not None else (None, None)
     marks = _Marks(frozenset(movable), selected, frozenset(targets), hint_key, hint_field, frozenset(trail))
+    board_name = t("view.md_board", board=t(f"view.board.{b.name}"))
     return "".join(
         [
             f'<svg xmlns="http://www.w3.org/2000/svg" class="board maedn board-{b.name}"'
             f' viewBox="0 0 {width} {height}" width="100%" height="100%" role="img"'
-            f' aria-label="Mensch ärgere Dich nicht, {b.name} board">',
-            f"<title>{escape(_caption(state))}</title>",
+            f' aria-label="{escape(board_name)}">',
+            f"<title>{escape(_caption(state, board_name, names, t))}</title>",
             _backdrop(b.name),
-            *_fields(state, marks, names),
-            *_pieces(state, marks),
+            *_fields(state, marks, names, t),
+            *_pieces(state, marks, t, sent_home),
             "</svg>",
         ]
     )
@@ -362,7 +403,7 @@ class _Marks(NamedTuple):
         return extra
 
 
-def _fields(state: State, marks: _Marks, names: Mapping[str, str] | None) -> list[str]:
+def _fields(state: State, marks: _Marks, names: Mapping[str, str] | None, t: Translator) -> list[str]:
     """Every field (track, goals, B areas) with its classes, and the letters on them."""
     b = state.board
     se = state.seating
@@ -372,6 +413,7 @@ def _fields(state: State, marks: _Marks, names: Mapping[str, str] | None) -> lis
         home.add(se.neutral)
     out: list[str] = []
     starts = dict(zip(b.starts, b.colours, strict=True))
+    titles = _field_titles(b.name, t.language)
     labels: list[str] = []
     for index, point in enumerate(b.track):
         name = f"t{index}"
@@ -386,7 +428,7 @@ def _fields(state: State, marks: _Marks, names: Mapping[str, str] | None) -> lis
                 classes += " turn"
         out.append(
             f'<circle class="{classes}{marks.of_field(name)}" data-field="{name}" data-key="{name}"'
-            f' cx="{cx}" cy="{cy}" r="{_FIELD_R}"/>'
+            f' cx="{cx}" cy="{cy}" r="{_FIELD_R}"><title>{titles[name]}</title></circle>'
         )
         if owner is not None:
             labels.append(_label(cx, cy, "A", TEXT_ON[owner] if owner in se.slot_of else "#9a958a", 15))
@@ -397,22 +439,25 @@ def _fields(state: State, marks: _Marks, names: Mapping[str, str] | None) -> lis
             area += " off"
         elif colour in home:
             area += " home"
-        out.append(f'<g class="{area}" data-colour="{colour}"><title>{colour}: goal</title>')
+        goal_title = escape(t("md.goal_title", colour=t.colour(colour, capital=True)))
+        out.append(f'<g class="{area}" data-colour="{colour}"><title>{goal_title}</title>')
         for g, point in enumerate(b.goals[i]):
             name = f"{letter}:{_GOAL_LETTERS[g]}"
             cx, cy = _centre(point)
             out.append(
                 f'<circle class="field goal-field goal-{colour}{marks.of_field(name)}" data-field="{name}"'
-                f' data-key="{name}" cx="{cx}" cy="{cy}" r="{_FIELD_R}"/>'
+                f' data-key="{name}" cx="{cx}" cy="{cy}" r="{_FIELD_R}"><title>{titles[name]}</title></circle>'
             )
             labels.append(_label(cx, cy, _GOAL_LETTERS[g], _GOAL_TEXT.get(colour, COLOUR_FILL[colour])))
         out.append("</g>")
-        out.extend(_b_area(state, i, acting, marks, names))
+        out.extend(_b_area(state, i, acting, marks, names, t))
     out.extend(labels)
     return out
 
 
-def _b_area(state: State, i: int, acting: str | None, marks: _Marks, names: Mapping[str, str] | None) -> list[str]:
+def _b_area(
+    state: State, i: int, acting: str | None, marks: _Marks, names: Mapping[str, str] | None, t: Translator
+) -> list[str]:
     """The B area of the board's ``i``-th colour: its box, turn mark, B fields and neutral badge."""
     b = state.board
     se = state.seating
@@ -421,15 +466,16 @@ def _b_area(state: State, i: int, acting: str | None, marks: _Marks, names: Mapp
     area = "b-area"
     if colour not in se.slot_of:
         area += " off"
-        title = f"{colour}: not playing"
+        title = t("view.not_playing", colour=t.colour(colour, capital=True))
     elif colour == se.neutral:
         area += " neutral"
-        title = f"{colour}: neutral, moved by the player to act"
+        title = t("md.neutral_title", colour=t.colour(colour, capital=True))
     else:
-        title = names.get(colour, colour) if names else colour
+        title = (names.get(colour, "") if names else "") or t.colour(colour, capital=True)
     if colour == acting:
         area += " turn"
     x, y, w, h = _b_box(b, i)
+    titles = _field_titles(b.name, t.language)
     out = [
         f'<g class="{area}" data-colour="{colour}"><title>{escape(title)}</title>',
         f'<rect class="b-box" x="{px(x)}" y="{px(y)}" width="{px(w)}" height="{px(h)}" rx="12" fill="none"/>',
@@ -440,7 +486,7 @@ def _b_area(state: State, i: int, acting: str | None, marks: _Marks, names: Mapp
         cx, cy = _centre(point)
         out.append(
             f'<circle class="field b-field b-{colour}{marks.of_field(name)}" data-field="{name}" data-key="{name}"'
-            f' cx="{cx}" cy="{cy}" r="{_FIELD_R}"/>'
+            f' cx="{cx}" cy="{cy}" r="{_FIELD_R}"><title>{titles[name]}</title></circle>'
         )
     if colour == se.neutral:
         out.append(_badge(*_towards_centre(b, i), "N"))
@@ -448,11 +494,12 @@ def _b_area(state: State, i: int, acting: str | None, marks: _Marks, names: Mapp
     return out
 
 
-def _pieces(state: State, marks: _Marks) -> list[str]:
+def _pieces(state: State, marks: _Marks, t: Translator, sent_home: Sequence[tuple[str, Point]]) -> list[str]:
     """Every piece on its field; the two of a barrier offset, the upper one with a 2 badge."""
     b = state.board
     se = state.seating
     out: list[str] = []
+    flying: list[str] = []
     for colour, pieces in zip(se.colours, state.pieces, strict=True):
         neutral = colour == se.neutral
         counts = Counter(pieces)
@@ -482,15 +529,21 @@ def _pieces(state: State, marks: _Marks) -> list[str]:
             if lead and key == marks.hint_key:
                 classes.append("hint")
             badges = (["2"] if stacked and lead else []) + (["N"] if neutral else [])
-            title = f"{colour}{' (neutral)' if neutral else ''} {_place_words(b, p)}"
-            out.append(_piece(colour, x, y, key, on, classes, title, badges))
-    return out
+            title = place_words(state, colour, p, t)
+            piece = _piece(colour, x, y, key, on, classes, title, badges)
+            flown = [point for sent, point in sent_home if sent == colour]
+            if p < 0 and counts[p] - nth <= len(flown):
+                cx, cy = _centre(flown[counts[p] - nth - 1])
+                flying.append(moving("sent-home", piece, dx=cx + KNOCK - x, dy=cy - KNOCK - y))
+            else:
+                out.append(piece)
+    return out + flying  # a piece flying home passes over the others
 
 
-def board_svg(board_name: str) -> str:
+def board_svg(board_name: str, t: Translator = ENGLISH) -> str:
     """The start position of ``board_name`` with every colour in play (for the first paint).
 
     Raises:
         InvalidPositionError: for an unknown board.
     """
-    return render(new_game(board_name, len(board(board_name).colours)))
+    return render(new_game(board_name, len(board(board_name).colours)), t=t)

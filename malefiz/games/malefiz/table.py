@@ -146,7 +146,7 @@ class MalefizTable:
         """``red pawn in the house``, ``red pawn on the field below the goal``; ``move here: the goal``,
         ``move here and send yellow's pawn back: ...``, ``put the barricade here: ...``."""
         b = state.board
-        colour = t.colour(state.current)
+        colour = t.colour(state.current, capital=True)
         if action is None:
             location = location_of(key)
             if location == HOUSE:
@@ -175,7 +175,7 @@ class MalefizTable:
             return [key_of(action.field)]
         return []
 
-    def frames(self, before: State, action: Action, names: Mapping[str, str]) -> list[str]:
+    def frames(self, before: State, action: Action, names: Mapping[str, str], t: Translator) -> list[str]:
         """The board with the moved pawn on each field of its route but the last."""
         if not isinstance(action, Move):
             return []
@@ -187,7 +187,7 @@ class MalefizTable:
             mine[index] = here
             pawns = list(before.pawns)
             pawns[before.turn] = tuple(mine)
-            frames.append(view.render(before._replace(pawns=tuple(pawns)), names=_colours(names), highlight=steps))
+            frames.append(view.render(before._replace(pawns=tuple(pawns)), names=_colours(names), highlight=steps, t=t))
         return frames
 
     def render(
@@ -200,8 +200,22 @@ class MalefizTable:
         hint: object,
         trail: Sequence[str],
         names: Mapping[str, str],
+        t: Translator,
+        last: tuple[State, Action] | None = None,
     ) -> str:
-        """See :func:`.view.render`."""
+        """See :func:`.view.render`; ``last`` (the position before the last action, and that action)
+        plays its motion: a pawn sent home, a barricade taken or put down."""
+        sent_home: tuple[Colour, Field] | None = None
+        landed: Field | None = None
+        lift = False
+        if last is not None:
+            before, action = last
+            if isinstance(action, Move):
+                victim = before.occupant(action.end)
+                sent_home = (victim, action.end) if victim is not None else None
+                lift = action.end in before.barricade_fields
+            elif isinstance(action, Place):
+                landed = action.field
         return view.render(
             state,
             movable=frozenset(location_of(k) for k in movable),
@@ -210,11 +224,15 @@ class MalefizTable:
             names=_colours(names),
             highlight=[location_of(k) for k in trail],
             hint=hint if isinstance(hint, Move | Place) else None,
+            t=t,
+            sent_home=sent_home,
+            landed=landed,
+            lift=lift,
         )
 
-    def board_svg(self, board: str) -> str:
+    def board_svg(self, board: str, t: Translator) -> str:
         """See :func:`.view.board_svg`."""
-        return view.board_svg(board)
+        return view.board_svg(board, t)
 
     def chances(self, state: State) -> list[float]:
         """The hard bot's estimate (see :func:`~.bots.win_chances`), in seat order."""

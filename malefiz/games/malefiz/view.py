@@ -25,9 +25,11 @@ from collections.abc import Iterable, Mapping, Sequence
 from functools import cache
 from html import escape
 
-from ...core.svg import CELL, COLOUR_FILL, TEXT_ON, px
+from ...core.svg import CELL, COLOUR_FILL, KNOCK, LIFT, MOTION_STYLE, TEXT_ON, moving, px
+from ...i18n import Translator
 from .board import COLOURS, FOREST, HOUSE, Board, Colour, Field, board, xy
-from .rules import Action, Move, Place, State, new_game
+from .rules import Action, Move, Phase, Place, State, new_game
+from .words import ENGLISH, field_words
 
 __all__ = ["COLOUR_FILL", "board_svg", "render"]
 
@@ -48,6 +50,8 @@ _STYLE = (
     ".malefiz .house-off{fill:#e9e4da;fill-opacity:.85;stroke:none}"
     ".malefiz .barricade rect{fill:#f4f4f4;stroke:#222;stroke-width:2.5}"
     ".malefiz .barricade.target rect{stroke:#0b7a0b}"
+    ".malefiz .barricade.trail rect{stroke:#ff8c00;stroke-width:4}"
+    ".malefiz .held rect{fill:#f4f4f4;stroke:#222;stroke-width:2.5;filter:drop-shadow(0 3px 2px #0006)}"
     ".malefiz .pawn text{font:bold 12px system-ui,sans-serif;text-anchor:middle;pointer-events:none}"
     ".malefiz .pawn .halo{fill:none;stroke:none}"
     ".malefiz .pawn.movable{cursor:pointer}"
@@ -56,7 +60,7 @@ _STYLE = (
     ".malefiz .pawn.target .halo{stroke:#0b7a0b;stroke-width:4}"
     ".malefiz .field.hint{stroke:#c2188f;stroke-width:5}"
     ".malefiz .pawn.hint .halo{stroke:#c2188f;stroke-width:5;stroke-dasharray:none}"
-    "</style>"
+    f"{MOTION_STYLE}</style>"
 )
 _FIELD_R = 13
 _FOREST_WIDTH = 130
@@ -113,7 +117,14 @@ def _forest_slots(b: Board, count: int) -> list[tuple[float, float]]:
 
 
 def _pawn(
-    colour: Colour, x: float, y: float, r: float, classes: Iterable[str], key: str | None, field_attr: str | None
+    colour: Colour,
+    x: float,
+    y: float,
+    r: float,
+    classes: Iterable[str],
+    key: str | None,
+    field_attr: str | None,
+    title: str,
 ) -> str:
     cls = " ".join(["pawn", f"pawn-{colour}", *classes])
     attrs = f' class="{cls}"'
@@ -124,7 +135,7 @@ def _pawn(
     letter = colour[0].upper()
     size = r * 1.15
     return (
-        f'<g{attrs} transform="translate({px(x)} {px(y)})"><title>{colour} pawn</title>'
+        f'<g{attrs} transform="translate({px(x)} {px(y)})"><title>{escape(title)}</title>'
         f'<circle r="{px(r + 3 if r > _SMALL_R else r + 2)}" class="halo"/>'
         f'<circle r="{px(r)}" fill="{COLOUR_FILL[colour]}" stroke="#111" stroke-width="1.5"/>'
         f'<text y="{px(size * 0.36)}" font-size="{px(size)}" fill="{TEXT_ON[colour]}">{letter}</text></g>'
@@ -132,9 +143,10 @@ def _pawn(
 
 
 @cache
-def _static_layer(name: str) -> str:
-    """What never changes during a game: backdrop, lines, fields, houses' outlines."""
+def _static_layer(name: str, language: str) -> str:
+    """What never changes during a game: backdrop, lines, houses' outlines (named in ``language``)."""
     b = board(name)
+    t = Translator(language)
     out: list[str] = []
     if b.village:
         ys = sorted({xy(f)[1] for f in b.village})
@@ -142,13 +154,14 @@ def _static_layer(name: str) -> str:
         x0, y0 = xs[0] * CELL + CELL - 24, ys[0] * CELL + CELL - 24
         w, h = (xs[-1] - xs[0]) * CELL + 48, (ys[-1] - ys[0]) * CELL + 48
         out.append(
-            f'<rect class="village" x="{x0}" y="{y0}" width="{w}" height="{h}" rx="60"><title>village</title></rect>'
+            f'<rect class="village" x="{x0}" y="{y0}" width="{w}" height="{h}" rx="60">'
+            f"<title>{escape(t('mf.village'))}</title></rect>"
         )
     if b.forest is not None:
         fx, fy = b.forest
         out.append(
             f'<ellipse class="forest-area" cx="{fx * CELL + CELL}" cy="{fy * CELL + CELL}"'
-            f' rx="{CELL * 1.9}" ry="{px(_FOREST_RY)}"><title>forest</title></ellipse>'
+            f' rx="{CELL * 1.9}" ry="{px(_FOREST_RY)}"><title>{escape(t("mf.forest"))}</title></ellipse>'
         )
     for a, c in sorted(b.edges):
         (x1, y1), (x2, y2) = _centre(a), _centre(c)
@@ -184,14 +197,29 @@ def render(
     names: Mapping[Colour, str] | None = None,
     highlight: Sequence[Field] = (),
     hint: Action | None = None,
+    t: Translator = ENGLISH,
+    sent_home: tuple[Colour, Field] | None = None,
+    landed: Field | None = None,
+    lift: bool = False,
 ) -> str:
-    """The SVG of ``state``.
+    """The SVG of ``state``, its names and titles in ``t``'s language.
 
     ``movable``: pawn locations of the current player to mark (fields, HOUSE,
     FOREST); ``targets``: fields to mark as destinations or barricade places;
     ``selected``: the chosen pawn's location; ``names``: seat names for the
     houses' titles; ``highlight``: fields of a route just walked; ``hint``: a
     suggested move or barricade place, marked with the class ``hint``.
+    While a taken barricade waits to be put down (phase PLACE), it is drawn
+    lifted above the end of ``highlight`` (the pawn that took it).
+
+    Motion, once, right after the move that caused it: ``sent_home`` (the colour
+    sent back and the field it was caught on) flies that colour's newest pawn in
+    its house or the forest from the field; ``lift`` raises the taken barricade
+    from its field; ``landed`` drops the barricade on that field into place.
+
+    Every field, pawn, barricade and house has a ``<title>`` in words
+    (``red pawn on the field below the goal``), so a pointer's tooltip and a
+    screen reader name it.
     """
     b = state.board
     width = (b.width + 1) * CELL
@@ -203,12 +231,13 @@ def render(
         hinted = {hint.start, hint.end}
     elif isinstance(hint, Place):
         hinted = {hint.field}
+    board_name = t("view.mf_board", board=t(f"view.board.{b.name}"))
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" class="board malefiz board-{b.name}" viewBox="0 0 {width} {height}"'
-        f' width="100%" height="100%" role="img" aria-label="Malefiz {b.name} board">',
-        f"<title>Malefiz, {b.name} board: {escape(current)} to {state.phase.value}</title>",
+        f' width="100%" height="100%" role="img" aria-label="{escape(board_name)}">',
+        f"<title>{escape(_caption(state, board_name, names, t))}</title>",
         _STYLE,
-        _static_layer(b.name),
+        _static_layer(b.name, t.language),
     ]
     for f in b.ordered:
         x, y = xy(f)
@@ -229,35 +258,39 @@ def render(
         radius = _FIELD_R + 4 if f == b.goal else _FIELD_R
         out.append(
             f'<circle class="{" ".join(classes)}" data-field="{x},{y}" data-key="{x},{y}"'
-            f' cx="{cx}" cy="{cy}" r="{radius}"/>'
+            f' cx="{cx}" cy="{cy}" r="{radius}"><title>{_field_title(b.name, f, t.language)}</title></circle>'
         )
     gx, gy = _centre(b.goal)
     out.append(f'<text class="goal-mark" x="{gx}" y="{gy + 6}">★</text>')
     for f in state.barricade_fields:
         x, y = xy(f)
         cx, cy = _centre(f)
-        cls = "barricade target" if f in targets else "barricade"
-        out.append(
-            f'<g class="{cls}" data-field="{x},{y}" data-key="{x},{y}"><title>barricade</title>'
+        cls = "barricade target" if f in targets else "barricade trail" if f in trail else "barricade"
+        stone = (
+            f'<g class="{cls}" data-field="{x},{y}" data-key="{x},{y}">'
+            f"<title>{escape(t('mf.barricade_on', where=field_words(b, f, t)))}</title>"
             f'<rect x="{cx - 9}" y="{cy - 9}" width="18" height="18" rx="3"/></g>'
         )
+        out.append(moving("landed", stone, drop=-LIFT) if f == landed else stone)
     for colour in COLOURS:
         if colour not in state.players:
             hx, hy, hw, hh = _house_box(b, colour)
             out.append(
                 f'<rect class="house-off" x="{px(hx)}" y="{px(hy)}" width="{px(hw)}" height="{px(hh)}" rx="10">'
-                f"<title>{colour}: not playing</title></rect>"
+                f"<title>{escape(t('view.not_playing', colour=t.colour(colour, capital=True)))}</title></rect>"
             )
     forest_pawns: list[tuple[Colour, bool]] = []
+    flying: list[str] = []  # drawn last: over every other piece on its way
     for colour, pawns in zip(state.players, state.pawns, strict=True):
         is_current = colour == current and not state.is_over
-        title = escape(names.get(colour, colour) if names else colour)
+        name = names.get(colour, t.colour(colour, capital=True)) if names else t.colour(colour, capital=True)
+        waiting = pawns.count(HOUSE)
         out.append(
             f'<g class="{"house turn" if is_current else "house"}" data-house="{colour}"'
             + (' data-key="house"' if is_current else "")
             + ">"
         )
-        out.append(f"<title>{title}: {pawns.count(HOUSE)} waiting</title>")
+        out.append(f"<title>{escape(t('mf.house_title', name=name, pawns=t.count('pawns', waiting)))}</title>")
         if is_current:
             hx, hy, hw, hh = _house_box(b, colour)
             out.append(
@@ -265,7 +298,8 @@ def render(
                 f' height="{px(hh + 10)}" rx="14" stroke="{COLOUR_FILL[colour]}"/>'
             )
         slots = _house_slots(b, colour)
-        for i in range(pawns.count(HOUSE)):
+        waiting_now = pawns.count(HOUSE)
+        for i in range(waiting_now):
             classes = []
             if is_current and HOUSE in movable:
                 classes.append("movable")
@@ -274,7 +308,17 @@ def render(
             if is_current and selected == HOUSE and i == 0:
                 classes.append("selected")
             sx, sy = slots[i]
-            out.append(_pawn(colour, sx, sy, _SMALL_R, classes, "house" if is_current else None, None))
+            title = t("mf.label_house", colour=t.colour(colour, capital=True))
+            pawn = _pawn(colour, sx, sy, _SMALL_R, classes, "house" if is_current else None, None, title)
+            if (
+                sent_home is not None
+                and sent_home[0] == colour
+                and i == waiting_now - 1
+                and sent_home[1] not in b.village
+            ):
+                flying.append(_flying(pawn, sent_home[1], sx, sy))
+            else:
+                out.append(pawn)
         out.append("</g>")
         for p in pawns:
             if p == FOREST:
@@ -291,10 +335,12 @@ def render(
                 if p in hinted:
                     classes.append("hint")
                 cx, cy = _centre(p)
-                out.append(_pawn(colour, cx, cy, _PAWN_R, classes, f"{x},{y}", f"{x},{y}"))
+                title = t("mf.label_pawn", colour=t.colour(colour, capital=True), where=field_words(b, p, t))
+                out.append(_pawn(colour, cx, cy, _PAWN_R, classes, f"{x},{y}", f"{x},{y}", title))
     if b.forest is not None:
-        out.append('<g class="forest" data-forest="">' + "<title>forest</title>")
+        out.append(f'<g class="forest" data-forest=""><title>{escape(t("mf.forest"))}</title>')
         first_mine = next((i for i, (_, mine) in enumerate(forest_pawns) if mine), -1)
+        newest = {colour: i for i, (colour, _) in enumerate(forest_pawns)}
         slots = _forest_slots(b, len(forest_pawns))
         for i, ((colour, is_current), (sx, sy)) in enumerate(zip(forest_pawns, slots, strict=True)):
             classes = []
@@ -304,12 +350,55 @@ def render(
                 classes.append("hint")
             if i == first_mine and selected == FOREST:
                 classes.append("selected")
-            out.append(_pawn(colour, sx, sy, _SMALL_R, classes, "forest" if is_current else None, None))
+            title = t("mf.label_forest", colour=t.colour(colour, capital=True))
+            pawn = _pawn(colour, sx, sy, _SMALL_R, classes, "forest" if is_current else None, None, title)
+            if sent_home is not None and newest.get(sent_home[0]) == i and sent_home[1] in b.village:
+                flying.append(_flying(pawn, sent_home[1], sx, sy))
+            else:
+                out.append(pawn)
         out.append("</g>")
+    out.extend(flying)
+    if state.phase is Phase.PLACE and highlight:
+        out.append(_held(highlight[-1], lift))
     out.append("</svg>")
     return "".join(out)
 
 
-def board_svg(board_name: str) -> str:
+def _flying(pawn: str, caught: Field, x: float, y: float) -> str:
+    """``pawn`` (drawn at ``x, y``) flying there from the field it was caught on (knocked half aside)."""
+    cx, cy = _centre(caught)
+    return moving("sent-home", pawn, dx=cx + KNOCK - x, dy=cy - KNOCK - y)
+
+
+def _held(f: Field, lift: bool) -> str:
+    """The barricade taken on field ``f``, floating above the pawn that took it (rising when ``lift``)."""
+    cx, cy = _centre(f)
+    top = cy - _PAWN_R - LIFT
+    stone = (
+        f'<g class="held" pointer-events="none"><rect x="{cx - 9}" y="{px(top)}" width="18" height="18" rx="3"/></g>'
+    )
+    return moving("lifted", stone, rise=LIFT + _PAWN_R) if lift else stone
+
+
+def board_svg(board_name: str, t: Translator = ENGLISH) -> str:
     """The start position of ``board_name`` with four players (for the first paint)."""
-    return render(new_game(COLOURS, board_name))
+    return render(new_game(COLOURS, board_name), t=t)
+
+
+@cache
+def _field_title(board_name: str, f: Field, language: str) -> str:
+    """A field's name in words (``the field below the goal``), escaped for a ``<title>``."""
+    return escape(field_words(board(board_name), f, Translator(language)))
+
+
+def _caption(state: State, board_name: str, names: Mapping[Colour, str] | None, t: Translator) -> str:
+    """The board's title: which board, and who is to do what."""
+    if state.is_over:
+        return t("view.caption_over", board=board_name)
+    who = names.get(state.current, "") if names else ""
+    who = who or t.colour(state.current, capital=True)
+    if state.is_chance:
+        return t("view.caption_roll", board=board_name, who=who)
+    if state.phase is Phase.PLACE:
+        return t("view.caption_place", board=board_name, who=who)
+    return t("view.caption_move", board=board_name, who=who)

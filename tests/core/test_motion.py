@@ -1,0 +1,148 @@
+"""The motion a board plays once after an action: a piece sent home, a barricade lifted and put down."""
+
+from __future__ import annotations
+
+import random
+import re
+import xml.etree.ElementTree as ET
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from malefiz.core.actions import Roll
+from malefiz.core.svg import KNOCK, LIFT
+from malefiz.games.maedn import rules as maedn_rules
+from malefiz.games.maedn.board import COLOUR_LETTERS
+from malefiz.games.maedn.state import Move as MaednMove
+from malefiz.games.maedn.state import Options as MaednOptions
+from malefiz.games.malefiz import rules as malefiz_rules
+from malefiz.games.malefiz.board import xy
+from malefiz.games.tables import TABLES
+from malefiz.i18n import Translator
+
+NS = "{http://www.w3.org/2000/svg}"
+T = Translator("en")
+
+
+def find(
+    start: Any, legal: Callable[[Any], list[Any]], apply: Callable[[Any, Any], Any], wanted: Callable[[Any, Any], bool]
+) -> tuple[Any, Any]:
+    """A position reached by random play and an action in it that ``wanted`` picks."""
+    rng = random.Random(7)
+    for _ in range(400):
+        state = start
+        for _ in range(600):
+            if state.is_over:
+                break
+            if state.is_chance:
+                state = apply(state, Roll(rng.randint(1, 6)))
+                continue
+            actions = legal(state)
+            for action in actions:
+                if wanted(state, action):
+                    return state, action
+            state = apply(state, rng.choice(actions))
+    raise AssertionError("no such position in 400 random games")
+
+
+def render(game: str, before: Any, action: Any, apply: Callable[[Any, Any], Any], motion: bool) -> ET.Element:
+    after = apply(before, action)
+    table = TABLES[game]
+    way = table.way(before, action)
+    svg = table.render(
+        after,
+        movable=frozenset(),
+        selected=None,
+        targets=frozenset(),
+        hint=None,
+        trail=way,
+        names={},
+        t=T,
+        last=(before, action) if motion else None,
+    )
+    return ET.fromstring(svg)
+
+
+def pawn_key(f: int) -> str:
+    x, y = xy(f)
+    return f"{x},{y}"
+
+
+def moving(root: ET.Element, kind: str) -> list[ET.Element]:
+    return [g for g in root.iter(f"{NS}g") if g.get("class") == kind]
+
+
+def offsets(group: ET.Element) -> dict[str, float]:
+    return {k: float(v) for k, v in re.findall(r"--(\w+):(-?[\d.]+)px", group.get("style", ""))}
+
+
+def test_a_captured_malefiz_pawn_flies_from_the_field_it_was_caught_on_to_its_house() -> None:
+    def capture(state: Any, action: Any) -> bool:
+        return isinstance(action, malefiz_rules.Move) and state.occupant(action.end) not in (None, state.current)
+
+    before, action = find(
+        malefiz_rules.new_game(("red", "green"), "classic"), malefiz_rules.legal_actions, malefiz_rules.apply, capture
+    )
+    victim = before.occupant(action.end)
+    root = render("malefiz", before, action, malefiz_rules.apply, motion=True)
+    (flying,) = moving(root, "sent-home")
+    (pawn,) = list(flying)
+    assert f"pawn-{victim}" in (pawn.get("class") or "")
+    assert pawn.get("data-field") is None  # it is drawn where it now waits: in its house
+    x, y = (float(v) for v in re.findall(r"[-\d.]+", pawn.get("transform", "")))
+    field = next(c for c in root.iter(f"{NS}circle") if c.get("data-field") == pawn_key(action.end))
+    d = offsets(flying)
+    caught = (float(field.get("cx", 0)) + KNOCK, float(field.get("cy", 0)) - KNOCK)
+    assert (x + d["dx"], y + d["dy"]) == pytest.approx(caught)
+    assert not moving(render("malefiz", before, action, malefiz_rules.apply, motion=False), "sent-home")
+
+
+def test_a_taken_barricade_is_lifted_over_the_pawn_then_lands_and_stays_marked() -> None:
+    def take(state: Any, action: Any) -> bool:
+        return isinstance(action, malefiz_rules.Move) and action.end in state.barricade_fields
+
+    before, action = find(
+        malefiz_rules.new_game(("red", "green"), "classic"), malefiz_rules.legal_actions, malefiz_rules.apply, take
+    )
+    lifted = render("malefiz", before, action, malefiz_rules.apply, motion=True)
+    (rising,) = moving(lifted, "lifted")
+    assert offsets(rising)["rise"] > LIFT
+    assert len([g for g in lifted.iter(f"{NS}g") if g.get("class") == "held"]) == 1
+    still = render("malefiz", before, action, malefiz_rules.apply, motion=False)
+    assert not moving(still, "lifted") and [g for g in still.iter(f"{NS}g") if g.get("class") == "held"]
+
+    holding = malefiz_rules.apply(before, action)
+    place = malefiz_rules.legal_actions(holding)[0]
+    assert isinstance(place, malefiz_rules.Place)
+    landed = render("malefiz", holding, place, malefiz_rules.apply, motion=True)
+    (dropping,) = moving(landed, "landed")
+    (stone,) = list(dropping)
+    assert stone.get("data-field") == pawn_key(place.field) and "trail" in (stone.get("class") or "")
+    assert offsets(dropping)["drop"] == -LIFT
+    after = render("malefiz", holding, place, malefiz_rules.apply, motion=False)
+    marked = [g for g in after.iter(f"{NS}g") if "barricade" in (g.get("class") or "").split()]
+    assert [g.get("data-field") for g in marked if "trail" in (g.get("class") or "")] == [pawn_key(place.field)]
+    assert not moving(after, "landed") and not [g for g in after.iter(f"{NS}g") if g.get("class") == "held"]
+
+
+@pytest.mark.parametrize("forced", [False, True])
+def test_a_captured_or_penalised_maedn_piece_flies_back_to_b(forced: bool) -> None:
+    start = maedn_rules.new_game("cross", 2, options=MaednOptions(forced_capture=forced))
+
+    def wanted(state: Any, action: Any) -> bool:
+        if not isinstance(action, MaednMove):
+            return False
+        if forced:
+            return maedn_rules.penalty(state, action) is not None
+        return maedn_rules.captures(state, action) is not None
+
+    before, action = find(start, maedn_rules.legal_actions, maedn_rules.apply, wanted)
+    root = render("maedn", before, action, maedn_rules.apply, motion=True)
+    (flying,) = moving(root, "sent-home")
+    (piece,) = list(flying)
+    assert (piece.get("data-on") or "").split(":")[1].startswith("B")
+    sent = maedn_rules.penalty(before, action) if forced else None
+    colour = sent[0] if sent else maedn_rules.captures(before, action)
+    assert colour is not None and (piece.get("data-key") or "").startswith(COLOUR_LETTERS[colour] + ":")
+    assert not moving(render("maedn", before, action, maedn_rules.apply, motion=False), "sent-home")
