@@ -461,7 +461,7 @@ class Page:
         """
         best, best_distance = None, REACH * REACH
         for key in self.focus_keys:
-            element = self.board.querySelector(f'[data-key="{key}"]')
+            element = self.keyed(key)
             if is_none(element):
                 continue
             box = element.getBoundingClientRect()
@@ -724,6 +724,11 @@ class Page:
 
     # Keyboard
 
+    def keyed(self, key: str) -> Any:
+        """The board element with ``data-key`` ``key`` drawn on top (a pawn or barricade over its field), or None."""
+        found = self.board.querySelectorAll(f'[data-key="{key}"]')
+        return found.item(found.length - 1) if found.length else None
+
     def mark_for_keyboard(self, can_roll: bool) -> None:
         """Make what can be acted on focusable and named, then put the focus where the next action is
         (the die to roll, else the first target or movable piece), when the player is at the game."""
@@ -736,7 +741,7 @@ class Page:
         if not is_none(board):  # a picture while there is nothing to do; a group of buttons while there is
             board.setAttribute("role", "group" if labels else "img")
         for key, label in labels.items():
-            element = self.board.querySelector(f'[data-key="{key}"]')
+            element = self.keyed(key)
             if is_none(element):
                 continue
             element.setAttribute("tabindex", "0")
@@ -750,7 +755,7 @@ class Page:
         if can_roll:
             self.die.focus()
         elif self.focus_keys:
-            self.board.querySelector(f'[data-key="{self.focus_keys[0]}"]').focus()
+            self.keyed(self.focus_keys[0]).focus()
 
     def on_key(self, event: Any) -> None:
         """Keys: R rolls, Enter or Space acts on the focused piece or field, the arrows go from one to the
@@ -780,7 +785,7 @@ class Page:
             keys = self.focus_keys
             at = keys.index(str(current.dataset.key)) if not is_none(current) and current.dataset.key in keys else -1
             step = 1 if key in ("ArrowRight", "ArrowDown") else -1
-            self.board.querySelector(f'[data-key="{keys[(at + step) % len(keys)]}"]').focus()
+            self.keyed(keys[(at + step) % len(keys)]).focus()
 
 
 def main() -> None:

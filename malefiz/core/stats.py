@@ -145,9 +145,10 @@ def game_stats(session: Session) -> Stats:
 
 # -- the chart ---------------------------------------------------------------
 
-WIDTH: Final = 640
-"""The chart's width in SVG units (it scales with its box)."""
-PLOT_HEIGHT: Final = 240
+WIDTH: Final = 360
+"""The chart's width in SVG units (it scales with its box: the side panel, about 300 to 380 pixels, so its
+12-unit text reads at 10 pixels or more)."""
+PLOT_HEIGHT: Final = 180
 LEFT: Final = 56
 RIGHT: Final = 16
 TOP: Final = 16
@@ -313,33 +314,29 @@ def chart_svg(stats: Stats, names: Sequence[str], colours: Sequence[str], t: Tra
 
 # -- the table ---------------------------------------------------------------
 
-COLUMNS: Final = (
-    ("rolls", "Rolls"),
-    ("sixes", "Sixes"),
-    ("captures", "Captures"),
-    ("captured", "Captured"),
-    ("barricades", "Barricades moved"),
-)
-"""The counted columns: a :class:`SeatStats` field and its heading."""
+COUNTS: Final = ("rolls", "sixes", "captures", "captured", "barricades")
+"""The counted rows: :class:`SeatStats` fields, each headed by the catalogue's ``stats.<field>``."""
 
 
 def table_html(stats: Stats, names: Sequence[str], *, barricades: bool = True, t: Translator = ENGLISH) -> str:
-    """The counts per player as an HTML table: player, rolls, sixes, captures, captured, barricades moved.
+    """The counts as an HTML table: a column a player, a row a count (rolls, sixes, captures, captured,
+    barricades moved), so it fits a narrow side panel with any number of players.
 
-    ``barricades`` False leaves the barricades column out (games without barricades).
+    ``barricades`` False leaves the barricades row out (games without barricades).
     CSS classes: ``stats-table`` (the ``table``), ``stats-player`` (each player's header cell),
     ``stats-number`` (each count).
     """
-    columns = [(key, title) for key, title in COLUMNS if barricades or key != "barricades"]
-    head = "".join(f'<th scope="col">{escape(t(f"stats.{key}"))}</th>' for key, _ in columns)
+    counts = [key for key in COUNTS if barricades or key != "barricades"]
+    players = [names[seat] if seat < len(names) else t("stats.player", n=seat + 1) for seat in range(len(stats.seats))]
+    head = "".join(f'<th scope="col" class="stats-player">{escape(name)}</th>' for name in players)
     rows = []
-    for seat, counts in enumerate(stats.seats):
-        name = names[seat] if seat < len(names) else t("stats.player", n=seat + 1)
-        cells = "".join(f'<td class="stats-number">{getattr(counts, key)}</td>' for key, _ in columns)
-        rows.append(f'<tr><th scope="row" class="stats-player">{escape(name)}</th>{cells}</tr>')
+    for key in counts:
+        cells = "".join(f'<td class="stats-number">{getattr(seat, key)}</td>' for seat in stats.seats)
+        rows.append(f'<tr><th scope="row">{escape(t(f"stats.{key}"))}</th>{cells}</tr>')
+    caption = t("stats.caption" if barricades else "stats.caption_plain")
     return (
-        f'<table class="stats-table">\n<caption>{escape(t("stats.caption"))}</caption>\n'
-        f'<thead><tr><th scope="col">{escape(t("stats.player_column"))}</th>{head}</tr></thead>\n'
+        f'<table class="stats-table">\n<caption>{escape(caption)}</caption>\n'
+        f"<thead><tr><td></td>{head}</tr></thead>\n"
         "<tbody>\n" + "\n".join(rows) + "\n</tbody>\n</table>"
     )
 

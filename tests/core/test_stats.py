@@ -21,6 +21,7 @@ from malefiz.games.malefiz.rules import Move as MalefizMove
 from malefiz.games.malefiz.rules import Place
 from malefiz.games.malefiz.table import TABLE as MALEFIZ
 from malefiz.games.tables import TABLES
+from malefiz.i18n import Translator
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -257,25 +258,24 @@ def test_names_are_escaped_in_the_chart_and_the_table() -> None:
 
 
 @pytest.mark.parametrize("address", GAMES)
-def test_the_table_has_a_row_a_seat(address: str) -> None:
+def test_the_table_has_a_column_a_seat_and_a_row_a_count(address: str) -> None:
     s = played(address)
     stats = game_stats(s)
     names = names_of(s)
     table = ET.fromstring(table_html(stats, names))
     assert table.get("class") == "stats-table"
-    assert table.find("caption") is not None
+    assert table.findtext("caption") == "Rolls, sixes, captures and barricades per player"
     head = [th.text for th in table.iter("th") if th.get("scope") == "col"]
-    assert head == ["Player", "Rolls", "Sixes", "Captures", "Captured", "Barricades moved"]
+    assert head == names
     rows = table.findall("tbody/tr")
-    assert len(rows) == len(names)
-    for row, name, counts in zip(rows, names, stats.seats, strict=True):
+    assert [row.findtext("th") for row in rows] == ["Rolls", "Sixes", "Captures", "Captured", "Barricades moved"]
+    for row, key in zip(rows, ("rolls", "sixes", "captures", "captured", "barricades"), strict=True):
         th = row.find("th")
-        assert th is not None and th.get("scope") == "row" and th.text == name
-        assert [td.text for td in row.findall("td")] == [
-            str(v) for v in (counts.rolls, counts.sixes, counts.captures, counts.captured, counts.barricades)
-        ]
-    short = ET.fromstring(table_html(stats, names, barricades=False))
-    assert "Barricades moved" not in [th.text for th in short.iter("th")]
+        assert th is not None and th.get("scope") == "row"
+        assert [td.text for td in row.findall("td")] == [str(getattr(counts, key)) for counts in stats.seats]
+    short = ET.fromstring(table_html(stats, names, barricades=False, t=Translator("de")))
+    assert [row.findtext("th") for row in short.findall("tbody/tr")] == ["Würfe", "Sechsen", "Geschlagen", "Verloren"]
+    assert short.findtext("caption") == "Würfe, Sechsen und geschlagene Figuren je Spieler"
 
 
 def test_the_report_holds_the_chart_and_the_table() -> None:
