@@ -448,8 +448,8 @@ class Page:
         session = self.session
         if session is None or session.is_bot_turn() or is_none(target.closest("#board")):
             return
-        keyed = target.closest("#board [data-key][tabindex]")
-        if is_none(keyed):
+        keyed = target.closest("#board [data-key]")
+        if is_none(keyed) or str(keyed.dataset.key) not in self.focus_keys:
             keyed = self.nearest(float(event.clientX), float(event.clientY))
         if keyed is not None and not is_none(keyed):
             self.person_clicks(str(keyed.dataset.key))
@@ -725,9 +725,14 @@ class Page:
     # Keyboard
 
     def keyed(self, key: str) -> Any:
-        """The board element with ``data-key`` ``key`` drawn on top (a pawn or barricade over its field), or None."""
+        """The board element with ``data-key`` ``key`` drawn on top (a pawn or barricade over its field; a
+        house rather than the pawns in it), or None."""
         found = self.board.querySelectorAll(f'[data-key="{key}"]')
-        return found.item(found.length - 1) if found.length else None
+        for index in range(found.length - 1, -1, -1):
+            element = found.item(index)
+            if is_none(element.parentElement.closest(f'[data-key="{key}"]')):  # a house, not a pawn inside it
+                return element
+        return None
 
     def mark_for_keyboard(self, can_roll: bool) -> None:
         """Make what can be acted on focusable and named, then put the focus where the next action is
