@@ -36,3 +36,19 @@ def test_a_german_browser_gets_german_first(browser: Browser, site_url: str) -> 
     assert page.locator("#setup legend").first.text_content() == "Spiel"
     context.close()
     watch.assert_clean()
+
+
+def test_a_broken_link_and_a_bad_address_are_told_in_german(browser: Browser, site_url: str) -> None:
+    context = browser.new_context(locale="de-DE")
+    page = context.new_page()
+    watch = Watch()
+    page.on("pageerror", lambda error: watch.errors.append(str(error)))
+    page.goto(site_url + "#game=eNqFULtuwzAM")
+    page.wait_for_selector("html[data-ready]")
+    error = page.locator("[data-setup-error]")
+    assert (error.text_content() or "").startswith("Link: das ist kein vollständiger Spiel-Link")
+    page.goto(site_url + "?seats=human,bot&seed=12x")
+    page.wait_for_selector("html[data-ready]")
+    assert (error.text_content() or "").startswith("Startwert (seed): erwartet eine ganze Zahl")
+    context.close()
+    watch.assert_clean()

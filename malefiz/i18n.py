@@ -211,6 +211,43 @@ EN: Final[dict[str, str]] = {
     "page.statistics": "How the game went",
     "page.sound": "Sound",
     "page.motion": "Motion",
+    # errors the page can show (a broken link, file or address)
+    "error.notation": "{detail}",
+    "error.position": "{detail}",
+    "error.action": "{detail}",
+    "error.other": "{detail}",
+    "error.board": "board: expected {known}, got {got}",
+    "error.option": "options: unknown option {got}; known: {known}",
+    "error.level": "seats: unknown computer level {got}; known: {known}",
+    "error.pace": "pace: expected one of {known}, got {got}",
+    "error.colours_twice": "seats: every seat needs its own colour",
+    "error.first_absent": "first: {got} is not playing",
+    "error.position_setup": "position: expected the {board} board with {colours} in this order, got the {got_board} board with {got}",
+    "error.game": "game: expected one of {known}, got {got}",
+    "error.players": "seats: {game} on the {board} board is for {low} to {high} players, got {got}",
+    "error.colours": "colours: expected {n} of {known}, got {got}",
+    "error.seat": "seats: expected human, bot or bot:<level>, got {got}",
+    "error.seed": "seed: expected a whole number of at most 18 digits, got {got}",
+    "error.first": "first: expected a colour, got {got}",
+    "error.undo": "undo: expected on or off, got {got}",
+    "error.link_long": "link: too long",
+    "error.link": "link: {error}",
+    "error.link_cut": "link: this is not a whole game link (it may have been cut short)",
+    "error.save_long": "save: too long ({n} characters; at most {most})",
+    "error.save_json": "save: not a saved game (not JSON: {detail})",
+    "error.save_foreign": "save: not a saved game of this site",
+    "error.save_version": "save: version {version} is not one this page reads ({known})",
+    "error.save_setup_missing": "save: setup: expected the page address of the setup",
+    "error.save_setup": "save: setup: {error}",
+    "error.save_setup_other": "save: setup: it names no seats or another game",
+    "error.save_number": "save: {name}: expected a whole number from 0 to {most}",
+    "error.save_actions": "save: actions: expected a list of actions in notation",
+    "error.save_many": "save: actions: more than {most}",
+    "error.save_die": "the die shows {value} there",
+    "error.save_action": "save: action {n} {action}: {error}",
+    "error.save_position": "save: position: the actions do not lead to it (the file was changed)",
+    "error.mf_players": "seats: Malefiz is for 2 to 4 players, got {got}",
+    "error.two_colours": "two_colours: each player also plays the colour opposite its own, so {first} and {second} cannot both play; choose neighbouring colours, such as yellow and green",
     "page.motion_title": "Pieces walk, the die tumbles, a captured piece flies home",
     "stats.player": "Player {n}",
     "stats.run": "{name} from {start} to {end}",
@@ -462,6 +499,43 @@ DE: Final[dict[str, str]] = {
     "page.statistics": "So lief das Spiel",
     "page.sound": "Ton",
     "page.motion": "Bewegung",
+    # errors the page can show (a broken link, file or address)
+    "error.notation": "Unlesbarer Text ({detail})",
+    "error.position": "Die Stellung verstößt gegen die Regeln ({detail})",
+    "error.action": "Dieser Zug ist nicht erlaubt ({detail})",
+    "error.other": "Ungültige Angabe ({detail})",
+    "error.board": "Spielplan: erwartet {known}, nicht {got}",
+    "error.option": "Optionen: unbekannte Option {got}; bekannt sind: {known}",
+    "error.level": "Spieler: unbekannte Computerstufe {got}; bekannt sind: {known}",
+    "error.pace": "Tempo: erwartet eines von {known}, nicht {got}",
+    "error.colours_twice": "Spieler: jeder Platz braucht eine eigene Farbe",
+    "error.first_absent": "Wer beginnt: {got} spielt nicht mit",
+    "error.position_setup": "Stellung: erwartet der Spielplan {board} mit {colours} in dieser Reihenfolge, nicht der Spielplan {got_board} mit {got}",
+    "error.game": "Spiel: erwartet eines von {known}, nicht {got}",
+    "error.players": "Spieler: {game} auf dem Spielplan {board} ist für {low} bis {high} Spieler, nicht {got}",
+    "error.colours": "Farben: erwartet {n} von {known}, nicht {got}",
+    "error.seat": "Spieler: erwartet human, bot oder bot:<Stufe>, nicht {got}",
+    "error.seed": "Startwert (seed): erwartet eine ganze Zahl mit höchstens 18 Ziffern, nicht {got}",
+    "error.first": "Wer beginnt: erwartet eine Farbe, nicht {got}",
+    "error.undo": "Zurücknehmen (undo): erwartet on oder off, nicht {got}",
+    "error.link_long": "Link: zu lang",
+    "error.link": "Link: {error}",
+    "error.link_cut": "Link: das ist kein vollständiger Spiel-Link (vielleicht wurde er abgeschnitten)",
+    "error.save_long": "Spielstand: zu lang ({n} Zeichen; höchstens {most})",
+    "error.save_json": "Spielstand: kein gespeichertes Spiel (kein JSON: {detail})",
+    "error.save_foreign": "Spielstand: kein gespeichertes Spiel dieser Seite",
+    "error.save_version": "Spielstand: Version {version} kann diese Seite nicht lesen ({known})",
+    "error.save_setup_missing": "Spielstand: Einstellungen: erwartet die Seitenadresse der Einstellungen",
+    "error.save_setup": "Spielstand: Einstellungen: {error}",
+    "error.save_setup_other": "Spielstand: Einstellungen: keine Spieler oder ein anderes Spiel",
+    "error.save_number": "Spielstand: {name}: erwartet eine ganze Zahl von 0 bis {most}",
+    "error.save_actions": "Spielstand: Züge: erwartet eine Liste von Zügen in Notation",
+    "error.save_many": "Spielstand: Züge: mehr als {most}",
+    "error.save_die": "der Würfel zeigt dort eine {value}",
+    "error.save_action": "Spielstand: Zug {n} ({action}): {error}",
+    "error.save_position": "Spielstand: Stellung: die Züge führen nicht dorthin (die Datei wurde verändert)",
+    "error.mf_players": "Spieler: Malefiz ist für 2 bis 4 Spieler, nicht {got}",
+    "error.two_colours": "Zwei Farben: jeder Spieler spielt auch die Farbe gegenüber seiner eigenen, also können {first} und {second} nicht beide spielen; wähle benachbarte Farben, etwa gelb und grün",
     "page.motion_title": "Figuren laufen, der Würfel rollt, eine geschlagene Figur fliegt heim",
     "stats.player": "Spieler {n}",
     "stats.run": "{name} von {start} auf {end}",
@@ -556,6 +630,17 @@ class Translator:
     def count(self, key: str, n: int) -> str:
         """``key.one`` or ``key.other`` for ``n``: ``1 step``, ``4 steps``."""
         return self(f"{key}.{'one' if n == 1 else 'other'}", n=n)
+
+    def error(self, error: BaseException) -> str:
+        """An error for the player in this language: a keyed one (:meth:`MalefizError.keyed
+        <malefiz.core.errors.MalefizError.keyed>`) from the catalogue, errors among its values told
+        the same way; any other as its English detail in a sentence of this language."""
+        key = getattr(error, "key", "")
+        if key:
+            values = getattr(error, "values", {})
+            return self(key, **{n: self.error(v) if isinstance(v, BaseException) else v for n, v in values.items()})
+        kind = {"NotationError": "notation", "InvalidPositionError": "position", "IllegalActionError": "action"}
+        return self(f"error.{kind.get(type(error).__name__, 'other')}", detail=str(error))
 
     def colour(self, colour: str, capital: bool = False) -> str:
         """A colour's name in this language (``rot``; ``Rot`` with ``capital``)."""

@@ -114,7 +114,7 @@ class Page:
             try:
                 linked = Session.from_link(fragment.removeprefix("#game="), TABLES)
             except MalefizError as error:
-                problem = str(error)
+                problem = self.t.error(error)
             else:
                 js.history.replaceState(None, "", linked.setup.to_query())
                 self.resume(linked)
@@ -122,7 +122,7 @@ class Page:
         try:
             setup = Setup.from_query(query, TABLES)
         except MalefizError as error:
-            self.show_setup(f"{problem} {error}".strip())
+            self.show_setup(f"{problem} {self.t.error(error)}".strip())
             return
         if setup is not None:
             kept = self.kept()
@@ -370,7 +370,7 @@ class Page:
         try:
             session = Session.load(str(text), TABLES)
         except MalefizError as error:
-            self.refuse(self.t("page.bad_file", error=error))
+            self.refuse(self.t("page.bad_file", error=self.t.error(error)))
             return
         js.history.pushState(None, "", session.setup.to_query())
         self.resume(session)
@@ -545,7 +545,7 @@ class Page:
             try:
                 setup = Setup.from_query(query, TABLES)
             except MalefizError as error:
-                self.show_error(str(error))
+                self.show_error(self.t.error(error))
                 return
             if setup is None:
                 return

@@ -2,11 +2,35 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import Self
+
 __all__ = ["IllegalActionError", "InvalidPositionError", "MalefizError", "NotationError"]
 
 
 class MalefizError(ValueError):
-    """Base class of every error this package raises on bad input."""
+    """Base class of every error this package raises on bad input.
+
+    An error a player can meet on the page (a broken link, file or address) is made with
+    :meth:`keyed`: its message is the English text of a catalogue key, and
+    :meth:`malefiz.i18n.Translator.error` tells it in the page's language.
+    """
+
+    key: str = ""
+    """The catalogue key of the message ("" for a message in English only)."""
+    values: Mapping[str, object] = MappingProxyType({})
+    """The key's placeholders (an error among them is told in the same language)."""
+
+    @classmethod
+    def keyed(cls, key: str, /, **values: object) -> Self:
+        """The error whose message is the English text of catalogue ``key`` with ``values``."""
+        from ..i18n import Translator  # the catalogue imports nothing of the package's; no cycle at load time
+
+        error = cls(Translator("en")(key, **{name: str(v) for name, v in values.items()}))
+        error.key = key
+        error.values = MappingProxyType(dict(values))
+        return error
 
 
 class NotationError(MalefizError):

@@ -268,10 +268,10 @@ class Setup:
         if not self.board:
             object.__setattr__(self, "board", game.boards[0])
         if self.board not in game.boards:
-            raise MalefizError(f"board: expected {' or '.join(game.boards)}, got {self.board!r}")
+            raise MalefizError.keyed("error.board", known=" or ".join(game.boards), got=repr(self.board))
         unknown = sorted(self.options - set(game.option_names))
         if unknown:
-            raise MalefizError(f"options: unknown option {unknown[0]!r}; known: {', '.join(game.option_names)}")
+            raise MalefizError.keyed("error.option", got=repr(unknown[0]), known=", ".join(game.option_names))
         if not self.seats:
             colours = self.table.seat_colours(self.board, 2, self.options)
             seats = (
@@ -281,14 +281,14 @@ class Setup:
             object.__setattr__(self, "seats", seats)
         for seat in self.seats:
             if seat.kind == "bot" and seat.level not in game.bots:
-                raise MalefizError(f"seats: unknown computer level {seat.level!r}; known: {', '.join(game.bots)}")
+                raise MalefizError.keyed("error.level", got=repr(seat.level), known=", ".join(game.bots))
         if self.pace not in PACES:
-            raise MalefizError(f"pace: expected one of {', '.join(PACES)}, got {self.pace!r}")
+            raise MalefizError.keyed("error.pace", known=", ".join(PACES), got=repr(self.pace))
         if len(set(self.colours)) != len(self.colours):
-            raise MalefizError("seats: every seat needs its own colour")
+            raise MalefizError.keyed("error.colours_twice")
         state = self.start_position() or self.table.new_state(self.board, self.colours, self.options, None)
         if self.first is not None and self.first not in self.colours_of(state):
-            raise MalefizError(f"first: {self.first!r} is not playing")
+            raise MalefizError.keyed("error.first_absent", got=repr(self.first))
 
     @property
     def game(self) -> Game[Any, Any]:
@@ -316,9 +316,12 @@ class Setup:
         got = tuple(seat[0] for seat in state.seats)
         board = self.table.board_of(state)
         if board != self.board or got != self.colours:
-            raise MalefizError(
-                f"position: expected the {self.board} board with {', '.join(self.colours)} in this order, "
-                f"got the {board} board with {', '.join(got)}"
+            raise MalefizError.keyed(
+                "error.position_setup",
+                board=self.board,
+                colours=", ".join(self.colours),
+                got_board=board,
+                got=", ".join(got),
             )
         return state
 
@@ -338,48 +341,49 @@ class Setup:
             return None
         game_name = params.get("game") or next(iter(tables))
         if game_name not in tables:
-            raise MalefizError(f"game: expected one of {', '.join(tables)}, got {game_name!r}")
+            raise MalefizError.keyed("error.game", known=", ".join(tables), got=repr(game_name))
         table = tables[game_name]
         board = params.get("board") or table.game.boards[0]
         if board not in table.game.boards:
-            raise MalefizError(f"board: expected {' or '.join(table.game.boards)}, got {board!r}")
+            raise MalefizError.keyed("error.board", known=" or ".join(table.game.boards), got=repr(board))
         kinds = params["seats"].split(",")
         counts = table.game.player_counts(board)
         if len(kinds) not in counts:
-            raise MalefizError(
-                f"seats: {table.game.title} on the {board} board is for {counts[0]} to {counts[-1]} players,"
-                f" got {len(kinds)}"
+            raise MalefizError.keyed(
+                "error.players", game=table.game.title, board=board, low=counts[0], high=counts[-1], got=len(kinds)
             )
         option_names = frozenset(n for n in params.get("options", "").split(",") if n)
         unknown = sorted(option_names - set(table.game.option_names))
         if unknown:
-            raise MalefizError(f"options: unknown option {unknown[0]!r}; known: {', '.join(table.game.option_names)}")
+            raise MalefizError.keyed("error.option", got=repr(unknown[0]), known=", ".join(table.game.option_names))
         names = params.get("names", "").split(",") if params.get("names") else []
         colours = table.seat_colours(board, len(kinds), option_names)
         if params.get("colours"):
             wanted = params["colours"].split(",")
             known = table.colours(board)
             if len(wanted) != len(kinds) or any(w not in known for w in wanted):
-                raise MalefizError(f"colours: expected {len(kinds)} of {', '.join(known)}, got {params['colours']!r}")
+                raise MalefizError.keyed(
+                    "error.colours", n=len(kinds), known=", ".join(known), got=repr(params["colours"])
+                )
             colours = tuple(wanted)
         seats = []
         for i, (text, colour) in enumerate(zip(kinds, colours, strict=True)):
             kind, _, level = text.partition(":")
             if kind not in ("human", "bot"):
-                raise MalefizError(f"seats: expected human, bot or bot:<level>, got {text!r}")
+                raise MalefizError.keyed("error.seat", got=repr(text))
             name = names[i].strip() if i < len(names) and names[i].strip() else colour.capitalize()
             name = name.encode("utf-8", "replace").decode("utf-8")  # no lone surrogates from elsewhere
             level = level or table.default_level
             seats.append(Seat(colour, name[:MAX_NAME], "bot" if kind == "bot" else "human", level))
         seed_text = params.get("seed")
         if seed_text is not None and not (seed_text.isascii() and seed_text.isdigit() and len(seed_text) <= 18):
-            raise MalefizError(f"seed: expected a whole number of at most 18 digits, got {seed_text[:40]!r}")
+            raise MalefizError.keyed("error.seed", got=repr(seed_text[:40]))
         first = params.get("first") or None
         if first is not None and first not in table.colours(board):
-            raise MalefizError(f"first: expected a colour, got {first!r}")
+            raise MalefizError.keyed("error.first", got=repr(first))
         undo_text = params.get("undo", "on")
         if undo_text not in ("on", "off"):
-            raise MalefizError(f"undo: expected on or off, got {undo_text[:40]!r}")
+            raise MalefizError.keyed("error.undo", got=repr(undo_text[:40]))
         return cls(
             table=table,
             undo=undo_text == "on",
@@ -823,7 +827,7 @@ class Session:
             MalefizError: for a text that is not such a link (cut short, changed, from elsewhere).
         """
         if len(text) > MAX_SAVE:
-            raise MalefizError("link: too long")
+            raise MalefizError.keyed("error.link_long")
         try:
             packed = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
             decompressor = zlib.decompressobj()
@@ -833,8 +837,8 @@ class Session:
             return cls.load(data.decode("utf-8"), tables)
         except (ValueError, zlib.error, binascii.Error) as error:
             if isinstance(error, MalefizError):
-                raise MalefizError(f"link: {error}") from None
-            raise MalefizError("link: this is not a whole game link (it may have been cut short)") from None
+                raise MalefizError.keyed("error.link", error=error) from None
+            raise MalefizError.keyed("error.link_cut") from None
 
     @classmethod
     def load(cls, text: str, tables: Mapping[str, Table]) -> Session:
@@ -845,36 +849,36 @@ class Session:
                 (a tampered, truncated or foreign file); the message says what and where.
         """
         if len(text) > MAX_SAVE:
-            raise MalefizError(f"save: too long ({len(text):,} characters; at most {MAX_SAVE:,})")
+            raise MalefizError.keyed("error.save_long", n=f"{len(text):,}", most=f"{MAX_SAVE:,}")
         try:
             doc = json.loads(text)
         except (ValueError, RecursionError) as error:
-            raise MalefizError(f"save: not a saved game (not JSON: {str(error)[:80]})") from None
+            raise MalefizError.keyed("error.save_json", detail=str(error)[:80]) from None
         if not isinstance(doc, dict) or doc.get("format") != SAVE_FORMAT:
-            raise MalefizError("save: not a saved game of this site")
+            raise MalefizError.keyed("error.save_foreign")
         if doc.get("version") != SAVE_VERSION:
             version = str(doc.get("version"))[:20]
-            raise MalefizError(f"save: version {version} is not one this page reads ({SAVE_VERSION})")
+            raise MalefizError.keyed("error.save_version", version=version, known=SAVE_VERSION)
         setup_text = doc.get("setup")
         if not isinstance(setup_text, str):
-            raise MalefizError("save: setup: expected the page address of the setup")
+            raise MalefizError.keyed("error.save_setup_missing")
         try:
             setup = Setup.from_query(setup_text, tables)
         except MalefizError as error:
-            raise MalefizError(f"save: setup: {error}") from None
+            raise MalefizError.keyed("error.save_setup", error=error) from None
         if setup is None or setup.game.name != doc.get("game"):
-            raise MalefizError("save: setup: it names no seats or another game")
+            raise MalefizError.keyed("error.save_setup_other")
         numbers = []
         for key, limit in (("seed", MAX_SEED), ("dice", MAX_ROLLS), ("games", MAX_ROLLS)):
             value = doc.get(key)
             if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < limit:
-                raise MalefizError(f"save: {key}: expected a whole number from 0 to {limit - 1}")
+                raise MalefizError.keyed("error.save_number", name=key, most=limit - 1)
             numbers.append(value)
         actions = doc.get("actions")
         if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
-            raise MalefizError("save: actions: expected a list of actions in notation")
+            raise MalefizError.keyed("error.save_actions")
         if len(actions) > MAX_ROLLS:
-            raise MalefizError(f"save: actions: more than {MAX_ROLLS:,}")
+            raise MalefizError.keyed("error.save_many", most=f"{MAX_ROLLS:,}")
         seed, dice, games = numbers
         session = cls(setup, seed, dice, games)
         for i, text_action in enumerate(actions):
@@ -882,13 +886,15 @@ class Session:
                 action = session.game.parse_action(text_action)
                 if isinstance(action, Roll):
                     if session.state.is_chance and action.value != session.dice.peek():
-                        raise MalefizError(f"the die shows {session.dice.peek()} there")
+                        raise MalefizError.keyed("error.save_die", value=session.dice.peek())
                     _, session.dice = session.dice.roll()
                 session._apply(action)
             except MalefizError as error:
-                raise MalefizError(f"save: actions[{i}] {text_action[:40]!r}: {error}") from None
+                raise MalefizError.keyed(
+                    "error.save_action", n=i + 1, action=repr(text_action[:40]), error=error
+                ) from None
         if doc.get("position") != session.game.to_json(session.state):
-            raise MalefizError("save: position: the actions do not lead to it (the file was changed)")
+            raise MalefizError.keyed("error.save_position")
         session._choose_the_only_piece()
         return session
 

@@ -95,8 +95,8 @@ def broken_saves() -> list[tuple[str, str]]:
         (json.dumps({**good, "seed": "1"}), "seed"),
         (json.dumps({**good, "dice": True}), "dice"),
         (json.dumps({**good, "actions": "d3"}), "actions"),
-        (json.dumps({**good, "actions": [*good["actions"], "d0"]}), "actions"),
-        (json.dumps({**good, "actions": ["r:2.13-3.13", *good["actions"]]}), r"actions\[0\]"),
+        (json.dumps({**good, "actions": [*good["actions"], "d0"]}), "action"),
+        (json.dumps({**good, "actions": ["r:2.13-3.13", *good["actions"]]}), "action 1 "),
         (json.dumps({**good, "position": {**good["position"], "turn": "green"}}), "position"),
         (json.dumps({**good, "actions": good["actions"][:-3]}), "position"),
     ]

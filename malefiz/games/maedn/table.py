@@ -75,10 +75,7 @@ class MaednTable:
             arms = len(board(board_name).colours)
             a, b = (board(board_name).colour_index(c) for c in colours)
             if (a - b) % arms == arms // 2:
-                raise MalefizError(
-                    f"two_colours: each player also plays the colour opposite its own, so {colours[0]} and"
-                    f" {colours[1]} cannot both play; choose neighbouring colours, such as yellow and green"
-                )
+                raise MalefizError.keyed("error.two_colours", first=colours[0], second=colours[1])
         return new_game(
             board_name,
             len(colours),

@@ -69,7 +69,7 @@ class MalefizTable:
             MalefizError: for other than 2 to 4 players.
         """
         if players not in SEAT_COLOURS:
-            raise MalefizError(f"seats: Malefiz is for 2 to 4 players, got {players}")
+            raise MalefizError.keyed("error.mf_players", got=players)
         return SEAT_COLOURS[players]
 
     def new_state(self, board: str, colours: tuple[str, ...], options: frozenset[str], first: str | None) -> State:
