@@ -639,8 +639,7 @@ class Translator:
         if key:
             values = getattr(error, "values", {})
             return self(key, **{n: self.error(v) if isinstance(v, BaseException) else v for n, v in values.items()})
-        kind = {"NotationError": "notation", "InvalidPositionError": "position", "IllegalActionError": "action"}
-        return self(f"error.{kind.get(type(error).__name__, 'other')}", detail=str(error))
+        return self(f"error.{getattr(error, 'kind', 'other')}", detail=str(error))
 
     def colour(self, colour: str, capital: bool = False) -> str:
         """A colour's name in this language (``rot``; ``Rot`` with ``capital``)."""

@@ -6,6 +6,8 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Self
 
+from ..i18n import Translator
+
 __all__ = ["IllegalActionError", "InvalidPositionError", "MalefizError", "NotationError"]
 
 
@@ -17,6 +19,8 @@ class MalefizError(ValueError):
     :meth:`malefiz.i18n.Translator.error` tells it in the page's language.
     """
 
+    kind: str = "other"
+    """What went wrong, for a message without a key (:meth:`~malefiz.i18n.Translator.error` says it per kind)."""
     key: str = ""
     """The catalogue key of the message ("" for a message in English only)."""
     values: Mapping[str, object] = MappingProxyType({})
@@ -25,8 +29,6 @@ class MalefizError(ValueError):
     @classmethod
     def keyed(cls, key: str, /, **values: object) -> Self:
         """The error whose message is the English text of catalogue ``key`` with ``values``."""
-        from ..i18n import Translator  # the catalogue imports nothing of the package's; no cycle at load time
-
         error = cls(Translator("en")(key, **{name: str(v) for name, v in values.items()}))
         error.key = key
         error.values = MappingProxyType(dict(values))
@@ -36,6 +38,8 @@ class MalefizError(ValueError):
 class NotationError(MalefizError):
     """Text (a position, an action, an option) that cannot be read."""
 
+    kind = "notation"
+
 
 class InvalidPositionError(MalefizError):
     """A position document or text that is well-formed but breaks the rules.
@@ -43,9 +47,13 @@ class InvalidPositionError(MalefizError):
     The message says what is wrong and where (for example ``pawns.red[2]``).
     """
 
+    kind = "position"
+
 
 class IllegalActionError(MalefizError):
     """An action that is not legal in the position it was applied to.
 
     The message names the action and the position, in notation.
     """
+
+    kind = "action"

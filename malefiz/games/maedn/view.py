@@ -314,17 +314,13 @@ def _field_titles(board_name: str, language: str) -> dict[str, str]:
     b = board(board_name)
     t = Translator(language)
     titles: dict[str, str] = {}
-    owner = ""
-    starts = dict(zip(b.starts, b.colours, strict=True))
-    first = min(b.starts)
-    for step in range(len(b.track)):
-        index = (first + step) % len(b.track)
-        if index in starts:
-            owner = starts[index]
-            titles[f"t{index}"] = t("md.field_start", colour=t.colour(owner, capital=True))
-        else:
-            n = (index - b.starts[b.colours.index(owner)]) % len(b.track)
-            titles[f"t{index}"] = t("md.field_track", n=n, colour=t.colour(owner, capital=True))
+    for start, colour in zip(b.starts, b.colours, strict=True):  # a track field counts from the start behind it
+        name = t.colour(colour, capital=True)
+        titles[f"t{start}"] = t("md.field_start", colour=name)
+        n = 1
+        while (index := (start + n) % len(b.track)) not in b.starts:
+            titles[f"t{index}"] = t("md.field_track", n=n, colour=name)
+            n += 1
     for i, colour in enumerate(b.colours):
         letter = COLOUR_LETTERS[colour]
         for g in range(len(b.goals[i])):

@@ -146,14 +146,8 @@ class MalefizTable:
         """``red pawn in the house``, ``red pawn on the field below the goal``; ``move here: the goal``,
         ``move here and send yellow's pawn back: ...``, ``put the barricade here: ...``."""
         b = state.board
-        colour = t.colour(state.current, capital=True)
         if action is None:
-            location = location_of(key)
-            if location == HOUSE:
-                return t("mf.label_house", colour=colour)
-            if location == FOREST:
-                return t("mf.label_forest", colour=colour)
-            return t("mf.label_pawn", colour=colour, where=field_words(b, location, t))
+            return view.pawn_words(b, state.current, location_of(key), t)
         if isinstance(action, Place):
             return t("mf.label_place", where=field_words(b, action.field, t))
         assert isinstance(action, Move)

@@ -31,7 +31,7 @@ from .board import COLOURS, FOREST, HOUSE, Board, Colour, Field, board, xy
 from .rules import Action, Move, Phase, Place, State, new_game
 from .words import ENGLISH, field_words
 
-__all__ = ["COLOUR_FILL", "board_svg", "render"]
+__all__ = ["COLOUR_FILL", "board_svg", "pawn_words", "render"]
 
 _STYLE = (
     "<style>"
@@ -308,7 +308,7 @@ def render(
             if is_current and selected == HOUSE and i == 0:
                 classes.append("selected")
             sx, sy = slots[i]
-            title = t("mf.label_house", colour=t.colour(colour, capital=True))
+            title = pawn_words(b, colour, HOUSE, t)
             pawn = _pawn(colour, sx, sy, _SMALL_R, classes, "house" if is_current else None, None, title)
             if (
                 sent_home is not None
@@ -335,7 +335,7 @@ def render(
                 if p in hinted:
                     classes.append("hint")
                 cx, cy = _centre(p)
-                title = t("mf.label_pawn", colour=t.colour(colour, capital=True), where=field_words(b, p, t))
+                title = pawn_words(b, colour, p, t)
                 out.append(_pawn(colour, cx, cy, _PAWN_R, classes, f"{x},{y}", f"{x},{y}", title))
     if b.forest is not None:
         out.append(f'<g class="forest" data-forest=""><title>{escape(t("mf.forest"))}</title>')
@@ -350,7 +350,7 @@ def render(
                 classes.append("hint")
             if i == first_mine and selected == FOREST:
                 classes.append("selected")
-            title = t("mf.label_forest", colour=t.colour(colour, capital=True))
+            title = pawn_words(b, colour, FOREST, t)
             pawn = _pawn(colour, sx, sy, _SMALL_R, classes, "forest" if is_current else None, None, title)
             if sent_home is not None and newest.get(sent_home[0]) == i and sent_home[1] in b.village:
                 flying.append(_flying(pawn, sent_home[1], sx, sy))
@@ -362,6 +362,16 @@ def render(
         out.append(_held(highlight[-1], lift))
     out.append("</svg>")
     return "".join(out)
+
+
+def pawn_words(b: Board, colour: Colour, location: Field, t: Translator = ENGLISH) -> str:
+    """A pawn of ``colour`` at ``location`` (a field, HOUSE or FOREST) in words: ``Red pawn in the house``."""
+    name = t.colour(colour, capital=True)
+    if location == HOUSE:
+        return t("mf.label_house", colour=name)
+    if location == FOREST:
+        return t("mf.label_forest", colour=name)
+    return t("mf.label_pawn", colour=name, where=field_words(b, location, t))
 
 
 def _flying(pawn: str, caught: Field, x: float, y: float) -> str:
