@@ -13,7 +13,7 @@ in one language; ``t.count("steps", 3)`` picks the singular or plural form.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Final
 
 __all__ = ["CATALOGUE", "DEFAULT_LANGUAGE", "LANGUAGES", "Translator", "language_of"]
@@ -644,3 +644,18 @@ class Translator:
     def colour(self, colour: str, capital: bool = False) -> str:
         """A colour's name in this language (``rot``; ``Rot`` with ``capital``)."""
         return self(f"{'Colour' if capital else 'colour'}.{colour}")
+
+    def attribute_values(self, attributes: Iterable[tuple[str, str]]) -> dict[str, str]:
+        """The placeholder values a page element carries as ``data-i18n-<name>`` attributes (the attribute
+        names that say which text goes where, like ``data-i18n-title``, are not values; a colour is told
+        in this language).
+
+        >>> Translator("de").attribute_values([("data-i18n-colour", "red"), ("data-i18n-title", "x"), ("id", "y")])
+        {'colour': 'rot'}
+        """
+        values: dict[str, str] = {}
+        for name, value in attributes:
+            short = name.removeprefix("data-i18n-")
+            if short != name and short not in ("aria-label", "title", "placeholder"):
+                values[short] = self.colour(value) if short == "colour" else value
+        return values

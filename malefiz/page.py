@@ -5,18 +5,19 @@ the seats differ by board, per board). Blocks carry ``data-game`` (and
 ``data-board``); the page disables every block but the chosen game's and
 board's, so the browser's ``FormData`` holds only the fields that count, and
 :func:`query_from_form` turns them into the page address (``?game=maedn&board=star&seats=...``)
-that :meth:`malefiz.core.session.Setup.from_query` reads.
+that :meth:`malefiz.core.setup.Setup.from_query` reads.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from html import escape
-from typing import Final
+from typing import Any, Final
 from urllib.parse import parse_qs, urlencode
 
-from .core.session import MAX_NAME, Table
-from .games.tables import TABLES
+from .core.game import Game
+from .core.setup import MAX_NAME
+from .games import GAMES
 from .i18n import CATALOGUE, Translator
 
 __all__ = ["GAME_TITLES", "OPTION_TEXTS", "players_range", "query_from_form", "setup_form"]
@@ -101,8 +102,7 @@ def _block(game: str, inner: str, board: str | None = None, active: bool = False
     return f'<fieldset class="block" data-game="{game}"{where}{state}>{inner}</fieldset>'
 
 
-def _game_fields(name: str, table: Table, active: bool) -> list[str]:
-    game = table.game
+def _game_fields(name: str, game: Game[Any, Any], active: bool) -> list[str]:
     e = escape
     boards = "".join(
         f'<label><input type="radio" name="board" value="{e(b)}"{_flag(active and i == 0, "checked")}/>'
@@ -114,7 +114,7 @@ def _game_fields(name: str, table: Table, active: bool) -> list[str]:
     counts = {b: game.player_counts(b) for b in game.boards}
     by_colours: dict[tuple[str, ...], list[str]] = {}
     for b in game.boards:
-        by_colours.setdefault(table.colours(b), []).append(b)
+        by_colours.setdefault(game.colours(b), []).append(b)
     for colours, boards_with in by_colours.items():
         low, high = counts[boards_with[0]][0], counts[boards_with[0]][-1]
         rows = "".join(_seat_rows(name, colours))
@@ -133,7 +133,7 @@ def _game_fields(name: str, table: Table, active: bool) -> list[str]:
             f'<select name="form" aria-label="{ENGLISH("form.seats")}" data-i18n-aria-label="form.seats">'
             f"{_options(forms, '')}</select></fieldset>"
         )
-    all_colours = sorted({c for b in game.boards for c in table.colours(b)}, key=lambda c: _colour_order(table, c))
+    all_colours = sorted({c for b in game.boards for c in game.colours(b)}, key=lambda c: _colour_order(game, c))
     if "roll_for_start" in game.option_names:
         starts = [("", "first.seat"), ("roll", "first.roll")]
     else:
@@ -159,30 +159,30 @@ def _game_fields(name: str, table: Table, active: bool) -> list[str]:
     return parts
 
 
-def _colour_order(table: Table, colour: str) -> int:
-    for b in table.game.boards:
-        if colour in table.colours(b):
-            return table.game.boards.index(b) * 10 + table.colours(b).index(colour)
+def _colour_order(game: Game[Any, Any], colour: str) -> int:
+    for b in game.boards:
+        if colour in game.colours(b):
+            return game.boards.index(b) * 10 + game.colours(b).index(colour)
     return 99
 
 
-def setup_form(tables: Mapping[str, Table] = TABLES, thumbnails: Mapping[str, str] | None = None) -> str:
+def setup_form(games: Mapping[str, Game[Any, Any]] = GAMES, thumbnails: Mapping[str, str] | None = None) -> str:
     """The setup form's fields: the game chooser, then each game's blocks (the first game's enabled).
 
     ``thumbnails``: a picture's address by game name, shown beside the game's name.
     """
     parts = [f'<fieldset class="games">{_say("form.game", "legend")}']
-    for i, name in enumerate(tables):
+    for i, name in enumerate(games):
         picture = ""
         if thumbnails and name in thumbnails:
             picture = f'<img class="thumb" src="{escape(thumbnails[name])}" alt="" width="72" height="72"/>'
         parts.append(
             f'<label class="game-choice"><input type="radio" name="game" value="{name}"{_flag(i == 0, "checked")}/>'
-            f"{picture}<span>{escape(GAME_TITLES.get(name, tables[name].game.title))}</span></label>"
+            f"{picture}<span>{escape(GAME_TITLES.get(name, games[name].title))}</span></label>"
         )
     parts.append("</fieldset>")
-    for i, (name, table) in enumerate(tables.items()):
-        parts.extend(_game_fields(name, table, active=i == 0))
+    for i, (name, game) in enumerate(games.items()):
+        parts.extend(_game_fields(name, game, active=i == 0))
     return "".join(parts)
 
 
@@ -190,7 +190,7 @@ def query_from_form(fields: Iterable[tuple[str, str]], pace: str = "normal") -> 
     """The page address query from the setup form's (enabled) fields, as ``FormData`` lists them.
 
     Seats come in the order of the colour rows; a name's commas become spaces.
-    The result may still be refused by :meth:`~malefiz.core.session.Setup.from_query`
+    The result may still be refused by :meth:`~malefiz.core.setup.Setup.from_query`
     (too few players, a seat form that does not fit): the page shows its message.
     """
     values: dict[str, list[str]] = {}
@@ -228,7 +228,7 @@ def query_from_form(fields: Iterable[tuple[str, str]], pace: str = "normal") -> 
     return "?" + urlencode({k: v for k, v in params.items() if v or k == "seats"}, safe=",:")
 
 
-def players_range(query: str, tables: Mapping[str, Table] = TABLES) -> tuple[int, int] | None:
+def players_range(query: str, games: Mapping[str, Game[Any, Any]] = GAMES) -> tuple[int, int] | None:
     """The player counts the chosen game and board take, when the address's seats are not among them.
 
     The page says it in the player's language (the engine's own message is for developers).
@@ -237,10 +237,10 @@ def players_range(query: str, tables: Mapping[str, Table] = TABLES) -> tuple[int
     ((2, 6), None)
     """
     params = {k: v[-1] for k, v in parse_qs(query.lstrip("?"), keep_blank_values=True).items()}
-    table = tables.get(params.get("game", ""), next(iter(tables.values())))
-    board = params.get("board") or table.game.boards[0]
-    if board not in table.game.boards:
+    game = games.get(params.get("game", ""), next(iter(games.values())))
+    board = params.get("board") or game.boards[0]
+    if board not in game.boards:
         return None
-    counts = table.game.player_counts(board)
+    counts = game.player_counts(board)
     seats = [s for s in params.get("seats", "").split(",") if s]
     return None if len(seats) in counts else (counts[0], counts[-1])

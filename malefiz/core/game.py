@@ -17,12 +17,16 @@ the conformance test runs each of them through this protocol.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Mapping, Sequence
-from typing import Any, Protocol, TypeVar
+from collections.abc import Callable, Collection, Hashable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from .actions import ROLLS, Roll
+from .effects import Effects
 
-__all__ = ["Bot", "Game", "GameState", "RollingGame"]
+if TYPE_CHECKING:
+    from .face import Face
+
+__all__ = ["Bot", "Game", "GameState", "OptionsArg", "RollingGame", "option_flags"]
 
 ActionT = TypeVar("ActionT", bound=Hashable)
 StateT = TypeVar("StateT", bound="GameState")
@@ -33,6 +37,23 @@ Bot = Callable[[Any, Sequence[Any], Any], Any]
 It is only asked when a decision is due (never for a die roll), gets the legal
 actions already listed, and must return one of them.
 """
+
+
+OptionsArg = Mapping[str, bool] | Collection[str] | None
+"""Rule options as :meth:`Game.new_game` takes them: names to booleans, or the names switched on."""
+
+
+def option_flags(options: OptionsArg) -> dict[str, bool]:
+    """``options`` as names to booleans (a collection of names: each one on).
+
+    >>> option_flags(["neutral"]), option_flags({"neutral": False}), option_flags(None)
+    ({'neutral': True}, {'neutral': False}, {})
+    """
+    if options is None:
+        return {}
+    if isinstance(options, Mapping):
+        return dict(options)
+    return dict.fromkeys(options, True)
 
 
 class GameState(Protocol):
@@ -104,17 +125,34 @@ class Game(Protocol[StateT, ActionT]):
         """The numbers of players ``board`` takes."""
         ...
 
+    def colours(self, board: str) -> tuple[str, ...]:
+        """Every colour a seat may take on ``board``, in the board's order."""
+        ...
+
+    def seat_colours(self, board: str, players: int, options: Collection[str] = ()) -> tuple[str, ...]:
+        """The (first) colour of each of ``players`` seats when the setup names none.
+
+        Raises:
+            MalefizError: for a player count the board does not take.
+        """
+        ...
+
     def new_game(
-        self, board: str, players: int, options: Mapping[str, bool] | None = None, first: str | None = None
+        self, board: str, players: int | Sequence[str], options: OptionsArg = None, first: str | None = None
     ) -> StateT:
-        """The starting position for ``players`` seats on ``board`` with ``options`` (names to booleans).
+        """The starting position on ``board`` for ``players`` seats (a count, or each seat's first colour)
+        with ``options`` (names to booleans, or the names switched on).
 
         ``first`` is the colour that starts (default: the first seat's).
 
         Raises:
-            InvalidPositionError: for an unknown board or option, a player count it does not take,
-                or a ``first`` colour nobody plays.
+            MalefizError: for an unknown board or option, a player count it does not take, colours
+                that do not fit, or a ``first`` colour nobody plays.
         """
+        ...
+
+    def board_of(self, state: StateT) -> str:
+        """The name of ``state``'s board."""
         ...
 
     def start_rollers(self, state: StateT) -> tuple[str, ...]:
@@ -128,6 +166,16 @@ class Game(Protocol[StateT, ActionT]):
 
     def apply(self, state: StateT, action: ActionT) -> StateT:
         """The state after ``action``; raises IllegalActionError if it is not legal."""
+        ...
+
+    def effects(self, before: StateT, action: ActionT) -> Effects:
+        """What ``action`` does in ``before``: route, capture, barricade, penalty, goal (see
+        :class:`~malefiz.core.effects.Effects`). ``action`` must be legal."""
+        ...
+
+    @property
+    def face(self) -> Face[StateT, ActionT]:
+        """How the game shows itself to people (keys, pictures, words)."""
         ...
 
     def roll(self, value: int) -> ActionT:

@@ -1,21 +1,18 @@
 """Statistics of a game, for every game: counts per player and a chart of the race to the goal.
 
-Everything is read from a :class:`~malefiz.core.session.Session`'s history
-(pairs of the state before an action and the action) and the table's
-:meth:`~malefiz.core.session.Table.progress` (each seat's distance to the goal),
+Everything is read from a :class:`~malefiz.core.session.Session`'s record (each
+entry's action and its :class:`~malefiz.core.effects.Effects`) and the face's
+:meth:`~malefiz.core.face.Face.progress` (each seat's distance to the goal),
 so nothing here knows one game from another:
 
 - a *turn* is a run of actions of one colour of one seat (a 6 that rolls again
   stays in the turn); the chart has a point after each;
 - a *roll* is a :class:`~malefiz.core.actions.Roll`, a *six* one showing 6;
-- a *capture* is seen when a move makes another seat's distance grow: the only
-  thing a move does to another seat's pieces is send them back. Not seen: a
-  seat capturing its own pieces (its own pawn in Malefiz, its other colour in
-  Mensch ärgere Dich nicht), the neutral colour's pieces (nobody's), and a
-  capture that costs no distance (a Malefiz pawn taken on one of the fast
-  board's far bottom-row fields, as far from the goal as its house);
-- a *barricade moved* is an action of a class called ``Place`` (or with a
-  ``field``): putting a taken barricade back on the board;
+- a *capture* is a move whose effects name a captured piece of another seat.
+  Not counted: a seat capturing its own pieces (its own pawn in Malefiz, its
+  other colour in Mensch ärgere Dich nicht), the neutral colour's pieces
+  (nobody's), and a forced-capture penalty (the player's own piece);
+- a *barricade moved* is an action whose effects put a barricade down;
 - a *move* is any other action but a pass.
 
 :func:`chart_svg` draws the distances as an accessible SVG line chart and
@@ -39,7 +36,7 @@ from .svg import COLOUR_FILL, px
 
 ENGLISH: Final = Translator("en")
 
-__all__ = ["Mark", "SeatStats", "Stats", "chart_svg", "game_stats", "is_barricade", "report_html", "table_html"]
+__all__ = ["Mark", "SeatStats", "Stats", "chart_svg", "game_stats", "report_html", "table_html"]
 
 MarkKind = Literal["capture", "barricade"]
 
@@ -91,24 +88,21 @@ class Stats:
         return [m.turn for m in self.marks if m.kind == kind]
 
 
-def is_barricade(action: object) -> bool:
-    """True for an action that puts a barricade on the board (Malefiz's ``Place``)."""
-    return type(action).__name__ == "Place" or getattr(action, "field", None) is not None
-
-
 def game_stats(session: Session) -> Stats:
     """The statistics of ``session``'s game so far (the whole game once it is over)."""
-    table = session.table
-    history = session.history
-    states = [before for before, _ in history] + [session.state]
+    face = session.face
+    record = session.record
     count = len(session.setup.seats)
+    seat_of = {colour: seat for seat, colours in enumerate(record.start.seats) for colour in colours}
     counts = [dict.fromkeys(("rolls", "sixes", "captures", "captured", "barricades", "moves"), 0) for _ in range(count)]
-    progress = table.progress(states[0])
+    progress = face.progress(record.start)
     series: list[list[float]] = [[p] for p in progress]
     turns: list[int] = []
     marks: list[Mark] = []
     who: tuple[int, str] | None = None
-    for i, (before, action) in enumerate(history):
+    entries = record.entries
+    for i, entry in enumerate(entries):
+        before, action, effects = entry.before, entry.action, entry.effects
         seat = before.current_seat
         if (seat, before.current) != who:
             who = (seat, before.current)
@@ -119,20 +113,19 @@ def game_stats(session: Session) -> Stats:
             mine["rolls"] += 1
             mine["sixes"] += action.value == 6
         elif not isinstance(action, Pass):
-            after = table.progress(states[i + 1])
-            if is_barricade(action):
+            if effects.barricade_placed is not None:
                 mine["barricades"] += 1
                 marks.append(Mark(turn, seat, "barricade"))
             else:
                 mine["moves"] += 1
-            for victim, (old, new) in enumerate(zip(progress, after, strict=True)):
-                if victim != seat and new > old:
-                    mine["captures"] += 1
-                    counts[victim]["captured"] += 1
-                    marks.append(Mark(turn, seat, "capture", victim))
-            progress = after
-        following = states[i + 1]
-        if i + 1 == len(history) or (following.current_seat, following.current) != who:
+            victim = seat_of.get(effects.capture.colour) if effects.capture is not None else None
+            if victim is not None and victim != seat:
+                mine["captures"] += 1
+                counts[victim]["captured"] += 1
+                marks.append(Mark(turn, seat, "capture", victim))
+            progress = face.progress(entry.after)
+        following = entry.after
+        if i + 1 == len(entries) or (following.current_seat, following.current) != who:
             for values, p in zip(series, progress, strict=True):
                 values.append(p)
     return Stats(

@@ -11,8 +11,11 @@ from hypothesis import strategies as st
 
 from malefiz.core.actions import Roll
 from malefiz.core.errors import MalefizError
-from malefiz.core.session import Session, Setup
-from malefiz.games.tables import TABLES
+from malefiz.core import savefile
+from malefiz.core.screen import news
+from malefiz.core.session import Session
+from malefiz.core.setup import Setup
+from malefiz.games import GAMES
 
 ADDRESSES = [
     "?game=malefiz&board=classic&seats=human,bot:medium&seed=3",
@@ -25,7 +28,7 @@ ADDRESSES = [
 
 
 def session(address: str) -> Session:
-    setup = Setup.from_query(address, TABLES)
+    setup = Setup.from_query(address, GAMES)
     assert setup is not None
     return Session(setup)
 
@@ -40,16 +43,16 @@ def play_some(s: Session, steps: int, rng: random.Random) -> None:
         elif s.state.is_chance:
             s.roll()
         else:
-            movable = sorted(s.movable())
+            movable = sorted(s.marks().movable)
             if s.selected is None and movable:
                 s.click(rng.choice(movable))
-            targets = sorted(s.targets())
+            targets = sorted(s.marks().targets)
             if targets:
                 s.click(rng.choice(targets))
 
 
 def same(a: Session, b: Session) -> bool:
-    return (a.state, a.dice, a.history, a.events, a.selected) == (b.state, b.dice, b.history, b.events, b.selected)
+    return (a.state, a.dice, a.record, a.selected) == (b.state, b.dice, b.record, b.selected)
 
 
 @pytest.mark.parametrize("address", ADDRESSES)
@@ -57,19 +60,19 @@ def test_a_saved_game_loads_back_in_every_phase(address: str) -> None:
     s = session(address)
     rng = random.Random(1)
     for _ in range(25):
-        text = json.dumps(s.save())
-        loaded = Session.load(text, TABLES)
+        text = json.dumps(savefile.save(s))
+        loaded = savefile.load(text, GAMES)
         assert same(loaded, s), s.state
         play_some(s, rng.randrange(1, 12), rng)
     s.new_game()
     play_some(s, 5, rng)
-    assert same(Session.load(json.dumps(s.save()), TABLES), s)
+    assert same(savefile.load(json.dumps(savefile.save(s)), GAMES), s)
 
 
 def test_a_loaded_game_plays_on_like_the_original() -> None:
     a = session(ADDRESSES[2])
     play_some(a, 30, random.Random(2))
-    b = Session.load(json.dumps(a.save()), TABLES)
+    b = savefile.load(json.dumps(savefile.save(a)), GAMES)
     play_some(a, 200, random.Random(3))
     play_some(b, 200, random.Random(3))
     assert same(a, b)
@@ -78,7 +81,7 @@ def test_a_loaded_game_plays_on_like_the_original() -> None:
 def broken_saves() -> list[tuple[str, str]]:
     s = session(ADDRESSES[0])
     play_some(s, 20, random.Random(4))
-    good = s.save()
+    good = savefile.save(s)
     text = json.dumps(good)
     rolls = [i for i, a in enumerate(good["actions"]) if a.startswith("d")]
     cases = [
@@ -109,7 +112,7 @@ def broken_saves() -> list[tuple[str, str]]:
 @pytest.mark.parametrize(("text", "message"), broken_saves())
 def test_broken_saves_are_refused_clearly(text: str, message: str) -> None:
     with pytest.raises(MalefizError, match=message):
-        Session.load(text, TABLES)
+        savefile.load(text, GAMES)
 
 
 @pytest.mark.parametrize("address", ADDRESSES)
@@ -120,18 +123,18 @@ def test_undo_takes_back_a_move_but_never_a_roll(address: str) -> None:
     for _ in range(300):
         if s.state.is_over:
             break
-        before = (s.state, s.dice, len(s.history))
+        before = (s.state, s.dice, len(s.record))
         if s.can_undo() and rng.random() < 0.3:
             assert s.undo()
             undone += 1
-            last_before, last = s.history[-1]
-            assert isinstance(last, Roll) and s.setup.seats[last_before.current_seat].kind == "human"
+            last = s.record.entries[-1]
+            assert isinstance(last.action, Roll) and s.setup.seats[last.before.current_seat].kind == "human"
             assert not s.state.is_chance and not s.is_bot_turn()
-            assert len(s.history) < before[2]
-            reloaded = Session.load(json.dumps(s.save()), TABLES)  # dice and history agree after the undo
-            assert (reloaded.state, reloaded.dice, reloaded.history) == (s.state, s.dice, s.history)
-            assert reloaded.events == s.events  # the move list holds the moves that stand
-            assert "took back a move" in s.news()
+            assert len(s.record) < before[2]
+            reloaded = savefile.load(json.dumps(savefile.save(s)), GAMES)  # dice and history agree after the undo
+            assert (reloaded.state, reloaded.dice, reloaded.record.actions()) == (s.state, s.dice, s.record.actions())
+            assert reloaded.record.lines() == s.record.lines()  # the move list holds the moves that stand
+            assert "took back a move" in news(s)
             if rng.random() < 0.5:
                 assert s.redo()
         else:
@@ -144,22 +147,22 @@ def test_undo_and_redo_give_the_same_game() -> None:
     rng = random.Random(6)
     while not s.can_undo():
         play_some(s, 1, rng)
-    done = (s.state, s.dice, list(s.history), s.redo_stack)
+    done = (s.state, s.dice, s.record, s.redo_stack)
     assert s.undo() and s.can_redo() and not s.can_undo()
     assert s.redo()
-    assert (s.state, s.dice, s.history) == done[:3]
+    assert (s.state, s.dice, s.record) == done[:3]
     play_some(s, 20, rng)  # the computers play on as they did
 
 
 def test_undo_off() -> None:
     s = session("?game=malefiz&seats=human,bot&seed=3&undo=off")
-    assert Setup.from_query(s.setup.to_query(), TABLES) == s.setup
+    assert Setup.from_query(s.setup.to_query(), GAMES) == s.setup
     rng = random.Random(7)
     for _ in range(60):
         play_some(s, 1, rng)
         assert not s.can_undo() and s.undo() is False
     with pytest.raises(MalefizError, match="undo"):
-        Setup.from_query("?seats=human,bot&undo=maybe", TABLES)
+        Setup.from_query("?seats=human,bot&undo=maybe", GAMES)
 
 
 def test_a_new_action_clears_redo() -> None:
@@ -175,18 +178,18 @@ def test_a_new_action_clears_redo() -> None:
 def test_a_link_holds_the_whole_game() -> None:
     s = session(ADDRESSES[3])
     play_some(s, 40, random.Random(9))
-    text = s.link()
+    text = savefile.link(s)
     assert text.isascii() and "/" not in text and "+" not in text and len(text) < 2000
-    assert same(Session.from_link(text, TABLES), s)
+    assert same(savefile.from_link(text, GAMES), s)
     for broken in ("", text[:-5], text[:20], "A" * 100, text[:10] + "!" + text[11:], "é"):
         with pytest.raises(MalefizError, match="link"):
-            Session.from_link(broken, TABLES)
+            savefile.from_link(broken, GAMES)
 
 
 SAVED = session(ADDRESSES[2])
 play_some(SAVED, 40, random.Random(10))
-SAVE_TEXT = json.dumps(SAVED.save())
-LINK_TEXT = SAVED.link()
+SAVE_TEXT = json.dumps(savefile.save(SAVED))
+LINK_TEXT = savefile.link(SAVED)
 
 
 @st.composite
@@ -210,7 +213,7 @@ def mutated(draw: st.DrawFn, text: str) -> str:
 @given(st.one_of(mutated(SAVE_TEXT), st.text(max_size=200)))
 def test_a_mutated_save_loads_or_is_refused_clearly(text: str) -> None:
     try:
-        loaded = Session.load(text, TABLES)
+        loaded = savefile.load(text, GAMES)
     except MalefizError as error:
         assert str(error).startswith("save: ") and len(str(error)) < 400
     else:
@@ -221,7 +224,7 @@ def test_a_mutated_save_loads_or_is_refused_clearly(text: str) -> None:
 @given(st.one_of(mutated(LINK_TEXT), st.text(max_size=200)))
 def test_a_mutated_link_opens_or_is_refused_clearly(text: str) -> None:
     try:
-        Session.from_link(text, TABLES)
+        savefile.from_link(text, GAMES)
     except MalefizError as error:
         assert str(error).startswith("link: ") and len(str(error)) < 400
 
@@ -229,11 +232,11 @@ def test_a_mutated_link_opens_or_is_refused_clearly(text: str) -> None:
 def test_a_plus_in_a_position_link_is_the_option_mark() -> None:
     position = f"classic r:2.13,h,h,h,h y:h,h,h,h,h x:{'8.1,8.3,8.4,8.5,6.7,10.7,0.11,4.11,8.11,12.11,16.11'} r? +own"
     typed = "?seats=human,human&position=" + position.replace(" ", "%20")
-    setup = Setup.from_query(typed, TABLES)
+    setup = Setup.from_query(typed, GAMES)
     assert setup is not None and setup.position == position
-    assert Setup.from_query(setup.to_query(), TABLES) == setup
+    assert Setup.from_query(setup.to_query(), GAMES) == setup
     old_style = "?seats=human,human&position=" + position.replace("+", "%2B").replace(" ", "+")
-    again = Setup.from_query(old_style, TABLES)
+    again = Setup.from_query(old_style, GAMES)
     assert again is not None and again.position == position
 
 
@@ -247,10 +250,10 @@ def test_everything_a_person_can_act_on_has_a_name(address: str) -> None:
         if s.is_bot_turn() or s.state.is_chance or s.state.is_over:
             assert labels == {}
         else:
-            assert set(labels) == set(s.movable()) | set(s.targets())
+            assert set(labels) == set(s.marks().movable) | set(s.marks().targets)
             assert all(name and "." not in name.split(":")[-1] for name in labels.values()), labels
             if s.selected is not None:
-                assert next(iter(labels)) in s.targets()  # the targets come first once a piece is chosen
+                assert next(iter(labels)) in s.marks().targets  # the targets come first once a piece is chosen
             seen += 1
         if s.selected is not None and rng.random() < 0.2:
             assert s.cancel() and s.selected is None

@@ -1,0 +1,471 @@
+"""The page as plain Python: what a person did comes in, one :class:`~malefiz.core.screen.Screen` goes out.
+
+The browser glue (``web/main.py``) only turns DOM events into calls of :class:`App` and writes the
+screens it returns into the page; every decision lives here, with unit tests: which opening a page
+address leads to (a shared link, a game in the address, the game kept in the browser, the setup
+screen), what the address becomes, when a game is kept, what a key does, whether leaving asks.
+
+Nothing here touches the browser. What the page keeps between visits goes through a
+:class:`Storage` (``localStorage`` on the page, a dictionary in the tests).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import random
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from typing import Final, Literal, Protocol
+
+from .core import savefile
+from .core.errors import MalefizError
+from .core.face import Marks
+from .core.screen import Screen, play_screen
+from .core.session import Session
+from .core.setup import PACES, Games, Setup, chosen_in, setup_address
+from .games import GAMES
+from .i18n import LANGUAGES, Translator, language_of
+from .page import players_range, query_from_form
+
+__all__ = [
+    "KEEP_KEY",
+    "LANGUAGE_KEY",
+    "MOTION_KEY",
+    "SOUND_KEY",
+    "Address",
+    "App",
+    "MemoryStorage",
+    "Storage",
+    "key_command",
+]
+
+KEEP_KEY: Final = "malefiz.last-game"
+"""Where the game in progress is kept (:func:`malefiz.core.savefile.save` as JSON)."""
+LANGUAGE_KEY: Final = "malefiz.language"
+SOUND_KEY: Final = "malefiz.sound"
+MOTION_KEY: Final = "malefiz.motion"
+MAX_FILE: Final = 5_000_000
+"""The largest file read as a saved game, in bytes."""
+
+Command = Literal["roll", "act", "cancel", "next", "previous"]
+
+
+class Storage(Protocol):
+    """What the page keeps between visits (the browser's ``localStorage``)."""
+
+    def get(self, key: str) -> str | None:
+        """The text kept under ``key``, or None (nothing kept, or storage is off)."""
+        ...
+
+    def set(self, key: str, value: str) -> bool:
+        """Keep ``value`` under ``key``; False when the browser does not let the page keep anything."""
+        ...
+
+
+@dataclass(frozen=True)
+class MemoryStorage:
+    """A :class:`Storage` in memory (tests and tools); ``off``: a browser that lets the page keep nothing."""
+
+    def __init__(self, off: bool = False) -> None:
+        self.kept: dict[str, str] = {}
+        self.off = off
+
+    def get(self, key: str) -> str | None:
+        """The text kept under ``key``, or None."""
+        return self.kept.get(key)
+
+    def set(self, key: str, value: str) -> bool:
+        """Keep ``value`` (unless off)."""
+        if self.off:
+            return False
+        self.kept[key] = value
+        return True
+
+
+@dataclass(frozen=True)
+class Address:
+    """A change of the page address: ``push`` adds a history entry (Back returns), ``replace`` does not.
+
+    ``query`` is the whole ``?...`` part; ``""`` is the bare page.
+    """
+
+    how: Literal["push", "replace"]
+    query: str
+
+
+def key_command(key: str, ctrl: bool = False, meta: bool = False, alt: bool = False) -> Command | None:
+    """What a key does on the game screen: R (W in German) rolls, Enter and Space act on the focused
+    element, the arrows go to the next or previous one, Escape lets go of a chosen piece.
+
+    >>> key_command("r"), key_command("r", ctrl=True), key_command("ArrowUp"), key_command("x")
+    ('roll', None, 'previous', None)
+    """
+    if key in ("r", "R", "w", "W"):
+        return None if ctrl or meta or alt else "roll"
+    if key == "Escape":
+        return "cancel"
+    if key in ("Enter", " "):
+        return "act"
+    if key in ("ArrowRight", "ArrowDown"):
+        return "next"
+    if key in ("ArrowLeft", "ArrowUp"):
+        return "previous"
+    return None
+
+
+class App:
+    """The page's state: the session shown (or the setup screen), pace, motion, and what the page showed last."""
+
+    def __init__(
+        self,
+        storage: Storage,
+        languages: Iterable[str] = (),
+        games: Games = GAMES,
+        rng: random.Random | None = None,
+    ) -> None:
+        """``languages``: the browser's preferred languages (used when none was chosen on this page before)."""
+        self.storage = storage
+        self.games = games
+        self.rng = rng or random.Random()
+        kept = storage.get(LANGUAGE_KEY)
+        self.t = Translator(kept if kept in LANGUAGES else language_of(",".join(languages)))
+        self.session: Session | None = None
+        self.pace = "normal"
+        self.motion = True
+        self.saving = True
+        self.notice = ""
+        self.address: Address | None = None
+        """The address change the last call asks for (the page applies it and sets this to None)."""
+        self._shown: int | None = None
+        self._face: int | None = None
+        self._thinking: Iterator[None] | None = None
+        self.chosen: tuple[str | None, str | None] = (None, None)
+        """The game and board last shown on the setup screen."""
+
+    # -- settings -----------------------------------------------------------
+
+    def motion_setting(self, reduced: bool) -> bool:
+        """Motion as remembered, else on unless the system asks for reduced motion."""
+        kept = self.storage.get(MOTION_KEY)
+        self.motion = kept == "on" if kept in ("on", "off") else not reduced
+        return self.motion
+
+    def set_motion(self, on: bool, keep: bool = True) -> None:
+        """Turn motion on or off, remembered with ``keep``."""
+        self.motion = on
+        if keep:
+            self.storage.set(MOTION_KEY, "on" if on else "off")
+
+    def sound_setting(self) -> bool:
+        """Sound as remembered (off unless the player turned it on)."""
+        return self.storage.get(SOUND_KEY) == "on"
+
+    def set_sound(self, on: bool) -> None:
+        """Turn sound on or off, remembered."""
+        self.storage.set(SOUND_KEY, "on" if on else "off")
+
+    def set_language(self, language: str) -> Screen:
+        """Speak ``language`` on the whole page at once (mid-game too), remembered."""
+        self.t = Translator(language)
+        self.storage.set(LANGUAGE_KEY, self.t.language)
+        if self.session is None:
+            return self.setup_screen()
+        self.session.set_language(self.t.language)
+        self._shown = None
+        return self.screen()
+
+    # -- openings -------------------------------------------------------------
+
+    def open(self, query: str, fragment: str = "") -> Screen:
+        """The screen a page address leads to: the game a link's fragment holds, else the game the query
+        describes (resumed when it is the one kept in the browser), else the setup screen."""
+        problem = ""
+        if fragment.startswith("#game="):
+            self.address = Address("replace", query)
+            try:
+                linked = savefile.from_link(fragment.removeprefix("#game="), self.games)
+            except MalefizError as error:
+                problem = self.t.error(error)
+            else:
+                self.address = Address("replace", linked.setup.to_query())
+                return self.resume(linked)
+        try:
+            setup = Setup.from_query(query, self.games)
+        except MalefizError as error:
+            return self.setup_screen(f"{problem} {self.t.error(error)}".strip())
+        if setup is None:
+            game, board = chosen_in(query, self.games)
+            return self.setup_screen(problem, game, board)
+        kept = self.kept()
+        if kept is not None and kept.setup == setup:
+            return self.resume(kept, notice=problem)
+        return self.start(setup, notice=problem)
+
+    def kept(self) -> Session | None:
+        """The game kept in the browser, or None (nothing kept, storage off, or a record that does not load)."""
+        text = self.storage.get(KEEP_KEY)
+        if text is None:
+            return None
+        try:
+            return savefile.load(text, self.games)
+        except MalefizError:
+            return None
+
+    def start(self, setup: Setup, notice: str = "") -> Screen:
+        """A new game with ``setup`` (its seed fixed in the address, so a reload finds the game kept)."""
+        if setup.seed is None:
+            setup = setup.seeded(self.rng.randrange(2**31))
+            self.address = Address("replace", setup.to_query())
+        return self.resume(Session(setup), notice)
+
+    def resume(self, session: Session, notice: str = "") -> Screen:
+        """Show ``session`` (a new game, or one kept, loaded or linked) and let it go on."""
+        self.pace = session.setup.pace if session.setup.pace in PACES else self.pace
+        if session.language != self.t.language:
+            session.set_language(self.t.language)
+        self.session = session
+        self.notice = notice
+        self._shown = None
+        self._face = None
+        return self.screen()
+
+    # -- the setup screen -----------------------------------------------------------
+
+    def setup_screen(self, error: str = "", game: str | None = None, board: str | None = None) -> Screen:
+        """The setup screen: the form (the page keeps it as the person left it), and the chosen board's
+        start position beside it."""
+        self.session = None
+        self._thinking = None
+        kept = self.kept()
+        game = game or self.chosen[0]
+        board = board or (self.chosen[1] if game == self.chosen[0] else None)
+        name = game if game is not None and game in self.games else next(iter(self.games))
+        chosen = self.games[name]
+        board = board if board is not None and board in chosen.boards else chosen.boards[0]
+        self.chosen = (name, board)
+        return Screen(
+            view="setup",
+            game=name,
+            board=board,
+            title=chosen.title,
+            board_svg=chosen.face.board_svg(board, self.t),
+            language=self.t.language,
+            error=error,
+            can_continue=kept is not None and not kept.state.is_over,
+            pace=self.pace,
+        )
+
+    def preview(self, game: str, board: str, game_changed: bool = False) -> Screen:
+        """The setup screen for another chosen game or board (another game: its first board).
+
+        >>> app = App(MemoryStorage())
+        >>> screen = app.preview("maedn", "classic", game_changed=True)
+        >>> screen.view, screen.game, screen.board
+        ('setup', 'maedn', 'cross')
+        """
+        chosen = self.games.get(game)
+        return self.setup_screen("", game, chosen.boards[0] if game_changed and chosen is not None else board)
+
+    def start_from_form(self, fields: Iterable[tuple[str, str]]) -> Screen | None:
+        """*Start game*: the game the form's fields describe, or the setup screen with what does not fit
+        (None: nothing to do)."""
+        query = query_from_form(fields, self.pace)
+        wanted = players_range(query, self.games)
+        if wanted is not None:
+            return self._form_error(self.t("page.no_players", low=wanted[0], high=wanted[1]), query)
+        try:
+            setup = Setup.from_query(query, self.games)
+        except MalefizError as error:
+            return self._form_error(self.t.error(error), query)
+        if setup is None:
+            return None
+        self.address = Address("push", setup.to_query())
+        return self.start(setup)
+
+    def _form_error(self, error: str, query: str) -> Screen:
+        game, board = chosen_in(query, self.games)
+        return self.setup_screen(error, game, board)
+
+    def to_setup(self, query: str) -> Screen:
+        """Back to the setup screen (the game stays kept; Back returns to it)."""
+        self.keep()
+        self.address = Address("push", setup_address(query))
+        game, board = chosen_in(query, self.games)
+        return self.setup_screen("", game, board)
+
+    def continue_kept(self) -> Screen | None:
+        """*Continue the last game*: the game kept in the browser."""
+        kept = self.kept()
+        if kept is None:
+            return None
+        self.address = Address("push", kept.setup.to_query())
+        return self.resume(kept)
+
+    # -- files and links ----------------------------------------------------------
+
+    def load_file(self, text: str | None, size: int) -> Screen:
+        """A saved game chosen with the file field (``text`` None: too large to read); the game in progress
+        stays if it does not load."""
+        if text is None or size > MAX_FILE:
+            return self.refuse(self.t("page.big_file"))
+        try:
+            session = savefile.load(text, self.games)
+        except MalefizError as error:
+            return self.refuse(self.t("page.bad_file", error=self.t.error(error)))
+        self.address = Address("push", session.setup.to_query())
+        return self.resume(session)
+
+    def refuse(self, text: str) -> Screen:
+        """A message about a file or link, on whichever screen is showing."""
+        if self.session is None:
+            return dataclasses.replace(self.setup_screen(), error=text)
+        self.notice = text
+        return self.screen()
+
+    def save_file(self) -> tuple[str, str] | None:
+        """*Save file*: the file's name and its text (None without a game)."""
+        if self.session is None:
+            return None
+        return f"{self.session.game.name}-game.json", json.dumps(savefile.save(self.session), indent=1)
+
+    def link(self, page: str) -> str | None:
+        """*Share link*: the address of ``page`` (origin and path) with the whole game in its fragment."""
+        if self.session is None:
+            return None
+        return f"{page}#game={savefile.link(self.session)}"
+
+    # -- playing --------------------------------------------------------------------
+
+    def in_progress(self) -> bool:
+        """True while a game has started and is not over (leaving it asks first)."""
+        s = self.session
+        return s is not None and bool(s.record) and not s.state.is_over
+
+    def question(self, action: str) -> str | None:
+        """What to ask before ``action`` leaves the game in progress (None: nothing to ask)."""
+        if not self.in_progress():
+            return None
+        return self.t("page.ask_new" if action == "new-game" else "page.ask_setup")
+
+    def leaving_asks(self) -> bool:
+        """Closing the tab asks first only when the game in progress could not be kept."""
+        return not self.saving and self.in_progress()
+
+    def click(self, key: str) -> Screen | None:
+        """A person's click (or Enter) on the board element ``key``; None when it did nothing."""
+        s = self.session
+        if s is None:
+            return None
+        done = len(s.record)
+        if not s.click(key):
+            return None
+        return self.screen(fresh=len(s.record) > done)
+
+    def roll(self) -> Screen | None:
+        """The die; None when it is not a person's turn to roll."""
+        if self.session is None or not self.session.roll():
+            return None
+        return self.screen(fresh=True)
+
+    def hint(self) -> Screen | None:
+        """*Hint*: the strongest computer's move, marked and told."""
+        if self.session is None or not self.session.hint():
+            return None
+        return self.screen()
+
+    def cancel(self) -> Screen | None:
+        """Escape: let go of the chosen piece."""
+        if self.session is None or not self.session.cancel():
+            return None
+        return self.screen()
+
+    def undo(self) -> Screen | None:
+        """Undo (None: nothing to take back)."""
+        if self.session is None or not self.session.undo():
+            return None
+        return self.screen()
+
+    def redo(self) -> Screen | None:
+        """Redo (None: nothing to play again)."""
+        if self.session is None or not self.session.redo():
+            return None
+        return self.screen(fresh=True)
+
+    def new_game(self) -> Screen | None:
+        """Another game with the same setup."""
+        if self.session is None:
+            return None
+        self.session.new_game()
+        self._shown = None
+        return self.screen()
+
+    def set_pace(self, pace: str) -> Screen | None:
+        """Another pace for the computers; the game's address follows it."""
+        if pace not in PACES:
+            return None
+        self.pace = pace
+        if self.session is None:
+            return None
+        setup = self.session.setup.with_pace(pace)
+        self.session.setup = setup
+        self.address = Address("replace", setup.to_query())
+        return self.screen(keep=True)
+
+    def think(self) -> Screen | None:
+        """One slice of the computer's turn: None while it thinks on (call again after a paint), its
+        screen once it has acted."""
+        s = self.session
+        if s is None or not s.is_bot_turn():
+            return None
+        if self._thinking is None:
+            self._thinking = s.bot_turn()
+        if next(self._thinking, False) is None:
+            return None
+        self._thinking = None
+        return self.screen(fresh=True)
+
+    def thinking(self) -> bool:
+        """True while a computer's thinking is under way (:meth:`think` goes on with it)."""
+        return self._thinking is not None
+
+    def line(self, index: int) -> tuple[str, str] | None:
+        """The board after line ``index`` of the move list and the words that say so, without changing the game."""
+        s = self.session
+        if s is None:
+            return None
+        lines = s.record.lines()
+        if not 0 <= index < len(lines):
+            return None
+        self._thinking = None
+        board = s.face.render(lines[index].state, Marks(), s.names, s.t)
+        return board, self.t("page.viewing", n=index + 1)
+
+    # -- the screen ---------------------------------------------------------------
+
+    def keep(self) -> None:
+        """Store the game in progress in the browser (``saving`` says whether that worked)."""
+        if self.session is not None:
+            text = json.dumps(savefile.save(self.session), separators=(",", ":"))
+            self.saving = self.storage.set(KEEP_KEY, text)
+
+    def screen(self, fresh: bool = False, keep: bool = True) -> Screen:
+        """The game's screen now (``fresh``: an action was just made, so its motion plays); the game is kept."""
+        s = self.session
+        if s is None:
+            return self.setup_screen()
+        if keep:
+            self.keep()
+        found = play_screen(
+            s,
+            shown=self._shown,
+            face_before=self._face,
+            fresh=fresh,
+            motion=self.motion,
+            pace=self.pace,
+            notice=self.notice,
+            saving=self.saving,
+        )
+        self._shown = s.record.line_count
+        self._face = found.die
+        return found

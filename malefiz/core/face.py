@@ -1,0 +1,141 @@
+"""How a game shows itself to people: keys, pictures and words (each game's ``game.face``).
+
+The rules (:class:`~malefiz.core.game.Game`) say what may happen; the face says how it looks and
+reads, for the session (:mod:`malefiz.core.session`) and the screen (:mod:`malefiz.core.screen`).
+Keys are the ``data-key`` strings of the SVG, in the game's notation: a Malefiz field ``2.13``
+(the pawn or barricade on it has the same key), the house ``h``, the forest ``f``; a Mensch ärgere
+Dich nicht piece ``y:15`` (``y:B`` for any waiting piece of yellow) and a field by name (``t12``).
+So ``"<piece key>-<field key>"`` read off the page is the move in notation.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
+
+from ..i18n import Translator
+
+if TYPE_CHECKING:
+    from .record import Entry
+
+__all__ = ["Face", "Marks", "Namer", "Search"]
+
+S = TypeVar("S")
+A = TypeVar("A")
+A_co = TypeVar("A_co", covariant=True)
+
+Namer = Callable[[str], str]
+"""A colour's player for messages: ``"Anna (red)"``."""
+
+
+class Search(Protocol[A_co]):
+    """A computer's thinking in slices: :meth:`step` does one and says whether more remain; then :attr:`best`."""
+
+    def step(self) -> bool:
+        """Think a little more; False once the choice is made."""
+        ...
+
+    @property
+    def best(self) -> A_co:
+        """The chosen action (valid once :meth:`step` returned False)."""
+        ...
+
+
+@dataclass(frozen=True)
+class Marks(Generic[A]):
+    """What the person to act sees marked on the board (keys as :meth:`Face.locate` and :meth:`Face.choice` give)."""
+
+    movable: frozenset[str] = frozenset()
+    """The pieces that may move."""
+    selected: str | None = None
+    """The chosen piece."""
+    targets: frozenset[str] = frozenset()
+    """Where the chosen piece (or a barricade) may go."""
+    hint: A | None = None
+    """The move a hint suggests."""
+    trail: tuple[str, ...] = ()
+    """The fields the last move walked (and a barricade's new field), marked until the next move."""
+
+
+NO_MARKS: Marks[object] = Marks()
+
+
+class Face(Protocol[S, A]):
+    """One game's keys, pictures and words: what the shared session needs of it beyond the rules."""
+
+    @property
+    def one_click(self) -> bool:
+        """True: a click on a piece with one move plays it; False: it only chooses the piece."""
+        ...
+
+    @property
+    def default_level(self) -> str:
+        """The computer level a seat written as plain ``bot`` plays at."""
+        ...
+
+    def locate(self, state: S, key: str) -> tuple[str | None, str | None]:
+        """What a clicked ``key`` can stand for: (the key of the acting player's piece, the key of a field).
+
+        Raises:
+            MalefizError: for a key that names nothing on the board.
+        """
+        ...
+
+    def choice(self, state: S, action: A) -> tuple[str | None, str]:
+        """The clicks that play ``action`` (a move or a placement): (its piece's key or None, its field's key)."""
+        ...
+
+    def event(self, entry: Entry[S, A], name: Namer, t: Translator) -> str:
+        """What the action of ``entry`` did, in words (a roll is told by the session), read from its effects."""
+        ...
+
+    def prompt(self, state: S, selected: bool, again: bool, t: Translator) -> str:
+        """What the person to act does now (after ``"Anna (red): "``); ``again``: the same colour acts again."""
+        ...
+
+    def words(self, state: S, action: A, t: Translator) -> str:
+        """An action in a few words, for a hint (``"move a pawn out of the house to red's start field"``)."""
+        ...
+
+    def label(self, state: S, key: str, action: A | None, t: Translator) -> str:
+        """The accessible name of the board element ``key``: a movable piece (``action`` None) or the target
+        of ``action``."""
+        ...
+
+    def frames(self, entry: Entry[S, A], names: Mapping[str, str], t: Translator) -> list[str]:
+        """The board as SVG with the moved piece on each field of its way but the last (for animation)."""
+        ...
+
+    def render(
+        self,
+        state: S,
+        marks: Marks[A],
+        names: Mapping[str, str],
+        t: Translator,
+        last: Entry[S, A] | None = None,
+    ) -> str:
+        """The board as SVG with ``marks``, its titles in ``t``'s language; with ``last`` (the entry just
+        made) it plays that action's motion once (a piece sent home, a barricade lifted or put down)."""
+        ...
+
+    def board_svg(self, board: str, t: Translator) -> str:
+        """The board with every colour at the start (the setup screen's picture)."""
+        ...
+
+    def chances(self, state: S) -> list[float]:
+        """Each seat's estimated chance to win, in seat order."""
+        ...
+
+    def hint(self, state: S, rng: random.Random) -> A | None:
+        """The strongest computer's choice for the player to act (None while a roll is due)."""
+        ...
+
+    def search(self, level: str, state: S, actions: Sequence[A]) -> Search[A] | None:
+        """A sliced search for ``level``'s choice, or None to call the level's bot at once."""
+        ...
+
+    def progress(self, state: S) -> list[float]:
+        """Each seat's distance to the goal (the steps or fields its pieces still walk), in seat order."""
+        ...

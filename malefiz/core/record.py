@@ -1,0 +1,102 @@
+"""A game's record: every action since the start, each with the states around it, its effects and its words.
+
+The record is one immutable value. Playing on is :meth:`Record.then` (a new record one entry
+longer); undo is keeping a prefix (:meth:`Record.upto`). The move list the page shows
+(:meth:`Record.lines`) is the roll for who starts, then one line per entry.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, replace
+from typing import Generic, TypeVar
+
+from .actions import Pass, Roll
+from .effects import Effects
+
+__all__ = ["Entry", "Line", "Record"]
+
+S = TypeVar("S")
+A = TypeVar("A")
+
+
+@dataclass(frozen=True, slots=True)
+class Entry(Generic[S, A]):
+    """One action of the game: the state before, the action, the state after, what it did and its words."""
+
+    before: S
+    action: A
+    after: S
+    effects: Effects
+    words: str = ""
+    """The action told in the session's language (the move list's line)."""
+
+    @property
+    def notation(self) -> str:
+        """The action in notation for the move list (empty for a roll, whose words say it all)."""
+        return "" if isinstance(self.action, Roll) else str(self.action)
+
+    @property
+    def is_move(self) -> bool:
+        """True for an action a player chose (not a roll, not a pass)."""
+        return not isinstance(self.action, Roll | Pass)
+
+
+@dataclass(frozen=True, slots=True)
+class Line(Generic[S]):
+    """One line of the move list: its number (from 0), its words, its notation and the position after it."""
+
+    index: int
+    words: str
+    notation: str
+    state: S
+
+
+@dataclass(frozen=True, slots=True)
+class Record(Generic[S, A]):
+    """The game so far: where it started, the roll for who starts (in words), and the entries."""
+
+    start: S
+    opening: tuple[str, ...] = ()
+    """The roll for who starts, one line a round and the line that names the starter (empty: no roll)."""
+    entries: tuple[Entry[S, A], ...] = ()
+
+    @property
+    def state(self) -> S:
+        """The position now."""
+        return self.entries[-1].after if self.entries else self.start
+
+    @property
+    def last(self) -> Entry[S, A] | None:
+        """The latest entry, or None at the start."""
+        return self.entries[-1] if self.entries else None
+
+    def __len__(self) -> int:
+        return len(self.entries)
+
+    def __iter__(self) -> Iterator[Entry[S, A]]:
+        return iter(self.entries)
+
+    def then(self, entry: Entry[S, A]) -> Record[S, A]:
+        """The record with ``entry`` added."""
+        return replace(self, entries=(*self.entries, entry))
+
+    def upto(self, length: int) -> Record[S, A]:
+        """The record of the first ``length`` entries (undo)."""
+        return replace(self, entries=self.entries[:length])
+
+    def actions(self) -> list[A]:
+        """Every action in order."""
+        return [e.action for e in self.entries]
+
+    def lines(self) -> list[Line[S]]:
+        """The move list: the opening's lines, then one per entry."""
+        found = [Line(i, words, "", self.start) for i, words in enumerate(self.opening)]
+        base = len(found)
+        found.extend(Line(base + i, e.words, e.notation, e.after) for i, e in enumerate(self.entries))
+        return found
+
+    @property
+    def line_count(self) -> int:
+        """How many lines :meth:`lines` gives (without making them)."""
+        return len(self.opening) + len(self.entries)

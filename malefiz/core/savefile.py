@@ -1,0 +1,131 @@
+"""Save files and links: a game written as a JSON document, read back, checked and replayed.
+
+A saved game is its setup (the page address), the dice (seed and rolls taken), and every action
+in notation. Reading one replays every action through :meth:`Session.play`, the same step a game
+in progress takes, checking each die roll against the seed and the end against the saved
+position; anything that does not fit is refused with a message that says what and where.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import json
+import zlib
+from typing import Any, Final
+
+from .actions import Roll
+from .errors import MalefizError
+from .session import Session
+from .setup import MAX_SEED, Games, Setup
+
+__all__ = ["MAX_SAVE", "SAVE_FORMAT", "SAVE_VERSION", "from_link", "link", "load", "save"]
+
+SAVE_FORMAT: Final = "malefiz-site-game"
+"""The ``format`` of a saved game (:func:`save`)."""
+SAVE_VERSION: Final = 1
+MAX_SAVE: Final = 5_000_000
+"""The longest saved game read, in characters."""
+MAX_ROLLS: Final = 1_000_000
+"""More actions (or rolls) than any game has."""
+
+
+def save(session: Session) -> dict[str, Any]:
+    """The game as a JSON-ready document: setup, dice, every action since the start, the position.
+
+    :func:`load` gives the same game back, in the same phase.
+    """
+    return {
+        "format": SAVE_FORMAT,
+        "version": SAVE_VERSION,
+        "game": session.game.name,
+        "setup": session.setup.to_query(),
+        "seed": session.seed,
+        "dice": session.start_dice.count,
+        "games": session.games,
+        "actions": [str(a) for a in session.record.actions()],
+        "position": session.game.to_json(session.state),
+    }
+
+
+def link(session: Session) -> str:
+    """The game for a link's fragment: :func:`save` as compressed, URL-safe text (see :func:`from_link`)."""
+    data = json.dumps(save(session), separators=(",", ":")).encode()
+    return base64.urlsafe_b64encode(zlib.compress(data, 9)).decode().rstrip("=")
+
+
+def from_link(text: str, games: Games) -> Session:
+    """The game a :func:`link` text holds.
+
+    Raises:
+        MalefizError: for a text that is not such a link (cut short, changed, from elsewhere).
+    """
+    if len(text) > MAX_SAVE:
+        raise MalefizError.keyed("error.link_long")
+    try:
+        packed = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+        decompressor = zlib.decompressobj()
+        data = decompressor.decompress(packed, MAX_SAVE)
+        if decompressor.unconsumed_tail or not decompressor.eof:
+            raise ValueError("incomplete")
+        return load(data.decode("utf-8"), games)
+    except (ValueError, zlib.error, binascii.Error) as error:
+        if isinstance(error, MalefizError):
+            raise MalefizError.keyed("error.link", error=error) from None
+        raise MalefizError.keyed("error.link_cut") from None
+
+
+def load(text: str, games: Games) -> Session:
+    """The game a :func:`save` document (as JSON text) holds, replayed and checked.
+
+    Raises:
+        MalefizError: for anything that is not such a document, or does not replay to its position
+            (a tampered, truncated or foreign file); the message says what and where.
+    """
+    if len(text) > MAX_SAVE:
+        raise MalefizError.keyed("error.save_long", n=f"{len(text):,}", most=f"{MAX_SAVE:,}")
+    try:
+        doc = json.loads(text)
+    except (ValueError, RecursionError) as error:
+        raise MalefizError.keyed("error.save_json", detail=str(error)[:80]) from None
+    if not isinstance(doc, dict) or doc.get("format") != SAVE_FORMAT:
+        raise MalefizError.keyed("error.save_foreign")
+    if doc.get("version") != SAVE_VERSION:
+        version = str(doc.get("version"))[:20]
+        raise MalefizError.keyed("error.save_version", version=version, known=SAVE_VERSION)
+    setup_text = doc.get("setup")
+    if not isinstance(setup_text, str):
+        raise MalefizError.keyed("error.save_setup_missing")
+    try:
+        setup = Setup.from_query(setup_text, games)
+    except MalefizError as error:
+        raise MalefizError.keyed("error.save_setup", error=error) from None
+    if setup is None or setup.game.name != doc.get("game"):
+        raise MalefizError.keyed("error.save_setup_other")
+    numbers = []
+    for key, limit in (("seed", MAX_SEED), ("dice", MAX_ROLLS), ("games", MAX_ROLLS)):
+        value = doc.get(key)
+        if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < limit:
+            raise MalefizError.keyed("error.save_number", name=key, most=limit - 1)
+        numbers.append(value)
+    actions = doc.get("actions")
+    if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+        raise MalefizError.keyed("error.save_actions")
+    if len(actions) > MAX_ROLLS:
+        raise MalefizError.keyed("error.save_many", most=f"{MAX_ROLLS:,}")
+    seed, dice, played = numbers
+    session = Session(setup, seed, dice, played)
+    for i, text_action in enumerate(actions):
+        try:
+            action = session.game.parse_action(text_action)
+            if isinstance(action, Roll):
+                if session.state.is_chance and action.value != session.dice.peek():
+                    raise MalefizError.keyed("error.save_die", value=session.dice.peek())
+                _, session.dice = session.dice.roll()
+            session.play(action)
+        except MalefizError as error:
+            raise MalefizError.keyed("error.save_action", n=i + 1, action=repr(text_action[:40]), error=error) from None
+    if doc.get("position") != session.game.to_json(session.state):
+        raise MalefizError.keyed("error.save_position")
+    session.choose_the_only_piece()
+    return session

@@ -1,0 +1,258 @@
+"""What the page shows, as one value: :class:`Screen`, made once after every change.
+
+Nothing else crosses from Python to the page: the page writes a :class:`Screen` into the DOM,
+plays its frames, sound and timers, and sends what a person did back (:class:`malefiz.app.App`).
+Every decision about what is shown (the die's face, which buttons work, the words, the sound)
+is made here, in plain Python, with unit tests.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Final, Literal
+
+from .actions import Roll
+from .session import Session
+from .setup import PACES
+from .stats import report_html
+
+__all__ = [
+    "LOG_LINES",
+    "SOUNDS",
+    "LogLine",
+    "Screen",
+    "die_face",
+    "news",
+    "play_screen",
+    "result",
+    "sound_of",
+    "standings",
+    "status",
+]
+
+LOG_LINES: Final = 300
+"""How many of the latest lines the move list shows."""
+
+FRAME_MS: Final = 160
+"""The longest time a walking piece stays on one field, in milliseconds."""
+
+Sound = Literal["roll", "move", "win"]
+
+SOUNDS: Final[dict[str, tuple[float, ...]]] = {
+    "roll": (330.0,),
+    "move": (440.0, 554.0),
+    "win": (523.0, 659.0, 784.0, 1047.0),
+}
+"""The notes of each sound (Hz), played one after the other."""
+
+
+@dataclass(frozen=True)
+class LogLine:
+    """One line of the move list: its number (from 0), the words, and the action in notation ("" for none)."""
+
+    index: int
+    words: str
+    notation: str = ""
+
+
+@dataclass(frozen=True)
+class Screen:
+    """Everything the page shows at one moment: the setup screen or a game."""
+
+    view: Literal["setup", "play"]
+    game: str
+    """The game's name (``html[data-game]``, and the setup screen's chosen game)."""
+    board: str
+    """The board's name (``html[data-board]``, and the setup screen's chosen board)."""
+    title: str
+    """The page's title: the game's name for people."""
+    board_svg: str
+    """The board as SVG: the game now, or on the setup screen the chosen board's start."""
+    language: str = "en"
+    error: str = ""
+    """A message on the setup screen (a setup that does not fit, a link that cannot be read)."""
+    can_continue: bool = False
+    """The setup screen offers to continue the game kept in the browser."""
+    notice: str = ""
+    """A message above the game (a link or file that could not be read)."""
+    save_note: str = ""
+    """Said when the browser does not let the page keep the game."""
+    frames: tuple[str, ...] = ()
+    """The board with the moved piece on each field of its way, shown in turn before :attr:`board_svg`."""
+    frame_ms: int = 0
+    """How long each frame stays."""
+    status: str = ""
+    """Whose turn it is and what to do (empty once over: :attr:`winner` says it)."""
+    news: str = ""
+    """What just happened, or a hint."""
+    die: int | None = None
+    """The face the die shows (None: blank, someone is to roll)."""
+    die_label: str = ""
+    die_aria: str = ""
+    tumble: bool = False
+    """The die was just rolled (or shows a new face): it tumbles."""
+    can_roll: bool = False
+    can_hint: bool = False
+    can_undo: bool = False
+    can_redo: bool = False
+    undo_shown: bool = True
+    """Undo and redo are there at all (``undo=off`` hides them)."""
+    chances: str = ""
+    standings: str = ""
+    log: tuple[LogLine, ...] = ()
+    """The latest :data:`LOG_LINES` lines of the move list, oldest first."""
+    announce: str = ""
+    """New turn events for a live region (said once; empty on a reload)."""
+    sound: Sound | None = None
+    labels: tuple[tuple[str, str], ...] = ()
+    """What can be acted on: (``data-key``, accessible name), in the order to visit them."""
+    winner: str = ""
+    """The end in words (empty while the game goes on)."""
+    report: str = ""
+    """The end-of-game statistics as HTML (empty while the game goes on)."""
+    position: str = ""
+    """The position as the game's JSON document (for tests and tools)."""
+    pace: str = "normal"
+    bot_delay: int | None = None
+    """Milliseconds until the computer's next step; None when no computer is to act."""
+
+
+def status(session: Session) -> str:
+    """Whose turn it is and what to do (the result once over)."""
+    state = session.state
+    if state.is_over:
+        return result(session)
+    who = session.name(state.current)
+    if session.is_bot_turn():
+        return session.t("thinking", who=who)
+    last = session.record.last
+    again = last is not None and not isinstance(last.action, Roll) and last.before.current == state.current
+    prompt = session.face.prompt(state, session.selected is not None, again, session.t)
+    return session.t("status", who=who, prompt=prompt)
+
+
+def news(session: Session) -> str:
+    """What just happened, for the message line; empty when the status line says it already (a roll
+    waiting to be used) or nothing happened yet."""
+    if session.hinted is not None:
+        return session.message
+    last = session.record.last
+    if last is None and not session.record.opening:
+        return ""
+    if last is not None and isinstance(last.action, Roll) and session.message == last.words:
+        return ""
+    return session.message
+
+
+def standings(session: Session) -> str:
+    """The places decided so far (``1. Anna (yellow), 2. Ben (red)``; ties share a place); empty when none."""
+    parts = []
+    place = 1
+    for tied in session.state.ranking:
+        parts.append(session.t("place", place=place, who=" = ".join(session.seat_name(i) for i in tied)))
+        place += len(tied)
+    return ", ".join(parts)
+
+
+def result(session: Session) -> str:
+    """The end: who won (and, with more players, the places of the others)."""
+    ranking = session.state.ranking
+    if not ranking:
+        return ""
+    t = session.t
+    winners = t("joint").join(session.seat_name(i) for i in ranking[0])
+    text = t("wins.one" if len(ranking[0]) == 1 else "wins.other", who=winners)
+    if len(ranking) > 2:
+        text += " " + standings(session)
+    return text
+
+
+def die_face(session: Session) -> int | None:
+    """The roll being used; None (blank) when it is someone's turn to roll."""
+    if session.state.is_chance:
+        return None
+    return next((e.action.value for e in reversed(session.record.entries) if isinstance(e.action, Roll)), None)
+
+
+def sound_of(session: Session) -> Sound:
+    """The sound for what just happened: the end, a roll, or a move."""
+    last = session.record.last
+    if session.state.is_over:
+        return "win"
+    return "roll" if last is not None and isinstance(last.action, Roll) else "move"
+
+
+def log_lines(session: Session, most: int = LOG_LINES) -> tuple[LogLine, ...]:
+    """The latest ``most`` lines of the move list, oldest first."""
+    record = session.record
+    lines = record.lines()[-most:] if record.line_count else []
+    return tuple(LogLine(line.index, line.words, line.notation) for line in lines)
+
+
+def play_screen(
+    session: Session,
+    *,
+    shown: int | None,
+    face_before: int | None,
+    fresh: bool,
+    motion: bool,
+    pace: str,
+    notice: str = "",
+    saving: bool = True,
+) -> Screen:
+    """The screen of ``session``'s game.
+
+    ``shown``: how many move-list lines the page showed before (None: none yet, as after a reload;
+    nothing is announced then); ``face_before``: the die's face on the page before; ``fresh``: an
+    action was just made by a person or the computer (its motion and walk play, with ``motion``
+    on and a pace that is not instant).
+    """
+    state = session.state
+    t = session.t
+    over = state.is_over
+    last = session.record.last
+    can_roll = state.is_chance and not over and not session.is_bot_turn()
+    face = die_face(session)
+    rolled = fresh and last is not None and isinstance(last.action, Roll)
+    moved = fresh and last is not None and last.is_move
+    lines = log_lines(session)
+    count = session.record.line_count
+    fresh_lines = [line.words for line in lines if shown is not None and line.index >= shown]
+    walk = moved and motion and PACES[pace] > 0
+    label = t("page.roll_now") if can_roll else (t("page.rolled", value=face) if face else t("page.die"))
+    standing = standings(session)
+    return Screen(
+        view="play",
+        game=session.game.name,
+        board=session.setup.board,
+        title=session.game.title,
+        board_svg=session.svg(motion=moved and motion),
+        language=t.language,
+        notice=notice,
+        save_note="" if saving else t("page.saving_off"),
+        frames=tuple(session.walk_frames()) if walk else (),
+        frame_ms=min(FRAME_MS, PACES[pace] // 3),
+        status="" if over else status(session),
+        news="" if over else news(session),
+        die=face,
+        die_label=label,
+        die_aria=t("page.roll_label") if can_roll else label,
+        tumble=rolled or (face is not None and face != face_before),
+        can_roll=can_roll,
+        can_hint=session.can_hint(),
+        can_undo=session.can_undo(),
+        can_redo=session.can_redo(),
+        undo_shown=session.setup.undo,
+        chances=session.chances_text(),
+        standings=t("page.places", list=standing) if standing and not over else "",
+        log=lines,
+        announce=" ".join(fresh_lines[-3:]) if shown is not None and count > shown else "",
+        sound=sound_of(session) if shown is not None and count > shown else None,
+        labels=tuple(session.labels().items()),
+        winner=result(session) if over else "",
+        report=report_html(session) if over else "",
+        position=json.dumps(session.game.to_json(state)),
+        pace=pace,
+        bot_delay=PACES[pace] if session.is_bot_turn() else None,
+    )

@@ -1,0 +1,288 @@
+"""What is chosen before a game starts, and the page address that says it: seats, board, options, pace.
+
+A :class:`Setup` is validated once, when it is made; :meth:`Setup.from_query` reads a page
+address and :meth:`Setup.to_query` writes one, so the address has one owner (the page never
+edits it itself: :meth:`Setup.with_pace` and :func:`setup_address` are the edits it needs).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Final, Literal
+from urllib.parse import parse_qs, quote, unquote, urlencode
+
+from ..i18n import Translator
+from .errors import MalefizError
+from .game import Game
+
+__all__ = ["MAX_NAME", "MAX_SEED", "PACES", "Seat", "Setup", "seat_label", "setup_address"]
+
+Kind = Literal["human", "bot"]
+
+PACES: Final[dict[str, int]] = {"slow": 1200, "normal": 600, "fast": 200, "instant": 0}
+"""Milliseconds between two steps of a computer seat, by pace name."""
+
+MAX_NAME: Final = 24
+"""The longest player name kept (longer ones are cut)."""
+
+MAX_SEED: Final = 2**63
+"""Seeds are whole numbers below this."""
+
+Games = Mapping[str, Game[Any, Any]]
+"""Games by name (the registry, :data:`malefiz.games.GAMES`)."""
+
+
+@dataclass(frozen=True)
+class Seat:
+    """One player: its (first) colour, a name, a person or the computer (at a level)."""
+
+    colour: str
+    name: str
+    kind: Kind = "human"
+    level: str = "greedy"
+    """The bot's name in the game's bots (for computer seats)."""
+
+
+def seat_label(seat: Seat, colours: Sequence[str], t: Translator | None = None) -> str:
+    """A seat for messages: its name, and its colours when the name is not the colour (``Anna (red)``).
+
+    A seat named after its colour in English (the default name) is called by its colour in ``t``'s language.
+    """
+    t = t or Translator()
+    name = t.colour(colours[0], capital=True) if seat.name == colours[0].capitalize() else seat.name
+    if len(colours) == 1 and name.lower() == t.colour(colours[0]):
+        return name
+    return t("name.colours", name=name, colours=", ".join(t.colour(c) for c in colours))
+
+
+def _position_param(query: str) -> str:
+    """The ``position=`` value of a page address, where a ``+`` is the notation's option mark, not a space.
+
+    Addresses this page makes write spaces as ``%20``; one typed or made elsewhere may
+    have a literal ``+own``. An old-style value with ``+`` for every space and no other
+    space is read the usual way.
+    """
+    raw = next(
+        (part[len("position=") :] for part in reversed(query.lstrip("?").split("&")) if part.startswith("position=")),
+        "",
+    )
+    literal = unquote(raw)
+    return literal if " " in literal else unquote(raw.replace("+", " "))
+
+
+@dataclass(frozen=True)
+class Setup:
+    """Everything chosen before a game starts.
+
+    Raises:
+        MalefizError: for anything that does not fit (board, seats, levels, options, first, pace, position).
+    """
+
+    game: Game[Any, Any]
+    """The game's rules (and its face)."""
+    board: str = ""
+    """The board's name ("": the game's first)."""
+    seats: tuple[Seat, ...] = ()
+    """The players in seat order (empty: a person and the computer on the game's usual colours)."""
+    options: frozenset[str] = frozenset()
+    """The names of the options switched on."""
+    first: str | None = None
+    """Who starts (a colour); None: as the rules say (a roll for start where the game has one, else the first seat)."""
+    seed: int | None = None
+    pace: str = "normal"
+    position: str | None = None
+    """A position in one-line notation to start from instead of the start (board and colours must match)."""
+    undo: bool = True
+    """Whether people may take back their moves (``undo=off`` in the address turns it off)."""
+
+    def __post_init__(self) -> None:
+        game = self.game
+        if not self.board:
+            object.__setattr__(self, "board", game.boards[0])
+        if self.board not in game.boards:
+            raise MalefizError.keyed("error.board", known=" or ".join(game.boards), got=repr(self.board))
+        unknown = sorted(self.options - set(game.option_names))
+        if unknown:
+            raise MalefizError.keyed("error.option", got=repr(unknown[0]), known=", ".join(game.option_names))
+        if not self.seats:
+            colours = game.seat_colours(self.board, 2, self.options)
+            seats = (
+                Seat(colours[0], colours[0].capitalize()),
+                Seat(colours[1], colours[1].capitalize(), "bot", game.face.default_level),
+            )
+            object.__setattr__(self, "seats", seats)
+        for seat in self.seats:
+            if seat.kind == "bot" and seat.level not in game.bots:
+                raise MalefizError.keyed("error.level", got=repr(seat.level), known=", ".join(game.bots))
+        if self.pace not in PACES:
+            raise MalefizError.keyed("error.pace", known=", ".join(PACES), got=repr(self.pace))
+        if len(set(self.colours)) != len(self.colours):
+            raise MalefizError.keyed("error.colours_twice")
+        state = self.start_position() or game.new_game(self.board, self.colours, self.options)
+        if self.first is not None and self.first not in self.colours_of(state):
+            raise MalefizError.keyed("error.first_absent", got=repr(self.first))
+
+    @property
+    def colours(self) -> tuple[str, ...]:
+        """Each seat's (first) colour."""
+        return tuple(s.colour for s in self.seats)
+
+    def colours_of(self, state: Any) -> set[str]:
+        """The colours the seats play in ``state`` (a neutral colour is nobody's)."""
+        return {c for seat in state.seats for c in seat}
+
+    def start_position(self) -> Any:
+        """The position to start from (None: the board's start).
+
+        Raises:
+            MalefizError: if :attr:`position` cannot be read or does not fit the board and seats.
+        """
+        if self.position is None:
+            return None
+        state = self.game.parse_position(self.position)
+        got = tuple(seat[0] for seat in state.seats)
+        board = self.game.board_of(state)
+        if board != self.board or got != self.colours:
+            raise MalefizError.keyed(
+                "error.position_setup",
+                board=self.board,
+                colours=", ".join(self.colours),
+                got_board=board,
+                got=", ".join(got),
+            )
+        return state
+
+    @classmethod
+    def from_query(cls, query: str, games: Games) -> Setup | None:
+        """The setup a page address asks for, or None when it names no seats.
+
+        ``?game=maedn&board=star&seats=human,bot:hard&seed=3&pace=instant&options=three_rolls&first=yellow&names=Ann,Bob``;
+        ``game`` defaults to the first of ``games``; ``position=<one-line notation>`` starts from
+        that position; ``colours=red,blue`` picks the seats' colours (default: the game's usual ones).
+
+        Raises:
+            MalefizError: for any malformed value, saying which.
+        """
+        params = {k: v[-1] for k, v in parse_qs(query.lstrip("?"), keep_blank_values=True).items()}
+        if not params.get("seats"):
+            return None
+        game_name = params.get("game") or next(iter(games))
+        if game_name not in games:
+            raise MalefizError.keyed("error.game", known=", ".join(games), got=repr(game_name))
+        game = games[game_name]
+        board = params.get("board") or game.boards[0]
+        if board not in game.boards:
+            raise MalefizError.keyed("error.board", known=" or ".join(game.boards), got=repr(board))
+        kinds = params["seats"].split(",")
+        counts = game.player_counts(board)
+        if len(kinds) not in counts:
+            raise MalefizError.keyed(
+                "error.players", game=game.title, board=board, low=counts[0], high=counts[-1], got=len(kinds)
+            )
+        option_names = frozenset(n for n in params.get("options", "").split(",") if n)
+        unknown = sorted(option_names - set(game.option_names))
+        if unknown:
+            raise MalefizError.keyed("error.option", got=repr(unknown[0]), known=", ".join(game.option_names))
+        names = params.get("names", "").split(",") if params.get("names") else []
+        colours = game.seat_colours(board, len(kinds), option_names)
+        if params.get("colours"):
+            wanted = params["colours"].split(",")
+            known = game.colours(board)
+            if len(wanted) != len(kinds) or any(w not in known for w in wanted):
+                raise MalefizError.keyed(
+                    "error.colours", n=len(kinds), known=", ".join(known), got=repr(params["colours"])
+                )
+            colours = tuple(wanted)
+        seats = []
+        for i, (text, colour) in enumerate(zip(kinds, colours, strict=True)):
+            kind, _, level = text.partition(":")
+            if kind not in ("human", "bot"):
+                raise MalefizError.keyed("error.seat", got=repr(text))
+            name = names[i].strip() if i < len(names) and names[i].strip() else colour.capitalize()
+            name = name.encode("utf-8", "replace").decode("utf-8")  # no lone surrogates from elsewhere
+            level = level or game.face.default_level
+            seats.append(Seat(colour, name[:MAX_NAME], "bot" if kind == "bot" else "human", level))
+        seed_text = params.get("seed")
+        if seed_text is not None and not (seed_text.isascii() and seed_text.isdigit() and len(seed_text) <= 18):
+            raise MalefizError.keyed("error.seed", got=repr(seed_text[:40]))
+        first = params.get("first") or None
+        if first is not None and first not in game.colours(board):
+            raise MalefizError.keyed("error.first", got=repr(first))
+        undo_text = params.get("undo", "on")
+        if undo_text not in ("on", "off"):
+            raise MalefizError.keyed("error.undo", got=repr(undo_text[:40]))
+        return cls(
+            game=game,
+            undo=undo_text == "on",
+            board=board,
+            seats=tuple(seats),
+            options=option_names,
+            first=first,
+            seed=int(seed_text) if seed_text is not None else None,
+            pace=params.get("pace", "normal"),
+            position=_position_param(query) or None,
+        )
+
+    def to_query(self) -> str:
+        """The page address query that gives this setup back (see :meth:`from_query`)."""
+        params: dict[str, str] = {
+            "game": self.game.name,
+            "board": self.board,
+            "seats": ",".join(s.kind if s.kind == "human" else f"bot:{s.level}" for s in self.seats),
+            "colours": ",".join(s.colour for s in self.seats),
+            "names": ",".join(s.name for s in self.seats),
+            "pace": self.pace,
+        }
+        if self.options:
+            params["options"] = ",".join(n for n in self.game.option_names if n in self.options)
+        if self.first is not None:
+            params["first"] = self.first
+        if self.seed is not None:
+            params["seed"] = str(self.seed)
+        if self.position is not None:
+            params["position"] = self.position
+        if not self.undo:
+            params["undo"] = "off"
+        return "?" + urlencode(params, safe=",:", quote_via=quote)
+
+    def with_pace(self, pace: str) -> Setup:
+        """The same setup at another pace (the address changes with it; the game does not).
+
+        Raises:
+            MalefizError: for a pace that is not one of :data:`PACES`.
+        """
+        return dataclasses.replace(self, pace=pace)
+
+    def seeded(self, seed: int) -> Setup:
+        """The setup with its seed fixed (``seed`` when it has none), so a reload finds the same game."""
+        return self if self.seed is not None else dataclasses.replace(self, seed=seed % MAX_SEED)
+
+
+def setup_address(query: str) -> str:
+    """The address of the setup screen for the page address ``query``: the same game and board chosen,
+    no seats (so no game starts). ``""`` when nothing is left.
+
+    >>> setup_address("?game=maedn&board=star&seats=human,bot&seed=4")
+    '?game=maedn&board=star&seed=4'
+    >>> setup_address("?seats=human,bot")
+    ''
+    """
+    kept = [(k, v) for k, v in parse_qs(query.lstrip("?"), keep_blank_values=True).items() if k != "seats"]
+    return "?" + urlencode([(k, v[-1]) for k, v in kept], safe=",:", quote_via=quote) if kept else ""
+
+
+def chosen_in(query: str, games: Games) -> tuple[str, str]:
+    """The game and board a page address without seats asks the setup screen to show (known ones only;
+    else the first game and its first board).
+
+    >>> from malefiz.games import GAMES
+    >>> chosen_in("?game=maedn&board=star", GAMES), chosen_in("?game=chess&board=x", GAMES)
+    (('maedn', 'star'), ('malefiz', 'classic'))
+    """
+    params = {k: v[-1] for k, v in parse_qs(query.lstrip("?"), keep_blank_values=True).items()}
+    name = params.get("game", "")
+    game = games.get(name) or next(iter(games.values()))
+    board = params.get("board", "")
+    return game.name, board if board in game.boards else game.boards[0]

@@ -1,0 +1,132 @@
+"""One Screen value per change (malefiz.core.screen): every field, for both games."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from malefiz.core.actions import Roll
+from malefiz.core.screen import LOG_LINES, SOUNDS, Screen, die_face, play_screen
+from malefiz.core.session import Session
+from malefiz.core.setup import Setup
+from malefiz.games import GAMES
+
+ADDRESSES = {
+    "malefiz": "?game=malefiz&seats=human,human&names=Ann,Bob&seed=5",
+    "maedn": "?game=maedn&seats=human,human&names=Ann,Bob&first=yellow&seed=5",
+}
+
+
+def session(game: str, extra: str = "") -> Session:
+    setup = Setup.from_query(ADDRESSES[game] + extra, GAMES)
+    assert setup is not None
+    return Session(setup)
+
+
+def screen(s: Session, **changes: object) -> Screen:
+    values: dict[str, object] = {"shown": None, "face_before": None, "fresh": False, "motion": True, "pace": "normal"}
+    values.update(changes)
+    return play_screen(s, **values)  # type: ignore[arg-type]
+
+
+def to_move(s: Session) -> None:
+    """Roll until a person has a choice to make."""
+    while not s.is_person_to_choose():
+        assert s.roll()
+
+
+@pytest.mark.parametrize("game", ["malefiz", "maedn"])
+def test_the_start_of_a_game(game: str) -> None:
+    s = session(game)
+    found = screen(s)
+    assert found.view == "play" and found.game == game and found.board == GAMES[game].boards[0]
+    assert found.title == GAMES[game].title and found.board_svg.startswith("<svg")
+    assert found.can_roll and not found.can_hint and not found.can_undo and not found.can_redo and found.undo_shown
+    assert found.die is None and found.die_label == "Roll!" and found.die_aria == "Roll the die"
+    assert "Ann" in found.status and found.news == "" and found.winner == "" and found.report == ""
+    assert found.frames == () and found.announce == "" and found.sound is None and found.labels == ()
+    assert found.bot_delay is None and found.pace == "normal" and found.language == "en"
+    assert json.loads(found.position)["game"] == game
+    assert found.chances.startswith("Chances:") and found.standings == ""
+
+
+@pytest.mark.parametrize("game", ["malefiz", "maedn"])
+def test_a_roll_shows_its_face_tumbling_is_announced_and_sounds(game: str) -> None:
+    s = session(game)
+    shown = s.record.line_count
+    to_move(s)
+    found = screen(s, shown=shown, fresh=True)
+    roll = next(e.action for e in reversed(s.record.entries) if isinstance(e.action, Roll))
+    assert found.die == roll.value == die_face(s) and found.tumble and not found.can_roll
+    assert found.die_label == f"Rolled {roll.value}" and found.can_hint
+    assert found.announce and found.sound in ("roll", "move") and found.labels
+    assert all(key and name for key, name in found.labels)
+    quiet = screen(s, shown=s.record.line_count, face_before=roll.value)
+    assert not quiet.tumble and quiet.announce == "" and quiet.sound is None
+
+
+@pytest.mark.parametrize("game", ["malefiz", "maedn"])
+def test_a_move_walks_with_motion_and_jumps_without(game: str) -> None:
+    s = session(game)
+    to_move(s)
+    choice = s.choices()[0]
+    if choice.piece is not None and s.selected != choice.piece:
+        s.click(choice.piece)
+    assert s.click(choice.field)
+    last = s.record.last
+    assert last is not None and last.is_move
+    walking = screen(s, fresh=True)
+    assert walking.frame_ms == 160 and len(walking.frames) == len(s.walk_frames())
+    assert screen(s, fresh=True, motion=False).frames == ()
+    assert screen(s, fresh=True, pace="instant").frames == ()
+    assert screen(s, fresh=False).frames == ()
+    assert screen(s).can_undo and screen(s).log[-1].notation == str(last.action)
+
+
+def test_the_move_list_holds_the_latest_lines_oldest_first() -> None:
+    s = session("maedn", "&options=three_rolls")
+    while s.record.line_count < LOG_LINES + 20:
+        if not s.roll():
+            s.click(s.choices()[0].piece or s.choices()[0].field)
+    log = screen(s).log
+    assert len(log) == LOG_LINES
+    assert [line.index for line in log] == list(range(s.record.line_count - LOG_LINES, s.record.line_count))
+    assert log[-1].words == s.record.lines()[-1].words
+
+
+def test_a_computer_to_act_sets_the_delay_of_its_pace() -> None:
+    setup = Setup.from_query("?seats=bot,human&seed=3&pace=fast", GAMES)
+    assert setup is not None
+    s = Session(setup)
+    found = screen(s, pace="fast")
+    assert found.bot_delay == 200 and not found.can_roll and "thinking" in found.status.lower()
+
+
+def test_the_end_names_the_winner_and_reports() -> None:
+    setup = Setup.from_query("?game=maedn&seats=bot:hard,bot:hard&seed=3", GAMES)
+    assert setup is not None
+    s = Session(setup)
+    while not s.state.is_over:
+        s.bot_step()
+    found = screen(s, shown=s.record.line_count - 1, fresh=True)
+    assert found.winner and "wins" in found.winner and "stats-report" in found.report
+    assert found.status == "" and found.news == "" and found.sound == "win" and found.bot_delay is None
+    assert not found.can_roll and not found.can_hint and found.standings == ""
+
+
+def test_undo_off_hides_undo_and_a_storage_that_keeps_nothing_says_so() -> None:
+    s = session("malefiz", "&undo=off")
+    found = play_screen(s, shown=None, face_before=None, fresh=False, motion=True, pace="normal", saving=False)
+    assert not found.undo_shown and found.save_note.startswith("Saving is off")
+
+
+def test_a_german_screen_speaks_german() -> None:
+    s = session("malefiz")
+    s.set_language("de")
+    found = screen(s)
+    assert found.language == "de" and found.die_label == "Würfeln!" and found.chances.startswith("Gewinnchancen")
+
+
+def test_every_sound_has_notes() -> None:
+    assert set(SOUNDS) == {"roll", "move", "win"} and all(SOUNDS.values())

@@ -1,0 +1,231 @@
+"""The page as plain Python (malefiz.app): which opening an address leads to, addresses, keeping, keys, files."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from malefiz.app import KEEP_KEY, LANGUAGE_KEY, MOTION_KEY, Address, App, MemoryStorage, key_command
+from malefiz.core import savefile
+from malefiz.core.setup import Setup
+from malefiz.games import GAMES
+
+GAME = "?game=malefiz&board=classic&seats=human,human&seed=8&names=Ann,Bob"
+
+
+def app(storage: MemoryStorage | None = None, language: str = "en") -> App:
+    return App(storage or MemoryStorage(), [language], rng=random.Random(1))
+
+
+def play_moves(a: App, moves: int) -> None:
+    """A person rolls and plays the first choice, ``moves`` times."""
+    s = a.session
+    assert s is not None
+    for _ in range(moves):
+        assert a.roll() is not None or not s.state.is_chance
+        if s.is_person_to_choose():
+            choice = s.choices()[0]
+            if choice.piece is not None and s.selected != choice.piece:
+                a.click(choice.piece)
+            assert a.click(choice.field) is not None
+
+
+def test_an_address_without_seats_opens_the_setup_screen_on_the_game_and_board_it_names() -> None:
+    screen = app().open("?game=maedn&board=star")
+    assert (screen.view, screen.game, screen.board, screen.error) == ("setup", "maedn", "star", "")
+    assert "<svg" in screen.board_svg and screen.title == "Mensch ärgere Dich nicht"
+    assert app().open("").game == "malefiz"
+    assert app().open("?game=constructor&board=__proto__").game == "malefiz"
+
+
+def test_a_bad_address_says_what_is_wrong_on_the_setup_screen_in_the_players_language() -> None:
+    screen = app(language="de").open("?seats=human,human&board=huge")
+    assert screen.view == "setup" and "huge" in screen.error and "Spielplan" in screen.error
+
+
+def test_a_game_address_without_a_seed_gets_one_in_the_address() -> None:
+    a = app()
+    screen = a.open("?seats=human,bot")
+    assert screen.view == "play" and a.session is not None and a.session.setup.seed is not None
+    assert a.address == Address("replace", a.session.setup.to_query())
+    assert f"seed={a.session.setup.seed}" in a.address.query
+
+
+def test_a_reload_resumes_the_kept_game_and_another_address_starts_a_new_one() -> None:
+    storage = MemoryStorage()
+    first = app(storage)
+    first.open(GAME)
+    play_moves(first, 3)
+    assert first.session is not None
+    kept = first.session.record.actions()
+    again = app(storage)
+    again.open(GAME)
+    assert again.session is not None and again.session.record.actions() == kept
+    other = app(storage)
+    other.open(GAME.replace("seed=8", "seed=9"))
+    assert other.session is not None and other.session.record.actions() == []
+
+
+def test_a_pace_change_is_kept_with_the_game_so_a_reload_resumes_it() -> None:
+    storage = MemoryStorage()
+    a = app(storage)
+    a.open(GAME)
+    play_moves(a, 2)
+    assert a.session is not None
+    moves = a.session.record.actions()
+    screen = a.set_pace("fast")
+    assert screen is not None and screen.pace == "fast"
+    assert a.address is not None and "pace=fast" in a.address.query
+    again = app(storage)
+    again.open(a.address.query)
+    assert again.session is not None and again.session.record.actions() == moves
+    assert a.set_pace("warp") is None
+
+
+def test_a_shared_link_opens_its_game_and_a_broken_one_says_so() -> None:
+    a = app()
+    a.open(GAME)
+    play_moves(a, 2)
+    link = a.link("http://127.0.0.1:8000/")
+    assert link is not None
+    fragment = link[link.index("#") :]
+    b = app()
+    screen = b.open("", fragment)
+    assert screen.view == "play" and b.session is not None and a.session is not None
+    assert b.session.record.actions() == a.session.record.actions()
+    assert b.address == Address("replace", a.session.setup.to_query())
+    broken = app().open("", fragment[:40])
+    assert broken.view == "setup" and broken.error
+
+
+def test_a_broken_link_with_a_game_address_plays_that_game_and_tells_the_link_was_broken() -> None:
+    screen = app().open(GAME, "#game=eNqFULtuwzAM")
+    assert screen.view == "play" and screen.notice
+
+
+def test_a_file_that_is_no_game_leaves_the_game_as_it_was() -> None:
+    a = app()
+    a.open(GAME)
+    play_moves(a, 2)
+    assert a.session is not None
+    before = a.session.record.actions()
+    screen = a.load_file("{", 1)
+    assert screen.view == "play" and "saved game" in screen.notice
+    assert a.session.record.actions() == before
+    assert "too large" in a.load_file(None, 10**9).notice
+
+
+def test_a_saved_file_loads_back_with_its_address() -> None:
+    a = app()
+    a.open(GAME)
+    play_moves(a, 2)
+    found = a.save_file()
+    assert found is not None
+    name, text = found
+    assert name == "malefiz-game.json"
+    b = app()
+    b.open("")
+    screen = b.load_file(text, len(text))
+    assert screen.view == "play" and b.session is not None and a.session is not None
+    assert b.session.record.actions() == a.session.record.actions()
+    assert b.address is not None and b.address.how == "push"
+
+
+def test_leaving_a_game_in_progress_asks_and_the_setup_screen_keeps_game_and_board() -> None:
+    a = app()
+    a.open("?game=maedn&board=star&seats=human,human&seed=3")
+    assert a.question("new-game") is None  # nothing played yet
+    play_moves(a, 1)
+    assert a.question("new-game") and a.question("setup")
+    screen = a.to_setup("?game=maedn&board=star&seats=human,human&seed=3")
+    assert (screen.view, screen.game, screen.board, screen.can_continue) == ("setup", "maedn", "star", True)
+    assert a.address == Address("push", "?game=maedn&board=star&seed=3")
+    resumed = a.continue_kept()
+    assert resumed is not None and resumed.view == "play"
+
+
+def test_storage_off_says_saving_is_off_and_closing_asks() -> None:
+    a = app(MemoryStorage(off=True))
+    a.open(GAME)
+    play_moves(a, 1)
+    assert a.screen().save_note and a.leaving_asks()
+    b = app()
+    b.open(GAME)
+    play_moves(b, 1)
+    assert not b.screen().save_note and not b.leaving_asks()
+
+
+def test_the_kept_game_is_stored_after_every_action() -> None:
+    storage = MemoryStorage()
+    a = app(storage)
+    a.open(GAME)
+    play_moves(a, 1)
+    assert a.session is not None
+    assert json.loads(storage.kept[KEEP_KEY])["actions"] == [str(x) for x in a.session.record.actions()]
+
+
+def test_the_form_starts_a_game_or_says_what_does_not_fit() -> None:
+    a = app()
+    a.open("")
+    screen = a.start_from_form([("game", "maedn"), ("board", "star"), ("kind-yellow", "human")])
+    assert screen is not None and screen.view == "setup" and "2 to 6" in screen.error and screen.game == "maedn"
+    screen = a.start_from_form([("game", "malefiz"), ("board", "fast"), ("kind-red", "human"), ("kind-blue", "bot:easy")])
+    assert screen is not None and screen.view == "play" and screen.board == "fast"
+    assert a.address is not None and a.address.how == "push"
+
+
+def test_a_computer_thinks_in_slices_and_then_acts() -> None:
+    a = app()
+    a.open("?seats=bot:hard,bot:hard&seed=4&pace=instant")
+    assert a.session is not None
+    for _ in range(200):
+        if a.session.state.is_over:
+            break
+        screen = a.think()
+        while screen is None and a.thinking():
+            screen = a.think()
+        assert screen is not None
+    assert len(a.session.record) >= 100
+
+
+def test_language_and_motion_are_remembered() -> None:
+    storage = MemoryStorage()
+    a = app(storage)
+    a.open(GAME)
+    screen = a.set_language("de")
+    assert screen.language == "de" and storage.kept[LANGUAGE_KEY] == "de"
+    assert app(storage, "en").t.language == "de"
+    assert a.motion_setting(reduced=True) is False
+    a.set_motion(True)
+    assert storage.kept[MOTION_KEY] == "on" and app(storage).motion_setting(reduced=True) is True
+
+
+def test_a_line_of_the_move_list_shows_its_position_without_changing_the_game() -> None:
+    a = app()
+    a.open(GAME)
+    play_moves(a, 2)
+    assert a.session is not None
+    before = a.session.record
+    shown = a.line(1)
+    assert shown is not None and "<svg" in shown[0] and "2" in shown[1]
+    assert a.session.record is before and a.line(10_000) is None
+
+
+@pytest.mark.parametrize(
+    ("key", "command"),
+    [("r", "roll"), ("W", "roll"), ("Enter", "act"), (" ", "act"), ("Escape", "cancel"), ("ArrowDown", "next"),
+     ("ArrowLeft", "previous"), ("a", None)],
+)
+def test_the_key_map(key: str, command: str | None) -> None:
+    assert key_command(key) == command
+
+
+def test_every_setup_a_screen_starts_is_one_the_address_gives_back() -> None:
+    a = app()
+    a.open("?game=maedn&board=cross&seats=human,bot:hard&options=two_colours&seed=2")
+    assert a.session is not None
+    setup = a.session.setup
+    assert Setup.from_query(setup.to_query(), GAMES) == setup
+    assert savefile.load(json.dumps(savefile.save(a.session)), GAMES).setup == setup
