@@ -21,11 +21,11 @@ from html import escape
 from typing import Final
 
 from ..core.svg import CELL
-from ..games.maedn import document as maedn_document
 from ..games.maedn import rules as maedn_rules
 from ..games.maedn import view as maedn_view
 from ..games.maedn.state import Move as MaednMove
 from ..games.maedn.state import State as MaednState
+from ..games.maedn.state import parse_position as maedn_position
 from ..games.malefiz import notation as malefiz_notation
 from ..games.malefiz import rules as malefiz_rules
 from ..games.malefiz import view as malefiz_view
@@ -179,7 +179,7 @@ def _f_forest() -> str:
 
 
 def _d_state(position: str) -> MaednState:
-    return maedn_document.parse_position(position)
+    return maedn_position(position)
 
 
 def _d_moves(position: str, marked: str | None = None, walked: MaednMove | None = None) -> str:

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from malefiz.games.maedn.document import parse_action, parse_position
 from malefiz.games.maedn.rules import apply, legal_actions
-from malefiz.games.maedn.state import State
+from malefiz.games.maedn.state import State, parse_action, parse_position
 
 
 def pos(text: str) -> State:

@@ -10,17 +10,9 @@ import pytest
 
 from malefiz.core.actions import PASS, ROLLS
 from malefiz.core.errors import InvalidPositionError, MalefizError, NotationError
-from malefiz.games.maedn.document import (
-    action_from_json,
-    action_to_json,
-    from_json,
-    moves_document,
-    parse_action,
-    parse_position,
-    to_json,
-)
+from malefiz.games.maedn.document import action_from_json, action_to_json, from_json, moves_document, to_json
 from malefiz.games.maedn.rules import new_game
-from malefiz.games.maedn.state import Action, Move, Options, format_position, move
+from malefiz.games.maedn.state import Action, Move, Options, format_position, move, parse_action, parse_position
 from tests.maedn.helpers import pos
 
 POSITIONS = [

@@ -15,15 +15,7 @@ from __future__ import annotations
 
 from ...core.actions import PASS, ROLLS, Pass, Roll
 from .board import BOARD_NAMES, BOARDS, COLOUR_LETTERS, Board, board
-from .document import (
-    action_from_json,
-    action_to_json,
-    from_json,
-    moves_document,
-    parse_action,
-    parse_position,
-    to_json,
-)
+from .document import action_from_json, action_to_json, from_json, moves_document, to_json
 from .game import MAEDN, SEAT_FORMS, Maedn
 from .rules import (
     apply,
@@ -35,7 +27,20 @@ from .rules import (
     new_game,
     penalty,
 )
-from .state import Action, B, Move, Options, Phase, Seating, State, format_position, move, seating
+from .state import (
+    Action,
+    B,
+    Move,
+    Options,
+    Phase,
+    Seating,
+    State,
+    format_position,
+    move,
+    parse_action,
+    parse_position,
+    seating,
+)
 
 __all__ = [
     "BOARDS",

@@ -10,17 +10,9 @@ from ...core.errors import InvalidPositionError
 from ...core.game import Bot, RollingGame
 from .board import BOARD_NAMES, board
 from .bots import BOTS
-from .document import (
-    action_from_json,
-    action_to_json,
-    from_json,
-    moves_document,
-    parse_action,
-    parse_position,
-    to_json,
-)
+from .document import action_from_json, action_to_json, from_json, moves_document, to_json
 from .rules import apply, captures, describe_penalty, legal_actions, new_game
-from .state import Action, Move, Options, State, format_position
+from .state import Action, Move, Options, State, format_position, parse_action, parse_position
 
 __all__ = ["MAEDN", "SEAT_FORMS", "Maedn"]
 
