@@ -7,7 +7,8 @@ import itertools
 import pytest
 
 from malefiz.core.errors import InvalidPositionError
-from malefiz.games.maedn.board import BOARD_NAMES, BOARDS, GOAL_FIELDS, Board, board
+from malefiz.games.maedn.board import BOARD_NAMES, BOARDS, GOAL_FIELDS, Board, board, piece_at, piece_key
+from malefiz.games.maedn.state import parse_position
 
 
 def test_board_names_and_colours() -> None:
@@ -85,3 +86,14 @@ def test_points_of_places() -> None:
         b.point("green", 44)
     with pytest.raises(InvalidPositionError):
         b.track_index("blue", 0)
+
+
+def test_piece_at_reads_a_piece_key_back_when_such_a_piece_stands_there() -> None:
+    s = parse_position("maedn cross y:15,40,B,B r:0,B,B,B y?")
+    assert piece_at(s, piece_key("yellow", 15)) == ("yellow", 15)
+    assert piece_at(s, "y:40") == ("yellow", 40)
+    assert piece_at(s, "y:B") == ("yellow", -1)
+    assert piece_at(s, "r:B") == ("red", -1)
+    for key in ("y:16", "g:0", "x:1", "y:b", "t15", "r:40"):
+        assert piece_at(s, key) is None
+    assert piece_at(parse_position("maedn cross y:0,1,2,3 r:0,B,B,B y?"), "y:B") is None

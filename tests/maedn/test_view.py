@@ -10,10 +10,10 @@ import pytest
 
 from malefiz.core.actions import ROLLS
 from malefiz.core.errors import InvalidPositionError
-from malefiz.games.maedn.board import BOARD_NAMES, COLOUR_LETTERS, board
+from malefiz.games.maedn.board import BOARD_NAMES, COLOUR_LETTERS, board, field_name, piece_key, way
 from malefiz.games.maedn.rules import apply, legal_actions, legal_moves, new_game
 from malefiz.games.maedn.state import B, State, move
-from malefiz.games.maedn.view import CELL, board_svg, field_name, piece_key, render, way
+from malefiz.games.maedn.view import CELL, board_svg, render
 from malefiz.i18n import Translator
 
 from .helpers import pos

@@ -45,11 +45,10 @@ from ...core.actions import PASS, ROLLS, Pass, Roll
 from ...core.document import quote, shorten
 from ...core.errors import InvalidPositionError, NotationError
 from ...core.options import Flags
-from .board import BOARDS, COLOUR_LETTERS, Board
+from .board import BOARDS, COLOUR_LETTERS, LETTER_COLOURS, Board
 
 __all__ = [
     "DEFAULT_OPTIONS",
-    "LETTER_COLOURS",
     "OPTION_TOKENS",
     "PASS",
     "ROLLS",
@@ -75,9 +74,6 @@ __all__ = [
 
 B: Final = -1
 """The place of a piece waiting on its B fields (German: *B-Felder*)."""
-
-LETTER_COLOURS: Final[dict[str, str]] = {letter: colour for colour, letter in COLOUR_LETTERS.items()}
-"""The colour of every notation letter."""
 
 
 class Phase(StrEnum):

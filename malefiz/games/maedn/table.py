@@ -10,7 +10,6 @@ capture) shows both targets.
 from __future__ import annotations
 
 import random
-import re
 from collections.abc import Mapping, Sequence
 from typing import Final
 
@@ -19,7 +18,7 @@ from ...core.errors import MalefizError
 from ...core.session import Namer, Search
 from ...i18n import Translator
 from . import view
-from .board import COLOUR_LETTERS, Point, board
+from .board import Point, board, field_name, is_field, piece_at, piece_key, way
 from .bots import hard
 from .game import MAEDN, SEAT_FORMS, Maedn
 from .odds import win_chances
@@ -27,23 +26,6 @@ from .rules import captures, legal_actions, may_roll_three_times, new_game, pena
 from .state import Action, Move, Options, Phase, State
 
 __all__ = ["TABLE", "MaednTable"]
-
-_LETTER_COLOURS: Final = {letter: colour for colour, letter in COLOUR_LETTERS.items()}
-_PIECE_KEY: Final = re.compile(r"([a-z]):(B|\d{1,2})")
-
-
-def _piece_place(state: State, key: str) -> tuple[str, int] | None:
-    """The colour and place of the piece ``key`` names, when one of that colour stands there."""
-    found = _PIECE_KEY.fullmatch(key)
-    if found is None:
-        return None
-    colour = _LETTER_COLOURS.get(found.group(1))
-    if colour is None or colour not in state.seating.slot_of:
-        return None
-    place = -1 if found.group(2) == "B" else int(found.group(2))
-    pieces = state.pieces_of(colour)
-    there = min(pieces) < 0 if place < 0 else place in pieces
-    return (colour, place) if there else None
 
 
 class MaednTable:
@@ -96,12 +78,12 @@ class MaednTable:
         Raises:
             MalefizError: for a key that names neither.
         """
-        piece = _piece_place(state, key)
+        piece = piece_at(state, key)
         if piece is not None:
             colour, place = piece
-            return key, (view.field_name(state, colour, place) if place >= 0 else None)
+            return key, (field_name(state, colour, place) if place >= 0 else None)
         on = self._pieces_on(state).get(key)
-        if on is None and not view.is_field(state, key):
+        if on is None and not is_field(state, key):
             raise MalefizError(f"no piece or field {key[:40]!r}")
         return on, key
 
@@ -111,14 +93,14 @@ class MaednTable:
         for colour, pieces in zip(state.seating.colours, state.pieces, strict=True):
             waiting = 0
             for p in pieces:
-                found[view.field_name(state, colour, p, waiting)] = view.piece_key(colour, p)
+                found[field_name(state, colour, p, waiting)] = piece_key(colour, p)
                 waiting += p < 0
         return found
 
     def choice(self, state: State, action: Action) -> tuple[str | None, str]:
         """The piece's key and the name of the field it goes to."""
         assert isinstance(action, Move)
-        return view.piece_key(action.colour, action.start), view.field_name(state, action.colour, action.end)
+        return piece_key(action.colour, action.start), field_name(state, action.colour, action.end)
 
     def _piece_words(self, state: State, m: Move, t: Translator) -> str:
         if m.colour == state.seating.neutral:
@@ -195,7 +177,7 @@ class MaednTable:
         ``move here and capture red's piece: 4 fields ahead``."""
         length = state.seating.length
         if action is None:
-            found = _piece_place(state, key)
+            found = piece_at(state, key)
             if found is None:
                 return key
             return view.place_words(state, *found, t)
@@ -214,13 +196,13 @@ class MaednTable:
         return t("md.label_move", where=where)
 
     def way(self, before: State, action: Action) -> list[str]:
-        """The fields the move walks (see :func:`.view.way`), and the field a penalised piece was sent from."""
+        """The fields the move walks (see :func:`.board.way`), and the field a penalised piece was sent from."""
         if not isinstance(action, Move):
             return []
-        fields = list(view.way(before, action))
+        fields = list(way(before, action))
         sent = penalty(before, action)
         if sent is not None:
-            fields.append(view.field_name(before, sent[0], sent[1]))
+            fields.append(field_name(before, sent[0], sent[1]))
         return fields
 
     def frames(self, before: State, action: Action, names: Mapping[str, str], t: Translator) -> list[str]:
