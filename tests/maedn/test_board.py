@@ -7,7 +7,19 @@ import itertools
 import pytest
 
 from malefiz.core.errors import InvalidPositionError
-from malefiz.games.maedn.board import BOARD_NAMES, BOARDS, GOAL_FIELDS, Board, board, piece_at, piece_key
+from malefiz.games.maedn.board import (
+    BOARD_NAMES,
+    BOARDS,
+    GOAL_FIELDS,
+    Board,
+    board,
+    field_name,
+    field_place,
+    field_point,
+    is_field,
+    piece_at,
+    piece_key,
+)
 from malefiz.games.maedn.state import parse_position
 
 
@@ -97,3 +109,24 @@ def test_piece_at_reads_a_piece_key_back_when_such_a_piece_stands_there() -> Non
     for key in ("y:16", "g:0", "x:1", "y:b", "t15", "r:40"):
         assert piece_at(s, key) is None
     assert piece_at(parse_position("maedn cross y:0,1,2,3 r:0,B,B,B y?"), "y:B") is None
+
+
+@pytest.mark.parametrize("name", BOARD_NAMES)
+def test_field_place_and_field_point_undo_field_name(name: str) -> None:
+    b = board(name)
+    for colour in b.colours:
+        for place in range(-1, b.last_place + 1):
+            key = field_name(b, colour, place)
+            assert is_field(b, key)
+            assert field_place(b, colour, key) == place
+            assert field_point(b, key) == b.point(colour, place)
+    assert field_point(b, field_name(b, "red", -1, 3)) == b.point("red", -1, 3)
+
+
+def test_field_place_refuses_a_field_off_the_colours_way() -> None:
+    cross = board("cross")
+    for key in ("g:a", "g:B0", "t40", "x", ""):
+        with pytest.raises(InvalidPositionError):
+            field_place(cross, "yellow", key)
+    with pytest.raises(InvalidPositionError):
+        field_point(cross, "t40")

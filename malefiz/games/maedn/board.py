@@ -50,6 +50,8 @@ __all__ = [
     "Point",
     "board",
     "field_name",
+    "field_place",
+    "field_point",
     "is_field",
     "piece_at",
     "piece_key",
@@ -298,18 +300,50 @@ def field_name(where: Board | State | Seating, colour: str, place: int, waiting:
 
 def is_field(where: Board | State | Seating, name: str) -> bool:
     """True when ``name`` is the name of a field of the board (see :func:`field_name`)."""
-    return name in _field_names(_board_of(where).name)
+    return name in _field_points(_board_of(where).name)
+
+
+def field_point(where: Board | State | Seating, name: str) -> Point:
+    """The coordinates of the field called ``name`` (see :func:`field_name`).
+
+    Raises:
+        InvalidPositionError: for a name that is no field of the board.
+    """
+    b = _board_of(where)
+    found = _field_points(b.name).get(name)
+    if found is None:
+        raise InvalidPositionError(f"no field {name[:40]!r} on the {b.name} board")
+    return found
+
+
+def field_place(where: Board | State | Seating, colour: str, name: str) -> int:
+    """The place the field called ``name`` is for ``colour`` (-1, B, for its B fields): :func:`field_name` undone.
+
+    Raises:
+        InvalidPositionError: for an unknown colour, or a name that is no field on ``colour``'s way
+            (another colour's goal or B field, or no field at all).
+    """
+    b = _board_of(where)
+    i = b.colour_index(colour)
+    if is_field(b, name):
+        if name[0] == "t":
+            return (int(name[1:]) - b.starts[i]) % b.track_length
+        letter, _, rest = name.partition(":")
+        if letter == COLOUR_LETTERS[colour]:
+            return -1 if rest[0] == "B" else b.track_length + GOAL_LETTERS.index(rest)
+    raise InvalidPositionError(f"{name[:40]!r} is no field on {colour}'s way")
 
 
 @cache
-def _field_names(board_name: str) -> frozenset[str]:
+def _field_points(board_name: str) -> dict[str, Point]:
+    """Every field of the board by name, with its coordinates."""
     b = board(board_name)
-    names = {f"t{i}" for i in range(b.track_length)}
-    for colour in b.colours:
+    points = {f"t{i}": point for i, point in enumerate(b.track)}
+    for i, colour in enumerate(b.colours):
         letter = COLOUR_LETTERS[colour]
-        names.update(f"{letter}:{g}" for g in GOAL_LETTERS)
-        names.update(f"{letter}:B{n}" for n in range(len(b.b_fields[0])))
-    return frozenset(names)
+        points.update((f"{letter}:{g}", point) for g, point in zip(GOAL_LETTERS, b.goals[i], strict=True))
+        points.update((f"{letter}:B{n}", point) for n, point in enumerate(b.b_fields[i]))
+    return points
 
 
 def piece_key(colour: str, place: int) -> str:

@@ -35,8 +35,9 @@ from collections.abc import Sequence
 from typing import Final
 
 from ...core.actions import PASS, ROLLS, Roll
+from ...core.effects import NONE, Effects, Sent
 from ...core.errors import IllegalActionError, InvalidPositionError
-from .board import PIECES, board
+from .board import PIECES, board, field_name, way
 from .state import (
     DEFAULT_OPTIONS,
     Action,
@@ -59,6 +60,7 @@ __all__ = [
     "check_position",
     "could_move",
     "describe_penalty",
+    "effects",
     "legal_actions",
     "legal_moves",
     "may_roll_three_times",
@@ -410,6 +412,34 @@ def penalty(state: State, m: Move) -> tuple[str, int] | None:
     if best.colour == m.colour and best.start == m.start and state.pieces_of(m.colour).count(m.start) < 2:
         return m.colour, m.end
     return best.colour, best.start
+
+
+def effects(before: State, action: Action) -> Effects:
+    """What ``action`` does in ``before``, worked out once: for a move, the fields it walks (see
+    :func:`~malefiz.games.maedn.board.way`), the piece it captures, the piece forced capture sends
+    back (:func:`penalty`), whether it enters a goal field from the track, and the colour whose last
+    piece it brings home; a roll or a pass does nothing of the kind (:data:`~malefiz.core.effects.NONE`).
+
+    Raises:
+        IllegalActionError: for a move that is not legal in ``before``.
+    """
+    if not isinstance(action, Move):
+        return NONE
+    colour, start, end = action.colour, action.start, action.end
+    victim = captures(before, action)
+    sent = penalty(before, action)
+    mine = list(before.pieces_of(colour))
+    mine[mine.index(start)] = end
+    if sent is not None and sent[0] == colour:
+        mine[mine.index(sent[1])] = B
+    length = before.seating.length
+    return Effects(
+        route=way(before, action),
+        capture=None if victim is None else Sent(victim, field_name(before, colour, end)),
+        penalty=None if sent is None else Sent(sent[0], field_name(before, *sent)),
+        goal=0 <= start < length <= end,
+        finished=colour if min(mine) >= length > min(before.pieces_of(colour)) else None,
+    )
 
 
 def _replace(places: tuple[int, ...], old: int, new: int) -> tuple[int, ...]:
