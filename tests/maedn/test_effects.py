@@ -11,8 +11,9 @@ import pytest
 from malefiz.core.actions import PASS, ROLLS
 from malefiz.core.effects import NONE, Effects, Sent
 from malefiz.core.errors import IllegalActionError
+from malefiz.games.maedn import rules
 from malefiz.games.maedn.rules import apply, effects
-from malefiz.games.maedn.state import move, parse_action
+from malefiz.games.maedn.state import Move, State, move, parse_action
 from tests.maedn.helpers import check_effects, pos
 
 
@@ -86,3 +87,17 @@ def test_a_roll_and_a_pass_do_nothing_of_the_kind() -> None:
 def test_an_illegal_move_is_refused() -> None:
     with pytest.raises(IllegalActionError):
         effects(pos("maedn cross y:3,B,B,B r:0,B,B,B y4"), move("yellow", 3, 8))
+
+
+def test_effects_ask_for_the_penalty_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    s = pos("maedn cross y:3,20,B,B r:27,B,B,B y4 +forced")
+    calls: list[Move] = []
+    penalty = rules.penalty
+
+    def counted(state: State, m: Move) -> tuple[str, int] | None:
+        calls.append(m)
+        return penalty(state, m)
+
+    monkeypatch.setattr(rules, "penalty", counted)
+    assert effects(s, parse_action("y:20-24")).penalty == Sent("yellow", "t3")
+    assert calls == [parse_action("y:20-24")]

@@ -40,13 +40,13 @@ from ...i18n import Translator
 from .board import COLOUR_LETTERS, GOAL_LETTERS, Board, Point, board, field_name, piece_key
 from .rules import new_game
 from .state import Phase, State
+from .words import place_words
 
 __all__ = [
     "CELL",
     "COLOUR_FILL",
     "COLOUR_TINT",
     "board_svg",
-    "place_words",
     "render",
 ]
 
@@ -207,21 +207,6 @@ def _piece(
 
 
 ENGLISH: Final = Translator("en")
-
-
-def place_words(state: State, colour: str, place: int, t: Translator = ENGLISH) -> str:
-    """A piece of ``colour`` at ``place`` in words: ``Yellow piece 15 fields along``, ``Red piece waiting on B``."""
-    length = state.seating.length
-    if place < 0:
-        where = t("md.on_b")
-    elif place == 0:
-        where = t("md.on_start")
-    elif place < length:
-        where = t("md.along", fields=t.count("fields", place))
-    else:
-        where = t("md.in_goal", letter=GOAL_LETTERS[place - length])
-    neutral = colour == state.seating.neutral
-    return t("md.label_neutral" if neutral else "md.label_piece", colour=t.colour(colour, capital=True), where=where)
 
 
 def _caption(state: State, board_name: str, names: Mapping[str, str] | None, t: Translator) -> str:
