@@ -48,7 +48,6 @@ from .state import (
     Phase,
     Seating,
     State,
-    place_name,
     seating,
 )
 
@@ -59,7 +58,6 @@ __all__ = [
     "check_pieces",
     "check_position",
     "could_move",
-    "describe_penalty",
     "effects",
     "legal_actions",
     "legal_moves",
@@ -680,15 +678,3 @@ def _check_turn(state: State) -> None:
             raise InvalidPositionError(
                 f"attempt: {state.current} could move a piece and does not roll three times, so attempt must be 1"
             )
-
-
-def describe_penalty(state: State, m: Move) -> str:
-    """``penalty: yellow's piece on 12 goes back to B`` for the forced-capture penalty of ``m``, or ``""``.
-
-    Raises:
-        IllegalActionError: if ``m`` is not a legal move in ``state``.
-    """
-    sent = penalty(state, m)
-    if sent is None:
-        return ""
-    return f"penalty: {sent[0]}'s piece on {place_name(sent[1])} goes back to B"
