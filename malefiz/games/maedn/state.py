@@ -138,7 +138,8 @@ def place_name(place: int) -> str:
 class Move:
     """A piece of ``colour`` moves from place ``start`` (:data:`B` for the B fields) to place ``end``.
 
-    Places count from ``colour``'s own A field. Notation: ``y:B-0``, ``y:15-18``.
+    Places count from ``colour``'s own A field. Notation: ``y:B-0``, ``y:15-18``
+    (``str``; the ``repr`` reads it back: ``parse_action('y:B-0')``).
     Get one with :func:`move` (moves are interned); pieces of one colour on one
     field (two on B, a barrier) make one move.
     """
@@ -149,6 +150,9 @@ class Move:
 
     def __str__(self) -> str:
         return f"{COLOUR_LETTERS[self.colour]}:{place_name(self.start)}-{self.end}"
+
+    def __repr__(self) -> str:
+        return f"parse_action({str(self)!r})"
 
 
 _MOVES: dict[tuple[str, int, int], Move] = {}
@@ -204,7 +208,8 @@ class Seating:
 
     Colours in play get *slots*, in clockwise order; a state's pieces, turn and
     finished list are indexed by slot. Get one with :func:`seating` (shared
-    values, compared by board, seats and neutral colour).
+    values, compared by board, seats and neutral colour; the ``repr`` is that call,
+    without the tables built from them).
     """
 
     board: Board
@@ -245,6 +250,10 @@ class Seating:
 
     def __hash__(self) -> int:
         return hash((self.board.name, self.seats, self.neutral))
+
+    def __repr__(self) -> str:
+        neutral = f", {self.neutral!r}" if self.neutral is not None else ""
+        return f"seating(board({self.board.name!r}), {self.seats!r}{neutral})"
 
     @property
     def is_default(self) -> bool:
@@ -360,7 +369,8 @@ class State(NamedTuple):
     Build one with :func:`~malefiz.games.maedn.rules.new_game` or read one with
     :func:`parse_position` / :func:`~malefiz.games.maedn.document.from_json`. Immutable: every step
     returns a new state. (A named tuple: it is built several times per turn, and
-    a frozen dataclass costs several times as much to build.)
+    a frozen dataclass costs several times as much to build.) ``str`` gives the
+    notation, ``repr`` the call that reads it: ``parse_position('maedn cross ...')``.
     """
 
     seating: Seating
@@ -462,6 +472,9 @@ class State(NamedTuple):
 
     def __str__(self) -> str:
         return format_position(self)
+
+    def __repr__(self) -> str:
+        return f"parse_position({format_position(self)!r})"
 
 
 def _pieces_text(pieces: tuple[int, ...]) -> str:
