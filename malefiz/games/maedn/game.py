@@ -63,7 +63,7 @@ class Maedn(RollingGame):
         rules = Options.from_dict(values)
         two_colours = forms.get("two_colours", False)
         neutral = forms.get("neutral", False)
-        return new_game(board, players, rules, two_colours=two_colours, neutral=neutral, first=first)
+        return new_game(board, players, rules, first, two_colours=two_colours, neutral=neutral)
 
     def start_rollers(self, state: State) -> tuple[str, ...]:
         """Every colour in play but the neutral one: the highest roll starts (rule 2)."""

@@ -60,12 +60,11 @@ class MaednTable:
                 raise MalefizError.keyed("error.two_colours", first=colours[0], second=colours[1])
         return new_game(
             board_name,
-            len(colours),
+            colours,
             rules,
+            first,
             two_colours="two_colours" in options,
             neutral="neutral" in options,
-            first=first,
-            colours=colours,
         )
 
     def board_of(self, state: State) -> str:
