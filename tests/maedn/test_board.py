@@ -1,4 +1,4 @@
-"""The board data: the facts of the shared board files, pinned."""
+"""The board data: the facts of the shared board files, pinned; and the names of its fields and pieces."""
 
 from __future__ import annotations
 
@@ -19,8 +19,10 @@ from malefiz.games.maedn.board import (
     is_field,
     piece_at,
     piece_key,
+    way,
 )
-from malefiz.games.maedn.state import parse_position
+from malefiz.games.maedn.rules import new_game
+from malefiz.games.maedn.state import B, move, parse_position
 
 
 def test_board_names_and_colours() -> None:
@@ -130,3 +132,27 @@ def test_field_place_refuses_a_field_off_the_colours_way() -> None:
             field_place(cross, "yellow", key)
     with pytest.raises(InvalidPositionError):
         field_point(cross, "t40")
+
+
+def test_field_name_scheme_and_errors() -> None:
+    cross = board("cross")
+    state = new_game("cross", 4)
+    assert field_name(cross, "yellow", 0) == field_name(state, "yellow", 0) == "t0"
+    assert field_name(state.seating, "green", 0) == "t10"
+    assert field_name(cross, "green", 39) == "t9"  # the field before green's A field
+    assert [field_name(cross, "black", p) for p in range(40, 44)] == ["k:a", "k:b", "k:c", "k:d"]
+    assert field_name(cross, "red", B) == "r:B0" and field_name(cross, "red", B, 3) == "r:B3"
+    assert field_name(board("star"), "purple", 1) == "t41"
+    with pytest.raises(InvalidPositionError, match="beyond goal field d"):
+        field_name(cross, "yellow", 44)
+    with pytest.raises(InvalidPositionError, match="unknown colour 'blue'"):
+        field_name(cross, "blue", 3)
+    with pytest.raises(InvalidPositionError, match="B field 4"):
+        field_name(cross, "red", B, 4)
+
+
+def test_way_of_a_move() -> None:
+    cross = board("cross")
+    assert way(cross, move("green", 38, 41)) == ("t8", "t9", "g:a", "g:b")
+    assert way(cross, move("yellow", B, 0)) == ("t0",)
+    assert way(cross, move("red", 5, 2)) == ("t25", "t24", "t23", "t22")
