@@ -1,5 +1,11 @@
 """Mensch ärgere Dich nicht (Schmidt Spiele): boards, rules, notation and the JSON document.
 
+The modules, named as in the Malefiz package: ``board`` (the boards and the names
+of their fields), ``state`` (positions, actions, options and the one-line notation
+both ways), ``rules`` (legal actions, apply, the checks of a position and the
+effects of an action), ``document`` (the JSON position document and the command
+line's action JSON), ``words`` (what happened and what to do, for people), ``view``
+(the board as SVG), ``odds``, ``bots``, ``game`` and ``table`` (for the page's session).
 Its :class:`~malefiz.games.maedn.game.Maedn` object (``MAEDN``) is the game's
 entry for :data:`malefiz.games.GAMES`.
 

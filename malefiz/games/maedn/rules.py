@@ -1,8 +1,10 @@
 """The rules of Mensch ärgere Dich nicht (Schmidt Spiele), with its optional variants.
 
 States are immutable; :func:`legal_actions` is the one source of legality and
-:func:`apply` acts only on what it lists. A turn is a sequence of steps, each an
-action of its own:
+:func:`apply` acts only on what it lists; :func:`effects` tells what an action
+did (for the words, the animation and the statistics); :func:`check_position`
+says whether a position can occur (the notation and the JSON reader use it).
+A turn is a sequence of steps, each an action of its own:
 
 1. ``Roll(n)``: the die (a chance step, recorded like any other action);
 2. a :class:`~malefiz.games.maedn.state.Move`, or the single ``PASS`` when the roll allows none;

@@ -1,10 +1,11 @@
 """Mensch ärgere Dich nicht at the table: what the shared session (:mod:`malefiz.core.session`) needs beyond the rules.
 
-Keys are the board's ``data-key`` values (see :mod:`.view`): a piece in
+Keys are the board's ``data-key`` values (named in :mod:`.board`): a piece in
 notation (``y:15``, ``y:B`` for any waiting piece of yellow) and a field by
 name (``t12`` on the track, ``y:a`` in a goal, ``y:B0`` on B). A click on a
 piece with a single move plays it; a piece with two (forward and backward
-capture) shows both targets.
+capture) shows both targets. The words are :mod:`.words`'s, the picture
+:mod:`.view`'s; what a move did comes from :func:`.rules.effects`.
 """
 
 from __future__ import annotations

@@ -20,7 +20,8 @@ Pieces (groups, class ``piece piece-<colour>``, a circle with a letter, Y G R K 
 a move (``y:15-18``); ``data-on`` names the field it stands on. Classes ``movable``,
 ``selected``, ``target`` (it stands on a destination: a capture), ``hint``,
 ``neutral`` (the neutral colour's, with an N badge) and ``barrier`` (two of one colour
-on one field, drawn offset with a 2 badge).
+on one field, drawn offset with a 2 badge). Every field and piece has a ``<title>``
+(the piece's from :func:`~malefiz.games.maedn.words.place_words`).
 
 >>> svg = render(new_game("cross", 4))
 >>> svg.count('class="piece '), svg.count('data-field="t')
