@@ -18,8 +18,7 @@ from hypothesis import strategies as st
 from malefiz.core.document import decode_text, load_json, read_position
 from malefiz.core.errors import MalefizError
 from malefiz.core.session import Setup
-from malefiz.games import GAMES
-from malefiz.games.maedn import document as maedn
+from malefiz.games import GAMES, maedn
 from malefiz.games.maedn.rules import legal_actions as maedn_actions
 from malefiz.games.maedn.state import State as MaednState
 from malefiz.games.malefiz import notation as malefiz

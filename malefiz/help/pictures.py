@@ -21,11 +21,14 @@ from html import escape
 from typing import Final
 
 from ..core.svg import CELL
-from ..games.maedn import document as maedn_document
 from ..games.maedn import rules as maedn_rules
 from ..games.maedn import view as maedn_view
+from ..games.maedn.board import field_name as maedn_field
+from ..games.maedn.board import piece_key as maedn_piece
+from ..games.maedn.board import way as maedn_way
 from ..games.maedn.state import Move as MaednMove
 from ..games.maedn.state import State as MaednState
+from ..games.maedn.state import parse_position as maedn_position
 from ..games.malefiz import notation as malefiz_notation
 from ..games.malefiz import rules as malefiz_rules
 from ..games.malefiz import view as malefiz_view
@@ -179,20 +182,18 @@ def _f_forest() -> str:
 
 
 def _d_state(position: str) -> MaednState:
-    return maedn_document.parse_position(position)
+    return maedn_position(position)
 
 
 def _d_moves(position: str, marked: str | None = None, walked: MaednMove | None = None) -> str:
     """A position in phase move: every piece that can move marked, ``marked``'s targets shown, ``walked``'s way."""
     state = _d_state(position)
     moves = maedn_rules.legal_moves(state)
-    keys = {maedn_view.piece_key(m.colour, m.start) for m in moves}
+    keys = {maedn_piece(m.colour, m.start) for m in moves}
     targets = [
-        maedn_view.field_name(state, m.colour, m.end)
-        for m in moves
-        if marked is None or maedn_view.piece_key(m.colour, m.start) == marked
+        maedn_field(state, m.colour, m.end) for m in moves if marked is None or maedn_piece(m.colour, m.start) == marked
     ]
-    trail = maedn_view.way(state, walked) if walked is not None else ()
+    trail = maedn_way(state, walked) if walked is not None else ()
     return maedn_view.render(state, movable=keys, selected=marked, targets=targets, trail=trail)
 
 

@@ -1,4 +1,4 @@
-"""The board data: the facts of the shared board files, pinned."""
+"""The board data: the facts of the shared board files, pinned; and the names of its fields and pieces."""
 
 from __future__ import annotations
 
@@ -7,7 +7,22 @@ import itertools
 import pytest
 
 from malefiz.core.errors import InvalidPositionError
-from malefiz.games.maedn.board import BOARD_NAMES, BOARDS, GOAL_FIELDS, Board, board
+from malefiz.games.maedn.board import (
+    BOARD_NAMES,
+    BOARDS,
+    GOAL_FIELDS,
+    Board,
+    board,
+    field_name,
+    field_place,
+    field_point,
+    is_field,
+    piece_at,
+    piece_key,
+    way,
+)
+from malefiz.games.maedn.rules import new_game
+from malefiz.games.maedn.state import B, move, parse_position
 
 
 def test_board_names_and_colours() -> None:
@@ -85,3 +100,59 @@ def test_points_of_places() -> None:
         b.point("green", 44)
     with pytest.raises(InvalidPositionError):
         b.track_index("blue", 0)
+
+
+def test_piece_at_reads_a_piece_key_back_when_such_a_piece_stands_there() -> None:
+    s = parse_position("maedn cross y:15,40,B,B r:0,B,B,B y?")
+    assert piece_at(s, piece_key("yellow", 15)) == ("yellow", 15)
+    assert piece_at(s, "y:40") == ("yellow", 40)
+    assert piece_at(s, "y:B") == ("yellow", -1)
+    assert piece_at(s, "r:B") == ("red", -1)
+    for key in ("y:16", "g:0", "x:1", "y:b", "t15", "r:40"):
+        assert piece_at(s, key) is None
+    assert piece_at(parse_position("maedn cross y:0,1,2,3 r:0,B,B,B y?"), "y:B") is None
+
+
+@pytest.mark.parametrize("name", BOARD_NAMES)
+def test_field_place_and_field_point_undo_field_name(name: str) -> None:
+    b = board(name)
+    for colour in b.colours:
+        for place in range(-1, b.last_place + 1):
+            key = field_name(b, colour, place)
+            assert is_field(b, key)
+            assert field_place(b, colour, key) == place
+            assert field_point(b, key) == b.point(colour, place)
+    assert field_point(b, field_name(b, "red", -1, 3)) == b.point("red", -1, 3)
+
+
+def test_field_place_refuses_a_field_off_the_colours_way() -> None:
+    cross = board("cross")
+    for key in ("g:a", "g:B0", "t40", "x", ""):
+        with pytest.raises(InvalidPositionError):
+            field_place(cross, "yellow", key)
+    with pytest.raises(InvalidPositionError):
+        field_point(cross, "t40")
+
+
+def test_field_name_scheme_and_errors() -> None:
+    cross = board("cross")
+    state = new_game("cross", 4)
+    assert field_name(cross, "yellow", 0) == field_name(state, "yellow", 0) == "t0"
+    assert field_name(state.seating, "green", 0) == "t10"
+    assert field_name(cross, "green", 39) == "t9"  # the field before green's A field
+    assert [field_name(cross, "black", p) for p in range(40, 44)] == ["k:a", "k:b", "k:c", "k:d"]
+    assert field_name(cross, "red", B) == "r:B0" and field_name(cross, "red", B, 3) == "r:B3"
+    assert field_name(board("star"), "purple", 1) == "t41"
+    with pytest.raises(InvalidPositionError, match="beyond goal field d"):
+        field_name(cross, "yellow", 44)
+    with pytest.raises(InvalidPositionError, match="unknown colour 'blue'"):
+        field_name(cross, "blue", 3)
+    with pytest.raises(InvalidPositionError, match="B field 4"):
+        field_name(cross, "red", B, 4)
+
+
+def test_way_of_a_move() -> None:
+    cross = board("cross")
+    assert way(cross, move("green", 38, 41)) == ("t8", "t9", "g:a", "g:b")
+    assert way(cross, move("yellow", B, 0)) == ("t0",)
+    assert way(cross, move("red", 5, 2)) == ("t25", "t24", "t23", "t22")

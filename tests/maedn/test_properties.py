@@ -20,17 +20,11 @@ from hypothesis import strategies as st
 
 from malefiz.core.actions import PASS, ROLLS
 from malefiz.core.errors import IllegalActionError
-from malefiz.games.maedn.document import (
-    action_from_json,
-    action_to_json,
-    from_json,
-    parse_action,
-    parse_position,
-    to_json,
-)
+from malefiz.games.maedn.document import action_from_json, action_to_json, from_json, to_json
 from malefiz.games.maedn.game import MAEDN
 from malefiz.games.maedn.rules import apply, check_position, legal_actions
-from malefiz.games.maedn.state import Move, State, format_position, move
+from malefiz.games.maedn.state import Move, State, format_position, move, parse_action, parse_position
+from tests.maedn.helpers import check_effects
 
 OPTION_NAMES = ("backward_capture", "three_rolls", "no_jump_in_goal", "barriers", "forced_capture")
 OPTION_SETS = [
@@ -63,7 +57,9 @@ def check_thoroughly(state: State) -> None:
     for action in actions:
         assert parse_action(str(action)) == action
         assert action_from_json(state, json.loads(json.dumps(action_to_json(action)))) == action
-        check_position(apply(state, action))
+        after = apply(state, action)
+        check_position(after)
+        check_effects(state, action, after)
     for bad in _illegal_actions(state, actions):
         with pytest.raises(IllegalActionError):
             apply(state, bad)

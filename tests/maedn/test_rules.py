@@ -43,6 +43,17 @@ def test_player_counts_are_checked() -> None:
             new_game(board, players)
 
 
+def test_players_are_a_count_or_the_seats_colours() -> None:
+    assert new_game() == new_game("cross", 2) == new_game("cross", ("yellow", "red"))
+    assert str(new_game("star", ["red", "yellow"])) == "maedn star y:0,B,B,B r:0,B,B,B seats:r,y r?"
+    assert str(new_game("star", ["red", "yellow"], first="yellow")).endswith(" y?")
+    assert new_game("cross", ["green", "yellow"], two_colours=True).seats == (("green", "black"), ("yellow", "red"))
+    assert new_game("cross", ["red", "green", "black"], neutral=True).neutral == "yellow"
+    for players in (["yellow"], ["yellow", "yellow"], ["yellow", "purple"], "yellow", ["yellow", "green", "red"]):
+        with pytest.raises(InvalidPositionError):
+            new_game("cross", players, two_colours=players == ["yellow", "green", "red"])
+
+
 # Rule 2: who starts (set before the game) and clockwise play.
 
 

@@ -10,8 +10,7 @@ import pytest
 from malefiz.core.dice import roll_value
 from malefiz.core.errors import MalefizError
 from malefiz.core.session import Seat, Session, Setup
-from malefiz.games.maedn.document import parse_position
-from malefiz.games.maedn.state import Move, Phase
+from malefiz.games.maedn.state import Move, Phase, parse_position
 from malefiz.games.maedn.table import TABLE
 from malefiz.games.tables import TABLES
 

@@ -9,11 +9,10 @@ from collections import Counter
 import pytest
 
 from malefiz.core.actions import ROLLS
-from malefiz.core.errors import InvalidPositionError
-from malefiz.games.maedn.board import BOARD_NAMES, COLOUR_LETTERS, board
+from malefiz.games.maedn.board import BOARD_NAMES, COLOUR_LETTERS, board, field_name, piece_key, way
 from malefiz.games.maedn.rules import apply, legal_actions, legal_moves, new_game
 from malefiz.games.maedn.state import B, State, move
-from malefiz.games.maedn.view import CELL, board_svg, field_name, piece_key, render, way
+from malefiz.games.maedn.view import CELL, board_svg, render
 from malefiz.i18n import Translator
 
 from .helpers import pos
@@ -102,30 +101,6 @@ def test_field_name_agrees_with_the_board_geometry(name: str) -> None:
             assert grid(field_centre(found[field_name(b, colour, place)])) == b.point(colour, place)
         for n in range(4):
             assert grid(field_centre(found[field_name(b, colour, B, n)])) == b.point(colour, B, n)
-
-
-def test_field_name_scheme_and_errors() -> None:
-    cross = board("cross")
-    state = new_game("cross", 4)
-    assert field_name(cross, "yellow", 0) == field_name(state, "yellow", 0) == "t0"
-    assert field_name(state.seating, "green", 0) == "t10"
-    assert field_name(cross, "green", 39) == "t9"  # the field before green's A field
-    assert [field_name(cross, "black", p) for p in range(40, 44)] == ["k:a", "k:b", "k:c", "k:d"]
-    assert field_name(cross, "red", B) == "r:B0" and field_name(cross, "red", B, 3) == "r:B3"
-    assert field_name(board("star"), "purple", 1) == "t41"
-    with pytest.raises(InvalidPositionError, match="beyond goal field d"):
-        field_name(cross, "yellow", 44)
-    with pytest.raises(InvalidPositionError, match="unknown colour 'blue'"):
-        field_name(cross, "blue", 3)
-    with pytest.raises(InvalidPositionError, match="B field 4"):
-        field_name(cross, "red", B, 4)
-
-
-def test_way_of_a_move() -> None:
-    cross = board("cross")
-    assert way(cross, move("green", 38, 41)) == ("t8", "t9", "g:a", "g:b")
-    assert way(cross, move("yellow", B, 0)) == ("t0",)
-    assert way(cross, move("red", 5, 2)) == ("t25", "t24", "t23", "t22")
 
 
 @pytest.mark.parametrize("text", [MID_STAR, BARRIER, "maedn cross y:40,41,42,43 g:3,B,B,B r:12,40,41,B finished:y g4"])

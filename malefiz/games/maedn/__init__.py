@@ -1,5 +1,11 @@
 """Mensch ärgere Dich nicht (Schmidt Spiele): boards, rules, notation and the JSON document.
 
+The modules, named as in the Malefiz package: ``board`` (the boards and the names
+of their fields), ``state`` (positions, actions, options and the one-line notation
+both ways), ``rules`` (legal actions, apply, the checks of a position and the
+effects of an action), ``document`` (the JSON position document and the command
+line's action JSON), ``words`` (what happened and what to do, for people), ``view``
+(the board as SVG), ``odds``, ``bots``, ``game`` and ``table`` (for the page's session).
 Its :class:`~malefiz.games.maedn.game.Maedn` object (``MAEDN``) is the game's
 entry for :data:`malefiz.games.GAMES`.
 
@@ -15,27 +21,33 @@ from __future__ import annotations
 
 from ...core.actions import PASS, ROLLS, Pass, Roll
 from .board import BOARD_NAMES, BOARDS, COLOUR_LETTERS, Board, board
-from .document import (
-    action_from_json,
-    action_to_json,
-    from_json,
-    moves_document,
-    parse_action,
-    parse_position,
-    to_json,
-)
+from .document import action_from_json, action_to_json, from_json, moves_document, to_json
 from .game import MAEDN, SEAT_FORMS, Maedn
 from .rules import (
     apply,
     captures,
     check_position,
+    effects,
     legal_actions,
     legal_moves,
     may_roll_three_times,
     new_game,
     penalty,
 )
-from .state import Action, B, Move, Options, Phase, Seating, State, format_position, move, seating
+from .state import (
+    Action,
+    B,
+    Move,
+    Options,
+    Phase,
+    Seating,
+    State,
+    format_position,
+    move,
+    parse_action,
+    parse_position,
+    seating,
+)
 
 __all__ = [
     "BOARDS",
@@ -62,6 +74,7 @@ __all__ = [
     "board",
     "captures",
     "check_position",
+    "effects",
     "format_position",
     "from_json",
     "legal_actions",

@@ -12,28 +12,50 @@ can draw the board; the rules only need :attr:`Board.track_length` and
 :attr:`Board.starts`. The engine is parametric in the number of arms and the
 fields per arm: a corrected layout is a change of the data below, nothing else.
 
+Fields and pieces have names (the keys of the page, the places an effect names):
+a field is ``t<track index>`` on the track (0 is yellow's A field), ``y:a`` ..
+``y:d`` in a goal, ``y:B0`` .. ``y:B3`` on B (see :func:`field_name`); a piece is
+its colour's letter and its place, ``y:15`` or ``y:B`` (see :func:`piece_key`).
+
 >>> board("cross").track_length, board("star").track_length
 (40, 48)
 >>> board("star").colours
 ('yellow', 'black', 'blue', 'red', 'green', 'purple')
+>>> cross = board("cross")
+>>> field_name(cross, "green", 0), field_name(cross, "green", 41), field_name(cross, "red", -1)
+('t10', 'g:b', 'r:B0')
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
-from typing import Final
+from functools import cache
+from typing import TYPE_CHECKING, Final
 
 from ...core.errors import InvalidPositionError
+
+if TYPE_CHECKING:  # for annotations only: state builds on this module
+    from .state import Move, Seating, State
 
 __all__ = [
     "BOARDS",
     "BOARD_NAMES",
     "COLOUR_LETTERS",
     "GOAL_FIELDS",
+    "GOAL_LETTERS",
+    "LETTER_COLOURS",
     "PIECES",
     "Board",
     "Point",
     "board",
+    "field_name",
+    "field_place",
+    "field_point",
+    "is_field",
+    "piece_at",
+    "piece_key",
+    "way",
 ]
 
 Point = tuple[int, int]
@@ -54,6 +76,12 @@ COLOUR_LETTERS: Final[dict[str, str]] = {
     "purple": "p",
 }
 """The one-letter name of every colour, as used in notation (black is ``k``, blue is ``b``)."""
+
+LETTER_COLOURS: Final[dict[str, str]] = {letter: colour for colour, letter in COLOUR_LETTERS.items()}
+"""The colour of every notation letter."""
+
+GOAL_LETTERS: Final = "abcd"
+"""The names of the goal fields, from the first one entered."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -232,3 +260,122 @@ def board(name: str) -> Board:
     if found is None:
         raise InvalidPositionError(f"board: unknown board {name!r}; expected cross or star")
     return found
+
+
+# ---------------------------------------------------------------------------------------------
+# Names of fields and pieces
+
+
+def _board_of(where: Board | State | Seating) -> Board:
+    return where if isinstance(where, Board) else where.board
+
+
+def field_name(where: Board | State | Seating, colour: str, place: int, waiting: int = 0) -> str:
+    """The name of the field ``colour``'s ``place`` is on (its ``data-field`` on the page).
+
+    Track places (0 .. L-1, counted from the colour's A field) give ``t<track index>``
+    (absolute, 0 is yellow's A field); goal places (L .. L+3) give ``<letter>:a`` ..
+    ``<letter>:d``; :data:`~malefiz.games.maedn.state.B` (any negative place) gives the
+    B field ``<letter>:B<waiting>``. ``where``: a state, a seating or a board.
+
+    Raises:
+        InvalidPositionError: for a colour the board does not have, a place beyond goal field d,
+            or a B field other than 0 to 3.
+    """
+    b = _board_of(where)
+    letter = COLOUR_LETTERS.get(colour, "?")
+    if place < 0:
+        b.colour_index(colour)
+        if not 0 <= waiting < len(b.b_fields[0]):
+            raise InvalidPositionError(f"B field {waiting} does not exist (0 to {len(b.b_fields[0]) - 1})")
+        return f"{letter}:B{waiting}"
+    length = b.track_length
+    if place < length:
+        return f"t{b.track_index(colour, place)}"
+    b.colour_index(colour)
+    if place <= b.last_place:
+        return f"{letter}:{GOAL_LETTERS[place - length]}"
+    raise InvalidPositionError(f"place {place} is beyond goal field d ({b.last_place})")
+
+
+def is_field(where: Board | State | Seating, name: str) -> bool:
+    """True when ``name`` is the name of a field of the board (see :func:`field_name`)."""
+    return name in _field_points(_board_of(where).name)
+
+
+def field_point(where: Board | State | Seating, name: str) -> Point:
+    """The coordinates of the field called ``name`` (see :func:`field_name`).
+
+    Raises:
+        InvalidPositionError: for a name that is no field of the board.
+    """
+    b = _board_of(where)
+    found = _field_points(b.name).get(name)
+    if found is None:
+        raise InvalidPositionError(f"no field {name[:40]!r} on the {b.name} board")
+    return found
+
+
+def field_place(where: Board | State | Seating, colour: str, name: str) -> int:
+    """The place the field called ``name`` is for ``colour`` (-1, B, for its B fields): :func:`field_name` undone.
+
+    Raises:
+        InvalidPositionError: for an unknown colour, or a name that is no field on ``colour``'s way
+            (another colour's goal or B field, or no field at all).
+    """
+    b = _board_of(where)
+    i = b.colour_index(colour)
+    if is_field(b, name):
+        if name[0] == "t":
+            return (int(name[1:]) - b.starts[i]) % b.track_length
+        letter, _, rest = name.partition(":")
+        if letter == COLOUR_LETTERS[colour]:
+            return -1 if rest[0] == "B" else b.track_length + GOAL_LETTERS.index(rest)
+    raise InvalidPositionError(f"{name[:40]!r} is no field on {colour}'s way")
+
+
+@cache
+def _field_points(board_name: str) -> dict[str, Point]:
+    """Every field of the board by name, with its coordinates."""
+    b = board(board_name)
+    points = {f"t{i}": point for i, point in enumerate(b.track)}
+    for i, colour in enumerate(b.colours):
+        letter = COLOUR_LETTERS[colour]
+        points.update((f"{letter}:{g}", point) for g, point in zip(GOAL_LETTERS, b.goals[i], strict=True))
+        points.update((f"{letter}:B{n}", point) for n, point in enumerate(b.b_fields[i]))
+    return points
+
+
+def piece_key(colour: str, place: int) -> str:
+    """A piece in notation, as in its ``data-key``: ``y:15``, ``y:B`` (waiting), ``y:41``."""
+    return f"{COLOUR_LETTERS[colour]}:{'B' if place < 0 else place}"
+
+
+_PIECE_KEY: Final = re.compile(r"([a-z]):(B|\d{1,2})")
+
+
+def piece_at(state: State, key: str) -> tuple[str, int] | None:
+    """The colour and place of the piece ``key`` names (see :func:`piece_key`), when one of that colour
+    stands there in ``state`` (any place below 0 for a waiting piece); else None."""
+    found = _PIECE_KEY.fullmatch(key)
+    if found is None:
+        return None
+    colour = LETTER_COLOURS.get(found.group(1))
+    if colour is None or colour not in state.seating.slot_of:
+        return None
+    place = -1 if found.group(2) == "B" else int(found.group(2))
+    pieces = state.pieces_of(colour)
+    there = min(pieces) < 0 if place < 0 else place in pieces
+    return (colour, place) if there else None
+
+
+def way(where: Board | State | Seating, m: Move) -> tuple[str, ...]:
+    """The names of the fields move ``m`` walks, start and end included (the route of its effects).
+
+    A move from B walks only its A field (which B field it left is not known from the move).
+    Backward moves (the backward-capture option) walk backwards.
+    """
+    if m.start < 0:
+        return (field_name(where, m.colour, 0),)
+    step = 1 if m.end >= m.start else -1
+    return tuple(field_name(where, m.colour, p) for p in range(m.start, m.end + step, step))

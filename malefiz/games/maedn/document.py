@@ -1,7 +1,7 @@
-"""Reading positions and actions: the one-line notation and the JSON position document.
+"""The JSON position document, and actions as JSON for the command line.
 
-The notation is described in :mod:`malefiz.games.maedn.state` (which also
-prints it). The JSON position document::
+(The one-line notation, both ways, is :mod:`malefiz.games.maedn.state`'s.) The JSON
+position document::
 
     {"game": "maedn", "board": "cross",
      "seats": [["yellow", "red"], ["green", "black"]],
@@ -33,190 +33,23 @@ move ``{"colour": "yellow", "from": "B" | place, "to": place}``, a roll
 
 from __future__ import annotations
 
-import re
 from typing import Any, Final
 
 from ...core.actions import PASS, ROLLS, Roll
-from ...core.document import check_envelope, phase_and_roll, quote, shorten
-from ...core.errors import InvalidPositionError, MalefizError, NotationError
+from ...core.document import check_envelope, phase_and_roll, quote
+from ...core.errors import InvalidPositionError, MalefizError
 from .board import BOARD_NAMES, BOARDS, PIECES, Board
-from .rules import check_pieces, check_position, legal_actions
-from .state import (
-    LETTER_COLOURS,
-    OPTION_TOKENS,
-    Action,
-    B,
-    Move,
-    Options,
-    Phase,
-    State,
-    move,
-    seating,
-)
+from .rules import legal_actions
+from .state import Action, B, Move, Options, Phase, State, build_state, move, seating
 
 __all__ = [
     "action_from_json",
     "action_to_json",
     "from_json",
     "moves_document",
-    "parse_action",
-    "parse_position",
     "place_json",
     "to_json",
 ]
-
-# ASCII digits only: \d would take "٣" and int() read it as 3.
-_MOVE_RE: Final = re.compile(r"([a-z]):(B|[0-9]{1,2})-([0-9]{1,2})")
-_TURN_RE: Final = re.compile(r"([a-z])(\?|[1-6]|\*)(?:/([0-9]))?")
-_PLACE_RE: Final = re.compile(r"B|[0-9]{1,2}")
-
-
-def parse_action(text: str) -> Action:
-    """An action from its notation: ``d4``, ``y:B-0``, ``y:15-18`` or ``pass``.
-
-    Raises:
-        NotationError: if ``text`` is not an action.
-    """
-    t = text.strip()
-    if t == "pass":
-        return PASS
-    if len(t) == 2 and t[0] == "d" and t[1] in "123456":
-        return ROLLS[int(t[1]) - 1]
-    m = _MOVE_RE.fullmatch(t)
-    if m is not None and m[1] in LETTER_COLOURS:
-        return move(LETTER_COLOURS[m[1]], B if m[2] == "B" else int(m[2]), int(m[3]))
-    raise NotationError(
-        f"cannot read action {quote(text)}: expected d1..d6, a move like y:B-0 or y:15-18"
-        f" (colour letters {' '.join(LETTER_COLOURS)}) or pass"
-    )
-
-
-def _parse_places(text: str, colour: str) -> list[int]:
-    places: list[int] = []
-    for item in text.split(","):
-        if _PLACE_RE.fullmatch(item) is None:
-            raise NotationError(f"cannot read {colour}'s pieces {quote(text)}: expected places like 0,17,B,B")
-        places.append(B if item == "B" else int(item))
-    return places
-
-
-def _parse_letter(letter: str, where: str) -> str:
-    if letter not in LETTER_COLOURS:
-        raise NotationError(f"cannot read {where}: {quote(letter)} is no colour letter ({' '.join(LETTER_COLOURS)})")
-    return LETTER_COLOURS[letter]
-
-
-def parse_position(text: str) -> State:
-    """A position from its one-line notation (see :mod:`malefiz.games.maedn.state`).
-
-    Raises:
-        NotationError: if the text cannot be read.
-        InvalidPositionError: if it reads but describes an impossible position.
-    """
-    tokens = text.split()
-    if len(tokens) < 4 or tokens[0] != "maedn":
-        raise NotationError(f"cannot read position {quote(text)}: expected maedn, the board, the pieces and the turn")
-    if tokens[1] not in BOARDS:
-        raise NotationError(f"cannot read position: unknown board {quote(tokens[1])}; expected cross or star")
-    b = BOARDS[tokens[1]]
-    pieces: dict[str, list[int]] = {}
-    i = 2
-    while i < len(tokens) and len(tokens[i]) > 2 and tokens[i][1] == ":":
-        colour = _parse_letter(tokens[i][0], f"pieces {quote(tokens[i])}")
-        if colour in pieces:
-            raise NotationError(f"cannot read position: {colour}'s pieces are given twice")
-        pieces[colour] = _parse_places(tokens[i][2:], colour)
-        i += 1
-    for colour in pieces:
-        if colour not in b.colours:
-            raise InvalidPositionError(f"pieces.{colour}: the {b.name} board has no {colour}")
-    seats: tuple[tuple[str, ...], ...] | None = None
-    neutral: str | None = None
-    finished: list[str] = []
-    while i < len(tokens) and ":" in tokens[i]:
-        key, _, body = tokens[i].partition(":")
-        if key == "seats" and seats is None and body:
-            seats = tuple(tuple(_parse_letter(c, f"seats {quote(body)}") for c in seat) for seat in body.split(","))
-        elif key == "neutral" and neutral is None and len(body) == 1:
-            neutral = _parse_letter(body, f"neutral {quote(body)}")
-        elif key == "finished" and not finished and body:
-            finished = [_parse_letter(c, f"finished {quote(body)}") for c in body.split(",")]
-        else:
-            raise NotationError(f"cannot read {quote(tokens[i])}: expected seats:yr,gk, neutral:k or finished:g,y")
-        i += 1
-    if i >= len(tokens):
-        raise NotationError(f"cannot read position {quote(text)}: missing the turn (like y? or y4)")
-    m = _TURN_RE.fullmatch(tokens[i])
-    if m is None:
-        raise NotationError(
-            f"cannot read turn {quote(tokens[i])}: expected like y? (roll), y4 (move), y* (over),"
-            " then /2 or /3 for a try"
-        )
-    turn = _parse_letter(m[1], f"turn {quote(tokens[i])}")
-    phase = {"?": Phase.ROLL, "*": Phase.OVER}.get(m[2], Phase.MOVE)
-    option_values: dict[str, bool] = {}
-    for token in tokens[i + 1 :]:
-        if not token.startswith("+") or token[1:] not in OPTION_TOKENS:
-            raise NotationError(
-                f"cannot read option {quote(token)}: expected one of " + ", ".join(f"+{k}" for k in OPTION_TOKENS)
-            )
-        option_values[OPTION_TOKENS[token[1:]]] = True
-    if seats is None:
-        seats = tuple((c,) for c in b.colours if c in pieces and c != neutral)
-    return _build(
-        b,
-        seats,
-        neutral,
-        pieces,
-        turn,
-        phase,
-        int(m[2]) if phase is Phase.MOVE else None,
-        int(m[3]) if m[3] else 1,
-        finished,
-        Options(**option_values),
-    )
-
-
-def _build(
-    b: Board,
-    seats: tuple[tuple[str, ...], ...],
-    neutral: str | None,
-    pieces: dict[str, list[int]],
-    turn: str,
-    phase: Phase,
-    roll: int | None,
-    attempt: int,
-    finished: list[str],
-    options: Options,
-) -> State:
-    """The state these parts describe, checked; shared by the notation and the JSON reader."""
-    se = seating(b, seats, neutral)
-    for colour in pieces:
-        if colour not in se.slot_of:
-            raise InvalidPositionError(f"pieces.{colour}: {colour} is not played by any seat and is not neutral")
-    for colour in se.colours:
-        if colour not in pieces:
-            raise InvalidPositionError(f"pieces: {colour} is in play but has no pieces")
-    check_pieces(se, options, [pieces[c] for c in se.colours])
-    if turn not in se.slot_of:
-        raise InvalidPositionError(f"turn: {shorten(turn)} is not in play; expected one of {', '.join(se.colours)}")
-    slots: list[int] = []
-    for i, colour in enumerate(finished):
-        if colour not in se.slot_of:
-            raise InvalidPositionError(f"finished[{i}]: {shorten(colour)} is not in play")
-        slots.append(se.slot_of[colour])
-    state = State(
-        se,
-        tuple(tuple(sorted(pieces[c])) for c in se.colours),
-        se.slot_of[turn],
-        phase,
-        roll,
-        attempt,
-        tuple(slots),
-        options,
-    )
-    check_position(state)
-    return state
 
 
 def place_json(place: int) -> int | str:
@@ -325,7 +158,7 @@ def from_json(doc: object) -> State:
         raise InvalidPositionError(f"finished: expected a list of colours, got {quote(finished_doc)}")
     finished = [_colour_name(c, f"finished[{i}]") for i, c in enumerate(finished_doc)]
     options = Options.from_dict(doc.get("options", {}))
-    return _build(b, tuple(seats), neutral, pieces, turn, phase, roll, attempt, finished, options)
+    return build_state(b, tuple(seats), neutral, pieces, turn, phase, roll, attempt, finished, options)
 
 
 def moves_document(state: State) -> dict[str, Any]:

@@ -8,19 +8,11 @@ from typing import Any, Final
 from ...core.actions import Pass, Roll
 from ...core.errors import InvalidPositionError
 from ...core.game import Bot, RollingGame
-from .board import BOARD_NAMES, board
+from .board import BOARD_NAMES, board, field_place
 from .bots import BOTS
-from .document import (
-    action_from_json,
-    action_to_json,
-    from_json,
-    moves_document,
-    parse_action,
-    parse_position,
-    to_json,
-)
-from .rules import apply, captures, describe_penalty, legal_actions, new_game
-from .state import Action, Move, Options, State, format_position
+from .document import action_from_json, action_to_json, from_json, moves_document, to_json
+from .rules import apply, effects, legal_actions, new_game
+from .state import Action, Move, Options, State, format_position, parse_action, parse_position, place_name
 
 __all__ = ["MAEDN", "SEAT_FORMS", "Maedn"]
 
@@ -71,7 +63,7 @@ class Maedn(RollingGame):
         rules = Options.from_dict(values)
         two_colours = forms.get("two_colours", False)
         neutral = forms.get("neutral", False)
-        return new_game(board, players, rules, two_colours=two_colours, neutral=neutral, first=first)
+        return new_game(board, players, rules, first, two_colours=two_colours, neutral=neutral)
 
     def start_rollers(self, state: State) -> tuple[str, ...]:
         """Every colour in play but the neutral one: the highest roll starts (rule 2)."""
@@ -123,23 +115,23 @@ class Maedn(RollingGame):
                     text += f", rolls again (try {after.attempt} of 3)"
             return text
         assert isinstance(action, Move)
-        length = before.seating.length
+        done = effects(before, action)
         words = [str(action)]
         if action.start < 0:
             words.append("enters")
-        victim = captures(before, action)
-        if victim is not None:
-            words.append(f"captures {victim}")
-        elif action.start < length <= action.end:
+        if done.capture is not None:
+            words.append(f"captures {done.capture.colour}")
+        elif done.goal:
             words.append("goal")
-        elif action.start >= length:
+        elif action.start >= before.seating.length:
             words.append("moves up in the goal")
         text = " ".join(words)
-        penalty_text = describe_penalty(before, action)
-        if penalty_text:
-            text += f"; {penalty_text}"
-        if min(after.pieces_of(action.colour)) >= length:
-            text += f"; {action.colour} is home"
+        if done.penalty is not None:
+            colour, key = done.penalty
+            place = place_name(field_place(before, colour, key))
+            text += f"; penalty: {colour}'s piece on {place} goes back to B"
+        if done.finished is not None:
+            text += f"; {done.finished} is home"
         if after.is_over:
             text += "; game over"
         return text

@@ -1,8 +1,10 @@
 """The rules of Mensch ärgere Dich nicht (Schmidt Spiele), with its optional variants.
 
 States are immutable; :func:`legal_actions` is the one source of legality and
-:func:`apply` acts only on what it lists. A turn is a sequence of steps, each an
-action of its own:
+:func:`apply` acts only on what it lists; :func:`effects` tells what an action
+did (for the words, the animation and the statistics); :func:`check_position`
+says whether a position can occur (the notation and the JSON reader use it).
+A turn is a sequence of steps, each an action of its own:
 
 1. ``Roll(n)``: the die (a chance step, recorded like any other action);
 2. a :class:`~malefiz.games.maedn.state.Move`, or the single ``PASS`` when the roll allows none;
@@ -35,8 +37,10 @@ from collections.abc import Sequence
 from typing import Final
 
 from ...core.actions import PASS, ROLLS, Roll
+from ...core.effects import NONE, Effects, Sent
 from ...core.errors import IllegalActionError, InvalidPositionError
-from .board import PIECES, board
+from .board import PIECES, field_name, way
+from .board import board as get_board
 from .state import (
     DEFAULT_OPTIONS,
     Action,
@@ -47,7 +51,6 @@ from .state import (
     Phase,
     Seating,
     State,
-    place_name,
     seating,
 )
 
@@ -58,7 +61,7 @@ __all__ = [
     "check_pieces",
     "check_position",
     "could_move",
-    "describe_penalty",
+    "effects",
     "legal_actions",
     "legal_moves",
     "may_roll_three_times",
@@ -80,7 +83,7 @@ def seat_colours(board_name: str, players: int) -> tuple[str, ...]:
     Raises:
         InvalidPositionError: for an unknown board or a player count it does not take.
     """
-    b = board(board_name)
+    b = get_board(board_name)
     counts = SEAT_COLOURS[b.name]
     if players not in counts:
         raise InvalidPositionError(f"players: the {b.name} board takes 2 to {len(b.colours)} players, got {players}")
@@ -88,51 +91,57 @@ def seat_colours(board_name: str, players: int) -> tuple[str, ...]:
 
 
 def new_game(
-    board_name: str = "cross",
-    players: int = 4,
+    board: str = "cross",
+    players: int | Sequence[str] = 2,
     options: Options = DEFAULT_OPTIONS,
+    first: str | None = None,
     *,
     two_colours: bool = False,
     neutral: bool = False,
-    first: str | None = None,
-    colours: Sequence[str] | None = None,
 ) -> State:
     """The starting position: every colour in play has one piece on its A field and three on B.
 
-    ``two_colours``: two players on the cross, each playing two opposite colours
-    (yellow and red against green and black). ``neutral``: three players on the
-    cross and black neutral. ``first`` (default: the first seat's first colour)
-    rolls first (the rules' "highest roll starts" is decided before the game).
-    ``colours``: the players' (first) colours in seat order, instead of the usual ones spread
-    around the board (with ``two_colours`` each player also plays the colour opposite its own;
-    with ``neutral`` the cross colour nobody plays is neutral).
+    ``players``: how many, each then playing the usual colour (spread round the board,
+    see :func:`seat_colours`), or the players' (first) colours in seat order.
+    ``first`` (default: the first seat's first colour) rolls first (the rules'
+    "highest roll starts" is decided before the game). ``two_colours``: two players
+    on the cross, each playing two opposite colours (by default yellow and red
+    against green and black; given colours play the colour opposite them too).
+    ``neutral``: three players on the cross, and the colour nobody plays (by default
+    black) neutral.
 
     Raises:
-        InvalidPositionError: for an unknown board, a player count or seat form it does not take,
-            or a ``first`` colour that nobody plays.
+        InvalidPositionError: for an unknown board or colour, a player count or seat form the
+            board does not take, or a ``first`` colour that nobody plays.
     """
-    b = board(board_name)
+    b = get_board(board)
     if two_colours and neutral:
         raise InvalidPositionError("options: two_colours and neutral cannot both be on")
-    if colours is not None and len(colours) != players:
-        raise InvalidPositionError(f"colours: expected {players} colours, one per player, got {len(colours)}")
+    if isinstance(players, str):
+        raise InvalidPositionError(f"players: expected a number or a list of colours, got {players!r}")
+    colours: tuple[str, ...] | None = None
+    if isinstance(players, int):
+        count = players
+    else:
+        colours = tuple(players)
+        count = len(colours)
     arms = len(b.colours)
     if two_colours:
-        if b.name != "cross" or players != 2:
+        if b.name != "cross" or count != 2:
             raise InvalidPositionError("two_colours: only with 2 players on the cross board")
-        own = tuple(colours) if colours is not None else ("yellow", "green")
+        own = colours if colours is not None else ("yellow", "green")
         for c in own:
             b.colour_index(c)
         seats: tuple[tuple[str, ...], ...] = tuple((c, b.colours[(b.colour_index(c) + arms // 2) % arms]) for c in own)
         neutral_colour = None
     elif neutral:
-        if b.name != "cross" or players != 3:
+        if b.name != "cross" or count != 3:
             raise InvalidPositionError("neutral: only with 3 players on the cross board")
         seats = tuple((c,) for c in (colours if colours is not None else ("yellow", "green", "red")))
         free = [c for c in b.colours if c not in {s[0] for s in seats}]
         neutral_colour = free[0] if len(free) == 1 else None
     else:
-        seats = tuple((c,) for c in (colours if colours is not None else seat_colours(b.name, players)))
+        seats = tuple((c,) for c in (colours if colours is not None else seat_colours(b.name, count)))
         neutral_colour = None
     se = seating(b, seats, neutral_colour)
     if first is None:
@@ -412,6 +421,34 @@ def penalty(state: State, m: Move) -> tuple[str, int] | None:
     return best.colour, best.start
 
 
+def effects(before: State, action: Action) -> Effects:
+    """What ``action`` does in ``before``, worked out once: for a move, the fields it walks (see
+    :func:`~malefiz.games.maedn.board.way`), the piece it captures, the piece forced capture sends
+    back (:func:`penalty`), whether it enters a goal field from the track, and the colour whose last
+    piece it brings home; a roll or a pass does nothing of the kind (:data:`~malefiz.core.effects.NONE`).
+
+    Raises:
+        IllegalActionError: for a move that is not legal in ``before``.
+    """
+    if not isinstance(action, Move):
+        return NONE
+    colour, start, end = action.colour, action.start, action.end
+    victim = captures(before, action)
+    sent = penalty(before, action)
+    mine = list(before.pieces_of(colour))
+    mine[mine.index(start)] = end
+    if sent is not None and sent[0] == colour:
+        mine[mine.index(sent[1])] = B
+    length = before.seating.length
+    return Effects(
+        route=way(before, action),
+        capture=None if victim is None else Sent(victim, field_name(before, colour, end)),
+        penalty=None if sent is None else Sent(sent[0], field_name(before, *sent)),
+        goal=0 <= start < length <= end,
+        finished=colour if min(mine) >= length > min(before.pieces_of(colour)) else None,
+    )
+
+
 def _replace(places: tuple[int, ...], old: int, new: int) -> tuple[int, ...]:
     changed = list(places)
     changed[changed.index(old)] = new
@@ -650,15 +687,3 @@ def _check_turn(state: State) -> None:
             raise InvalidPositionError(
                 f"attempt: {state.current} could move a piece and does not roll three times, so attempt must be 1"
             )
-
-
-def describe_penalty(state: State, m: Move) -> str:
-    """``penalty: yellow's piece on 12 goes back to B`` for the forced-capture penalty of ``m``, or ``""``.
-
-    Raises:
-        IllegalActionError: if ``m`` is not a legal move in ``state``.
-    """
-    sent = penalty(state, m)
-    if sent is None:
-        return ""
-    return f"penalty: {sent[0]}'s piece on {place_name(sent[1])} goes back to B"

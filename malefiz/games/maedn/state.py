@@ -1,4 +1,4 @@
-"""Positions of Mensch ärgere Dich nicht, its actions and options, and the one-line notation they print in.
+"""Positions of Mensch ärgere Dich nicht, its actions and options, and the one-line notation both ways.
 
 A piece's *place* counts from its own colour's A field: 0 is the A field,
 ``L - 1`` the last track field before its goal (``L`` = 40 on the cross, 48 on
@@ -28,23 +28,27 @@ One-line notation (for tests, links and error messages), tokens split by spaces:
 
 Actions: ``d4`` (the die shows 4), ``y:B-0`` (yellow brings a piece onto its A
 field), ``y:15-18`` (yellow moves the piece on 15 to 18), ``pass``.
+
+:func:`format_position` writes a position and :func:`parse_position` reads one
+(checked: a position no game reaches is refused); :func:`parse_action` reads an
+action, whose ``str`` writes it.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Final, NamedTuple
 
 from ...core.actions import PASS, ROLLS, Pass, Roll
-from ...core.document import quote
-from ...core.errors import InvalidPositionError
+from ...core.document import quote, shorten
+from ...core.errors import InvalidPositionError, NotationError
 from ...core.options import Flags
-from .board import COLOUR_LETTERS, Board
+from .board import BOARDS, COLOUR_LETTERS, LETTER_COLOURS, Board
 
 __all__ = [
     "DEFAULT_OPTIONS",
-    "LETTER_COLOURS",
     "OPTION_TOKENS",
     "PASS",
     "ROLLS",
@@ -58,18 +62,18 @@ __all__ = [
     "Roll",
     "Seating",
     "State",
+    "build_state",
     "colour_moves",
     "format_position",
     "move",
+    "parse_action",
+    "parse_position",
     "place_name",
     "seating",
 ]
 
 B: Final = -1
 """The place of a piece waiting on its B fields (German: *B-Felder*)."""
-
-LETTER_COLOURS: Final[dict[str, str]] = {letter: colour for colour, letter in COLOUR_LETTERS.items()}
-"""The colour of every notation letter."""
 
 
 class Phase(StrEnum):
@@ -134,7 +138,8 @@ def place_name(place: int) -> str:
 class Move:
     """A piece of ``colour`` moves from place ``start`` (:data:`B` for the B fields) to place ``end``.
 
-    Places count from ``colour``'s own A field. Notation: ``y:B-0``, ``y:15-18``.
+    Places count from ``colour``'s own A field. Notation: ``y:B-0``, ``y:15-18``
+    (``str``; the ``repr`` reads it back: ``parse_action('y:B-0')``).
     Get one with :func:`move` (moves are interned); pieces of one colour on one
     field (two on B, a barrier) make one move.
     """
@@ -145,6 +150,9 @@ class Move:
 
     def __str__(self) -> str:
         return f"{COLOUR_LETTERS[self.colour]}:{place_name(self.start)}-{self.end}"
+
+    def __repr__(self) -> str:
+        return f"parse_action({str(self)!r})"
 
 
 _MOVES: dict[tuple[str, int, int], Move] = {}
@@ -200,7 +208,8 @@ class Seating:
 
     Colours in play get *slots*, in clockwise order; a state's pieces, turn and
     finished list are indexed by slot. Get one with :func:`seating` (shared
-    values, compared by board, seats and neutral colour).
+    values, compared by board, seats and neutral colour; the ``repr`` is that call,
+    without the tables built from them).
     """
 
     board: Board
@@ -241,6 +250,10 @@ class Seating:
 
     def __hash__(self) -> int:
         return hash((self.board.name, self.seats, self.neutral))
+
+    def __repr__(self) -> str:
+        neutral = f", {self.neutral!r}" if self.neutral is not None else ""
+        return f"seating(board({self.board.name!r}), {self.seats!r}{neutral})"
 
     @property
     def is_default(self) -> bool:
@@ -354,10 +367,10 @@ class State(NamedTuple):
     """A position: everything that decides what can happen next.
 
     Build one with :func:`~malefiz.games.maedn.rules.new_game` or read one with
-    :func:`~malefiz.games.maedn.document.from_json` /
-    :func:`~malefiz.games.maedn.document.parse_position`. Immutable: every step
+    :func:`parse_position` / :func:`~malefiz.games.maedn.document.from_json`. Immutable: every step
     returns a new state. (A named tuple: it is built several times per turn, and
-    a frozen dataclass costs several times as much to build.)
+    a frozen dataclass costs several times as much to build.) ``str`` gives the
+    notation, ``repr`` the call that reads it: ``parse_position('maedn cross ...')``.
     """
 
     seating: Seating
@@ -460,6 +473,9 @@ class State(NamedTuple):
     def __str__(self) -> str:
         return format_position(self)
 
+    def __repr__(self) -> str:
+        return f"parse_position({format_position(self)!r})"
+
 
 def _pieces_text(pieces: tuple[int, ...]) -> str:
     on_board = [str(p) for p in pieces if p >= 0]
@@ -491,3 +507,166 @@ def format_position(state: State) -> str:
     parts.append(turn)
     parts.extend(f"+{_TOKEN_OF_OPTION[name]}" for name in state.options.to_dict())
     return " ".join(parts)
+
+
+# ASCII digits only: \d would take "٣" and int() read it as 3.
+_MOVE_RE: Final = re.compile(r"([a-z]):(B|[0-9]{1,2})-([0-9]{1,2})")
+_TURN_RE: Final = re.compile(r"([a-z])(\?|[1-6]|\*)(?:/([0-9]))?")
+_PLACE_RE: Final = re.compile(r"B|[0-9]{1,2}")
+
+
+def parse_action(text: str) -> Action:
+    """An action from its notation: ``d4``, ``y:B-0``, ``y:15-18`` or ``pass``.
+
+    Raises:
+        NotationError: if ``text`` is not an action.
+    """
+    t = text.strip()
+    if t == "pass":
+        return PASS
+    if len(t) == 2 and t[0] == "d" and t[1] in "123456":
+        return ROLLS[int(t[1]) - 1]
+    m = _MOVE_RE.fullmatch(t)
+    if m is not None and m[1] in LETTER_COLOURS:
+        return move(LETTER_COLOURS[m[1]], B if m[2] == "B" else int(m[2]), int(m[3]))
+    raise NotationError(
+        f"cannot read action {quote(text)}: expected d1..d6, a move like y:B-0 or y:15-18"
+        f" (colour letters {' '.join(LETTER_COLOURS)}) or pass"
+    )
+
+
+def _parse_places(text: str, colour: str) -> list[int]:
+    places: list[int] = []
+    for item in text.split(","):
+        if _PLACE_RE.fullmatch(item) is None:
+            raise NotationError(f"cannot read {colour}'s pieces {quote(text)}: expected places like 0,17,B,B")
+        places.append(B if item == "B" else int(item))
+    return places
+
+
+def _parse_letter(letter: str, where: str) -> str:
+    if letter not in LETTER_COLOURS:
+        raise NotationError(f"cannot read {where}: {quote(letter)} is no colour letter ({' '.join(LETTER_COLOURS)})")
+    return LETTER_COLOURS[letter]
+
+
+def parse_position(text: str) -> State:
+    """A position from its one-line notation (see the module docstring).
+
+    Raises:
+        NotationError: if the text cannot be read.
+        InvalidPositionError: if it reads but describes an impossible position.
+    """
+    tokens = text.split()
+    if len(tokens) < 4 or tokens[0] != "maedn":
+        raise NotationError(f"cannot read position {quote(text)}: expected maedn, the board, the pieces and the turn")
+    if tokens[1] not in BOARDS:
+        raise NotationError(f"cannot read position: unknown board {quote(tokens[1])}; expected cross or star")
+    b = BOARDS[tokens[1]]
+    pieces: dict[str, list[int]] = {}
+    i = 2
+    while i < len(tokens) and len(tokens[i]) > 2 and tokens[i][1] == ":":
+        colour = _parse_letter(tokens[i][0], f"pieces {quote(tokens[i])}")
+        if colour in pieces:
+            raise NotationError(f"cannot read position: {colour}'s pieces are given twice")
+        pieces[colour] = _parse_places(tokens[i][2:], colour)
+        i += 1
+    for colour in pieces:
+        if colour not in b.colours:
+            raise InvalidPositionError(f"pieces.{colour}: the {b.name} board has no {colour}")
+    seats: tuple[tuple[str, ...], ...] | None = None
+    neutral: str | None = None
+    finished: list[str] = []
+    while i < len(tokens) and ":" in tokens[i]:
+        key, _, body = tokens[i].partition(":")
+        if key == "seats" and seats is None and body:
+            seats = tuple(tuple(_parse_letter(c, f"seats {quote(body)}") for c in seat) for seat in body.split(","))
+        elif key == "neutral" and neutral is None and len(body) == 1:
+            neutral = _parse_letter(body, f"neutral {quote(body)}")
+        elif key == "finished" and not finished and body:
+            finished = [_parse_letter(c, f"finished {quote(body)}") for c in body.split(",")]
+        else:
+            raise NotationError(f"cannot read {quote(tokens[i])}: expected seats:yr,gk, neutral:k or finished:g,y")
+        i += 1
+    if i >= len(tokens):
+        raise NotationError(f"cannot read position {quote(text)}: missing the turn (like y? or y4)")
+    m = _TURN_RE.fullmatch(tokens[i])
+    if m is None:
+        raise NotationError(
+            f"cannot read turn {quote(tokens[i])}: expected like y? (roll), y4 (move), y* (over),"
+            " then /2 or /3 for a try"
+        )
+    turn = _parse_letter(m[1], f"turn {quote(tokens[i])}")
+    phase = {"?": Phase.ROLL, "*": Phase.OVER}.get(m[2], Phase.MOVE)
+    option_values: dict[str, bool] = {}
+    for token in tokens[i + 1 :]:
+        if not token.startswith("+") or token[1:] not in OPTION_TOKENS:
+            raise NotationError(
+                f"cannot read option {quote(token)}: expected one of " + ", ".join(f"+{k}" for k in OPTION_TOKENS)
+            )
+        option_values[OPTION_TOKENS[token[1:]]] = True
+    if seats is None:
+        seats = tuple((c,) for c in b.colours if c in pieces and c != neutral)
+    return build_state(
+        b,
+        seats,
+        neutral,
+        pieces,
+        turn,
+        phase,
+        int(m[2]) if phase is Phase.MOVE else None,
+        int(m[3]) if m[3] else 1,
+        finished,
+        Options(**option_values),
+    )
+
+
+def build_state(
+    b: Board,
+    seats: tuple[tuple[str, ...], ...],
+    neutral: str | None,
+    pieces: dict[str, list[int]],
+    turn: str,
+    phase: Phase,
+    roll: int | None,
+    attempt: int,
+    finished: list[str],
+    options: Options,
+) -> State:
+    """The state these parts describe, checked: what the notation and the JSON document are read into.
+
+    ``pieces``: each colour's places in any order; ``finished``: colours in placing order.
+
+    Raises:
+        InvalidPositionError: for anything a game cannot reach (see
+            :func:`~malefiz.games.maedn.rules.check_position`); the message says where.
+    """
+    from .rules import check_pieces, check_position  # the rules say what can occur; they import this module
+
+    se = seating(b, seats, neutral)
+    for colour in pieces:
+        if colour not in se.slot_of:
+            raise InvalidPositionError(f"pieces.{colour}: {colour} is not played by any seat and is not neutral")
+    for colour in se.colours:
+        if colour not in pieces:
+            raise InvalidPositionError(f"pieces: {colour} is in play but has no pieces")
+    check_pieces(se, options, [pieces[c] for c in se.colours])
+    if turn not in se.slot_of:
+        raise InvalidPositionError(f"turn: {shorten(turn)} is not in play; expected one of {', '.join(se.colours)}")
+    slots: list[int] = []
+    for i, colour in enumerate(finished):
+        if colour not in se.slot_of:
+            raise InvalidPositionError(f"finished[{i}]: {shorten(colour)} is not in play")
+        slots.append(se.slot_of[colour])
+    state = State(
+        se,
+        tuple(tuple(sorted(pieces[c])) for c in se.colours),
+        se.slot_of[turn],
+        phase,
+        roll,
+        attempt,
+        tuple(slots),
+        options,
+    )
+    check_position(state)
+    return state

@@ -1,49 +1,32 @@
 """Mensch ärgere Dich nicht at the table: what the shared session (:mod:`malefiz.core.session`) needs beyond the rules.
 
-Keys are the board's ``data-key`` values (see :mod:`.view`): a piece in
+Keys are the board's ``data-key`` values (named in :mod:`.board`): a piece in
 notation (``y:15``, ``y:B`` for any waiting piece of yellow) and a field by
 name (``t12`` on the track, ``y:a`` in a goal, ``y:B0`` on B). A click on a
 piece with a single move plays it; a piece with two (forward and backward
-capture) shows both targets.
+capture) shows both targets. The words are :mod:`.words`'s, the picture
+:mod:`.view`'s; what a move did comes from :func:`.rules.effects`.
 """
 
 from __future__ import annotations
 
 import random
-import re
 from collections.abc import Mapping, Sequence
 from typing import Final
 
-from ...core.actions import Pass
 from ...core.errors import MalefizError
 from ...core.session import Namer, Search
 from ...i18n import Translator
 from . import view
-from .board import COLOUR_LETTERS, Point, board
+from .board import board, field_name, field_point, is_field, piece_at, piece_key
 from .bots import hard
 from .game import MAEDN, SEAT_FORMS, Maedn
 from .odds import win_chances
-from .rules import captures, legal_actions, may_roll_three_times, new_game, penalty, seat_colours
-from .state import Action, Move, Options, Phase, State
+from .rules import effects, legal_actions, new_game, seat_colours
+from .state import Action, Move, Options, State
+from .words import event_words, hint_words, label_words, prompt_words
 
 __all__ = ["TABLE", "MaednTable"]
-
-_LETTER_COLOURS: Final = {letter: colour for colour, letter in COLOUR_LETTERS.items()}
-_PIECE_KEY: Final = re.compile(r"([a-z]):(B|\d{1,2})")
-
-
-def _piece_place(state: State, key: str) -> tuple[str, int] | None:
-    """The colour and place of the piece ``key`` names, when one of that colour stands there."""
-    found = _PIECE_KEY.fullmatch(key)
-    if found is None:
-        return None
-    colour = _LETTER_COLOURS.get(found.group(1))
-    if colour is None or colour not in state.seating.slot_of:
-        return None
-    place = -1 if found.group(2) == "B" else int(found.group(2))
-    pieces = state.pieces_of(colour)
-    there = min(pieces) < 0 if place < 0 else place in pieces
-    return (colour, place) if there else None
 
 
 class MaednTable:
@@ -78,12 +61,11 @@ class MaednTable:
                 raise MalefizError.keyed("error.two_colours", first=colours[0], second=colours[1])
         return new_game(
             board_name,
-            len(colours),
+            colours,
             rules,
+            first,
             two_colours="two_colours" in options,
             neutral="neutral" in options,
-            first=first,
-            colours=colours,
         )
 
     def board_of(self, state: State) -> str:
@@ -96,12 +78,12 @@ class MaednTable:
         Raises:
             MalefizError: for a key that names neither.
         """
-        piece = _piece_place(state, key)
+        piece = piece_at(state, key)
         if piece is not None:
             colour, place = piece
-            return key, (view.field_name(state, colour, place) if place >= 0 else None)
+            return key, (field_name(state, colour, place) if place >= 0 else None)
         on = self._pieces_on(state).get(key)
-        if on is None and not view.is_field(state, key):
+        if on is None and not is_field(state, key):
             raise MalefizError(f"no piece or field {key[:40]!r}")
         return on, key
 
@@ -111,117 +93,35 @@ class MaednTable:
         for colour, pieces in zip(state.seating.colours, state.pieces, strict=True):
             waiting = 0
             for p in pieces:
-                found[view.field_name(state, colour, p, waiting)] = view.piece_key(colour, p)
+                found[field_name(state, colour, p, waiting)] = piece_key(colour, p)
                 waiting += p < 0
         return found
 
     def choice(self, state: State, action: Action) -> tuple[str | None, str]:
         """The piece's key and the name of the field it goes to."""
         assert isinstance(action, Move)
-        return view.piece_key(action.colour, action.start), view.field_name(state, action.colour, action.end)
-
-    def _piece_words(self, state: State, m: Move, t: Translator) -> str:
-        if m.colour == state.seating.neutral:
-            return t("md.piece_neutral", colour=t.colour(m.colour))
-        if m.colour != state.current:
-            return t("md.piece_colour", colour=t.colour(m.colour))
-        return t("md.piece")
+        return piece_key(action.colour, action.start), field_name(state, action.colour, action.end)
 
     def event(self, before: State, action: Action, after: State, name: Namer, t: Translator) -> str:
-        """``Anna (yellow) brings a piece onto the start field with the 6``, ``... moves a piece 4 fields``...
-
-        The notation (``y:12-16``) is the session's to show beside it.
-        """
-        who = name(before.current)
-        if isinstance(action, Pass):
-            if after.is_chance and after.turn == before.turn and not after.is_over:
-                if before.roll == 6:
-                    return t("md.pass_six", who=who)
-                return t("md.pass_try", who=who, value=before.roll, n=after.attempt)
-            return t("md.pass", who=who, value=before.roll)
-        assert isinstance(action, Move)
-        length = before.seating.length
-        piece = self._piece_words(before, action, t)
-        fields = t.count("fields", abs(action.end - action.start))
-        if action.start < 0:
-            key = "md.enter"
-        elif action.end < action.start:
-            key = "md.back"
-        elif action.start >= length:
-            key = "md.up"
-        elif action.end >= length:
-            key = "md.into_goal"
-        else:
-            key = "md.move"
-        text = t(key, who=who, piece=piece, fields=fields)
-        victim = captures(before, action)
-        if victim is not None:
-            text += t("md.capture", name=name(victim))
-        sent = penalty(before, action)
-        if sent is not None:
-            colour, place = sent
-            text += (
-                t("md.penalty_start", name=name(colour))
-                if place == 0
-                else t("md.penalty", name=name(colour), place=place)
-            )
-        if min(after.pieces_of(action.colour)) >= length and min(before.pieces_of(action.colour)) < length:
-            neutral = action.colour == before.seating.neutral
-            text += t("md.home_neutral") if neutral else t("md.home", name=name(action.colour))
-        if after.is_chance and after.turn == before.turn and before.roll == 6:
-            text += t("md.again")
-        return text
+        """See :func:`.words.event_words`."""
+        return event_words(before, action, after, effects(before, action), name, t)
 
     def prompt(self, state: State, selected: str | None, again: bool, t: Translator) -> str:
-        """Roll (again, or the next of three tries), choose a piece, choose its target."""
-        if state.phase is Phase.ROLL:
-            if state.attempt > 1:
-                return t("md.try", n=state.attempt)
-            if again:
-                return t("md.six_again")
-            if may_roll_three_times(state):
-                return t("md.roll_three")
-            return t("md.roll")
-        return t("md.choose" if selected is None else "md.choose_target", roll=state.roll)
+        """See :func:`.words.prompt_words`."""
+        return prompt_words(state, selected is not None, again, t)
 
     def words(self, state: State, action: Action, t: Translator) -> str:
-        """``bring a piece in (y:B-0)``, ``move y:12-16``."""
-        if isinstance(action, Move):
-            return t("md.hint_enter" if action.start < 0 else "md.hint_move", action=action)
-        return str(action)
+        """See :func:`.words.hint_words`."""
+        return hint_words(state, action, t)
 
     def label(self, state: State, key: str, action: Action | None, t: Translator) -> str:
-        """``yellow piece waiting on B``, ``yellow piece 15 fields along``; ``move here: goal field b``,
-        ``move here and capture red's piece: 4 fields ahead``."""
-        length = state.seating.length
-        if action is None:
-            found = _piece_place(state, key)
-            if found is None:
-                return key
-            return view.place_words(state, *found, t)
-        assert isinstance(action, Move)
-        if action.start < 0:
-            where = t("md.to_start")
-        elif action.end >= length:
-            where = t("md.to_goal", letter="abcd"[action.end - length])
-        elif action.end < action.start:
-            where = t("md.n_back", fields=t.count("fields", action.start - action.end))
-        else:
-            where = t("md.n_ahead", fields=t.count("fields", action.end - action.start))
-        victim = captures(state, action)
-        if victim is not None:
-            return t("md.label_capture", colour=t.colour(victim), where=where)
-        return t("md.label_move", where=where)
+        """See :func:`.words.label_words`."""
+        return label_words(state, key, action, t)
 
     def way(self, before: State, action: Action) -> list[str]:
-        """The fields the move walks (see :func:`.view.way`), and the field a penalised piece was sent from."""
-        if not isinstance(action, Move):
-            return []
-        fields = list(view.way(before, action))
-        sent = penalty(before, action)
-        if sent is not None:
-            fields.append(view.field_name(before, sent[0], sent[1]))
-        return fields
+        """The fields the move walks (see :func:`.board.way`), and the field a penalised piece was sent from:
+        the trail of its effects."""
+        return list(effects(before, action).trail)
 
     def frames(self, before: State, action: Action, names: Mapping[str, str], t: Translator) -> list[str]:
         """The board with the moved piece on each field of its way but the last (nothing for entering)."""
@@ -230,7 +130,7 @@ class MaednTable:
         slot = before.seating.slot_of[action.colour]
         mine = list(before.pieces[slot])
         index = mine.index(action.start)
-        trail = self.way(before, action)
+        trail = list(effects(before, action).trail)
         step = 1 if action.end >= action.start else -1
         frames = []
         for here in range(action.start + step, action.end, step):
@@ -255,16 +155,8 @@ class MaednTable:
     ) -> str:
         """See :func:`.view.render`; ``last`` (the position before the last action, and that action)
         flies the pieces it sent back to B from where they were caught."""
-        sent_home: list[tuple[str, Point]] = []
-        before, move = last if last is not None else (state, None)
-        if isinstance(move, Move):
-            b = before.board
-            victim = captures(before, move)
-            if victim is not None:
-                sent_home.append((victim, b.point(move.colour, move.end)))
-            sent = penalty(before, move)
-            if sent is not None:
-                sent_home.append((sent[0], b.point(*sent)))
+        sent = effects(*last).captured if last is not None else ()
+        sent_home = [(s.colour, field_point(state, s.key)) for s in sent]
         marked = self.choice(state, hint) if isinstance(hint, Move) else None
         hint_mark = (marked[0] or "", marked[1]) if marked is not None else None
         return view.render(

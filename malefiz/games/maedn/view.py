@@ -4,7 +4,8 @@
 into the document. Its ``<style>`` rules are all scoped under the root class
 ``maedn``, so they neither leak into nor suffer from another board on the page.
 
-Fields (circles, class ``field``; ``data-field`` holds the field's name, see :func:`field_name`):
+Fields (circles, class ``field``; ``data-field`` holds the field's name, see
+:func:`~malefiz.games.maedn.board.field_name`):
 
 - ``track``: the white track fields, ``t0`` .. ``t<L-1>`` (track index, 0 is yellow's A field);
   an A field also has ``a-field a-<colour>`` (plus ``turn`` for the colour to act, ``off`` when not in play);
@@ -19,14 +20,12 @@ Pieces (groups, class ``piece piece-<colour>``, a circle with a letter, Y G R K 
 a move (``y:15-18``); ``data-on`` names the field it stands on. Classes ``movable``,
 ``selected``, ``target`` (it stands on a destination: a capture), ``hint``,
 ``neutral`` (the neutral colour's, with an N badge) and ``barrier`` (two of one colour
-on one field, drawn offset with a 2 badge).
+on one field, drawn offset with a 2 badge). Every field and piece has a ``<title>``
+(the piece's from :func:`~malefiz.games.maedn.words.place_words`).
 
 >>> svg = render(new_game("cross", 4))
 >>> svg.count('class="piece '), svg.count('data-field="t')
 (16, 40)
->>> cross = board("cross")
->>> field_name(cross, "green", 0), field_name(cross, "green", 41), field_name(cross, "red", -1)
-('t10', 'g:b', 'r:B0')
 """
 
 from __future__ import annotations
@@ -37,24 +36,19 @@ from functools import cache
 from html import escape
 from typing import Final, NamedTuple
 
-from ...core.errors import InvalidPositionError
 from ...core.svg import CELL, COLOUR_FILL, COLOUR_TINT, KNOCK, MOTION_STYLE, TEXT_ON, moving, px
 from ...i18n import Translator
-from .board import COLOUR_LETTERS, Board, Point, board
+from .board import COLOUR_LETTERS, GOAL_LETTERS, Board, Point, board, field_name, piece_key
 from .rules import new_game
-from .state import Move, Phase, Seating, State
+from .state import Phase, State
+from .words import place_words
 
 __all__ = [
     "CELL",
     "COLOUR_FILL",
     "COLOUR_TINT",
     "board_svg",
-    "field_name",
-    "is_field",
-    "piece_key",
-    "place_words",
     "render",
-    "way",
 ]
 
 _GOAL_TEXT: Final[Mapping[str, str]] = {"yellow": "#8a6a00"}
@@ -68,80 +62,11 @@ _FIELD_R: Final = 16
 _PIECE_R: Final = 13
 _BARRIER_SHIFT: Final = 6
 """How far each of the two pieces of a barrier stands off its field's centre (diagonally)."""
-_GOAL_LETTERS: Final = "abcd"
-
-BoardLike = State | Seating | Board
-"""Anything a board can be read from."""
-
-
-def _board_of(where: BoardLike) -> Board:
-    return where if isinstance(where, Board) else where.board
 
 
 def _centre(p: Point) -> tuple[int, int]:
     x, y = p
     return x * CELL + _MARGIN, y * CELL + _MARGIN
-
-
-def field_name(where: BoardLike, colour: str, place: int, waiting: int = 0) -> str:
-    """The name of the field ``colour``'s ``place`` is on (its ``data-field`` in the SVG).
-
-    Track places (0 .. L-1, counted from the colour's A field) give ``t<track index>``
-    (absolute, 0 is yellow's A field); goal places (L .. L+3) give ``<letter>:a`` ..
-    ``<letter>:d``; :data:`~malefiz.games.maedn.state.B` (any negative place) gives the
-    B field ``<letter>:B<waiting>``. ``where``: a state, a seating or a board.
-
-    Raises:
-        InvalidPositionError: for a colour the board does not have, a place beyond goal field d,
-            or a B field other than 0 to 3.
-    """
-    b = _board_of(where)
-    letter = COLOUR_LETTERS.get(colour, "?")
-    if place < 0:
-        b.colour_index(colour)
-        if not 0 <= waiting < len(b.b_fields[0]):
-            raise InvalidPositionError(f"B field {waiting} does not exist (0 to {len(b.b_fields[0]) - 1})")
-        return f"{letter}:B{waiting}"
-    length = b.track_length
-    if place < length:
-        return f"t{b.track_index(colour, place)}"
-    b.colour_index(colour)
-    if place <= b.last_place:
-        return f"{letter}:{_GOAL_LETTERS[place - length]}"
-    raise InvalidPositionError(f"place {place} is beyond goal field d ({b.last_place})")
-
-
-def is_field(where: BoardLike, name: str) -> bool:
-    """True when ``name`` is the name of a field of the board (see :func:`field_name`)."""
-    return name in _field_names(_board_of(where).name)
-
-
-@cache
-def _field_names(board_name: str) -> frozenset[str]:
-    b = board(board_name)
-    names = {f"t{i}" for i in range(b.track_length)}
-    for colour in b.colours:
-        letter = COLOUR_LETTERS[colour]
-        names.update(f"{letter}:{g}" for g in _GOAL_LETTERS)
-        names.update(f"{letter}:B{n}" for n in range(len(b.b_fields[0])))
-    return frozenset(names)
-
-
-def piece_key(colour: str, place: int) -> str:
-    """A piece in notation, as in its ``data-key``: ``y:15``, ``y:B`` (waiting), ``y:41``."""
-    return f"{COLOUR_LETTERS[colour]}:{'B' if place < 0 else place}"
-
-
-def way(where: BoardLike, m: Move) -> tuple[str, ...]:
-    """The names of the fields move ``m`` walks, start and end included (for the ``trail`` of :func:`render`).
-
-    A move from B walks only its A field (which B field it left is not known from the move).
-    Backward moves (the backward-capture option) walk backwards.
-    """
-    if m.start < 0:
-        return (field_name(where, m.colour, 0),)
-    step = 1 if m.end >= m.start else -1
-    return tuple(field_name(where, m.colour, p) for p in range(m.start, m.end + step, step))
 
 
 def _style(colours: Sequence[str]) -> str:
@@ -285,21 +210,6 @@ def _piece(
 ENGLISH: Final = Translator("en")
 
 
-def place_words(state: State, colour: str, place: int, t: Translator = ENGLISH) -> str:
-    """A piece of ``colour`` at ``place`` in words: ``Yellow piece 15 fields along``, ``Red piece waiting on B``."""
-    length = state.seating.length
-    if place < 0:
-        where = t("md.on_b")
-    elif place == 0:
-        where = t("md.on_start")
-    elif place < length:
-        where = t("md.along", fields=t.count("fields", place))
-    else:
-        where = t("md.in_goal", letter=_GOAL_LETTERS[place - length])
-    neutral = colour == state.seating.neutral
-    return t("md.label_neutral" if neutral else "md.label_piece", colour=t.colour(colour, capital=True), where=where)
-
-
 def _caption(state: State, board_name: str, names: Mapping[str, str] | None, t: Translator) -> str:
     """The board's title: which board, and who is to do what."""
     if state.phase is Phase.OVER:
@@ -324,8 +234,8 @@ def _field_titles(board_name: str, language: str) -> dict[str, str]:
     for i, colour in enumerate(b.colours):
         letter = COLOUR_LETTERS[colour]
         for g in range(len(b.goals[i])):
-            titles[f"{letter}:{_GOAL_LETTERS[g]}"] = t(
-                "md.field_goal", colour=t.colour(colour, capital=True), letter=_GOAL_LETTERS[g]
+            titles[f"{letter}:{GOAL_LETTERS[g]}"] = t(
+                "md.field_goal", colour=t.colour(colour, capital=True), letter=GOAL_LETTERS[g]
             )
         for n in range(len(b.b_fields[i])):
             titles[f"{letter}:B{n}"] = t("md.field_b", colour=t.colour(colour, capital=True))
@@ -346,11 +256,11 @@ def render(
 ) -> str:
     """The SVG of ``state``, its names and titles in ``t``'s language.
 
-    ``movable``: keys of the pieces that may move (``y:15``, ``y:B``; see :func:`piece_key`);
+    ``movable``: keys of the pieces that may move (``y:15``, ``y:B``; see :func:`.board.piece_key`);
     ``selected``: the key of the chosen piece; ``targets``: names of the fields that are
-    legal destinations (see :func:`field_name`; a piece standing there is marked too);
+    legal destinations (see :func:`.board.field_name`; a piece standing there is marked too);
     ``hint``: the key of the suggested piece and the name of its destination;
-    ``trail``: the names of the fields the last move walked (see :func:`way`);
+    ``trail``: the names of the fields the last move walked (see :func:`.board.way`);
     ``names``: player names by colour, for the B areas' titles.
     Where several pieces share a key (waiting on B, a barrier), ``selected`` and
     ``hint`` mark one of them, ``movable`` all.
@@ -438,13 +348,13 @@ def _fields(state: State, marks: _Marks, names: Mapping[str, str] | None, t: Tra
         goal_title = escape(t("md.goal_title", colour=t.colour(colour, capital=True)))
         out.append(f'<g class="{area}" data-colour="{colour}"><title>{goal_title}</title>')
         for g, point in enumerate(b.goals[i]):
-            name = f"{letter}:{_GOAL_LETTERS[g]}"
+            name = f"{letter}:{GOAL_LETTERS[g]}"
             cx, cy = _centre(point)
             out.append(
                 f'<circle class="field goal-field goal-{colour}{marks.of_field(name)}" data-field="{name}"'
                 f' data-key="{name}" cx="{cx}" cy="{cy}" r="{_FIELD_R}"><title>{titles[name]}</title></circle>'
             )
-            labels.append(_label(cx, cy, _GOAL_LETTERS[g], _GOAL_TEXT.get(colour, COLOUR_FILL[colour])))
+            labels.append(_label(cx, cy, GOAL_LETTERS[g], _GOAL_TEXT.get(colour, COLOUR_FILL[colour])))
         out.append("</g>")
         out.extend(_b_area(state, i, acting, marks, names, t))
     out.extend(labels)

@@ -1,0 +1,146 @@
+"""Mensch ärgere Dich nicht in words for people: what happened, what to do now, a hint, a piece or a target.
+
+Places are told as a player counts them (``15 fields along``, ``goal field b``),
+never by track index; every text comes from the catalogue (:mod:`malefiz.i18n`), in
+the translator's language.
+
+>>> from malefiz.games.maedn import apply, effects, parse_action, parse_position
+>>> s = parse_position("maedn cross y:3,B,B,B r:27,B,B,B y4")
+>>> m = parse_action("y:3-7")
+>>> event_words(s, m, apply(s, m), effects(s, m), lambda colour: colour.title())
+"Yellow moves a piece 4 fields and captures Red's piece: it goes back to B"
+>>> label_words(s, "y:3", None), label_words(s, "t7", m)
+('Yellow piece 3 fields along', "move here and capture red's piece: 4 fields ahead")
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from ...core.actions import Pass
+from ...core.effects import Effects
+from ...core.session import Namer
+from ...i18n import Translator
+from .board import GOAL_LETTERS, field_place, piece_at
+from .rules import captures, may_roll_three_times
+from .state import Action, Move, Phase, State
+
+__all__ = ["event_words", "hint_words", "label_words", "place_words", "prompt_words"]
+
+ENGLISH: Final = Translator("en")
+
+
+def place_words(state: State, colour: str, place: int, t: Translator = ENGLISH) -> str:
+    """A piece of ``colour`` at ``place`` in words: ``Yellow piece 15 fields along``, ``Red piece waiting on B``."""
+    length = state.seating.length
+    if place < 0:
+        where = t("md.on_b")
+    elif place == 0:
+        where = t("md.on_start")
+    elif place < length:
+        where = t("md.along", fields=t.count("fields", place))
+    else:
+        where = t("md.in_goal", letter=GOAL_LETTERS[place - length])
+    neutral = colour == state.seating.neutral
+    return t("md.label_neutral" if neutral else "md.label_piece", colour=t.colour(colour, capital=True), where=where)
+
+
+def _piece_words(state: State, m: Move, t: Translator) -> str:
+    """The moved piece: ``a piece`` (the mover's own), ``a red piece``, ``the neutral black piece``."""
+    if m.colour == state.seating.neutral:
+        return t("md.piece_neutral", colour=t.colour(m.colour))
+    if m.colour != state.current:
+        return t("md.piece_colour", colour=t.colour(m.colour))
+    return t("md.piece")
+
+
+def event_words(
+    before: State, action: Action, after: State, effects: Effects, name: Namer, t: Translator = ENGLISH
+) -> str:
+    """``Anna (yellow) brings a piece onto the start field with the 6``, ``... moves a piece 4 fields``...
+
+    ``effects``: what ``action`` did (:func:`~malefiz.games.maedn.rules.effects`); ``name``: a colour's
+    player. A roll is the session's to tell, and the notation (``y:12-16``) to show beside the words.
+    """
+    who = name(before.current)
+    if isinstance(action, Pass):
+        if after.is_chance and after.turn == before.turn and not after.is_over:
+            if before.roll == 6:
+                return t("md.pass_six", who=who)
+            return t("md.pass_try", who=who, value=before.roll, n=after.attempt)
+        return t("md.pass", who=who, value=before.roll)
+    assert isinstance(action, Move)
+    length = before.seating.length
+    piece = _piece_words(before, action, t)
+    fields = t.count("fields", abs(action.end - action.start))
+    if action.start < 0:
+        key = "md.enter"
+    elif action.end < action.start:
+        key = "md.back"
+    elif action.start >= length:
+        key = "md.up"
+    elif action.end >= length:
+        key = "md.into_goal"
+    else:
+        key = "md.move"
+    text = t(key, who=who, piece=piece, fields=fields)
+    if effects.capture is not None:
+        text += t("md.capture", name=name(effects.capture.colour))
+    if effects.penalty is not None:
+        colour = effects.penalty.colour
+        place = field_place(before, colour, effects.penalty.key)
+        text += (
+            t("md.penalty_start", name=name(colour)) if place == 0 else t("md.penalty", name=name(colour), place=place)
+        )
+    if effects.finished is not None:
+        neutral = effects.finished == before.seating.neutral
+        text += t("md.home_neutral") if neutral else t("md.home", name=name(effects.finished))
+    if after.is_chance and after.turn == before.turn and before.roll == 6:
+        text += t("md.again")
+    return text
+
+
+def prompt_words(state: State, selected: bool, again: bool, t: Translator = ENGLISH) -> str:
+    """What the player to act does now: roll (again, or the next of three tries), choose a piece, choose its
+    target. ``selected``: a piece is chosen; ``again``: the same colour acts again."""
+    if state.phase is Phase.ROLL:
+        if state.attempt > 1:
+            return t("md.try", n=state.attempt)
+        if again:
+            return t("md.six_again")
+        if may_roll_three_times(state):
+            return t("md.roll_three")
+        return t("md.roll")
+    return t("md.choose_target" if selected else "md.choose", roll=state.roll)
+
+
+def hint_words(state: State, action: Action, t: Translator = ENGLISH) -> str:
+    """An action in a few words, for a hint: ``bring a piece in (y:B-0)``, ``move y:12-16``."""
+    if isinstance(action, Move):
+        return t("md.hint_enter" if action.start < 0 else "md.hint_move", action=action)
+    return str(action)
+
+
+def label_words(state: State, key: str, action: Action | None, t: Translator = ENGLISH) -> str:
+    """The name of a piece (``action`` None: ``Yellow piece 15 fields along``) or of the target of ``action``
+    (``move here: goal field b``, ``move here and capture red's piece: 4 fields ahead``); ``key`` itself
+    for a key that names no piece."""
+    length = state.seating.length
+    if action is None:
+        found = piece_at(state, key)
+        if found is None:
+            return key
+        return place_words(state, *found, t)
+    assert isinstance(action, Move)
+    if action.start < 0:
+        where = t("md.to_start")
+    elif action.end >= length:
+        where = t("md.to_goal", letter=GOAL_LETTERS[action.end - length])
+    elif action.end < action.start:
+        where = t("md.n_back", fields=t.count("fields", action.start - action.end))
+    else:
+        where = t("md.n_ahead", fields=t.count("fields", action.end - action.start))
+    victim = captures(state, action)
+    if victim is not None:
+        return t("md.label_capture", colour=t.colour(victim), where=where)
+    return t("md.label_move", where=where)

@@ -1,0 +1,109 @@
+"""Mensch ärgere Dich nicht in words (:mod:`malefiz.games.maedn.words`), positions in one-line notation."""
+
+from __future__ import annotations
+
+import pytest
+
+from malefiz.core.actions import PASS, ROLLS
+from malefiz.games.maedn import rules, words
+from malefiz.games.maedn.rules import apply, effects
+from malefiz.games.maedn.state import parse_action
+from malefiz.games.maedn.words import event_words, hint_words, label_words, place_words, prompt_words
+from malefiz.i18n import Translator
+from tests.maedn.helpers import pos
+
+GERMAN = Translator("de")
+
+
+def name(colour: str) -> str:
+    return {"yellow": "Anna", "red": "Ben", "green": "Cem"}.get(colour, colour)
+
+
+def told(text: str, action: str) -> str:
+    """The event words of ``action`` in the position ``text``."""
+    before = pos(text)
+    a = parse_action(action)
+    return event_words(before, a, apply(before, a), effects(before, a), name)
+
+
+def test_event_words_tell_what_the_move_did() -> None:
+    assert told("maedn cross y:9,B,B,B r:B,B,B,B y6", "y:B-0") == (
+        "Anna brings a piece onto the start field with the 6; rolls again"
+    )
+    assert told("maedn cross y:3,B,B,B r:27,B,B,B y4", "y:3-7") == (
+        "Anna moves a piece 4 fields and captures Ben's piece: it goes back to B"
+    )
+    assert told("maedn cross y:38,B,B,B r:0,B,B,B y3", "y:38-41") == "Anna moves a piece into the goal"
+    assert told("maedn cross y:40,B,B,B r:0,B,B,B y2", "y:40-42") == "Anna moves a piece 2 fields up in the goal"
+    assert told("maedn cross y:15,B,B,B r:32,B,B,B y3 +back", "y:15-12") == (
+        "Anna moves a piece 3 fields back and captures Ben's piece: it goes back to B"
+    )
+
+
+def test_event_words_tell_the_penalty_and_a_colour_coming_home() -> None:
+    assert told("maedn cross y:3,20,B,B r:27,B,B,B y4 +forced", "y:20-24") == (
+        "Anna moves a piece 4 fields. Penalty: a capture was possible, so Anna's piece on 3 goes back to B"
+    )
+    assert told("maedn cross y:0,20,30,35 r:24,B,B,B y4 +forced", "y:20-24").endswith(
+        "so Anna's piece on its start field goes back to B"
+    )
+    assert told("maedn cross y:38,41,42,43 g:0,B,B,B r:0,B,B,B y2", "y:38-40") == (
+        "Anna moves a piece into the goal. All of Anna's pieces are home"
+    )
+    assert told("maedn cross y:5,B,B,B g:B,B,B,B r:B,B,B,B k:37,41,42,43 neutral:k y3", "k:37-40") == (
+        "Anna moves the neutral black piece into the goal. All of the neutral colour's pieces are home"
+    )
+
+
+def test_event_words_read_the_effects_and_ask_the_rules_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    before = pos("maedn cross y:3,20,B,B r:27,B,B,B y4 +forced")
+    m = parse_action("y:20-24")
+    after, found = apply(before, m), effects(before, m)
+
+    def asked(*args: object) -> None:
+        raise AssertionError("the rules were asked")
+
+    monkeypatch.setattr(rules, "penalty", asked)
+    monkeypatch.setattr(rules, "captures", asked)
+    monkeypatch.setattr(words, "captures", asked)
+    assert "Penalty" in event_words(before, m, after, found, name)
+
+
+def test_event_words_of_a_pass() -> None:
+    before = pos("maedn cross y:B,B,B,B r:B,B,B,B y3")
+    assert event_words(before, PASS, apply(before, PASS), effects(before, PASS), name) == (
+        "Anna rolled a 3 and cannot move"
+    )
+    three = pos("maedn cross y:B,B,B,B r:B,B,B,B y3 +three")
+    assert event_words(three, PASS, apply(three, PASS), effects(three, PASS), name) == (
+        "Anna rolled a 3 and cannot move: roll 2 of 3 next"
+    )
+
+
+def test_prompt_words() -> None:
+    rolling = pos("maedn cross y:3,B,B,B r:0,B,B,B y?")
+    assert prompt_words(rolling, False, False) == "roll the die"
+    assert prompt_words(rolling, False, True) == "you rolled a 6: roll again"
+    assert prompt_words(pos("maedn cross y:B,B,B,B r:0,B,B,B y? +three"), False, False) == (
+        "roll the die (up to three tries for a 6)"
+    )
+    assert prompt_words(pos("maedn cross y:B,B,B,B r:0,B,B,B y?/2 +three"), False, False) == (
+        "no 6 yet: roll again (try 2 of 3)"
+    )
+    moving = apply(rolling, ROLLS[3])
+    assert prompt_words(moving, False, False) == "you rolled a 4, choose a piece"
+    assert prompt_words(moving, True, False) == "you rolled a 4, choose where the piece goes"
+    assert prompt_words(moving, True, False, GERMAN) == "du hast eine 4 gewürfelt, wähle das Zielfeld"
+
+
+def test_hint_and_label_words() -> None:
+    s = pos("maedn cross y:3,38,B,B r:27,B,B,B y4")
+    assert hint_words(s, parse_action("y:3-7")) == "move y:3-7"
+    assert hint_words(pos("maedn cross y:3,B,B,B r:0,B,B,B y6"), parse_action("y:B-0")) == "bring a piece in (y:B-0)"
+    assert label_words(s, "y:3", None) == "Yellow piece 3 fields along"
+    assert label_words(s, "y:B", None) == "Yellow piece waiting on B"
+    assert label_words(s, "t9", None) == "t9"  # no piece: the key itself
+    assert label_words(s, "t7", parse_action("y:3-7")) == "move here and capture red's piece: 4 fields ahead"
+    assert label_words(s, "y:b", parse_action("y:38-42")) == "move here: goal field c"
+    assert place_words(s, "red", 0) == "Red piece on its start field"
+    assert place_words(s, "yellow", 41, GERMAN) == "Figur von Gelb im Zielfeld b"
