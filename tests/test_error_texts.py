@@ -8,9 +8,11 @@ from pathlib import Path
 
 import pytest
 
+from malefiz.core import savefile
 from malefiz.core.errors import IllegalActionError, MalefizError
-from malefiz.core.session import Session, Setup
-from malefiz.games.tables import TABLES
+from malefiz.core.session import Session
+from malefiz.core.setup import Setup
+from malefiz.games import GAMES
 from malefiz.i18n import CATALOGUE, Translator
 
 PACKAGE = Path(__file__).resolve().parent.parent / "malefiz"
@@ -35,21 +37,21 @@ def error_of(make: object) -> MalefizError:
 
 
 def a_save() -> dict[str, object]:
-    setup = Setup.from_query("?game=malefiz&seats=human,human&seed=3", TABLES)
+    setup = Setup.from_query("?game=malefiz&seats=human,human&seed=3", GAMES)
     assert setup is not None
     session = Session(setup)
     session.roll()
-    return session.save()
+    return savefile.save(session)
 
 
 BROKEN = {
-    "unknown board": lambda: Setup.from_query("?seats=human,human&board=huge", TABLES),
-    "bad seed": lambda: Setup.from_query("?seats=human,human&seed=12x", TABLES),
-    "too many players": lambda: Setup.from_query("?seats=human,human,human,human,human", TABLES),
-    "cut link": lambda: Session.from_link("eNqFULtuwzAM", TABLES),
-    "not JSON": lambda: Session.load("{{", TABLES),
-    "changed position": lambda: Session.load(json.dumps({**a_save(), "position": {}}), TABLES),
-    "illegal action": lambda: Session.load(json.dumps({**a_save(), "actions": ["9"]}), TABLES),
+    "unknown board": lambda: Setup.from_query("?seats=human,human&board=huge", GAMES),
+    "bad seed": lambda: Setup.from_query("?seats=human,human&seed=12x", GAMES),
+    "too many players": lambda: Setup.from_query("?seats=human,human,human,human,human", GAMES),
+    "cut link": lambda: savefile.from_link("eNqFULtuwzAM", GAMES),
+    "not JSON": lambda: savefile.load("{{", GAMES),
+    "changed position": lambda: savefile.load(json.dumps({**a_save(), "position": {}}), GAMES),
+    "illegal action": lambda: savefile.load(json.dumps({**a_save(), "actions": ["9"]}), GAMES),
 }
 
 

@@ -17,14 +17,13 @@ from hypothesis import strategies as st
 
 from malefiz.core.document import decode_text, load_json, read_position
 from malefiz.core.errors import MalefizError
-from malefiz.core.session import Setup
+from malefiz.core.setup import Setup
 from malefiz.games import GAMES, maedn
 from malefiz.games.maedn.rules import legal_actions as maedn_actions
 from malefiz.games.maedn.state import State as MaednState
 from malefiz.games.malefiz import notation as malefiz
 from malefiz.games.malefiz.rules import State as MalefizState
 from malefiz.games.malefiz.rules import legal_actions as malefiz_actions
-from malefiz.games.tables import TABLES
 from tests.malefiz.helpers import CLASSIC_START, FAST_START
 
 FUZZ = settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -313,6 +312,6 @@ def queries(draw: st.DrawFn) -> str:
 @FUZZ
 @given(st.one_of(st.lists(QUERY_CHARS, max_size=30).map("".join), queries(), queries(), queries()))
 def test_page_address(query: str) -> None:
-    setup = loads_or_refuses(lambda: Setup.from_query(query, TABLES))
+    setup = loads_or_refuses(lambda: Setup.from_query(query, GAMES))
     if setup is not None:
-        assert Setup.from_query(setup.to_query(), TABLES) == setup
+        assert Setup.from_query(setup.to_query(), GAMES) == setup

@@ -7,9 +7,11 @@ import string
 
 import pytest
 
-from malefiz.core.session import Session, Setup
+from malefiz.core.screen import result, status
+from malefiz.core.session import Session
+from malefiz.core.setup import Setup
 from malefiz.core.stats import report_html
-from malefiz.games.tables import TABLES
+from malefiz.games import GAMES
 from malefiz.i18n import CATALOGUE, LANGUAGES, Translator, language_of
 
 
@@ -42,7 +44,7 @@ def test_the_browser_language_picks_the_first_supported() -> None:
     ],
 )
 def test_a_whole_game_is_told_in_german_and_switches_back_and_forth(address: str) -> None:
-    setup = Setup.from_query(address, TABLES)
+    setup = Setup.from_query(address, GAMES)
     assert setup is not None
     s = Session(setup, language="de")
     rng = random.Random(1)
@@ -54,21 +56,22 @@ def test_a_whole_game_is_told_in_german_and_switches_back_and_forth(address: str
         elif s.state.is_chance:
             s.roll()
         else:
-            assert s.status() and s.labels()
+            assert status(s) and s.labels()
             choice = rng.choice(sorted(s.labels()))
             s.click(choice)
         if rng.random() < 0.01:
             s.hint()
     assert s.state.is_over
-    german = list(s.events)
+    german = [line.words for line in s.record.lines()]
     assert all(e and "{" not in e for e in german)
     report = report_html(s)
     assert "Würfe" in report and "Abstand zum Ziel" in report and "Rolls" not in report
-    assert "gewinnt" in s.result()
+    assert "gewinnt" in result(s)
     s.set_language("en")
-    assert len(s.events) == len(german) and s.events != german
-    assert "wins" in s.result()
+    english = [line.words for line in s.record.lines()]
+    assert len(english) == len(german) and english != german
+    assert "wins" in result(s)
     s.set_language("de")
-    assert s.events == german  # told again, the same words
+    assert [line.words for line in s.record.lines()] == german  # told again, the same words
     t = Translator("de")
     assert t.colour("yellow") == "gelb" and t.count("fields", 2) == "2 Felder"

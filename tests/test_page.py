@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 
-from malefiz.core.session import Setup
-from malefiz.games.tables import TABLES
+from malefiz.core.setup import Setup
+from malefiz.games import GAMES
 from malefiz.page import OPTION_TEXTS, query_from_form, setup_form
 
 
 def form() -> ET.Element:
-    return ET.fromstring(f"<form>{setup_form(TABLES, {'malefiz': 'a.svg', 'maedn': 'b.svg'})}</form>")
+    return ET.fromstring(f"<form>{setup_form(GAMES, {'malefiz': 'a.svg', 'maedn': 'b.svg'})}</form>")
 
 
 def enabled_fields(root: ET.Element, game: str, board: str) -> list[ET.Element]:
@@ -40,13 +40,13 @@ def test_the_chooser_offers_both_games_with_pictures() -> None:
 
 def test_every_option_of_every_game_is_offered_with_an_explanation() -> None:
     root = form()
-    for name, table in TABLES.items():
-        fields = enabled_fields(root, name, table.game.boards[0])
+    for name, game in GAMES.items():
+        fields = enabled_fields(root, name, game.boards[0])
         offered = {f.get("value") or "" for f in fields if f.get("name") == "option"}
         forms = {o.get("value") for f in fields if f.get("name") == "form" for o in f.iter("option")}
         starts = {o.get("value") for f in fields if f.get("name") == "first" for o in f.iter("option")}
         covered = offered | forms | ({"roll_for_start"} if "roll" in starts else set())
-        assert set(table.game.option_names) <= covered, name
+        assert set(game.option_names) <= covered, name
         assert all(OPTION_TEXTS[o][1] for o in offered)
 
 
@@ -74,7 +74,7 @@ def test_the_fields_give_an_address_the_session_reads() -> None:
         ("option", "barriers"),
     ]
     query = query_from_form(fields, "fast")
-    setup = Setup.from_query(query, TABLES)
+    setup = Setup.from_query(query, GAMES)
     assert setup is not None and setup.game.name == "maedn" and setup.pace == "fast"
     assert [(s.colour, s.name, s.kind, s.level) for s in setup.seats] == [
         ("yellow", "Ann  the first", "human", "medium"),
@@ -94,11 +94,11 @@ def test_malefiz_fields_keep_their_meaning() -> None:
         ("first", "roll"),
         ("option", "extra_roll_on_six"),
     ]
-    setup = Setup.from_query(query_from_form(fields), TABLES)
+    setup = Setup.from_query(query_from_form(fields), GAMES)
     assert setup is not None and setup.board == "fast"
     assert [s.colour for s in setup.seats] == ["red", "yellow"]
     assert setup.options == frozenset({"extra_roll_on_six", "roll_for_start"})
 
 
 def test_no_players_gives_no_game() -> None:
-    assert Setup.from_query(query_from_form([("game", "maedn"), ("board", "cross")]), TABLES) is None
+    assert Setup.from_query(query_from_form([("game", "maedn"), ("board", "cross")]), GAMES) is None

@@ -90,7 +90,8 @@ class Session:
                 first, rounds, self.dice = roll_for_start(list(rollers), self.dice)
                 self.start_rolls = (first, rounds)
                 state = self.game.new_game(setup.board, setup.colours, setup.options, first)
-        self.record: Record[Any, Any] = Record(state, self._opening())
+        self.record: Record[Any, Any] = Record(state)
+        self.record = Record(state, self._opening())
         self.message = self.record.opening[-1] if self.record.opening else ""
 
     def _opening(self) -> tuple[str, ...]:
@@ -109,6 +110,12 @@ class Session:
     def state(self) -> Any:
         """The position now."""
         return self.record.state
+
+    @state.setter
+    def state(self, state: Any) -> None:
+        """Go on from ``state`` with a record that starts there (tests and tools set up positions so)."""
+        self.record = Record(state)
+        self.selected = None
 
     @property
     def language(self) -> str:

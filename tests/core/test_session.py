@@ -9,9 +9,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from malefiz.core import savefile
 from malefiz.core.actions import Roll
 from malefiz.core.errors import MalefizError
-from malefiz.core import savefile
 from malefiz.core.screen import news
 from malefiz.core.session import Session
 from malefiz.core.setup import Setup

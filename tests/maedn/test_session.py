@@ -2,20 +2,21 @@
 
 from __future__ import annotations
 
-import json
 import xml.etree.ElementTree as ET
 
 import pytest
 
 from malefiz.core.dice import roll_value
 from malefiz.core.errors import MalefizError
-from malefiz.core.session import Seat, Session, Setup
+from malefiz.core.screen import status
+from malefiz.core.session import Session
+from malefiz.core.setup import Seat, Setup
+from malefiz.games import GAMES
+from malefiz.games.maedn.game import MAEDN
 from malefiz.games.maedn.state import Move, Phase, parse_position
-from malefiz.games.maedn.table import TABLE
-from malefiz.games.tables import TABLES
 
 NS = "{http://www.w3.org/2000/svg}"
-TWO = Setup(TABLE, seats=(Seat("yellow", "Anna"), Seat("red", "Ben")), first="yellow", seed=1)
+TWO = Setup(MAEDN, seats=(Seat("yellow", "Anna"), Seat("red", "Ben")), first="yellow", seed=1)
 
 
 def at(text: str, setup: Setup = TWO) -> Session:
@@ -31,7 +32,7 @@ def seed_rolling(*values: int) -> int:
 
 
 def snapshot(s: Session) -> tuple[object, ...]:
-    return (s.state, s.selected, s.dice, len(s.history), s.message)
+    return (s.state, s.selected, s.dice, len(s.record), s.message)
 
 
 def classes(svg: str, attribute: str) -> dict[str, set[str]]:
@@ -44,33 +45,33 @@ def classes(svg: str, attribute: str) -> dict[str, set[str]]:
 
 
 def test_a_six_enters_a_piece_and_rolls_again() -> None:
-    setup = Setup(TABLE, seats=TWO.seats, first="yellow", seed=seed_rolling(6, 3))
+    setup = Setup(MAEDN, seats=TWO.seats, first="yellow", seed=seed_rolling(6, 3))
     s = Session(setup)
-    assert s.status() == "Anna (yellow): roll the die"
+    assert status(s) == "Anna (yellow): roll the die"
     assert s.roll()
     # With a piece on A and the others on B, a 6 must first clear the A field: the A piece moves.
-    assert s.movable() == frozenset({"y:0"}) and s.selected == "y:0"
+    assert s.marks().movable == frozenset({"y:0"}) and s.selected == "y:0"
     assert s.click("y:0")
     assert s.message == "Anna (yellow) moves a piece 6 fields; rolls again"
-    assert s.event_notes[-1] == "y:0-6"
-    assert s.status() == "Anna (yellow): you rolled a 6: roll again"
+    assert s.record.lines()[-1].notation == "y:0-6"
+    assert status(s) == "Anna (yellow): you rolled a 6: roll again"
     assert s.roll() and s.state.roll == 3
 
 
 def test_entering_from_b_is_said() -> None:
     s = at("maedn cross y:9,B,B,B r:B,B,B,B y6")
-    assert s.movable() == frozenset({"y:B"})
-    targets_before = s.targets()
+    assert s.marks().movable == frozenset({"y:B"})
+    targets_before = s.marks().targets
     assert s.click("y:B")  # one move: the click plays it
     assert targets_before == frozenset()  # nothing chosen yet: no targets shown
     assert s.message == "Anna (yellow) brings a piece onto the start field with the 6; rolls again"
     assert s.state.pieces_of("yellow") == (-1, -1, 0, 9)
-    assert s.status() == "Anna (yellow): you rolled a 6: roll again"
+    assert status(s) == "Anna (yellow): you rolled a 6: roll again"
 
 
 def test_a_click_on_the_target_field_plays_the_chosen_piece() -> None:
     s = at("maedn cross y:3,9,B,B r:B,B,B,B y2")
-    assert s.movable() == frozenset({"y:3", "y:9"}) and s.selected is None
+    assert s.marks().movable == frozenset({"y:3", "y:9"}) and s.selected is None
     assert s.click("t3")  # a click on the field under a piece is a click on the piece: one move, so it plays
     assert s.state.pieces_of("yellow") == (-1, -1, 5, 9)
 
@@ -88,7 +89,7 @@ def test_a_piece_with_two_moves_shows_both_targets() -> None:
     # Backward capture: yellow on 10 may go forward to 13 or back to 7, where red stands alone.
     s = at("maedn cross y:10,B,B,B r:27,B,B,B y3 +back")
     assert s.click("y:10") and s.selected == "y:10"
-    assert s.targets() == frozenset({"t13", "t7"})
+    assert s.marks().targets == frozenset({"t13", "t7"})
     marked = classes(s.svg(), "data-field")
     assert {f for f, c in marked.items() if "target" in c} == {"t13", "t7"}
     assert s.click("r:27")  # a click on the victim is a click on its field
@@ -98,16 +99,16 @@ def test_a_piece_with_two_moves_shows_both_targets() -> None:
 
 def test_three_tries_are_counted_in_the_status() -> None:
     setup = Setup(
-        TABLE, seats=TWO.seats, first="yellow", seed=seed_rolling(2, 4, 6), options=frozenset({"three_rolls"})
+        MAEDN, seats=TWO.seats, first="yellow", seed=seed_rolling(2, 4, 6), options=frozenset({"three_rolls"})
     )
     s = Session(setup)
     s.state = parse_position("maedn cross y:B,B,B,B r:B,B,B,B y? +three")
-    assert s.status() == "Anna (yellow): roll the die (up to three tries for a 6)"
+    assert status(s) == "Anna (yellow): roll the die (up to three tries for a 6)"
     assert s.roll()
     assert s.message == "Anna (yellow) rolled a 2 and cannot move: roll 2 of 3 next"
-    assert s.status() == "Anna (yellow): no 6 yet: roll again (try 2 of 3)"
-    assert s.roll() and s.status() == "Anna (yellow): no 6 yet: roll again (try 3 of 3)"
-    assert s.roll() and s.state.roll == 6 and s.movable() == frozenset({"y:B"})
+    assert status(s) == "Anna (yellow): no 6 yet: roll again (try 2 of 3)"
+    assert s.roll() and status(s) == "Anna (yellow): no 6 yet: roll again (try 3 of 3)"
+    assert s.roll() and s.state.roll == 6 and s.marks().movable == frozenset({"y:B"})
 
 
 def test_the_forced_capture_penalty_is_told_and_shown() -> None:
@@ -116,7 +117,7 @@ def test_the_forced_capture_penalty_is_told_and_shown() -> None:
     assert s.click("y:20")
     assert "Penalty: a capture was possible, so Anna (yellow)'s piece on 3 goes back to B" in s.message
     assert s.state.pieces_of("yellow") == (-1, -1, -1, 24)
-    assert "t3" in s.trail  # where the piece was taken from is marked
+    assert "t3" in s.marks().trail  # where the piece was taken from is marked
 
 
 def test_bad_clicks_change_nothing() -> None:
@@ -130,10 +131,10 @@ def test_bad_clicks_change_nothing() -> None:
 
 def test_the_neutral_colour_is_moved_by_the_player_to_act() -> None:
     seats = (Seat("yellow", "Anna"), Seat("green", "Ben"), Seat("red", "Cem"))
-    setup = Setup(TABLE, seats=seats, options=frozenset({"neutral"}), first="yellow", seed=1)
+    setup = Setup(MAEDN, seats=seats, options=frozenset({"neutral"}), first="yellow", seed=1)
     s = Session(setup)
     s.state = parse_position("maedn cross y:6,B,B,B g:B,B,B,B r:B,B,B,B k:12,B,B,B neutral:k y3")
-    assert s.movable() == frozenset({"y:6", "k:12"})
+    assert s.marks().movable == frozenset({"y:6", "k:12"})
     assert s.click("k:12")
     assert s.message == "Anna (yellow) moves the neutral black piece 3 fields"
     assert s.names == {"yellow": "Anna", "green": "Ben", "red": "Cem"}
@@ -142,7 +143,7 @@ def test_the_neutral_colour_is_moved_by_the_player_to_act() -> None:
 
 def test_two_colours_each() -> None:
     setup = Setup(
-        TABLE,
+        MAEDN,
         seats=(Seat("yellow", "Anna"), Seat("green", "Ben", "bot", "medium")),
         options=frozenset({"two_colours"}),
         first="yellow",
@@ -161,20 +162,20 @@ def test_two_colours_each() -> None:
 def test_computers_play_whole_games_with_every_option(board: str, forms: str, players: int) -> None:
     options = frozenset({"backward_capture", "three_rolls", "no_jump_in_goal", "barriers", "forced_capture"})
     options |= {forms} - {""}
-    colours = TABLE.seat_colours(board, players, options)
+    colours = MAEDN.seat_colours(board, players, options)
     levels = ["easy", "medium", "hard"]
     seats = tuple(Seat(c, c.capitalize(), "bot", levels[i % 3]) for i, c in enumerate(colours))
-    setup = Setup(TABLE, board=board, seats=seats, options=options, seed=7)
+    setup = Setup(MAEDN, board=board, seats=seats, options=options, seed=7)
     s = Session(setup)
     while s.is_bot_turn():
         before = s.state
         action = s.bot_step()
-        assert action is not None and s.history[-1] == (before, action)
-        assert s.movable() == frozenset() and s.targets() == frozenset()
+        assert action is not None and (s.record.entries[-1].before, s.record.entries[-1].action) == (before, action)
+        assert s.marks().movable == frozenset() and s.marks().targets == frozenset()
     assert s.state.is_over and len(s.state.ranking) == players
-    assert s.status().split("!")[0].endswith(("wins", "win"))
+    assert status(s).split("!")[0].endswith(("wins", "win"))
     if players > 2:
-        assert "2. " in s.status()
+        assert "2. " in status(s)
     again = Session(setup)
     while again.is_bot_turn():
         again.bot_step()
@@ -189,7 +190,7 @@ def test_walk_frames_show_each_step() -> None:
     for n, frame in enumerate(frames, start=4):
         on = {e.get("data-on") for e in ET.fromstring(frame).iter() if e.get("data-key") == f"y:{n}"}
         assert on == {f"t{n}"}
-    assert s.trail == ["t3", "t4", "t5", "t6", "t7"]
+    assert s.marks().trail == ("t3", "t4", "t5", "t6", "t7")
 
 
 def test_hint_marks_the_piece_and_its_field() -> None:
@@ -210,20 +211,20 @@ def test_chances_favour_the_player_ahead() -> None:
 
 def test_setup_from_the_address() -> None:
     setup = Setup.from_query(
-        "?game=maedn&board=star&seats=human,bot:hard,bot&names=Ann&options=three_rolls,barriers&seed=5", TABLES
+        "?game=maedn&board=star&seats=human,bot:hard,bot&names=Ann&options=three_rolls,barriers&seed=5", GAMES
     )
-    assert setup is not None and setup.table is TABLE and setup.board == "star"
+    assert setup is not None and setup.game is MAEDN and setup.board == "star"
     assert [(s.colour, s.name, s.kind, s.level) for s in setup.seats] == [
         ("yellow", "Ann", "human", "medium"),
         ("blue", "Blue", "bot", "hard"),
         ("green", "Green", "bot", "medium"),
     ]
     assert setup.options == frozenset({"three_rolls", "barriers"})
-    assert Setup.from_query(setup.to_query(), TABLES) == setup
+    assert Setup.from_query(setup.to_query(), GAMES) == setup
     s = Session(setup)
-    doc = json.loads(s.position_json())
+    doc = s.game.to_json(s.state)
     assert doc["game"] == "maedn" and doc["board"] == "star"
-    assert s.events[0].startswith("Roll for start: ")  # no first colour: the highest roll starts
+    assert s.record.lines()[0].words.startswith("Roll for start: ")  # no first colour: the highest roll starts
 
 
 @pytest.mark.parametrize(
@@ -247,18 +248,18 @@ def test_setup_from_the_address() -> None:
 )
 def test_malformed_addresses_are_refused(query: str, message: str) -> None:
     with pytest.raises(MalefizError, match=message):
-        Setup.from_query(query, TABLES)
+        Setup.from_query(query, GAMES)
 
 
 def test_a_person_cannot_act_for_a_computer() -> None:
-    s = Session(Setup(TABLE, seats=(Seat("yellow", "Bot", "bot"), Seat("red", "Ben")), first="yellow", seed=2))
+    s = Session(Setup(MAEDN, seats=(Seat("yellow", "Bot", "bot"), Seat("red", "Ben")), first="yellow", seed=2))
     before = snapshot(s)
     assert s.roll() is False and s.click("y:0") is False and s.hint() is False
-    assert snapshot(s) == before and s.status() == "Bot (yellow) is thinking…"
+    assert snapshot(s) == before and status(s) == "Bot (yellow) is thinking…"
 
 
 def test_a_roll_without_a_move_passes_by_itself() -> None:
-    s = Session(Setup(TABLE, seats=TWO.seats, first="yellow", seed=seed_rolling(5)))
+    s = Session(Setup(MAEDN, seats=TWO.seats, first="yellow", seed=seed_rolling(5)))
     s.state = parse_position("maedn cross y:43,B,B,B r:0,B,B,B y?")  # only a 6 would do
     assert s.roll()
     assert s.message == "Anna (yellow) rolled a 5 and cannot move"

@@ -151,7 +151,7 @@ def test_bot_game_plays_to_the_end(board_name: str) -> None:
         assert s.bot_step() is not None
         steps += 1
     assert s.state.is_over and s.status().endswith("wins!")
-    assert "reaches the goal and wins!" in s.events[-1]
+    assert "reaches the goal and wins!" in s.record.lines()[-1].words
     assert s.bot_step() is None
     again = Session(setup)
     while again.is_bot_turn():
@@ -174,7 +174,7 @@ def test_roll_for_start_is_told() -> None:
         TABLE, seats=(Seat("red", "Anna"), Seat("yellow", "Ben")), options=frozenset({"roll_for_start"}), seed=5
     )
     s = Session(setup)
-    assert s.events[0].startswith("Roll for start: ")
+    assert s.record.lines()[0].words.startswith("Roll for start: ")
     assert s.message.endswith("rolled highest and starts")
     assert s.state.current in ("red", "yellow")
 
@@ -293,7 +293,7 @@ def test_the_board_shows_what_the_session_offers() -> None:
     assert not any("target" in c for c in board_marks(svg).values())
     assert {f for f, c in board_marks(svg).items() if "trail" in c} == {"3,13", "4,13"}  # the route just walked
     assert s.trail == ["3,13", "4,13"]
-    assert s.events[-1] == "Anna (red) moves a pawn 2 steps to a field on row 1, on the left"
+    assert s.record.lines()[-1].words == "Anna (red) moves a pawn 2 steps to a field on row 1, on the left"
     assert s.event_notes[-1] == "2.13-4.13"
 
 

@@ -1,20 +1,35 @@
-"""Mensch ärgere Dich nicht as a :class:`~malefiz.core.game.Game`: what the play loop, the CLI and the tests call."""
+"""Mensch ärgere Dich nicht as a :class:`~malefiz.core.game.Game` (what the play loop, the CLI, the tests and
+the page call) and its :class:`~malefiz.core.face.Face` (keys, pictures and words for the page).
+
+Keys are the board's ``data-key`` values (named in :mod:`.board`): a piece in notation (``y:15``,
+``y:B`` for any waiting piece of yellow) and a field by name (``t12`` on the track, ``y:a`` in a
+goal, ``y:B0`` on B). A click on a piece with a single move plays it; a piece with two (forward and
+backward capture) shows both targets. The words are :mod:`.words`'s, the picture :mod:`.view`'s;
+what a move did comes from :func:`.rules.effects`, once, in the session's record.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import random
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any, Final
 
 from ...core.actions import Pass, Roll
-from ...core.errors import InvalidPositionError
-from ...core.game import Bot, RollingGame
-from .board import BOARD_NAMES, board, field_place
-from .bots import BOTS
+from ...core.errors import InvalidPositionError, MalefizError
+from ...core.face import Marks, Namer, Search
+from ...core.game import Bot, OptionsArg, RollingGame, option_flags
+from ...core.record import Entry
+from ...i18n import Translator
+from . import view
+from .board import BOARD_NAMES, BOARDS, board, field_name, field_place, field_point, is_field, piece_at, piece_key
+from .bots import BOTS, hard
 from .document import action_from_json, action_to_json, from_json, moves_document, to_json
-from .rules import apply, effects, legal_actions, new_game
+from .odds import win_chances
+from .rules import apply, effects, legal_actions, new_game, seat_colours
 from .state import Action, Move, Options, State, format_position, parse_action, parse_position, place_name
+from .words import event_words, hint_words, label_words, prompt_words
 
-__all__ = ["MAEDN", "SEAT_FORMS", "Maedn"]
+__all__ = ["MAEDN", "SEAT_FORMS", "Maedn", "MaednFace"]
 
 SEAT_FORMS: Final = ("two_colours", "neutral")
 """The seat-form flags :meth:`Maedn.new_game` takes besides the rule options: two players on the cross
@@ -46,24 +61,56 @@ class Maedn(RollingGame):
         """
         return tuple(range(2, len(board(board_name).colours) + 1))
 
+    def colours(self, board_name: str) -> tuple[str, ...]:
+        """The board's colours, clockwise from yellow."""
+        return board(board_name).colours
+
+    def seat_colours(self, board_name: str, players: int, options: Collection[str] = ()) -> tuple[str, ...]:
+        """Spread round the board; with two colours each yellow and green (red and black opposite them).
+
+        Raises:
+            MalefizError: for a player count the board does not take.
+        """
+        if "two_colours" in options and players == 2:
+            return ("yellow", "green")
+        return seat_colours(board_name, players)
+
     def new_game(
-        self, board: str, players: int, options: Mapping[str, bool] | None = None, first: str | None = None
+        self, board: str, players: int | Sequence[str], options: OptionsArg = None, first: str | None = None
     ) -> State:
-        """The starting position for ``players`` seats on ``board`` with ``options`` (rule options and seat forms).
+        """The starting position for ``players`` seats (a count, or each seat's first colour) on ``board``
+        with ``options`` (rule options and seat forms).
 
         Raises:
             InvalidPositionError: for an unknown board or option, a non-boolean option value, or a
                 player count or seat form the board does not take.
+            MalefizError: for two colours each that are not neighbours on the cross.
         """
-        values = dict(options or {})
+        values = option_flags(options)
         forms = {name: values.pop(name) for name in SEAT_FORMS if name in values}
         for name, value in forms.items():
             if not isinstance(value, bool):
                 raise InvalidPositionError(f"options.{name}: expected true or false, got {value!r}")
         rules = Options.from_dict(values)
         two_colours = forms.get("two_colours", False)
+        if two_colours and not isinstance(players, int) and len(players) == 2 and board == "cross":
+            arms = len(BOARDS[board].colours)
+            a, b = (BOARDS[board].colour_index(c) for c in players)
+            if (a - b) % arms == arms // 2:
+                raise MalefizError.keyed("error.two_colours", first=players[0], second=players[1])
         neutral = forms.get("neutral", False)
         return new_game(board, players, rules, first, two_colours=two_colours, neutral=neutral)
+
+    def board_of(self, state: State) -> str:
+        """The board's name."""
+        return state.board.name
+
+    effects = staticmethod(effects)
+
+    @property
+    def face(self) -> MaednFace:
+        """The game's keys, pictures and words."""
+        return FACE
 
     def start_rollers(self, state: State) -> tuple[str, ...]:
         """Every colour in play but the neutral one: the highest roll starts (rule 2)."""
@@ -137,5 +184,143 @@ class Maedn(RollingGame):
         return text
 
 
+class MaednFace:
+    """Mensch ärgere Dich nicht's keys, pictures and words (see :class:`~malefiz.core.face.Face`)."""
+
+    one_click: Final = True
+    """A click on a piece with one move plays it."""
+    default_level: Final = "medium"
+
+    def locate(self, state: State, key: str) -> tuple[str | None, str | None]:
+        """A piece's key and the field it stands on, or a field's name and the piece on it.
+
+        Raises:
+            MalefizError: for a key that names neither.
+        """
+        piece = piece_at(state, key)
+        if piece is not None:
+            colour, place = piece
+            return key, (field_name(state, colour, place) if place >= 0 else None)
+        on = self._pieces_on(state).get(key)
+        if on is None and not is_field(state, key):
+            raise MalefizError(f"no piece or field {key[:40]!r}")
+        return on, key
+
+    def _pieces_on(self, state: State) -> dict[str, str]:
+        """The key of the piece on each occupied field (the upper one of a barrier), B fields included."""
+        found: dict[str, str] = {}
+        for colour, pieces in zip(state.seating.colours, state.pieces, strict=True):
+            waiting = 0
+            for p in pieces:
+                found[field_name(state, colour, p, waiting)] = piece_key(colour, p)
+                waiting += p < 0
+        return found
+
+    def choice(self, state: State, action: Action) -> tuple[str | None, str]:
+        """The piece's key and the name of the field it goes to."""
+        assert isinstance(action, Move)
+        return piece_key(action.colour, action.start), field_name(state, action.colour, action.end)
+
+    def event(self, entry: Entry[State, Action], name: Namer, t: Translator) -> str:
+        """See :func:`.words.event_words`."""
+        return event_words(entry.before, entry.action, entry.after, entry.effects, name, t)
+
+    def prompt(self, state: State, selected: bool, again: bool, t: Translator) -> str:
+        """See :func:`.words.prompt_words`."""
+        return prompt_words(state, selected, again, t)
+
+    def words(self, state: State, action: Action, t: Translator) -> str:
+        """See :func:`.words.hint_words`."""
+        return hint_words(state, action, t)
+
+    def label(self, state: State, key: str, action: Action | None, t: Translator) -> str:
+        """See :func:`.words.label_words`."""
+        return label_words(state, key, action, t)
+
+    def frames(self, entry: Entry[State, Action], names: Mapping[str, str], t: Translator) -> list[str]:
+        """The board with the moved piece on each field of its way but the last (nothing for entering)."""
+        before, action = entry.before, entry.action
+        if not isinstance(action, Move) or action.start < 0:
+            return []
+        slot = before.seating.slot_of[action.colour]
+        mine = list(before.pieces[slot])
+        index = mine.index(action.start)
+        trail = list(entry.effects.trail)
+        step = 1 if action.end >= action.start else -1
+        frames = []
+        for here in range(action.start + step, action.end, step):
+            mine[index] = here
+            pieces = list(before.pieces)
+            pieces[slot] = tuple(sorted(mine))
+            frames.append(view.render(before._replace(pieces=tuple(pieces)), trail=trail, names=names, t=t))
+        return frames
+
+    def render(
+        self,
+        state: State,
+        marks: Marks[Action],
+        names: Mapping[str, str],
+        t: Translator,
+        last: Entry[State, Action] | None = None,
+    ) -> str:
+        """See :func:`.view.render`; ``last`` (the entry just made) flies the pieces it sent back to B from
+        where they were caught."""
+        sent = last.effects.captured if last is not None else ()
+        sent_home = [(s.colour, field_point(state, s.key)) for s in sent]
+        hint = marks.hint
+        marked = self.choice(state, hint) if isinstance(hint, Move) else None
+        return view.render(
+            state,
+            movable=marks.movable,
+            selected=marks.selected,
+            targets=marks.targets,
+            hint=(marked[0] or "", marked[1]) if marked is not None else None,
+            trail=marks.trail,
+            names=names,
+            t=t,
+            sent_home=sent_home,
+        )
+
+    def board_svg(self, board_name: str, t: Translator) -> str:
+        """See :func:`.view.board_svg`."""
+        return view.board_svg(board_name, t)
+
+    def chances(self, state: State) -> list[float]:
+        """See :func:`.odds.win_chances`."""
+        return win_chances(state)
+
+    def hint(self, state: State, rng: random.Random) -> Action | None:
+        """The hard bot's choice."""
+        if state.is_chance or state.is_over:
+            return None
+        return hard(state, legal_actions(state), rng)
+
+    def search(self, level: str, state: State, actions: Sequence[Action]) -> Search[Action] | None:
+        """None: every level decides within a millisecond."""
+        return None
+
+    def progress(self, state: State) -> list[float]:
+        """Each seat's distance to the goal, in seat order: the fields its colours' pieces still walk.
+
+        The pip count of :func:`.odds.turns_left`: the piece furthest along goes to
+        goal field d, the next to c, and so on; a piece on B counts the whole
+        way, its step onto the A field included (so a capture always adds to
+        it). A seat playing two colours counts both; the neutral colour is nobody's.
+        """
+        se = state.seating
+        length = se.length
+        per_slot: list[int] = []
+        for pieces in state.pieces:
+            goal = length + len(pieces) - 1
+            total = 0
+            for p in reversed(pieces):  # furthest first (B, -1, last)
+                total += max(0, goal - p)
+                goal -= 1
+            per_slot.append(total)
+        return [float(sum(per_slot[s] for s in slots)) for slots in se.seat_slots]
+
+
 MAEDN: Final = Maedn()
 """The Mensch ärgere Dich nicht game object."""
+FACE: Final = MaednFace()
+"""Its face."""

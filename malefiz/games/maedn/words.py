@@ -19,7 +19,7 @@ from typing import Final
 
 from ...core.actions import Pass
 from ...core.effects import Effects
-from ...core.session import Namer
+from ...core.face import Namer
 from ...i18n import Translator
 from .board import GOAL_LETTERS, field_place, piece_at
 from .rules import captures, may_roll_three_times
