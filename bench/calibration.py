@@ -27,7 +27,8 @@ from malefiz.core.dice import Dice
 from malefiz.games.malefiz.board import COLOURS
 from malefiz.games.malefiz.bots import ODDS, medium, win_chances
 from malefiz.games.malefiz.odds import chances
-from malefiz.games.malefiz.rules import Roll, apply, legal_actions, new_game
+from malefiz.games.malefiz.rules import apply, legal_actions, new_game
+from malefiz.games.malefiz.state import Roll
 
 EXPONENTS = (1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 8.0, 10.0, 12.0)
 Sample = tuple[float, list[float], int, bool]

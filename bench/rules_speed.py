@@ -28,7 +28,8 @@ from malefiz.core.game import Game  # noqa: E402
 from malefiz.core.play import play  # noqa: E402
 from malefiz.games import GAMES  # noqa: E402
 from malefiz.games.malefiz.board import COLOURS  # noqa: E402
-from malefiz.games.malefiz.rules import State, apply, legal_actions, new_game  # noqa: E402
+from malefiz.games.malefiz.rules import apply, legal_actions, new_game  # noqa: E402
+from malefiz.games.malefiz.state import State  # noqa: E402
 
 
 def generations(board_name: str, seconds: float) -> float:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from site_page import GamePage, key_of
 
 from malefiz.games.malefiz.bots import hint
-from malefiz.games.malefiz.rules import Move, Phase, Place
+from malefiz.games.malefiz.state import Move, Phase, Place
 
 
 def test_a_hard_computer_plays_a_whole_game(game: GamePage) -> None:

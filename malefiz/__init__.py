@@ -11,8 +11,9 @@ from .core.errors import IllegalActionError, InvalidPositionError, MalefizError,
 from .core.game import Game, GameState
 from .games import GAMES, get_game
 from .games.malefiz.board import BOARD_NAMES, COLOURS, FOREST, HOUSE, Board, Colour, Field, board, field, xy
-from .games.malefiz.notation import format_position, from_json, parse_action, parse_position, to_json
-from .games.malefiz.rules import (
+from .games.malefiz.notation import from_json, to_json
+from .games.malefiz.rules import apply, legal_actions, new_game
+from .games.malefiz.state import (
     PASS,
     Action,
     Move,
@@ -22,9 +23,9 @@ from .games.malefiz.rules import (
     Place,
     Roll,
     State,
-    apply,
-    legal_actions,
-    new_game,
+    format_position,
+    parse_action,
+    parse_position,
 )
 
 __all__ = [

@@ -17,6 +17,7 @@ from malefiz.games.maedn.board import COLOUR_LETTERS
 from malefiz.games.maedn.state import Move as MaednMove
 from malefiz.games.maedn.state import Options as MaednOptions
 from malefiz.games.malefiz import rules as malefiz_rules
+from malefiz.games.malefiz import state as malefiz_state
 from malefiz.games.malefiz.board import xy
 from malefiz.games.tables import TABLES
 from malefiz.i18n import Translator
@@ -79,7 +80,7 @@ def offsets(group: ET.Element) -> dict[str, float]:
 
 def test_a_captured_malefiz_pawn_flies_from_the_field_it_was_caught_on_to_its_house() -> None:
     def capture(state: Any, action: Any) -> bool:
-        return isinstance(action, malefiz_rules.Move) and state.occupant(action.end) not in (None, state.current)
+        return isinstance(action, malefiz_state.Move) and state.occupant(action.end) not in (None, state.current)
 
     before, action = find(
         malefiz_rules.new_game(("red", "green"), "classic"), malefiz_rules.legal_actions, malefiz_rules.apply, capture
@@ -100,7 +101,7 @@ def test_a_captured_malefiz_pawn_flies_from_the_field_it_was_caught_on_to_its_ho
 
 def test_a_taken_barricade_is_lifted_over_the_pawn_then_lands_and_stays_marked() -> None:
     def take(state: Any, action: Any) -> bool:
-        return isinstance(action, malefiz_rules.Move) and action.end in state.barricade_fields
+        return isinstance(action, malefiz_state.Move) and action.end in state.barricade_fields
 
     before, action = find(
         malefiz_rules.new_game(("red", "green"), "classic"), malefiz_rules.legal_actions, malefiz_rules.apply, take
@@ -114,7 +115,7 @@ def test_a_taken_barricade_is_lifted_over_the_pawn_then_lands_and_stays_marked()
 
     holding = malefiz_rules.apply(before, action)
     place = malefiz_rules.legal_actions(holding)[0]
-    assert isinstance(place, malefiz_rules.Place)
+    assert isinstance(place, malefiz_state.Place)
     landed = render("malefiz", holding, place, malefiz_rules.apply, motion=True)
     (dropping,) = moving(landed, "landed")
     (stone,) = list(dropping)

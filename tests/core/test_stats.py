@@ -17,8 +17,8 @@ from malefiz.games.maedn import rules as maedn_rules
 from malefiz.games.maedn.state import Move as MaednMove
 from malefiz.games.maedn.table import TABLE as MAEDN
 from malefiz.games.malefiz.board import FOREST, HOUSE, field
-from malefiz.games.malefiz.rules import Move as MalefizMove
-from malefiz.games.malefiz.rules import Place
+from malefiz.games.malefiz.state import Move as MalefizMove
+from malefiz.games.malefiz.state import Place
 from malefiz.games.malefiz.table import TABLE as MALEFIZ
 from malefiz.games.tables import TABLES
 from malefiz.i18n import Translator

@@ -9,15 +9,20 @@ import pytest
 
 from malefiz.core.errors import InvalidPositionError, NotationError
 from malefiz.games.malefiz.board import FOREST, HOUSE, field
-from malefiz.games.malefiz.notation import (
+from malefiz.games.malefiz.notation import from_json, to_json
+from malefiz.games.malefiz.rules import new_game
+from malefiz.games.malefiz.state import (
+    PASS,
+    Move,
+    Options,
+    Phase,
+    Place,
+    Roll,
     format_position,
-    from_json,
     parse_action,
     parse_location,
     parse_position,
-    to_json,
 )
-from malefiz.games.malefiz.rules import PASS, Move, Options, Phase, Place, Roll, new_game
 from tests.malefiz.helpers import CLASSIC_START, play, pos
 
 

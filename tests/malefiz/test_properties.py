@@ -15,8 +15,9 @@ from malefiz.core.play import play
 from malefiz.games.malefiz.board import COLOURS, Colour
 from malefiz.games.malefiz.bots import greedy, random_bot
 from malefiz.games.malefiz.game import MALEFIZ
-from malefiz.games.malefiz.notation import from_json, parse_action, parse_position, to_json
-from malefiz.games.malefiz.rules import (
+from malefiz.games.malefiz.notation import from_json, to_json
+from malefiz.games.malefiz.rules import apply, legal_actions, new_game, route
+from malefiz.games.malefiz.state import (
     Action,
     Move,
     Options,
@@ -24,11 +25,9 @@ from malefiz.games.malefiz.rules import (
     Place,
     Roll,
     State,
-    apply,
     check_position,
-    legal_actions,
-    new_game,
-    route,
+    parse_action,
+    parse_position,
 )
 
 BOARDS = st.sampled_from(["classic", "fast"])

@@ -13,7 +13,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent.parent / "bench"))
 from reference_bots import REFERENCE_BOTS, felix
 
 from malefiz.games.malefiz.board import location_name
-from malefiz.games.malefiz.rules import Move, Phase, Place, Roll, apply, legal_actions, new_game
+from malefiz.games.malefiz.rules import apply, legal_actions, new_game
+from malefiz.games.malefiz.state import Move, Phase, Place, Roll
 from tests.malefiz.helpers import CLASSIC_START, pos
 
 

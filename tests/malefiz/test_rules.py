@@ -11,18 +11,8 @@ import pytest
 from malefiz.core.dice import Dice, roll_for_start
 from malefiz.core.errors import IllegalActionError, InvalidPositionError
 from malefiz.games.malefiz.board import FOREST, HOUSE, field
-from malefiz.games.malefiz.rules import (
-    PASS,
-    Move,
-    Options,
-    Phase,
-    Place,
-    Roll,
-    apply,
-    legal_actions,
-    new_game,
-    route,
-)
+from malefiz.games.malefiz.rules import apply, legal_actions, new_game, route
+from malefiz.games.malefiz.state import PASS, Move, Options, Phase, Place, Roll
 from tests.malefiz.helpers import CLASSIC_START, FAST_START, actions, play, pos
 
 # Rule 1: 2-4 players, colours, 5 pawns in the house, the exit field.

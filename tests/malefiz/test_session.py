@@ -12,8 +12,8 @@ from malefiz.core.dice import roll_value
 from malefiz.core.errors import MalefizError
 from malefiz.core.session import PACES, Seat, Session, Setup
 from malefiz.games.malefiz.board import FOREST, HOUSE, field
-from malefiz.games.malefiz.notation import parse_position
-from malefiz.games.malefiz.rules import Move, Options, Phase, Roll, legal_actions
+from malefiz.games.malefiz.rules import legal_actions
+from malefiz.games.malefiz.state import Move, Options, Phase, Roll, parse_position
 from malefiz.games.malefiz.table import TABLE, key_of, location_of
 from malefiz.games.tables import TABLES
 from tests.malefiz.helpers import CLASSIC_START

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from malefiz.games.malefiz.board import HOUSE, board, field
-from malefiz.games.malefiz.notation import parse_position
-from malefiz.games.malefiz.rules import Move, Place, apply
+from malefiz.games.malefiz.rules import apply
+from malefiz.games.malefiz.state import Move, Place, parse_position
 from malefiz.games.malefiz.words import blocking, field_words, move_words, place_words
 from tests.malefiz.helpers import CLASSIC_START
 

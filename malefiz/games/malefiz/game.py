@@ -11,10 +11,10 @@ from ...core.errors import MalefizError
 from ...core.game import Bot, RollingGame
 from .board import BOARD_NAMES, Colour, board
 from .bots import BOTS
-from .notation import from_json, location_json, parse_action, parse_location, parse_position, to_json
-from .rules import (
+from .notation import from_json, location_json, to_json
+from .rules import SEAT_COLOURS, apply, legal_actions, new_game
+from .state import (
     PASS,
-    SEAT_COLOURS,
     Action,
     Move,
     Options,
@@ -23,10 +23,10 @@ from .rules import (
     Place,
     Roll,
     State,
-    apply,
     format_position,
-    legal_actions,
-    new_game,
+    parse_action,
+    parse_location,
+    parse_position,
 )
 
 __all__ = ["MALEFIZ", "Malefiz"]
@@ -49,7 +49,7 @@ class Malefiz(RollingGame):
 
     @property
     def option_names(self) -> tuple[str, ...]:
-        """Every rule option (see :class:`~malefiz.games.malefiz.rules.Options`)."""
+        """Every rule option (see :class:`~malefiz.games.malefiz.state.Options`)."""
         return Options.names()
 
     @property

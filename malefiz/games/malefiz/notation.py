@@ -1,237 +1,20 @@
-"""Text forms of positions and actions: one-line notation and the JSON document.
+"""The JSON position document (described in the README).
 
-One-line notation (for links, tests and error messages), tokens split by spaces::
-
-    classic r:2.13,h,h,h,h y:h,h,h,h,h x:8.1,8.3,8.4,8.5,6.7,10.7,0.11,4.11,8.11,12.11,16.11 r4 +six
-
-- the board (``classic`` or ``fast``);
-- one token per player in turn order: colour letter (``r g y b``), ``:`` and its
-  pawns (``x.y`` a field, ``h`` the house, ``f`` the forest);
-- ``x:`` and the barricade fields (``x:-`` for none);
-- who acts and the phase: ``r?`` red must roll, ``r4`` red moves a 4, ``r!``
-  red puts a barricade (``r!6`` after a 6 with the extra-roll option), ``r*``
-  red has won;
-- options, each ``+name``: ``+six`` extra roll on 6, ``+start`` roll for start,
-  ``+own`` own pawns protected, ``+rows2`` bottom two rows protected.
-
-Actions: ``d4`` (roll), ``2.13-2.9`` / ``h-2.13`` / ``f-5.5`` (move), ``@8.7``
-(put the barricade), ``pass``.
-
-The JSON position document is described in the README; :func:`to_json` and
-:func:`from_json` convert it, refusing broken documents with a message that
-says what is wrong and where.
+:func:`to_json` and :func:`from_json` convert it, refusing broken documents
+with a message that says what is wrong and where. The one-line notation is
+in :mod:`.state`.
 """
 
 from __future__ import annotations
 
-import re
 from typing import Any, Final
 
 from ...core.document import check_envelope, phase_and_roll, quote
-from ...core.errors import InvalidPositionError, NotationError
-from .board import (
-    BOARD_NAMES,
-    COLOURS,
-    FOREST,
-    HOUSE,
-    Board,
-    Colour,
-    Field,
-    board,
-    field,
-    location_name,
-    xy,
-)
-from .rules import (
-    OPTION_TOKENS,
-    PASS,
-    Action,
-    Move,
-    Options,
-    Phase,
-    Place,
-    Roll,
-    State,
-    check_pawns,
-    check_position,
-    display_order,
-    format_position,
-)
+from ...core.errors import InvalidPositionError
+from .board import BOARD_NAMES, COLOURS, FOREST, HOUSE, Board, Field, board, field, xy
+from .state import Options, Phase, State, build_position, display_order
 
-__all__ = [
-    "format_position",
-    "from_json",
-    "location_json",
-    "parse_action",
-    "parse_location",
-    "parse_position",
-    "to_json",
-]
-
-_LETTERS: Final[dict[str, Colour]] = {c[0]: c for c in COLOURS}
-_FIELD_RE: Final = re.compile(r"([0-9]{1,2})\.([0-9]{1,2})")  # ASCII digits only: "٢.١٣" is no field
-_WIDTH: Final = max(board(n).width for n in BOARD_NAMES)
-_HEIGHT: Final = max(board(n).height for n in BOARD_NAMES)
-
-
-def parse_location(text: str) -> Field:
-    """A location from ``x.y``, ``h`` (house) or ``f`` (forest).
-
-    Raises:
-        NotationError: if ``text`` is none of these.
-    """
-    if text in ("h", "house"):
-        return HOUSE
-    if text in ("f", "forest"):
-        return FOREST
-    m = _FIELD_RE.fullmatch(text)
-    if m is None:
-        raise NotationError(f"cannot read location {quote(text)}: expected x.y (like 2.13), h or f")
-    x, y = int(m[1]), int(m[2])
-    if x >= _WIDTH or y >= _HEIGHT:  # field() packs x and y in one number: 34.12 would be 2.13
-        raise NotationError(
-            f"cannot read location {quote(text)}: no board has a field there (x is 0 to {_WIDTH - 1},"
-            f" y 0 to {_HEIGHT - 1})"
-        )
-    return field(x, y)
-
-
-def parse_action(text: str) -> Action:
-    """An action from its notation (``d4``, ``h-2.13``, ``2.13-2.9``, ``@8.7``, ``pass``).
-
-    Raises:
-        NotationError: if ``text`` is not an action.
-    """
-    t = text.strip()
-    if t == "pass":
-        return PASS
-    if re.fullmatch(r"d[1-6]", t):
-        return Roll(int(t[1]))
-    if t.startswith("@"):
-        return Place(parse_location(t[1:]))
-    if t.count("-") == 1:
-        start, end = t.split("-")
-        return Move(parse_location(start), parse_location(end))
-    raise NotationError(
-        f"cannot read action {quote(text)}: expected d1..d6, a move like h-2.13 or 2.13-2.9, @x.y or pass"
-    )
-
-
-def parse_position(text: str) -> State:
-    """A position from its one-line notation.
-
-    Raises:
-        NotationError: if the text cannot be read.
-        InvalidPositionError: if it reads but describes an impossible position.
-    """
-    tokens = text.split()
-    if len(tokens) < 4:
-        raise NotationError(
-            f"cannot read position {quote(text)}: expected board, players' pawns, x:barricades and turn"
-        )
-    name = tokens[0]
-    if name not in BOARD_NAMES:
-        raise NotationError(f"cannot read position: unknown board {quote(name)}; expected classic or fast")
-    b = board(name)
-    players: list[Colour] = []
-    pawns: list[list[Field]] = []
-    i = 1
-    while i < len(tokens) and len(tokens[i]) > 2 and tokens[i][1] == ":" and tokens[i][0] in _LETTERS:
-        colour = _LETTERS[tokens[i][0]]
-        if colour in players:
-            raise NotationError(f"cannot read position: colour {colour} is listed twice")
-        players.append(colour)
-        pawns.append([parse_location(p) for p in tokens[i][2:].split(",")])
-        i += 1
-    if i >= len(tokens) or not tokens[i].startswith("x:"):
-        raise NotationError(f"cannot read position {quote(text)}: expected x:<barricades> after the pawns")
-    body = tokens[i][2:]
-    barricades = [] if body == "-" else [parse_location(f) for f in body.split(",")]
-    i += 1
-    if i >= len(tokens):
-        raise NotationError(f"cannot read position {quote(text)}: missing the turn (like r? or r4)")
-    m = re.fullmatch(r"([rgyb])(\?|[1-6]|!6?|\*)", tokens[i])
-    if m is None:
-        raise NotationError(
-            f"cannot read turn {quote(tokens[i])}: expected like r? (roll), r4 (move), r! (place) or r* (won)"
-        )
-    turn = _LETTERS[m[1]]
-    mark = m[2]
-    phase = {"?": Phase.ROLL, "!": Phase.PLACE, "!6": Phase.PLACE, "*": Phase.OVER}.get(mark, Phase.MOVE)
-    option_values: dict[str, bool] = {}
-    for token in tokens[i + 1 :]:
-        if not token.startswith("+") or token[1:] not in OPTION_TOKENS:
-            raise NotationError(
-                f"cannot read option {quote(token)}: expected one of " + ", ".join(f"+{k}" for k in OPTION_TOKENS)
-            )
-        option_values[OPTION_TOKENS[token[1:]]] = True
-    return _build(
-        b,
-        players,
-        pawns,
-        barricades,
-        turn,
-        phase,
-        int(mark) if phase is Phase.MOVE else None,
-        Options(**option_values),
-        mark == "!6",
-    )
-
-
-def _build(
-    b: Board,
-    players: list[Colour],
-    pawns: list[list[Field]],
-    barricades: list[Field],
-    turn: Colour,
-    phase: Phase,
-    roll: int | None,
-    options: Options,
-    roll_again: bool = False,
-) -> State:
-    if not 2 <= len(players) <= 4:
-        raise InvalidPositionError(f"players: Malefiz is for 2 to 4 players, got {len(players)}")
-    if turn not in players:
-        raise InvalidPositionError(f"turn: {turn} is not one of the players {players}")
-    mask = 0
-    for i, f in enumerate(barricades):
-        if f not in b.fields:
-            raise InvalidPositionError(f"barricades[{i}]: {location_name(f)} is not a field of the {b.name} board")
-        if mask >> f & 1:
-            raise InvalidPositionError(f"barricades[{i}]: {location_name(f)} is listed twice")
-        mask |= 1 << f
-    check_pawns(b, players, pawns, mask)  # in the input's order, before the state sorts them
-    state = State(
-        board=b,
-        players=tuple(players),
-        pawns=tuple(tuple(sorted(p)) for p in pawns),
-        barricades=mask,
-        turn=players.index(turn),
-        phase=phase,
-        roll=roll,
-        options=options,
-        roll_again=roll_again,
-    )
-    check_position(state)
-    if phase is Phase.PLACE:
-        _check_taker(state)
-    return state
-
-
-def _check_taker(state: State) -> None:
-    """In phase place the player to act has just moved onto a barricade and taken it (rule: whoever takes a
-    barricade puts it again), so one of its pawns stands where a barricade can stand: on a field, not the
-    goal, a rest field or a protected row (the bottom row; the lowest two under ``protect_two_rows``)."""
-    b = state.board
-    protected = b.protected_rows(state.options.protect_two_rows)
-    pawns = state.pawns[state.turn]
-    if not any(f >= 0 and f != b.goal and f not in b.rest_fields and f >> 5 not in protected for f in pawns):
-        rows = " or ".join(str(r) for r in sorted(protected))
-        raise InvalidPositionError(
-            f"phase place: {state.current} must have just taken a barricade, so one of its pawns must stand where"
-            f" a barricade can stand (a field off row {rows}, not the goal or a rest field);"
-            f" its pawns are on {', '.join(location_name(f) for f in display_order(pawns))}"
-        )
+__all__ = ["from_json", "location_json", "to_json"]
 
 
 def location_json(location: Field) -> list[int] | str:
@@ -335,4 +118,4 @@ def from_json(doc: object) -> State:
     turn = doc["turn"]
     if turn not in players:
         raise InvalidPositionError(f"turn: expected one of the players {players}, got {quote(turn)}")
-    return _build(b, players, pawns, barricades, turn, phase, roll, options, roll_again)
+    return build_position(b, players, pawns, barricades, turn, phase, roll, options, roll_again)

@@ -20,8 +20,8 @@ from .board import COLOURS, FOREST, HOUSE, Colour, Field, xy
 from .bots import Search as HardSearch
 from .bots import hint, win_chances
 from .game import MALEFIZ, Malefiz
-from .notation import parse_location
-from .rules import SEAT_COLOURS, Action, Move, Options, Phase, Place, State, new_game, route
+from .rules import SEAT_COLOURS, new_game, route
+from .state import Action, Move, Options, Phase, Place, State, parse_location
 from .words import ahead_words, blocking, field_words, move_words, place_words
 
 __all__ = ["TABLE", "MalefizTable", "key_of", "location_of"]

@@ -28,7 +28,8 @@ from html import escape
 from ...core.svg import CELL, COLOUR_FILL, KNOCK, LIFT, MOTION_STYLE, TEXT_ON, moving, px
 from ...i18n import Translator
 from .board import COLOURS, FOREST, HOUSE, Board, Colour, Field, board, xy
-from .rules import Action, Move, Phase, Place, State, new_game
+from .rules import new_game
+from .state import Action, Move, Phase, Place, State
 from .words import ENGLISH, field_words
 
 __all__ = ["COLOUR_FILL", "board_svg", "pawn_words", "render"]

@@ -22,7 +22,7 @@ from typing import Final
 
 from ...i18n import Translator
 from .board import FOREST, HOUSE, Board, Colour, Field, board, xy
-from .rules import Move, Place, State
+from .state import Move, Place, State
 
 __all__ = ["ahead_words", "blocking", "field_words", "move_words", "place_words"]
 
