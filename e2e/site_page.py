@@ -18,7 +18,7 @@ from playwright.sync_api import Page
 
 from malefiz.core.dice import roll_value
 from malefiz.games.malefiz.board import FOREST, HOUSE, Colour, Field, xy
-from malefiz.games.malefiz.notation import from_json
+from malefiz.games.malefiz.document import from_json
 from malefiz.games.malefiz.state import Phase, State
 
 SHOTS = os.environ.get("MALEFIZ_SHOTS", "")

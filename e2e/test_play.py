@@ -14,7 +14,7 @@ from site_page import GamePage, key_of
 
 from malefiz.core.dice import Dice
 from malefiz.games.malefiz.board import HOUSE
-from malefiz.games.malefiz.notation import to_json
+from malefiz.games.malefiz.document import to_json
 from malefiz.games.malefiz.rules import apply, legal_actions
 from malefiz.games.malefiz.state import PASS, Move, Phase, Place, Roll, State, parse_position
 

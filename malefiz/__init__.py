@@ -11,7 +11,7 @@ from .core.errors import IllegalActionError, InvalidPositionError, MalefizError,
 from .core.game import Game, GameState
 from .games import GAMES, get_game
 from .games.malefiz.board import BOARD_NAMES, COLOURS, FOREST, HOUSE, Board, Colour, Field, board, field, xy
-from .games.malefiz.notation import from_json, to_json
+from .games.malefiz.document import from_json, to_json
 from .games.malefiz.rules import apply, legal_actions, new_game
 from .games.malefiz.state import (
     PASS,

@@ -14,7 +14,7 @@ from malefiz.cli import error_line, main
 from malefiz.core.errors import MalefizError
 from malefiz.core.tournament import tournament, wilson
 from malefiz.games import get_game
-from malefiz.games.malefiz.notation import to_json
+from malefiz.games.malefiz.document import to_json
 from malefiz.games.malefiz.rules import new_game
 from tests.malefiz.helpers import CLASSIC_START, play, pos
 

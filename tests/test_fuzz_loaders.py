@@ -22,7 +22,7 @@ from malefiz.games import GAMES
 from malefiz.games.maedn import document as maedn
 from malefiz.games.maedn.rules import legal_actions as maedn_actions
 from malefiz.games.maedn.state import State as MaednState
-from malefiz.games.malefiz import notation as malefiz
+from malefiz.games.malefiz import document as malefiz
 from malefiz.games.malefiz import state as malefiz_state
 from malefiz.games.malefiz.rules import legal_actions as malefiz_actions
 from malefiz.games.malefiz.state import State as MalefizState

@@ -5,18 +5,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Final
 
-from ...core.actions import ROLLS
 from ...core.document import quote
 from ...core.errors import MalefizError
 from ...core.game import Bot, RollingGame
 from .board import BOARD_NAMES, Colour, board
 from .bots import BOTS
-from .notation import from_json, location_json, to_json
+from .document import action_from_json, action_to_json, from_json, moves_document, to_json
 from .rules import SEAT_COLOURS, apply, legal_actions, new_game
 from .state import (
-    PASS,
     Action,
-    Move,
     Options,
     Pass,
     Phase,
@@ -25,19 +22,10 @@ from .state import (
     State,
     format_position,
     parse_action,
-    parse_location,
     parse_position,
 )
 
 __all__ = ["MALEFIZ", "Malefiz"]
-
-
-def _location_from_json(value: object, where: str) -> int:
-    if value in ("house", "forest"):
-        return parse_location(str(value))
-    if isinstance(value, list) and len(value) == 2 and all(type(v) is int and 0 <= v < 32 for v in value):
-        return parse_location(f"{value[0]}.{value[1]}")
-    raise MalefizError(f'{where}: expected [x, y], "house" or "forest", got {quote(value)}')
 
 
 class Malefiz(RollingGame):
@@ -92,50 +80,16 @@ class Malefiz(RollingGame):
     from_json = staticmethod(from_json)
 
     def moves_document(self, state: State) -> dict[str, Any]:
-        """Moves (``from``/``to``), barricade places or die faces, and the winner once over."""
-        actions = legal_actions(state)
-        if state.phase is Phase.PLACE:
-            return {"places": [location_json(a.field) for a in actions if isinstance(a, Place)]}
-        if state.phase is Phase.ROLL:
-            return {"rolls": [a.value for a in actions if isinstance(a, Roll)]}
-        document: dict[str, Any] = {
-            "moves": [
-                {"from": location_json(a.start), "to": location_json(a.end)} for a in actions if isinstance(a, Move)
-            ]
-        }
-        if state.winner is not None:
-            document["winner"] = state.winner
-        return document
+        """See :func:`~malefiz.games.malefiz.document.moves_document`."""
+        return moves_document(state)
 
     def action_to_json(self, state: State, action: Action) -> object:
-        """``{"from": .., "to": ..}``, ``{"place": [x, y]}``, ``{"roll": n}`` or ``"pass"``."""
-        if isinstance(action, Move):
-            return {"from": location_json(action.start), "to": location_json(action.end)}
-        if isinstance(action, Place):
-            return {"place": location_json(action.field)}
-        if isinstance(action, Roll):
-            return {"roll": action.value}
-        return "pass"
+        """See :func:`~malefiz.games.malefiz.document.action_to_json`."""
+        return action_to_json(state, action)
 
     def action_from_json(self, state: State, value: object) -> Action:
-        """The inverse of :meth:`action_to_json`.
-
-        Raises:
-            MalefizError: for anything that is not one of those forms.
-        """
-        if value == "pass":
-            return PASS
-        if isinstance(value, dict):
-            if set(value) == {"roll"} and type(value["roll"]) is int and 1 <= value["roll"] <= 6:
-                return ROLLS[value["roll"] - 1]
-            if set(value) == {"from", "to"}:
-                return Move(_location_from_json(value["from"], "from"), _location_from_json(value["to"], "to"))
-            if set(value) == {"place"}:
-                return Place(_location_from_json(value["place"], "place"))
-        raise MalefizError(
-            f'cannot read action {quote(value)}: expected {{"from": .., "to": ..}}, {{"place": [x, y]}},'
-            ' {"roll": 1..6} or "pass"'
-        )
+        """See :func:`~malefiz.games.malefiz.document.action_from_json`."""
+        return action_from_json(state, value)
 
     def describe(self, before: State, action: Action, after: State) -> str:
         """``rolls 4``, ``2.13-2.9 captures blue takes the barricade``, ``puts it on 8.7``, ``no move: passes``."""

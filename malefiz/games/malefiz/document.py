@@ -1,20 +1,42 @@
-"""The JSON position document (described in the README).
+"""Malefiz in JSON: the position document, and the actions and legal moves the command line prints and reads.
+
+The JSON position document (described in the README)::
+
+    {"game": "malefiz", "board": "classic", "players": ["red", "yellow"],
+     "pawns": {"red": [[2, 13], "house", "house", "house", "house"], "yellow": [...]},
+     "barricades": [[8, 1], [8, 3], ...], "turn": "yellow", "roll": 3, "phase": "move"}
 
 :func:`to_json` and :func:`from_json` convert it, refusing broken documents
-with a message that says what is wrong and where. The one-line notation is
-in :mod:`.state`.
+with a message that says what is wrong and where. A location is ``[x, y]``,
+``"house"`` or ``"forest"`` (:func:`location_json`).
+
+Action JSON (what ``python -m malefiz moves`` prints and ``apply`` reads):
+a move ``{"from": "house" | [x, y] | "forest", "to": [x, y]}``, a barricade put
+down ``{"place": [x, y]}``, a roll ``{"roll": 4}``, or ``"pass"``
+(:func:`action_to_json`, :func:`action_from_json`, :func:`moves_document`).
+
+The one-line notation is in :mod:`.state`.
 """
 
 from __future__ import annotations
 
 from typing import Any, Final
 
+from ...core.actions import PASS, ROLLS, Roll
 from ...core.document import check_envelope, phase_and_roll, quote
-from ...core.errors import InvalidPositionError
+from ...core.errors import InvalidPositionError, MalefizError
 from .board import BOARD_NAMES, COLOURS, FOREST, HOUSE, Board, Field, board, field, xy
-from .state import Options, Phase, State, build_position, display_order
+from .rules import legal_actions
+from .state import Action, Move, Options, Phase, Place, State, build_position, display_order, parse_location
 
-__all__ = ["from_json", "location_json", "to_json"]
+__all__ = [
+    "action_from_json",
+    "action_to_json",
+    "from_json",
+    "location_json",
+    "moves_document",
+    "to_json",
+]
 
 
 def location_json(location: Field) -> list[int] | str:
@@ -119,3 +141,61 @@ def from_json(doc: object) -> State:
     if turn not in players:
         raise InvalidPositionError(f"turn: expected one of the players {players}, got {quote(turn)}")
     return build_position(b, players, pawns, barricades, turn, phase, roll, options, roll_again)
+
+
+def moves_document(state: State) -> dict[str, Any]:
+    """What ``python -m malefiz moves`` prints: the legal moves (``from``/``to``), barricade places or
+    die faces, and the winner once over."""
+    actions = legal_actions(state)
+    if state.phase is Phase.PLACE:
+        return {"places": [location_json(a.field) for a in actions if isinstance(a, Place)]}
+    if state.phase is Phase.ROLL:
+        return {"rolls": [a.value for a in actions if isinstance(a, Roll)]}
+    document: dict[str, Any] = {
+        "moves": [{"from": location_json(a.start), "to": location_json(a.end)} for a in actions if isinstance(a, Move)]
+    }
+    if state.winner is not None:
+        document["winner"] = state.winner
+    return document
+
+
+def action_to_json(state: State, action: Action) -> object:
+    """``{"from": .., "to": ..}``, ``{"place": [x, y]}``, ``{"roll": n}`` or ``"pass"`` (``state``: the
+    position the action is played in; a Malefiz action reads the same in every position)."""
+    if isinstance(action, Move):
+        return {"from": location_json(action.start), "to": location_json(action.end)}
+    if isinstance(action, Place):
+        return {"place": location_json(action.field)}
+    if isinstance(action, Roll):
+        return {"roll": action.value}
+    return "pass"
+
+
+def _location_from_json(value: object, where: str) -> int:
+    if value in ("house", "forest"):
+        return parse_location(str(value))
+    if isinstance(value, list) and len(value) == 2 and all(type(v) is int and 0 <= v < 32 for v in value):
+        return parse_location(f"{value[0]}.{value[1]}")
+    raise MalefizError(f'{where}: expected [x, y], "house" or "forest", got {quote(value)}')
+
+
+def action_from_json(state: State, value: object) -> Action:
+    """The inverse of :func:`action_to_json` (whether the action is legal in ``state`` is for
+    :func:`~.rules.apply` to say).
+
+    Raises:
+        MalefizError: for anything that is not one of those forms.
+    """
+    if value == "pass":
+        return PASS
+    if isinstance(value, dict):
+        if set(value) == {"roll"} and type(value["roll"]) is int and 1 <= value["roll"] <= 6:
+            return ROLLS[value["roll"] - 1]
+        if set(value) == {"from", "to"}:
+            return Move(_location_from_json(value["from"], "from"), _location_from_json(value["to"], "to"))
+        if set(value) == {"place"}:
+            return Place(_location_from_json(value["place"], "place"))
+    raise MalefizError(
+        f'cannot read action {quote(value)}: expected {{"from": .., "to": ..}}, {{"place": [x, y]}},'
+        ' {"roll": 1..6} or "pass"'
+    )
