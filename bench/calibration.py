@@ -38,7 +38,7 @@ Sample = tuple[float, list[float], int, bool]
 def _game(job: tuple[int, str, int]) -> list[Sample]:
     seed, board_name, players = job
     colours = ("red", "yellow") if players == 2 else COLOURS[:players]
-    state = new_game(colours, board_name)
+    state = new_game(board_name, colours)
     dice, rng = Dice(seed), random.Random(seed)
     seen: list[tuple[float, list[float], int]] = []
     while not state.is_over:

@@ -35,10 +35,10 @@ from malefiz.games.malefiz.state import State  # noqa: E402
 def generations(board_name: str, seconds: float) -> float:
     rng = random.Random(2)
     states: list[State] = []
-    state = new_game(COLOURS, board_name)
+    state = new_game(board_name, COLOURS)
     while len(states) < 2000:
         if state.is_over:
-            state = new_game(COLOURS, board_name)
+            state = new_game(board_name, COLOURS)
         actions = legal_actions(state)
         state = apply(state, actions[int(rng.random() * len(actions))])
         if not state.is_chance:

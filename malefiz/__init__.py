@@ -1,7 +1,7 @@
 """Malefiz (Barricade): an exact rules engine, pure Python, standard library only.
 
 >>> from malefiz import new_game, legal_actions, apply, Roll
->>> state = apply(new_game(["red", "blue"]), Roll(3))
+>>> state = apply(new_game("classic", ["red", "blue"]), Roll(3))
 >>> [str(a) for a in legal_actions(state)]
 ['h-0.13', 'h-4.13']
 """

@@ -83,7 +83,7 @@ def test_a_captured_malefiz_pawn_flies_from_the_field_it_was_caught_on_to_its_ho
         return isinstance(action, malefiz_state.Move) and state.occupant(action.end) not in (None, state.current)
 
     before, action = find(
-        malefiz_rules.new_game(("red", "green"), "classic"), malefiz_rules.legal_actions, malefiz_rules.apply, capture
+        malefiz_rules.new_game("classic", ("red", "green")), malefiz_rules.legal_actions, malefiz_rules.apply, capture
     )
     victim = before.occupant(action.end)
     root = render("malefiz", before, action, malefiz_rules.apply, motion=True)
@@ -104,7 +104,7 @@ def test_a_taken_barricade_is_lifted_over_the_pawn_then_lands_and_stays_marked()
         return isinstance(action, malefiz_state.Move) and action.end in state.barricade_fields
 
     before, action = find(
-        malefiz_rules.new_game(("red", "green"), "classic"), malefiz_rules.legal_actions, malefiz_rules.apply, take
+        malefiz_rules.new_game("classic", ("red", "green")), malefiz_rules.legal_actions, malefiz_rules.apply, take
     )
     lifted = render("malefiz", before, action, malefiz_rules.apply, motion=True)
     (rising,) = moving(lifted, "lifted")

@@ -27,7 +27,7 @@ def test_felix_is_listed() -> None:
 def test_felix_plays_legal_actions_and_takes_the_goal(board_name: str, players: tuple[str, ...]) -> None:
     for seed in range(2):
         rng = random.Random(seed)
-        state = new_game(players, board_name)  # type: ignore[arg-type]
+        state = new_game(board_name, players)  # type: ignore[arg-type]
         for _ in range(3000):
             if state.is_over:
                 break

@@ -11,7 +11,7 @@ import pytest
 from malefiz.core.dice import Dice, roll_for_start
 from malefiz.core.errors import IllegalActionError, InvalidPositionError
 from malefiz.games.malefiz.board import FOREST, HOUSE, field
-from malefiz.games.malefiz.rules import apply, legal_actions, new_game, route
+from malefiz.games.malefiz.rules import SEAT_COLOURS, apply, legal_actions, new_game, route
 from malefiz.games.malefiz.state import PASS, Move, Options, Phase, Place, Roll
 from tests.malefiz.helpers import CLASSIC_START, FAST_START, actions, play, pos
 
@@ -19,7 +19,7 @@ from tests.malefiz.helpers import CLASSIC_START, FAST_START, actions, play, pos
 
 
 def test_start_position_has_every_pawn_in_its_house() -> None:
-    s = new_game(["red", "green", "yellow", "blue"])
+    s = new_game("classic", ["red", "green", "yellow", "blue"])
     assert s.pawns == ((HOUSE,) * 5,) * 4
     assert s.phase is Phase.ROLL and s.current == "red"
 
@@ -29,13 +29,25 @@ def test_start_position_has_every_pawn_in_its_house() -> None:
 )
 def test_player_count_and_colours_are_checked(players: list[str]) -> None:
     with pytest.raises(InvalidPositionError):
-        new_game(players)  # type: ignore[arg-type]
+        new_game("classic", players)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("count", [2, 3, 4])
+def test_a_player_count_seats_the_usual_colours(count: int) -> None:
+    assert new_game("fast", count) == new_game("fast", SEAT_COLOURS[count])
+    assert new_game("classic", count, first=SEAT_COLOURS[count][-1]).current == SEAT_COLOURS[count][-1]
+
+
+@pytest.mark.parametrize("count", [0, 1, 5])
+def test_a_player_count_outside_two_to_four_is_refused(count: int) -> None:
+    with pytest.raises(InvalidPositionError, match=f"players: Malefiz is for 2 to 4 players, got {count}"):
+        new_game("classic", count)
 
 
 def test_step_one_from_the_house_is_the_exit_field() -> None:
-    s = play(new_game(["red", "yellow"]), "d1")
+    s = play(new_game("classic", ["red", "yellow"]), "d1")
     assert actions(s) == {"h-2.13"}
-    s = play(new_game(["yellow", "red"]), "d1")
+    s = play(new_game("classic", ["yellow", "red"]), "d1")
     assert actions(s) == {"h-10.13"}
 
 
@@ -52,7 +64,7 @@ def test_barricades_start_on_the_barricade_fields() -> None:
 
 
 def test_setup_order_decides_who_starts() -> None:
-    s = new_game(["red", "green", "blue"], first="green")
+    s = new_game("classic", ["red", "green", "blue"], first="green")
     assert s.current == "green"
     s = play(s, "d1", "h-6.13")
     assert s.current == "blue"
@@ -73,12 +85,12 @@ def test_roll_for_start_highest_starts_and_ties_roll_again() -> None:
 
 
 def test_a_six_passes_the_turn_by_default() -> None:
-    s = play(new_game(["red", "yellow"]), "d6", "h-7.13")
+    s = play(new_game("classic", ["red", "yellow"]), "d6", "h-7.13")
     assert s.current == "yellow" and s.phase is Phase.ROLL
 
 
 def test_option_extra_roll_on_six() -> None:
-    s = play(new_game(["red", "yellow"], options=Options(extra_roll_on_six=True)), "d6", "h-7.13")
+    s = play(new_game("classic", ["red", "yellow"], options=Options(extra_roll_on_six=True)), "d6", "h-7.13")
     assert s.current == "red" and s.phase is Phase.ROLL
     s = play(s, "d5", "7.13-12.13")  # not a six: the turn passes
     assert s.current == "yellow"
@@ -229,7 +241,7 @@ def test_pass_is_refused_when_a_move_exists() -> None:
 
 
 def test_fast_board_has_four_pawns_and_six_barricades() -> None:
-    s = new_game(["red", "blue"], "fast")
+    s = new_game("fast", ["red", "blue"])
     assert s.pawns == ((HOUSE,) * 4,) * 2
     assert len(s.barricade_fields) == 6
 

@@ -26,13 +26,13 @@ from tests.malefiz.helpers import CLASSIC_START, play, pos
 
 
 def test_start_position_notation() -> None:
-    s = new_game(["red", "blue"])
+    s = new_game("classic", ["red", "blue"])
     assert str(s) == f"classic r:h,h,h,h,h b:h,h,h,h,h x:{CLASSIC_START} r?"
     assert parse_position(str(s)) == s
 
 
 def test_every_phase_round_trips() -> None:
-    s = new_game(["red", "yellow"], options=Options(extra_roll_on_six=True, protect_own_pawns=True))
+    s = new_game("classic", ["red", "yellow"], options=Options(extra_roll_on_six=True, protect_own_pawns=True))
     texts = []
     for action in ["d4", "h-4.12", "d2", "h-11.13"]:
         s = play(s, action)

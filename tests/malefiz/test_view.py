@@ -214,7 +214,7 @@ def titles(element: ET.Element) -> str:
 
 @pytest.mark.parametrize("name", ["classic", "fast"])
 def test_every_field_pawn_and_barricade_is_named_in_words_in_both_languages(name: str) -> None:
-    state = new_game(("red", "green"), name)
+    state = new_game(name, ("red", "green"))
     for language in ("en", "de"):
         t = Translator(language)
         root = parse(render(state, t=t))

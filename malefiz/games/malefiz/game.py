@@ -59,7 +59,7 @@ class Malefiz(RollingGame):
         colours = SEAT_COLOURS[players]
         if first is not None and first not in colours:
             raise MalefizError(f"first: {quote(first)} is not one of the players {list(colours)}")
-        return new_game(colours, board, Options.from_dict(dict(options or {})), first)
+        return new_game(board, colours, Options.from_dict(dict(options or {})), first)
 
     def start_rollers(self, state: State) -> tuple[str, ...]:
         """Every player under the ``roll_for_start`` option; otherwise the setup order decides."""

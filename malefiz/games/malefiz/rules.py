@@ -15,12 +15,14 @@ game) are in :mod:`.state`.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Final, NamedTuple
 
 from ...core.actions import PASS, ROLLS, Pass, Roll
 from ...core.document import quote
 from ...core.errors import IllegalActionError, InvalidPositionError
-from .board import COLOURS, FOREST, HOUSE, Board, Colour, Field, board
+from .board import COLOURS, FOREST, HOUSE, Board, Colour, Field
+from .board import board as board_named
 from .state import DEFAULT_OPTIONS, Action, Move, Options, Phase, Place, State
 
 __all__ = [
@@ -41,25 +43,36 @@ SEAT_COLOURS: Final[dict[int, tuple[Colour, ...]]] = {
 
 
 def new_game(
-    players: tuple[Colour, ...] | list[Colour] = ("red", "yellow"),
-    board_name: str = "classic",
+    board: str = "classic",
+    players: int | Sequence[Colour] = 2,
     options: Options = DEFAULT_OPTIONS,
     first: Colour | None = None,
 ) -> State:
     """The starting position: pawns in their houses, barricades on their fields.
 
-    ``players`` are the colours in turn order; ``first`` (default: the first of
-    them) makes the first move.
+    ``players`` is the number of players (their colours from :data:`SEAT_COLOURS`)
+    or the colours in turn order; ``first`` (default: the first of them) makes
+    the first move.
+
+    >>> new_game("fast", 3).players
+    ('red', 'green', 'yellow')
+    >>> new_game("classic", ["blue", "red"], first="red").current
+    'red'
 
     Raises:
         InvalidPositionError: for fewer than 2 or more than 4 players, an unknown
             or repeated colour, an unknown board, or a ``first`` not in play.
     """
     try:
-        b = board(board_name)
+        b = board_named(board)
     except ValueError as exc:
         raise InvalidPositionError(str(exc)) from None
-    seats = tuple(players)
+    if isinstance(players, int):
+        if players not in SEAT_COLOURS:
+            raise InvalidPositionError(f"players: Malefiz is for 2 to 4 players, got {players}")
+        seats = SEAT_COLOURS[players]
+    else:
+        seats = tuple(players)
     if not 2 <= len(seats) <= 4:
         raise InvalidPositionError(f"players: Malefiz is for 2 to 4 players, got {len(seats)}")
     for colour in seats:

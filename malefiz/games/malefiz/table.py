@@ -75,7 +75,7 @@ class MalefizTable:
     def new_state(self, board: str, colours: tuple[str, ...], options: frozenset[str], first: str | None) -> State:
         """See :func:`~.rules.new_game`."""
         flags = Options.from_dict(dict.fromkeys(options, True), where="options")
-        return new_game(cast(tuple[Colour, ...], colours), board, flags, cast(Colour | None, first))
+        return new_game(board, cast(tuple[Colour, ...], colours), flags, cast(Colour | None, first))
 
     def board_of(self, state: State) -> str:
         """The board's name."""

@@ -393,7 +393,7 @@ def _held(f: Field, lift: bool) -> str:
 
 def board_svg(board_name: str, t: Translator = ENGLISH) -> str:
     """The start position of ``board_name`` with four players (for the first paint)."""
-    return render(new_game(COLOURS, board_name), t=t)
+    return render(new_game(board_name, COLOURS), t=t)
 
 
 @cache
