@@ -152,3 +152,23 @@ def test_a_place_phase_with_the_pawn_on_a_barricade_field_is_read() -> None:
     assert s.phase is Phase.PLACE
     assert parse_position(f"classic r:4.12,h,h,h,h y:h,h,h,h,h x:{BARRICADES_LESS_6_7} r!").phase is Phase.PLACE
     assert from_json(to_json(s)) == s
+
+
+def test_a_position_repr_is_short_and_reads_back() -> None:
+    for s in [new_game(), new_game("fast", 4), play(new_game("classic", 3), "d6", "h-7.13")]:
+        text = repr(s)
+        assert len(text) < 300 and str(s) in text
+        assert text == f"parse_position({str(s)!r})"
+        assert eval(text, {"parse_position": parse_position}) == s
+
+
+def test_a_move_or_placement_repr_reads_back() -> None:
+    assert repr(Move(HOUSE, field(7, 13))) == "parse_action('h-7.13')"
+    assert repr(Place(field(8, 7))) == "parse_action('@8.7')"
+    for action in [
+        Move(HOUSE, field(7, 13)),
+        Move(field(2, 13), field(2, 9)),
+        Move(FOREST, field(5, 5)),
+        Place(field(8, 7)),
+    ]:
+        assert eval(repr(action), {"parse_action": parse_action}) == action

@@ -20,7 +20,13 @@ is also its key on the page (see :mod:`.view`), so ``"<pawn key>-<target key>"``
 is a move.
 
 :func:`format_position` writes a position and :func:`parse_position` reads it;
-:func:`parse_action` reads what ``str(action)`` writes.
+:func:`parse_action` reads what ``str(action)`` writes. The ``repr`` of a
+position, a move or a placement is the call that reads it back:
+
+>>> parse_action("h-7.13")
+parse_action('h-7.13')
+>>> parse_position("fast r:h,h,h,h y:h,h,h,h x:5.1,5.2,4.3,6.3,3.4,7.4 r?")
+parse_position('fast r:h,h,h,h y:h,h,h,h x:5.1,5.2,4.3,6.3,3.4,7.4 r?')
 
 A position that reads but cannot occur in a game is refused by :func:`check_position`
 (which the readers here and in :mod:`.document` call).
@@ -101,7 +107,7 @@ class Options(Flags):
 DEFAULT_OPTIONS: Final = Options()
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class Move:
     """A pawn moves from ``start`` (a field, HOUSE or FOREST) to field ``end``.
 
@@ -115,8 +121,11 @@ class Move:
     def __str__(self) -> str:
         return f"{location_name(self.start)}-{location_name(self.end)}"
 
+    def __repr__(self) -> str:
+        return f"parse_action({str(self)!r})"
 
-@dataclass(frozen=True, slots=True)
+
+@dataclass(frozen=True, slots=True, repr=False)
 class Place:
     """The captured barricade is put on ``field``. Notation: ``@8.7``."""
 
@@ -124,6 +133,9 @@ class Place:
 
     def __str__(self) -> str:
         return f"@{location_name(self.field)}"
+
+    def __repr__(self) -> str:
+        return f"parse_action({str(self)!r})"
 
 
 Action = Roll | Move | Place | Pass
@@ -217,6 +229,9 @@ class State(NamedTuple):
 
     def __str__(self) -> str:
         return format_position(self)
+
+    def __repr__(self) -> str:
+        return f"parse_position({format_position(self)!r})"
 
 
 OPTION_TOKENS: Final = {
