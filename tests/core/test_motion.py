@@ -18,7 +18,7 @@ from malefiz.games.maedn.state import Move as MaednMove
 from malefiz.games.maedn.state import Options as MaednOptions
 from malefiz.games.malefiz import rules as malefiz_rules
 from malefiz.games.malefiz import state as malefiz_state
-from malefiz.games.malefiz.board import xy
+from malefiz.games.malefiz.board import location_name
 from malefiz.games.tables import TABLES
 from malefiz.i18n import Translator
 
@@ -65,11 +65,6 @@ def render(game: str, before: Any, action: Any, apply: Callable[[Any, Any], Any]
     return ET.fromstring(svg)
 
 
-def pawn_key(f: int) -> str:
-    x, y = xy(f)
-    return f"{x},{y}"
-
-
 def moving(root: ET.Element, kind: str) -> list[ET.Element]:
     return [g for g in root.iter(f"{NS}g") if g.get("class") == kind]
 
@@ -92,7 +87,7 @@ def test_a_captured_malefiz_pawn_flies_from_the_field_it_was_caught_on_to_its_ho
     assert f"pawn-{victim}" in (pawn.get("class") or "")
     assert pawn.get("data-field") is None  # it is drawn where it now waits: in its house
     x, y = (float(v) for v in re.findall(r"[-\d.]+", pawn.get("transform", "")))
-    field = next(c for c in root.iter(f"{NS}circle") if c.get("data-field") == pawn_key(action.end))
+    field = next(c for c in root.iter(f"{NS}circle") if c.get("data-field") == location_name(action.end))
     d = offsets(flying)
     caught = (float(field.get("cx", 0)) + KNOCK, float(field.get("cy", 0)) - KNOCK)
     assert (x + d["dx"], y + d["dy"]) == pytest.approx(caught)
@@ -119,11 +114,11 @@ def test_a_taken_barricade_is_lifted_over_the_pawn_then_lands_and_stays_marked()
     landed = render("malefiz", holding, place, malefiz_rules.apply, motion=True)
     (dropping,) = moving(landed, "landed")
     (stone,) = list(dropping)
-    assert stone.get("data-field") == pawn_key(place.field) and "trail" in (stone.get("class") or "")
+    assert stone.get("data-field") == location_name(place.field) and "trail" in (stone.get("class") or "")
     assert offsets(dropping)["drop"] == -LIFT
     after = render("malefiz", holding, place, malefiz_rules.apply, motion=False)
     marked = [g for g in after.iter(f"{NS}g") if "barricade" in (g.get("class") or "").split()]
-    assert [g.get("data-field") for g in marked if "trail" in (g.get("class") or "")] == [pawn_key(place.field)]
+    assert [g.get("data-field") for g in marked if "trail" in (g.get("class") or "")] == [location_name(place.field)]
     assert not moving(after, "landed") and not [g for g in after.iter(f"{NS}g") if g.get("class") == "held"]
 
 

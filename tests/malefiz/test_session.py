@@ -11,14 +11,16 @@ import pytest
 from malefiz.core.dice import roll_value
 from malefiz.core.errors import MalefizError
 from malefiz.core.session import PACES, Seat, Session, Setup
-from malefiz.games.malefiz.board import FOREST, HOUSE, field
-from malefiz.games.malefiz.rules import legal_actions
-from malefiz.games.malefiz.state import Move, Options, Phase, Roll, parse_position
-from malefiz.games.malefiz.table import TABLE, key_of, location_of
+from malefiz.games.malefiz.board import FOREST, HOUSE, field, location_name
+from malefiz.games.malefiz.rules import apply, legal_actions, new_game
+from malefiz.games.malefiz.state import Move, Options, Phase, Place, Roll, parse_action, parse_location, parse_position
+from malefiz.games.malefiz.table import TABLE
 from malefiz.games.tables import TABLES
+from malefiz.i18n import Translator
 from tests.malefiz.helpers import CLASSIC_START
 
 NS = "{http://www.w3.org/2000/svg}"
+T = Translator("en")
 TWO_HUMANS = Setup(TABLE, seats=(Seat("red", "Anna"), Seat("yellow", "Ben")), seed=1)
 
 
@@ -44,10 +46,6 @@ def house_pawns(svg: str, colour: str) -> int:
     return sum("pawn" in g.get("class", "").split() for g in house.iter(f"{NS}g"))
 
 
-def location_key(f: int) -> str:
-    return f"{f % 32},{f // 32}"
-
-
 def snapshot(s: Session) -> tuple[object, ...]:
     return (s.state, s.selected, s.dice, len(s.history))
 
@@ -55,34 +53,34 @@ def snapshot(s: Session) -> tuple[object, ...]:
 def test_a_human_turn_by_clicks() -> None:
     s = Session(TWO_HUMANS)
     assert s.status() == "Anna (red): roll the die"
-    assert s.click("2,13") is False  # nothing to click before the roll
+    assert s.click("2.13") is False  # nothing to click before the roll
     assert s.roll()
     roll = s.state.roll
     assert roll is not None and s.status().startswith(f"Anna (red): you rolled a {roll}")
-    assert s.movable() == frozenset({"house"})
-    assert s.selected == "house"  # the only movable pawn is chosen at once
+    assert s.movable() == frozenset({"h"})
+    assert s.selected == "h"  # the only movable pawn is chosen at once
     target = sorted(s.targets())[0]
     assert s.click(target)
     assert s.state.current == "yellow" and s.state.phase is Phase.ROLL
-    assert location_of(target) in s.state.pawns_of("red")
+    assert parse_location(target) in s.state.pawns_of("red")
     assert s.trail[-1] == target and len(s.trail) == roll
 
 
 def test_select_deselect_and_switch() -> None:
     s = session_at(f"classic r:2.13,6.13,h,h,h y:h,h,h,h,h x:{CLASSIC_START} r2")
-    assert s.movable() == frozenset({"2,13", "6,13", "house"})
-    assert s.click("2,13") and s.selected == "2,13"
-    assert s.targets() == frozenset({"0,13", "4,13"})
-    assert s.click("6,13") and s.selected == "6,13"  # switch
-    assert s.click("6,13") and s.selected is None  # deselect
+    assert s.movable() == frozenset({"2.13", "6.13", "h"})
+    assert s.click("2.13") and s.selected == "2.13"
+    assert s.targets() == frozenset({"0.13", "4.13"})
+    assert s.click("6.13") and s.selected == "6.13"  # switch
+    assert s.click("6.13") and s.selected is None  # deselect
     assert s.targets() == frozenset()
-    assert s.click("house") and s.selected == "house"
+    assert s.click("h") and s.selected == "h"
 
 
 def test_bad_clicks_change_nothing() -> None:
     s = session_at(f"classic r:2.13,h,h,h,h y:10.13,h,h,h,h x:{CLASSIC_START} r2")
     before = snapshot(s)
-    for key in ["", "x", "9,9,9", "10,13", "99,99", "forest", "8,0", "-1,-1", "2.13.4"]:
+    for key in ["", "x", "9.9.9", "10.13", "99.99", "f", "8.0", "-1.-1", "2.13.4", "2,13"]:
         assert s.click(key) is False
         assert snapshot(s) == before
     assert s.roll() is False  # not the time to roll
@@ -91,25 +89,25 @@ def test_bad_clicks_change_nothing() -> None:
 
 def test_barricade_capture_and_placement() -> None:
     s = session_at(f"classic r:0.13,h,h,h,h y:h,h,h,h,h x:{CLASSIC_START} r2")
-    assert s.click("0,13") and s.click("0,11")
+    assert s.click("0.13") and s.click("0.11")
     assert s.state.phase is Phase.PLACE and s.state.current == "red"
     assert s.message == "Anna (red) moves a pawn 2 steps to a field on row 2, on the left and takes the barricade there"
     marked = board_marks(s.svg())
     assert {f for f, c in marked.items() if "target" in c} == set(s.targets())
     before = snapshot(s)
-    for key in ["0,13", "8,0", "8,1", "house", "forest", "0,11"]:  # a pawn, the goal, a barricade, not fields
+    for key in ["0.13", "8.0", "8.1", "h", "f", "0.11"]:  # a pawn, the goal, a barricade, not fields
         assert s.click(key) is False and snapshot(s) == before
     assert s.status() == "Anna (red): put the barricade on a free field"
-    assert "0,12" in s.targets() and "5,13" not in s.targets()
-    assert s.roll() is False and s.click("5,13") is False  # the turn waits for the barricade
-    assert s.click("7,7")
+    assert "0.12" in s.targets() and "5.13" not in s.targets()
+    assert s.roll() is False and s.click("5.13") is False  # the turn waits for the barricade
+    assert s.click("7.7")
     placed = s.state
     assert field(7, 7) in placed.barricade_fields and placed.current == "yellow"
 
 
 def test_capture_is_told() -> None:
     s = session_at(f"classic r:3.13,h,h,h,h y:5.13,h,h,h,h x:{CLASSIC_START} r2")
-    assert s.click("3,13") and s.click("5,13")
+    assert s.click("3.13") and s.click("5.13")
     assert "sends Ben (yellow)'s pawn back to its house" in s.message
     assert s.state.pawns_of("yellow") == (HOUSE,) * 5
 
@@ -118,7 +116,7 @@ def test_capture_in_the_village_goes_to_the_forest() -> None:
     setup = Setup(TABLE, board="fast", seats=(Seat("red", "Anna"), Seat("yellow", "Ben")), seed=1)
     s = session_at("fast r:6.3,h,h,h y:5.3,h,h,h x:5.1,5.2,4.3,1.1,3.4,7.4 r1", setup)
     assert s.selected is None
-    assert s.click("6,3") and s.click("5,3")
+    assert s.click("6.3") and s.click("5.3")
     assert "back to the forest" in s.message
     assert FOREST in s.state.pawns_of("yellow")
 
@@ -162,7 +160,7 @@ def test_bot_game_plays_to_the_end(board_name: str) -> None:
 def test_bot_waits_for_the_human() -> None:
     s = Session(Setup(TABLE, seats=(Seat("red", "Anna"), Seat("yellow", "Bot", "bot")), seed=3))
     assert not s.is_bot_turn() and s.bot_step() is None
-    assert s.roll() and s.selected == "house"
+    assert s.roll() and s.selected == "h"
     target = sorted(s.targets())[0]
     assert s.click(target)
     assert s.is_bot_turn() and s.status() == "Bot (yellow) is thinking…"
@@ -255,18 +253,18 @@ def test_hint_marks_the_best_move_and_tells_the_chances() -> None:
     assert s.message.startswith("Hint: ") and "Chances: " in s.message
     assert s.svg().count(" hint") >= 2  # the pawn and its destination
     assert abs(sum(s.chances()) - 1) < 1e-9
-    start = key_of(hinted.start)
+    start = location_name(hinted.start)
     assert s.click(start) or s.selected == start
-    assert s.click(f"{hinted.end % 32},{hinted.end // 32}")
+    assert s.click(location_name(hinted.end))
     assert s.hinted is None and hinted.end in s.state.pawns_of("red")
 
 
 def test_walk_frames_show_each_step() -> None:
     s = session_at(f"classic r:2.9,h,h,h,h y:h,h,h,h,h x:{CLASSIC_START} r4")
-    assert s.click("2,9") and s.click("4,7")
+    assert s.click("2.9") and s.click("4.7")
     frames = s.walk_frames()
     assert len(frames) == 3  # the pawn on the three fields before its end
-    assert all('data-field="2,9"' in f for f in frames)
+    assert all('data-field="2.9"' in f for f in frames)
 
 
 def pawn_marks(svg: str) -> list[tuple[str, set[str]]]:
@@ -281,36 +279,36 @@ def pawn_marks(svg: str) -> list[tuple[str, set[str]]]:
 def test_the_board_shows_what_the_session_offers() -> None:
     s = session_at(f"classic r:2.13,6.13,h,h,h y:h,h,h,h,h x:{CLASSIC_START} r2")
     pawns = pawn_marks(s.svg())
-    assert sorted(k for k, c in pawns if "movable" in c) == ["2,13", "6,13", "house", "house", "house"]
+    assert sorted(k for k, c in pawns if "movable" in c) == ["2.13", "6.13", "h", "h", "h"]
     assert not any("selected" in c for _, c in pawns)
     assert not any("target" in c for c in board_marks(s.svg()).values())
-    assert s.click("2,13")
-    assert [k for k, c in pawn_marks(s.svg()) if "selected" in c] == ["2,13"]
-    assert {f for f, c in board_marks(s.svg()).items() if "target" in c} == {"0,13", "4,13"}
-    assert s.click("4,13")
+    assert s.click("2.13")
+    assert [k for k, c in pawn_marks(s.svg()) if "selected" in c] == ["2.13"]
+    assert {f for f, c in board_marks(s.svg()).items() if "target" in c} == {"0.13", "4.13"}
+    assert s.click("4.13")
     svg = s.svg()
     assert not any({"movable", "selected"} & c for _, c in pawn_marks(svg))  # yellow is to roll
     assert not any("target" in c for c in board_marks(svg).values())
-    assert {f for f, c in board_marks(svg).items() if "trail" in c} == {"3,13", "4,13"}  # the route just walked
-    assert s.trail == ["3,13", "4,13"]
+    assert {f for f, c in board_marks(svg).items() if "trail" in c} == {"3.13", "4.13"}  # the route just walked
+    assert s.trail == ["3.13", "4.13"]
     assert s.events[-1] == "Anna (red) moves a pawn 2 steps to a field on row 1, on the left"
     assert s.event_notes[-1] == "2.13-4.13"
 
 
 def test_clicking_the_selected_pawn_after_a_forced_preselection_deselects_it() -> None:
     s = Session(TWO_HUMANS)
-    assert s.roll() and s.selected == "house"
+    assert s.roll() and s.selected == "h"
     before = s.state
-    assert s.click("house") and s.selected is None and s.targets() == frozenset()
-    assert s.click("house") and s.selected == "house" and s.state == before
+    assert s.click("h") and s.selected is None and s.targets() == frozenset()
+    assert s.click("h") and s.selected == "h" and s.state == before
 
 
 def test_capture_back_to_the_house_shows_the_pawn_in_its_house() -> None:
     s = session_at(f"classic r:3.13,h,h,h,h y:5.13,h,h,h,h x:{CLASSIC_START} r2")
-    assert s.click("3,13") and s.click("5,13")
+    assert s.click("3.13") and s.click("5.13")
     svg = s.svg()
     assert house_pawns(svg, "yellow") == 5 and house_pawns(svg, "red") == 4
-    on_5_13 = [g for g in ET.fromstring(svg).iter(f"{NS}g") if g.get("data-field") == "5,13"]
+    on_5_13 = [g for g in ET.fromstring(svg).iter(f"{NS}g") if g.get("data-field") == "5.13"]
     assert [g.get("class") for g in on_5_13] == ["pawn pawn-red"]
 
 
@@ -318,9 +316,9 @@ def test_a_six_with_the_extra_roll_option_keeps_the_turn() -> None:
     setup = Setup(TABLE, seats=TWO_HUMANS.seats, options=frozenset({"extra_roll_on_six"}), seed=1)
     s = session_at(f"classic r:2.9,h,h,h,h y:h,h,h,h,h x:{CLASSIC_START} r6", setup)
     s.state = s.state._replace(options=Options(extra_roll_on_six=True))
-    assert s.click("2,9")
-    target = min(set(map(location_of, s.targets())) - set(s.state.barricade_fields))
-    assert s.click(location_key(target))
+    assert s.click("2.9")
+    target = min(set(map(parse_location, s.targets())) - set(s.state.barricade_fields))
+    assert s.click(location_name(target))
     assert s.state.current == "red" and s.state.phase is Phase.ROLL
     assert s.status() == "Anna (red): roll again"  # the same player rolls again after the 6
 
@@ -342,7 +340,7 @@ def test_two_computers_play_a_whole_game(board_name: str, level: str) -> None:
     assert winner is not None
     assert s.status() == f"{s.seat(s.state.players.index(winner)).name} ({winner}) wins!"
     assert any("sends" in e for e in s.events) or board_name == "fast"
-    assert s.roll() is False and s.click("house") is False
+    assert s.roll() is False and s.click("h") is False
 
 
 def test_new_game_is_not_the_same_game_again() -> None:
@@ -361,5 +359,48 @@ def test_new_game_is_not_the_same_game_again() -> None:
 def test_a_person_cannot_act_for_a_computer() -> None:
     s = Session(Setup(TABLE, seats=(Seat("red", "Bot", "bot"), Seat("yellow", "Ben")), seed=2))
     before = snapshot(s)
-    assert s.roll() is False and s.click("house") is False and s.hint() is False
+    assert s.roll() is False and s.click("h") is False and s.hint() is False
     assert snapshot(s) == before and s.status() == "Bot (red) is thinking…"
+
+
+def keyed(svg: str, mark: str) -> set[str | None]:
+    """The ``data-key`` of every element of ``svg`` with the class ``mark``."""
+    return {el.get("data-key") for el in ET.fromstring(svg).iter() if mark in el.get("class", "").split()}
+
+
+@pytest.mark.parametrize(
+    ("start", "seed"),
+    [
+        (str(new_game("classic", 2)), 1),
+        (str(new_game("classic", 4)), 2),
+        (str(new_game("fast", 4)), 3),
+        ("fast r:f,f,1.8,h g:h,h,h,h y:f,h,h,h x:5.1,5.2,4.3,6.3,3.4,7.4 r?", 4),  # pawns in the forest
+    ],
+)
+def test_the_keys_read_off_the_page_are_the_move_in_notation(start: str, seed: int) -> None:
+    """For every legal move of random games, the keys the table gives its pawn and its target (the ``data-key``
+    of the marked pawn and target on the board), joined by ``-``, read as that move."""
+    rng = random.Random(seed)
+    state = parse_position(start)
+    seen: set[str] = set()
+    for _ in range(300):
+        if state.is_over:
+            break
+        actions = legal_actions(state)
+        moves = [a for a in actions if isinstance(a, Move)]
+        if moves:
+            starts = frozenset(location_name(m.start) for m in moves)
+            ends = frozenset(location_name(m.end) for m in moves)
+            svg = TABLE.render(state, movable=starts, selected=None, targets=ends, hint=None, trail=(), names={}, t=T)
+            movable, targets = keyed(svg, "movable"), keyed(svg, "target")
+            for m in moves:
+                pawn_key, target_key = TABLE.choice(state, m)
+                assert pawn_key is not None and pawn_key in movable and target_key in targets
+                assert parse_action(f"{pawn_key}-{target_key}") == m
+                seen.add(pawn_key)
+        for a in actions:
+            if isinstance(a, Place):
+                assert TABLE.choice(state, a) == (None, str(a)[1:])
+        state = apply(state, rng.choice(actions))
+    assert "h" in seen and len(seen) > 1
+    assert "f" in seen or not any(FOREST in pawns for pawns in parse_position(start).pawns)

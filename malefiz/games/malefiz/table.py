@@ -1,8 +1,10 @@
 """Malefiz at the table: what the shared session (:mod:`malefiz.core.session`) needs beyond the rules.
 
-Keys are the board's ``data-key`` values (see :mod:`.view`): ``"x,y"`` for a
-field and for the pawn or barricade on it, ``"house"`` for the waiting pawns of
-the player to act and ``"forest"`` for its pawns in the forest.
+Keys are the board's ``data-key`` values (see :mod:`.view`): a location's name in
+the notation (:func:`~.board.location_name`, read back by :func:`~.state.parse_location`):
+``"x.y"`` for a field and for the pawn or barricade on it, ``"h"`` for the waiting
+pawns of the player to act and ``"f"`` for its pawns in the forest. So a pawn's key,
+``-`` and its target's key is the move in notation (``h-0.13``, ``2.13-2.9``).
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from ...core.errors import MalefizError
 from ...core.session import Namer, Search
 from ...i18n import Translator
 from . import view
-from .board import COLOURS, FOREST, HOUSE, Colour, Field, xy
+from .board import COLOURS, FOREST, HOUSE, Colour, Field, location_name
 from .bots import Search as HardSearch
 from .bots import hint, win_chances
 from .game import MALEFIZ, Malefiz
@@ -24,26 +26,7 @@ from .rules import SEAT_COLOURS, new_game, route
 from .state import Action, Move, Options, Phase, Place, State, parse_location
 from .words import ahead_words, blocking, field_words, move_words, place_words
 
-__all__ = ["TABLE", "MalefizTable", "key_of", "location_of"]
-
-
-def key_of(location: Field) -> str:
-    """The ``data-key`` of a location: ``"x,y"``, ``"house"`` or ``"forest"``."""
-    if location == HOUSE:
-        return "house"
-    if location == FOREST:
-        return "forest"
-    x, y = xy(location)
-    return f"{x},{y}"
-
-
-def location_of(key: str) -> Field:
-    """The location a ``data-key`` names.
-
-    Raises:
-        MalefizError: for a key that names none.
-    """
-    return parse_location(key.replace(",", "."))
+__all__ = ["TABLE", "MalefizTable"]
 
 
 def _colours(names: Mapping[str, str]) -> Mapping[Colour, str]:
@@ -82,23 +65,23 @@ class MalefizTable:
         return state.board.name
 
     def locate(self, state: State, key: str) -> tuple[str | None, str | None]:
-        """``house`` and ``forest`` are pawns; ``x,y`` is a field and the acting player's pawn on it, if any.
+        """``h`` and ``f`` are pawns; ``x.y`` is a field and the acting player's pawn on it, if any.
 
         Raises:
             MalefizError: for a key that names no location.
         """
-        location = location_of(key)
+        location = parse_location(key)
+        name = location_name(location)
         if location in (HOUSE, FOREST):
-            return key_of(location), None
-        name = key_of(location)
+            return name, None
         return (name if location in state.pawns_of(state.current) else None), name
 
     def choice(self, state: State, action: Action) -> tuple[str | None, str]:
         """A move: its pawn's location and its end; a placement: its field alone."""
         if isinstance(action, Move):
-            return key_of(action.start), key_of(action.end)
+            return location_name(action.start), location_name(action.end)
         assert isinstance(action, Place)
-        return None, key_of(action.field)
+        return None, location_name(action.field)
 
     def event(self, before: State, action: Action, after: State, name: Namer, t: Translator) -> str:
         """In words a player follows on the board (see :mod:`.words`): ``Anna (red) moves a pawn 2 steps to the
@@ -147,7 +130,7 @@ class MalefizTable:
         ``move here and send yellow's pawn back: ...``, ``put the barricade here: ...``."""
         b = state.board
         if action is None:
-            return view.pawn_words(b, state.current, location_of(key), t)
+            return view.pawn_words(b, state.current, parse_location(key), t)
         if isinstance(action, Place):
             return t("mf.label_place", where=field_words(b, action.field, t))
         assert isinstance(action, Move)
@@ -164,9 +147,9 @@ class MalefizTable:
         """The fields a move steps on, its end included; for a placement the barricade's new field (so it stays
         marked until the next move)."""
         if isinstance(action, Move):
-            return [key_of(f) for f in route(before, action)]
+            return [location_name(f) for f in route(before, action)]
         if isinstance(action, Place):
-            return [key_of(action.field)]
+            return [location_name(action.field)]
         return []
 
     def frames(self, before: State, action: Action, names: Mapping[str, str], t: Translator) -> list[str]:
@@ -212,11 +195,11 @@ class MalefizTable:
                 landed = action.field
         return view.render(
             state,
-            movable=frozenset(location_of(k) for k in movable),
-            targets=frozenset(location_of(k) for k in targets),
-            selected=location_of(selected) if selected is not None else None,
+            movable=frozenset(parse_location(k) for k in movable),
+            targets=frozenset(parse_location(k) for k in targets),
+            selected=parse_location(selected) if selected is not None else None,
             names=_colours(names),
-            highlight=[location_of(k) for k in trail],
+            highlight=[parse_location(k) for k in trail],
             hint=hint if isinstance(hint, Move | Place) else None,
             t=t,
             sent_home=sent_home,

@@ -3,19 +3,22 @@
 :func:`render` returns one ``<svg>`` element as a string; the page writes it
 into the document and styles it with CSS. Hooks and CSS classes:
 
-- ``field`` (circle, ``data-field="x,y"``): a board field; ``start`` marks the
+- ``field`` (circle, ``data-field="x.y"``, the field's name in notation): a board field; ``start`` marks the
   red barricade start fields, ``rest`` the blue rest fields, ``goal`` the goal;
   ``target`` a legal destination or barricade place; ``trail`` the last route.
-- ``pawn pawn-<colour>`` (group with a letter): a pawn; ``data-field="x,y"``
+- ``pawn pawn-<colour>`` (group with a letter): a pawn; ``data-field="x.y"``
   on a field; ``movable`` when it may move, ``selected`` when chosen.
 - ``house`` (group, ``data-house="<colour>"``) holds that colour's waiting pawns
   (``house-off`` greys out the houses of colours not in play); the house of
   the player to act also has the class ``turn`` and a ``turn-mark`` outline;
   ``forest`` (group, ``data-forest``) the fast board's forest and its pawns.
-- ``barricade`` (group, ``data-field="x,y"``).
+- ``barricade`` (group, ``data-field="x.y"``).
 - ``hint``: the hard bot's suggestion (the pawn and its destination, or a barricade place).
-- Every clickable element carries ``data-key``: ``"x,y"``, ``"house"`` (the
-  current player's house) or ``"forest"``; the page passes it to
+- Every clickable element carries ``data-key``, the name of its location in the
+  notation (:func:`~.board.location_name`): ``"x.y"`` for a field and the pawn or
+  barricade on it, ``"h"`` for the current player's house and its pawns, ``"f"``
+  for its pawns in the forest. So ``"<pawn key>-<target key>"`` is the move in
+  notation (``h-0.13``, ``2.13-2.9``); the page passes a key to
   :meth:`malefiz.core.session.Session.click` (through :mod:`.table`).
 """
 
@@ -27,7 +30,7 @@ from html import escape
 
 from ...core.svg import CELL, COLOUR_FILL, KNOCK, LIFT, MOTION_STYLE, TEXT_ON, moving, px
 from ...i18n import Translator
-from .board import COLOURS, FOREST, HOUSE, Board, Colour, Field, board, xy
+from .board import COLOURS, FOREST, HOUSE, Board, Colour, Field, board, location_name, xy
 from .rules import new_game
 from .state import Action, Move, Phase, Place, State
 from .words import ENGLISH, field_words
@@ -73,6 +76,8 @@ _HOUSE_DROP = 8
 """How far a house sits below its grid point (clear of the fields above it)."""
 _SMALL_GAP = 2 * _SMALL_R + 7
 """Centre to centre of two small pawns side by side (their rings do not touch)."""
+_HOUSE_KEY = location_name(HOUSE)
+_FOREST_KEY = location_name(FOREST)
 
 
 def _centre(f: Field) -> tuple[int, int]:
@@ -241,7 +246,6 @@ def render(
         _static_layer(b.name, t.language),
     ]
     for f in b.ordered:
-        x, y = xy(f)
         classes = ["field"]
         if f == b.goal:
             classes.append("goal")
@@ -257,18 +261,19 @@ def render(
             classes.append("hint")
         cx, cy = _centre(f)
         radius = _FIELD_R + 4 if f == b.goal else _FIELD_R
+        name = location_name(f)
         out.append(
-            f'<circle class="{" ".join(classes)}" data-field="{x},{y}" data-key="{x},{y}"'
+            f'<circle class="{" ".join(classes)}" data-field="{name}" data-key="{name}"'
             f' cx="{cx}" cy="{cy}" r="{radius}"><title>{_field_title(b.name, f, t.language)}</title></circle>'
         )
     gx, gy = _centre(b.goal)
     out.append(f'<text class="goal-mark" x="{gx}" y="{gy + 6}">★</text>')
     for f in state.barricade_fields:
-        x, y = xy(f)
+        name = location_name(f)
         cx, cy = _centre(f)
         cls = "barricade target" if f in targets else "barricade trail" if f in trail else "barricade"
         stone = (
-            f'<g class="{cls}" data-field="{x},{y}" data-key="{x},{y}">'
+            f'<g class="{cls}" data-field="{name}" data-key="{name}">'
             f"<title>{escape(t('mf.barricade_on', where=field_words(b, f, t)))}</title>"
             f'<rect x="{cx - 9}" y="{cy - 9}" width="18" height="18" rx="3"/></g>'
         )
@@ -288,7 +293,7 @@ def render(
         waiting = pawns.count(HOUSE)
         out.append(
             f'<g class="{"house turn" if is_current else "house"}" data-house="{colour}"'
-            + (' data-key="house"' if is_current else "")
+            + (f' data-key="{_HOUSE_KEY}"' if is_current else "")
             + ">"
         )
         out.append(f"<title>{escape(t('mf.house_title', name=name, pawns=t.count('pawns', waiting)))}</title>")
@@ -310,7 +315,7 @@ def render(
                 classes.append("selected")
             sx, sy = slots[i]
             title = pawn_words(b, colour, HOUSE, t)
-            pawn = _pawn(colour, sx, sy, _SMALL_R, classes, "house" if is_current else None, None, title)
+            pawn = _pawn(colour, sx, sy, _SMALL_R, classes, _HOUSE_KEY if is_current else None, None, title)
             if (
                 sent_home is not None
                 and sent_home[0] == colour
@@ -325,7 +330,6 @@ def render(
             if p == FOREST:
                 forest_pawns.append((colour, is_current))
             elif p >= 0:
-                x, y = xy(p)
                 classes = []
                 if is_current and p in movable:
                     classes.append("movable")
@@ -337,7 +341,8 @@ def render(
                     classes.append("hint")
                 cx, cy = _centre(p)
                 title = pawn_words(b, colour, p, t)
-                out.append(_pawn(colour, cx, cy, _PAWN_R, classes, f"{x},{y}", f"{x},{y}", title))
+                name = location_name(p)
+                out.append(_pawn(colour, cx, cy, _PAWN_R, classes, name, name, title))
     if b.forest is not None:
         out.append(f'<g class="forest" data-forest=""><title>{escape(t("mf.forest"))}</title>')
         first_mine = next((i for i, (_, mine) in enumerate(forest_pawns) if mine), -1)
@@ -352,7 +357,7 @@ def render(
             if i == first_mine and selected == FOREST:
                 classes.append("selected")
             title = pawn_words(b, colour, FOREST, t)
-            pawn = _pawn(colour, sx, sy, _SMALL_R, classes, "forest" if is_current else None, None, title)
+            pawn = _pawn(colour, sx, sy, _SMALL_R, classes, _FOREST_KEY if is_current else None, None, title)
             if sent_home is not None and newest.get(sent_home[0]) == i and sent_home[1] in b.village:
                 flying.append(_flying(pawn, sent_home[1], sx, sy))
             else:
