@@ -10,10 +10,9 @@ pawns of the player to act and ``"f"`` for its pawns in the forest. So a pawn's 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Final, cast
 
-from ...core.actions import Pass
 from ...core.errors import MalefizError
 from ...core.session import Namer, Search
 from ...i18n import Translator
@@ -23,8 +22,8 @@ from .bots import Search as HardSearch
 from .bots import hint, win_chances
 from .game import MALEFIZ, Malefiz
 from .rules import SEAT_COLOURS, new_game, route
-from .state import Action, Move, Options, Phase, Place, State, parse_location
-from .words import ahead_words, blocking, field_words, move_words, place_words
+from .state import Action, Move, Options, Place, State, parse_location
+from .words import event_words, hint_words, label_words, prompt_words
 
 __all__ = ["TABLE", "MalefizTable"]
 
@@ -84,64 +83,20 @@ class MalefizTable:
         return None, location_name(action.field)
 
     def event(self, before: State, action: Action, after: State, name: Namer, t: Translator) -> str:
-        """In words a player follows on the board (see :mod:`.words`): ``Anna (red) moves a pawn 2 steps to the
-        field below the goal and takes the barricade there``; ``... puts the barricade in front of Ben (yellow)'s
-        pawn (right in front of it)``."""
-        who = name(before.current)
-        if isinstance(action, Pass):
-            return t("mf.pass", who=who, value=before.roll)
-        colours = cast(Callable[[Colour], str], name)
-        if isinstance(action, Place):
-            return place_words(before, action, colours, t)
-        assert isinstance(action, Move)
-        return move_words(before, action, after, colours, t)
+        """See :func:`.words.event_words`."""
+        return event_words(before, action, after, name, t)
 
     def prompt(self, state: State, selected: str | None, again: bool, t: Translator) -> str:
-        """Roll, choose a pawn, choose its field, or put the barricade."""
-        if state.phase is Phase.ROLL:
-            return t("mf.roll_again" if again else "mf.roll")
-        if state.phase is Phase.PLACE:
-            return t("mf.place")
-        return t("mf.choose" if selected is None else "mf.choose_target", roll=state.roll)
+        """See :func:`.words.prompt_words` (``selected``: the chosen pawn's key, if any)."""
+        return prompt_words(state, selected is not None, again, t)
 
     def words(self, state: State, action: Action, t: Translator) -> str:
-        """``move a pawn out of the house to red's start field``; ``put the barricade right in front of ...``."""
-        b = state.board
-        if isinstance(action, Move):
-            where = field_words(b, action.end, t)
-            if action.start == HOUSE:
-                return t("mf.hint_house", where=where)
-            if action.start == FOREST:
-                return t("mf.hint_forest", where=where)
-            return t("mf.hint_move", start=field_words(b, action.start, t), where=where)
-        if isinstance(action, Place):
-            stops = blocking(state, action.field, state.current)
-            if stops is None:
-                return t("mf.hint_place_on", where=field_words(b, action.field, t))
-            colour, steps = stops
-            ahead = ahead_words(steps, t)
-            if colour == state.current:
-                return t("mf.hint_place_own", ahead=ahead)
-            return t("mf.hint_place", ahead=ahead, colour=t.colour(colour))
-        return str(action)
+        """See :func:`.words.hint_words`."""
+        return hint_words(state, action, t)
 
     def label(self, state: State, key: str, action: Action | None, t: Translator) -> str:
-        """``red pawn in the house``, ``red pawn on the field below the goal``; ``move here: the goal``,
-        ``move here and send yellow's pawn back: ...``, ``put the barricade here: ...``."""
-        b = state.board
-        if action is None:
-            return view.pawn_words(b, state.current, parse_location(key), t)
-        if isinstance(action, Place):
-            return t("mf.label_place", where=field_words(b, action.field, t))
-        assert isinstance(action, Move)
-        victim = state.occupant(action.end)
-        extra = ""
-        if victim is not None:
-            own = victim == state.current
-            extra += t("mf.label_capture_own") if own else t("mf.label_capture", colour=t.colour(victim))
-        if action.end in state.barricade_fields:
-            extra += t("mf.label_take")
-        return t("mf.label_move", extra=extra, where=field_words(b, action.end, t))
+        """See :func:`.words.label_words`."""
+        return label_words(state, key, action, t)
 
     def way(self, before: State, action: Action) -> list[str]:
         """The fields a move steps on, its end included; for a placement the barricade's new field (so it stays

@@ -33,9 +33,9 @@ from ...i18n import Translator
 from .board import COLOURS, FOREST, HOUSE, Board, Colour, Field, board, location_name, xy
 from .rules import new_game
 from .state import Action, Move, Phase, Place, State
-from .words import ENGLISH, field_words
+from .words import ENGLISH, field_words, pawn_words
 
-__all__ = ["COLOUR_FILL", "board_svg", "pawn_words", "render"]
+__all__ = ["COLOUR_FILL", "board_svg", "render"]
 
 _STYLE = (
     "<style>"
@@ -368,16 +368,6 @@ def render(
         out.append(_held(highlight[-1], lift))
     out.append("</svg>")
     return "".join(out)
-
-
-def pawn_words(b: Board, colour: Colour, location: Field, t: Translator = ENGLISH) -> str:
-    """A pawn of ``colour`` at ``location`` (a field, HOUSE or FOREST) in words: ``Red pawn in the house``."""
-    name = t.colour(colour, capital=True)
-    if location == HOUSE:
-        return t("mf.label_house", colour=name)
-    if location == FOREST:
-        return t("mf.label_forest", colour=name)
-    return t("mf.label_pawn", colour=name, where=field_words(b, location, t))
 
 
 def _flying(pawn: str, caught: Field, x: float, y: float) -> str:

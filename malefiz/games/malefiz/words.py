@@ -1,8 +1,15 @@
-"""Malefiz moves in words a person can follow on the board, not in grid coordinates.
+"""Malefiz in words a person can follow on the board, not in grid coordinates.
 
 A field is told by what a player sees: the goal, the fields just below it, its
 row (counted from the houses up) and side, a rest field, a start field; a
 barricade put down is told by the pawn it stops (``in front of Yellow's pawn``).
+
+What the page says is made here, in the language of a :class:`~malefiz.i18n.Translator`
+(Mensch ärgere Dich nicht has functions of the same names): :func:`event_words` (what
+an action did, for the message line and the log), :func:`prompt_words` (what the
+person to act does now), :func:`hint_words` (a suggested action), :func:`label_words`
+(the accessible name of a piece or target on the board) and :func:`pawn_words`
+(a pawn's title).
 
 >>> from .board import field
 >>> b = board("classic")
@@ -18,13 +25,24 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import cache
-from typing import Final
+from typing import Final, cast
 
 from ...i18n import Translator
 from .board import FOREST, HOUSE, Board, Colour, Field, board, xy
-from .state import Move, Place, State
+from .state import Action, Move, Pass, Phase, Place, State, parse_location
 
-__all__ = ["ahead_words", "blocking", "field_words", "move_words", "place_words"]
+__all__ = [
+    "ahead_words",
+    "blocking",
+    "event_words",
+    "field_words",
+    "hint_words",
+    "label_words",
+    "move_words",
+    "pawn_words",
+    "place_words",
+    "prompt_words",
+]
 
 ENGLISH: Final = Translator("en")
 
@@ -134,3 +152,88 @@ def place_words(before: State, p: Place, name: Callable[[Colour], str], t: Trans
     if colour == before.current:
         return t("mf.place_front_own", who=who, ahead=ahead)
     return t("mf.place_front", who=who, name=name(colour), ahead=ahead)
+
+
+def pawn_words(b: Board, colour: Colour, location: Field, t: Translator = ENGLISH) -> str:
+    """A pawn of ``colour`` at ``location`` (a field, HOUSE or FOREST) in words: ``Red pawn in the house``."""
+    name = t.colour(colour, capital=True)
+    if location == HOUSE:
+        return t("mf.label_house", colour=name)
+    if location == FOREST:
+        return t("mf.label_forest", colour=name)
+    return t("mf.label_pawn", colour=name, where=field_words(b, location, t))
+
+
+def event_words(
+    before: State, action: Action, after: State, name: Callable[[str], str], t: Translator = ENGLISH
+) -> str:
+    """What a move, a placement or a pass did, in words a player follows on the board (a roll is told by the
+    session): ``Anna (red) moves a pawn 2 steps to the field below the goal and takes the barricade there``;
+    ``... puts the barricade in front of Ben (yellow)'s pawn (right in front of it)``. ``name``: a colour's
+    player (``Anna (red)``)."""
+    who = name(before.current)
+    if isinstance(action, Pass):
+        return t("mf.pass", who=who, value=before.roll)
+    colours = cast(Callable[[Colour], str], name)
+    if isinstance(action, Place):
+        return place_words(before, action, colours, t)
+    assert isinstance(action, Move)
+    return move_words(before, action, after, colours, t)
+
+
+def prompt_words(state: State, selected: bool, again: bool, t: Translator = ENGLISH) -> str:
+    """What the person to act does now: roll (``again`` after a 6 under the extra-roll option), choose a pawn,
+    choose its field (``selected``: a pawn is chosen), or put the barricade."""
+    if state.phase is Phase.ROLL:
+        return t("mf.roll_again" if again else "mf.roll")
+    if state.phase is Phase.PLACE:
+        return t("mf.place")
+    return t("mf.choose_target" if selected else "mf.choose", roll=state.roll)
+
+
+def hint_words(state: State, action: Action, t: Translator = ENGLISH) -> str:
+    """A suggested action in a few words: ``move a pawn out of the house to red's start field``;
+    ``put the barricade right in front of ...``."""
+    b = state.board
+    if isinstance(action, Move):
+        where = field_words(b, action.end, t)
+        if action.start == HOUSE:
+            return t("mf.hint_house", where=where)
+        if action.start == FOREST:
+            return t("mf.hint_forest", where=where)
+        return t("mf.hint_move", start=field_words(b, action.start, t), where=where)
+    if isinstance(action, Place):
+        stops = blocking(state, action.field, state.current)
+        if stops is None:
+            return t("mf.hint_place_on", where=field_words(b, action.field, t))
+        colour, steps = stops
+        ahead = ahead_words(steps, t)
+        if colour == state.current:
+            return t("mf.hint_place_own", ahead=ahead)
+        return t("mf.hint_place", ahead=ahead, colour=t.colour(colour))
+    return str(action)
+
+
+def label_words(state: State, key: str, action: Action | None, t: Translator = ENGLISH) -> str:
+    """The accessible name of the board element ``key`` (a page key: a location's name in the notation):
+    a movable pawn of the player to act (``action`` None: ``red pawn in the house``, ``red pawn on the field
+    below the goal``) or the target of ``action`` (``move here: the goal``, ``move here and send yellow's
+    pawn back: ...``, ``put the barricade here: ...``).
+
+    Raises:
+        NotationError: for a key that names no location.
+    """
+    b = state.board
+    if action is None:
+        return pawn_words(b, state.current, parse_location(key), t)
+    if isinstance(action, Place):
+        return t("mf.label_place", where=field_words(b, action.field, t))
+    assert isinstance(action, Move)
+    victim = state.occupant(action.end)
+    extra = ""
+    if victim is not None:
+        own = victim == state.current
+        extra += t("mf.label_capture_own") if own else t("mf.label_capture", colour=t.colour(victim))
+    if action.end in state.barricade_fields:
+        extra += t("mf.label_take")
+    return t("mf.label_move", extra=extra, where=field_words(b, action.end, t))
