@@ -9,10 +9,11 @@ from __future__ import annotations
 import pytest
 
 from malefiz.core.dice import Dice, roll_for_start
+from malefiz.core.effects import NONE, Effects, Sent
 from malefiz.core.errors import IllegalActionError, InvalidPositionError
-from malefiz.games.malefiz.board import FOREST, HOUSE, field
-from malefiz.games.malefiz.rules import SEAT_COLOURS, apply, legal_actions, new_game, route
-from malefiz.games.malefiz.state import PASS, Move, Options, Phase, Place, Roll
+from malefiz.games.malefiz.board import FOREST, HOUSE, field, location_name
+from malefiz.games.malefiz.rules import SEAT_COLOURS, apply, effects, legal_actions, new_game, route
+from malefiz.games.malefiz.state import PASS, Move, Options, Phase, Place, Roll, parse_action
 from tests.malefiz.helpers import CLASSIC_START, FAST_START, actions, play, pos
 
 # Rule 1: 2-4 players, colours, 5 pawns in the house, the exit field.
@@ -333,3 +334,55 @@ def test_route_follows_the_board() -> None:
         str(field(4, 13)),
         str(field(4, 12)),
     ]
+
+
+# What an action does (rules.effects), places as page keys.
+
+
+def test_effects_of_a_capture() -> None:
+    s = pos(f"classic r:3.13,h,h,h,h y:5.13,h,h,h,h x:{CLASSIC_START} r2")
+    assert effects(s, parse_action("3.13-5.13")) == Effects(
+        route=("3.13", "4.13", "5.13"), capture=Sent("yellow", "5.13")
+    )
+
+
+def test_effects_of_capturing_ones_own_pawn() -> None:
+    s = pos(f"classic r:h,4.13,h,h,h y:h,h,h,h,h x:{CLASSIC_START} r3")
+    found = effects(s, parse_action("h-4.13"))
+    assert found.route == ("h", "2.13", "3.13", "4.13") and found.capture == Sent("red", "4.13")
+    assert found.barricade_taken is None and not found.goal and found.finished is None
+
+
+def test_effects_of_taking_a_barricade_and_putting_it_down() -> None:
+    s = pos(f"classic r:0.13,h,h,h,h y:h,h,h,h,h x:{CLASSIC_START} r2")
+    take = parse_action("0.13-0.11")
+    assert effects(s, take) == Effects(route=("0.13", "0.12", "0.11"), barricade_taken="0.11")
+    held = apply(s, take)
+    assert effects(held, parse_action("@7.7")) == Effects(barricade_placed="7.7")
+    assert effects(held, parse_action("@7.7")).trail == ("7.7",)
+
+
+def test_effects_of_reaching_the_goal() -> None:
+    barricades = CLASSIC_START.replace("8.1,", "3.9,")
+    s = pos(f"classic r:7.1,h,h,h,h y:h,h,h,h,h x:{barricades} r2")
+    assert effects(s, parse_action("7.1-8.0")) == Effects(route=("7.1", "8.1", "8.0"), goal=True, finished="red")
+
+
+def test_effects_of_leaving_the_forest() -> None:
+    s = pos("fast r:f,h,h,h y:h,h,h,h x:5.1,5.2,4.3,6.3,3.4,7.4 r2")
+    move = next(a for a in legal_actions(s) if isinstance(a, Move) and a.start == FOREST)
+    found = effects(s, move)
+    assert found.route[0] == "f" and found.route[-1] == location_name(move.end) and len(found.route) == 3
+
+
+def test_a_roll_or_a_pass_has_no_effects() -> None:
+    assert effects(new_game(), Roll(4)) is NONE
+    assert effects(pos(f"classic r:h,h,h,h,h y:h,h,h,h,h x:{CLASSIC_START} r3"), PASS) is NONE
+
+
+def test_effects_of_an_illegal_move_or_placement_are_refused() -> None:
+    s = pos(f"classic r:3.13,h,h,h,h y:5.13,h,h,h,h x:{CLASSIC_START} r2")
+    with pytest.raises(IllegalActionError):
+        effects(s, parse_action("3.13-9.9"))
+    with pytest.raises(IllegalActionError):
+        effects(s, parse_action("@7.7"))

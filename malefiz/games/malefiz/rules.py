@@ -20,14 +20,16 @@ from typing import Final, NamedTuple
 
 from ...core.actions import PASS, ROLLS, Pass, Roll
 from ...core.document import quote
+from ...core.effects import NONE, Effects, Sent
 from ...core.errors import IllegalActionError, InvalidPositionError
-from .board import COLOURS, FOREST, HOUSE, Board, Colour, Field
+from .board import COLOURS, FOREST, HOUSE, Board, Colour, Field, location_name
 from .board import board as board_named
 from .state import DEFAULT_OPTIONS, Action, Move, Options, Phase, Place, State
 
 __all__ = [
     "SEAT_COLOURS",
     "apply",
+    "effects",
     "legal_actions",
     "new_game",
     "route",
@@ -355,6 +357,45 @@ def _apply_move(state: State, move: Move) -> State:
             state.moves_again,
         )
     return _end_of_turn(state, new_pawns, state.barricades, state.moves_again)
+
+
+def effects(before: State, action: Action) -> Effects:
+    """What ``action`` does in ``before`` (see :mod:`malefiz.core.effects`), places named by their page keys
+    (a location's name in the notation: ``2.13``, ``h``, ``f``).
+
+    A move: its ``route`` (its start, then every field it steps on; see :func:`route`), the pawn it sends
+    back (``capture``: its colour and the end field; one's own pawn too, as the rules allow), the barricade
+    it takes (``barricade_taken``: the end field), and whether it reaches the goal (``goal``, and the mover
+    as ``finished``: the winner). A placement: the field it puts the barricade on (``barricade_placed``).
+    A roll or a pass: :data:`~malefiz.core.effects.NONE`.
+
+    >>> from .state import parse_action, parse_position
+    >>> x = "8.1,8.3,8.4,8.5,6.7,10.7,0.11,4.11,8.11,12.11,16.11"
+    >>> before = parse_position(f"classic r:h,h,h,h,h y:4.13,h,h,h,h x:{x} r3")
+    >>> found = effects(before, parse_action("h-4.13"))
+    >>> found.route, found.capture, found.barricade_taken
+    (('h', '2.13', '3.13', '4.13'), Sent(colour='yellow', key='4.13'), None)
+
+    Raises:
+        IllegalActionError: for a move or placement that is not legal in ``before``.
+    """
+    if isinstance(action, Move):
+        end = action.end
+        victim = before.occupant(end)
+        name = location_name(end)
+        goal = end == before.board.goal
+        return Effects(
+            route=(location_name(action.start), *(location_name(f) for f in route(before, action))),
+            capture=Sent(victim, name) if victim is not None else None,
+            barricade_taken=name if before.barricades >> end & 1 else None,
+            goal=goal,
+            finished=before.current if goal else None,
+        )
+    if isinstance(action, Place):
+        if before.phase is not Phase.PLACE or not _is_legal_place(before, action.field):
+            raise _illegal(before, action, "not a legal placement here")
+        return Effects(barricade_placed=location_name(action.field))
+    return NONE
 
 
 def route(state: State, move: Move) -> list[Field]:

@@ -13,15 +13,16 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Final, cast
 
+from ...core.effects import NONE
 from ...core.errors import MalefizError
 from ...core.session import Namer, Search
 from ...i18n import Translator
 from . import view
-from .board import COLOURS, FOREST, HOUSE, Colour, Field, location_name
+from .board import COLOURS, FOREST, HOUSE, Colour, location_name
 from .bots import Search as HardSearch
 from .bots import hint, win_chances
 from .game import MALEFIZ, Malefiz
-from .rules import SEAT_COLOURS, new_game, route
+from .rules import SEAT_COLOURS, effects, new_game
 from .state import Action, Move, Options, Place, State, parse_location
 from .words import event_words, hint_words, label_words, prompt_words
 
@@ -83,8 +84,8 @@ class MalefizTable:
         return None, location_name(action.field)
 
     def event(self, before: State, action: Action, after: State, name: Namer, t: Translator) -> str:
-        """See :func:`.words.event_words`."""
-        return event_words(before, action, after, name, t)
+        """See :func:`.words.event_words` (with the action's :func:`~.rules.effects`)."""
+        return event_words(before, action, after, effects(before, action), name, t)
 
     def prompt(self, state: State, selected: str | None, again: bool, t: Translator) -> str:
         """See :func:`.words.prompt_words` (``selected``: the chosen pawn's key, if any)."""
@@ -99,19 +100,18 @@ class MalefizTable:
         return label_words(state, key, action, t)
 
     def way(self, before: State, action: Action) -> list[str]:
-        """The fields a move steps on, its end included; for a placement the barricade's new field (so it stays
-        marked until the next move)."""
-        if isinstance(action, Move):
-            return [location_name(f) for f in route(before, action)]
-        if isinstance(action, Place):
-            return [location_name(action.field)]
-        return []
+        """The fields a move steps on, its end included (its effects' route without the start it left); for a
+        placement the barricade's new field (so it stays marked until the next move)."""
+        found = effects(before, action)
+        if found.route:
+            return list(found.route[1:])
+        return [found.barricade_placed] if found.barricade_placed is not None else []
 
     def frames(self, before: State, action: Action, names: Mapping[str, str], t: Translator) -> list[str]:
         """The board with the moved pawn on each field of its route but the last."""
         if not isinstance(action, Move):
             return []
-        steps = route(before, action)
+        steps = [parse_location(key) for key in effects(before, action).route[1:]]
         frames = []
         mine = list(before.pawns[before.turn])
         index = mine.index(action.start)
@@ -136,18 +136,7 @@ class MalefizTable:
         last: tuple[State, Action] | None = None,
     ) -> str:
         """See :func:`.view.render`; ``last`` (the position before the last action, and that action)
-        plays its motion: a pawn sent home, a barricade taken or put down."""
-        sent_home: tuple[Colour, Field] | None = None
-        landed: Field | None = None
-        lift = False
-        if last is not None:
-            before, action = last
-            if isinstance(action, Move):
-                victim = before.occupant(action.end)
-                sent_home = (victim, action.end) if victim is not None else None
-                lift = action.end in before.barricade_fields
-            elif isinstance(action, Place):
-                landed = action.field
+        plays its motion (its :func:`~.rules.effects`): a pawn sent home, a barricade taken or put down."""
         return view.render(
             state,
             movable=frozenset(parse_location(k) for k in movable),
@@ -157,9 +146,7 @@ class MalefizTable:
             highlight=[parse_location(k) for k in trail],
             hint=hint if isinstance(hint, Move | Place) else None,
             t=t,
-            sent_home=sent_home,
-            landed=landed,
-            lift=lift,
+            motion=effects(*last) if last is not None else NONE,
         )
 
     def board_svg(self, board: str, t: Translator) -> str:

@@ -27,12 +27,14 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from functools import cache
 from html import escape
+from typing import cast
 
+from ...core.effects import NONE, Effects
 from ...core.svg import CELL, COLOUR_FILL, KNOCK, LIFT, MOTION_STYLE, TEXT_ON, moving, px
 from ...i18n import Translator
 from .board import COLOURS, FOREST, HOUSE, Board, Colour, Field, board, location_name, xy
 from .rules import new_game
-from .state import Action, Move, Phase, Place, State
+from .state import Action, Move, Phase, Place, State, parse_location
 from .words import ENGLISH, field_words, pawn_words
 
 __all__ = ["COLOUR_FILL", "board_svg", "render"]
@@ -204,9 +206,7 @@ def render(
     highlight: Sequence[Field] = (),
     hint: Action | None = None,
     t: Translator = ENGLISH,
-    sent_home: tuple[Colour, Field] | None = None,
-    landed: Field | None = None,
-    lift: bool = False,
+    motion: Effects = NONE,
 ) -> str:
     """The SVG of ``state``, its names and titles in ``t``'s language.
 
@@ -218,10 +218,11 @@ def render(
     While a taken barricade waits to be put down (phase PLACE), it is drawn
     lifted above the end of ``highlight`` (the pawn that took it).
 
-    Motion, once, right after the move that caused it: ``sent_home`` (the colour
-    sent back and the field it was caught on) flies that colour's newest pawn in
-    its house or the forest from the field; ``lift`` raises the taken barricade
-    from its field; ``landed`` drops the barricade on that field into place.
+    ``motion``: the effects of the last action (see :func:`~.rules.effects`), played
+    once right after it: a pawn it sent back (its ``capture``) flies that colour's
+    newest pawn in its house or the forest from the field it was caught on; a
+    barricade it took (``barricade_taken``) rises from its field; a barricade it
+    put down (``barricade_placed``) drops on that field into place.
 
     Every field, pawn, barricade and house has a ``<title>`` in words
     (``red pawn on the field below the goal``), so a pointer's tooltip and a
@@ -231,6 +232,10 @@ def render(
     width = (b.width + 1) * CELL
     height = _height(b.name)
     current = state.current
+    caught = motion.capture
+    sent_home = (cast(Colour, caught.colour), parse_location(caught.key)) if caught is not None else None
+    landed = parse_location(motion.barricade_placed) if motion.barricade_placed is not None else None
+    lift = motion.barricade_taken is not None
     trail = set(highlight)
     hinted: set[Field] = set()
     if isinstance(hint, Move):

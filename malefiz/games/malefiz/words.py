@@ -27,8 +27,10 @@ from collections.abc import Callable
 from functools import cache
 from typing import Final, cast
 
+from ...core.effects import Effects
 from ...i18n import Translator
 from .board import FOREST, HOUSE, Board, Colour, Field, board, xy
+from .rules import effects
 from .state import Action, Move, Pass, Phase, Place, State, parse_location
 
 __all__ = [
@@ -114,24 +116,25 @@ def blocking(state: State, f: Field, mover: Colour) -> tuple[Colour, int] | None
     return colour, steps
 
 
-def move_words(before: State, m: Move, after: State, name: Callable[[Colour], str], t: Translator = ENGLISH) -> str:
-    """``Anna (red) moves a pawn 5 steps to a field on row 3, on the left and takes the barricade there``."""
+def move_words(before: State, m: Move, fx: Effects, name: Callable[[Colour], str], t: Translator = ENGLISH) -> str:
+    """``Anna (red) moves a pawn 5 steps to a field on row 3, on the left and takes the barricade there``
+    (``fx``: the move's effects, see :func:`~.rules.effects`)."""
     b = before.board
     who = name(before.current)
-    if after.is_over:
+    if fx.goal:
         return t("mf.win", who=who)
     key = {HOUSE: "mf.move_house", FOREST: "mf.move_forest"}.get(m.start, "mf.move")
     roll = before.roll or 0
     text = t(key, who=who, steps=t.count("steps", roll), where=field_words(b, m.end, t))
-    victim = before.occupant(m.end)
-    if victim is not None:
-        to_forest = after.pawns_of(victim).count(FOREST) > before.pawns_of(victim).count(FOREST)
+    if fx.capture is not None:
+        victim = cast(Colour, fx.capture.colour)
+        to_forest = parse_location(fx.capture.key) in b.village  # caught in the village: into the forest
         place = t("mf.to_forest" if to_forest else "mf.to_house")
         if victim == before.current:
             text += t("mf.sends_own", place=place)
         else:
             text += t("mf.sends", name=name(victim), place=place)
-    if m.end in before.barricade_fields:
+    if fx.barricade_taken is not None:
         text += t("mf.takes")
     return text
 
@@ -165,12 +168,12 @@ def pawn_words(b: Board, colour: Colour, location: Field, t: Translator = ENGLIS
 
 
 def event_words(
-    before: State, action: Action, after: State, name: Callable[[str], str], t: Translator = ENGLISH
+    before: State, action: Action, after: State, fx: Effects, name: Callable[[str], str], t: Translator = ENGLISH
 ) -> str:
     """What a move, a placement or a pass did, in words a player follows on the board (a roll is told by the
     session): ``Anna (red) moves a pawn 2 steps to the field below the goal and takes the barricade there``;
-    ``... puts the barricade in front of Ben (yellow)'s pawn (right in front of it)``. ``name``: a colour's
-    player (``Anna (red)``)."""
+    ``... puts the barricade in front of Ben (yellow)'s pawn (right in front of it)``. ``fx``: the action's
+    effects (see :func:`~.rules.effects`); ``name``: a colour's player (``Anna (red)``)."""
     who = name(before.current)
     if isinstance(action, Pass):
         return t("mf.pass", who=who, value=before.roll)
@@ -178,7 +181,7 @@ def event_words(
     if isinstance(action, Place):
         return place_words(before, action, colours, t)
     assert isinstance(action, Move)
-    return move_words(before, action, after, colours, t)
+    return move_words(before, action, fx, colours, t)
 
 
 def prompt_words(state: State, selected: bool, again: bool, t: Translator = ENGLISH) -> str:
@@ -217,8 +220,8 @@ def hint_words(state: State, action: Action, t: Translator = ENGLISH) -> str:
 def label_words(state: State, key: str, action: Action | None, t: Translator = ENGLISH) -> str:
     """The accessible name of the board element ``key`` (a page key: a location's name in the notation):
     a movable pawn of the player to act (``action`` None: ``red pawn in the house``, ``red pawn on the field
-    below the goal``) or the target of ``action`` (``move here: the goal``, ``move here and send yellow's
-    pawn back: ...``, ``put the barricade here: ...``).
+    below the goal``) or the target of the legal ``action`` (``move here: the goal``, ``move here and send
+    yellow's pawn back: ...``, ``put the barricade here: ...``).
 
     Raises:
         NotationError: for a key that names no location.
@@ -229,11 +232,12 @@ def label_words(state: State, key: str, action: Action | None, t: Translator = E
     if isinstance(action, Place):
         return t("mf.label_place", where=field_words(b, action.field, t))
     assert isinstance(action, Move)
-    victim = state.occupant(action.end)
+    fx = effects(state, action)
     extra = ""
-    if victim is not None:
+    if fx.capture is not None:
+        victim = fx.capture.colour
         own = victim == state.current
         extra += t("mf.label_capture_own") if own else t("mf.label_capture", colour=t.colour(victim))
-    if action.end in state.barricade_fields:
+    if fx.barricade_taken is not None:
         extra += t("mf.label_take")
     return t("mf.label_move", extra=extra, where=field_words(b, action.end, t))
