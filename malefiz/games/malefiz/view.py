@@ -3,9 +3,10 @@
 :func:`render` returns one ``<svg>`` element as a string; the page writes it
 into the document and styles it with CSS. Hooks and CSS classes:
 
-- ``field`` (circle, ``data-field="x.y"``, the field's name in notation): a board field; ``start`` marks the
-  red barricade start fields, ``rest`` the blue rest fields, ``goal`` the goal;
-  ``target`` a legal destination or barricade place; ``trail`` the last route.
+- ``field`` (circle, ``data-field="x.y"``, its name in the notation): a board
+  field; ``start`` marks the red barricade start fields, ``rest`` the blue rest
+  fields, ``goal`` the goal; ``target`` a legal destination or barricade place;
+  ``trail`` the last route.
 - ``pawn pawn-<colour>`` (group with a letter): a pawn; ``data-field="x.y"``
   on a field; ``movable`` when it may move, ``selected`` when chosen.
 - ``house`` (group, ``data-house="<colour>"``) holds that colour's waiting pawns
