@@ -27,7 +27,8 @@ from malefiz.core.dice import Dice
 from malefiz.games.malefiz.board import COLOURS
 from malefiz.games.malefiz.bots import ODDS, medium, win_chances
 from malefiz.games.malefiz.odds import chances
-from malefiz.games.malefiz.rules import Roll, apply, legal_actions, new_game
+from malefiz.games.malefiz.rules import apply, legal_actions, new_game
+from malefiz.games.malefiz.state import Roll
 
 EXPONENTS = (1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 8.0, 10.0, 12.0)
 Sample = tuple[float, list[float], int, bool]
@@ -37,7 +38,7 @@ Sample = tuple[float, list[float], int, bool]
 def _game(job: tuple[int, str, int]) -> list[Sample]:
     seed, board_name, players = job
     colours = ("red", "yellow") if players == 2 else COLOURS[:players]
-    state = new_game(colours, board_name)
+    state = new_game(board_name, colours)
     dice, rng = Dice(seed), random.Random(seed)
     seen: list[tuple[float, list[float], int]] = []
     while not state.is_over:

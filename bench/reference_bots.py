@@ -9,7 +9,7 @@ from functools import lru_cache
 
 from malefiz.games.malefiz.board import COLOURS, FOREST, HOUSE, Board, Colour, Field
 from malefiz.games.malefiz.bots import Bot
-from malefiz.games.malefiz.rules import Action, Move, Place, State
+from malefiz.games.malefiz.state import Action, Move, Place, State
 
 __all__ = ["REFERENCE_BOTS", "distance_greedy", "felix", "one_ply_weighted", "priority_list"]
 

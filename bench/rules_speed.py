@@ -28,16 +28,17 @@ from malefiz.core.game import Game  # noqa: E402
 from malefiz.core.play import play  # noqa: E402
 from malefiz.games import GAMES  # noqa: E402
 from malefiz.games.malefiz.board import COLOURS  # noqa: E402
-from malefiz.games.malefiz.rules import State, apply, legal_actions, new_game  # noqa: E402
+from malefiz.games.malefiz.rules import apply, legal_actions, new_game  # noqa: E402
+from malefiz.games.malefiz.state import State  # noqa: E402
 
 
 def generations(board_name: str, seconds: float) -> float:
     rng = random.Random(2)
     states: list[State] = []
-    state = new_game(COLOURS, board_name)
+    state = new_game(board_name, COLOURS)
     while len(states) < 2000:
         if state.is_over:
-            state = new_game(COLOURS, board_name)
+            state = new_game(board_name, COLOURS)
         actions = legal_actions(state)
         state = apply(state, actions[int(rng.random() * len(actions))])
         if not state.is_chance:

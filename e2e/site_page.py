@@ -17,9 +17,9 @@ from urllib.parse import urlencode
 from playwright.sync_api import Page
 
 from malefiz.core.dice import roll_value
-from malefiz.games.malefiz.board import FOREST, HOUSE, Colour, Field, xy
-from malefiz.games.malefiz.notation import from_json
-from malefiz.games.malefiz.rules import Phase, State
+from malefiz.games.malefiz.board import Colour, Field, location_name
+from malefiz.games.malefiz.document import from_json
+from malefiz.games.malefiz.state import Phase, State
 
 SHOTS = os.environ.get("MALEFIZ_SHOTS", "")
 
@@ -61,16 +61,6 @@ class Watch:
         """Fail when any request left 127.0.0.1 or anything was logged as an error."""
         assert self.outside == [], f"requests outside 127.0.0.1: {self.outside}"
         assert self.errors == [], f"console or page errors: {self.errors}"
-
-
-def key_of(location: Field) -> str:
-    """The ``data-key`` of a location: ``"x,y"``, ``"house"`` or ``"forest"``."""
-    if location == HOUSE:
-        return "house"
-    if location == FOREST:
-        return "forest"
-    x, y = xy(location)
-    return f"{x},{y}"
 
 
 class GamePage:
@@ -160,7 +150,7 @@ class GamePage:
 
     def select(self, start: Field) -> None:
         """Choose the pawn on ``start`` (a click, unless the page chose it already) and wait for its targets."""
-        key = key_of(start)
+        key = location_name(start)
         if self.page.locator(f'#board .pawn.selected[data-key="{key}"]').count() == 0:
             self.click_key(key, ".pawn.movable")
         self.page.wait_for_selector(f'#board .pawn.selected[data-key="{key}"]')
@@ -170,23 +160,23 @@ class GamePage:
         """Choose the pawn on ``start``, then click the target ``end``; wait for the move to happen."""
         before = self.position_text()
         self.select(start)
-        self.click_key(key_of(end), ".target")
+        self.click_key(location_name(end), ".target")
         self.wait_for_position_change(before)
 
     def place(self, f: Field) -> None:
         """Click field ``f`` to put the captured barricade there; wait for it."""
         before = self.position_text()
-        self.click_key(key_of(f), ".target")
+        self.click_key(location_name(f), ".target")
         self.wait_for_position_change(before)
 
     def take_a_barricade(self) -> None:
         """Open a two-person classic game where red moves 0.13 to 0.11 with a 2 and takes the barricade there."""
         position = f"classic r:0.13,h,h,h,h y:h,h,h,h,h x:{CLASSIC_START} r2"
         self.open("?" + urlencode({"seats": "human,human", "position": position, "seed": 1}))
-        self.click_key("0,13", ".pawn.movable")
+        self.click_key("0.13", ".pawn.movable")
         self.page.wait_for_selector("#board .field.target")
         before = self.position_text()
-        self.click_key("0,11", ".target")
+        self.click_key("0.11", ".target")
         self.wait_for_position_change(before)
 
     def shot(self, name: str) -> None:

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from site_page import GamePage, key_of
+from site_page import GamePage
 
+from malefiz.games.malefiz.board import location_name
 from malefiz.games.malefiz.bots import hint
-from malefiz.games.malefiz.rules import Move, Phase, Place
+from malefiz.games.malefiz.state import Move, Phase, Place
 
 
 def test_a_hard_computer_plays_a_whole_game(game: GamePage) -> None:
@@ -44,7 +45,7 @@ def test_a_human_follows_the_hints_to_the_end(game: GamePage) -> None:
         game.page.wait_for_selector("#board .hint")
         move, chances = hint(state)
         assert isinstance(move, Move)
-        assert key_of(move.end) in game.keys(".field.hint")
+        assert location_name(move.end) in game.keys(".field.hint")
         shown = game.page.locator("[data-chances]").text_content() or ""
         assert all(f"{chance:.0%}" in shown for chance in chances.values()), (shown, chances)
         game.move(move.start, move.end)
@@ -53,7 +54,7 @@ def test_a_human_follows_the_hints_to_the_end(game: GamePage) -> None:
             button.click()
             game.page.wait_for_selector("#board .field.hint")
             place, _ = hint(after)
-            assert isinstance(place, Place) and game.keys(".field.hint") == [key_of(place.field)]
+            assert isinstance(place, Place) and game.keys(".field.hint") == [location_name(place.field)]
             game.place(place.field)
     state = game.state()
     assert state.is_over and state.winner is not None

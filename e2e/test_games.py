@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from site_page import GamePage
 
-from malefiz.games.malefiz.rules import Phase
+from malefiz.games.malefiz.state import Phase
 
 
 def test_a_computer_game_runs_to_the_end(game: GamePage) -> None:

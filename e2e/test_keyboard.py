@@ -57,7 +57,7 @@ def test_escape_lets_go_and_the_arrows_move_between_pieces(game: GamePage) -> No
     game.open(f"?seats=human,human&position={position.replace(' ', '%20')}&seed=1")
     game.page.locator("#board [tabindex='0']").first.focus()
     keys = game.page.locator("#board [tabindex='0']").evaluate_all("els => els.map(e => e.dataset.key)")
-    assert sorted(keys) == ["2,13", "6,13", "house"]
+    assert sorted(keys) == ["2.13", "6.13", "h"]
     start = focused(game)
     game.page.keyboard.press("ArrowRight")
     assert focused(game) != start

@@ -36,7 +36,7 @@ def test_reduced_motion_stills_everything(game: GamePage) -> None:
 
 
 CAPTURES = {
-    "malefiz": ("classic r:2.13,h,h,h,h y:4.13,h,h,h,h x:" + CLASSIC_START + " r2", "2,13", "4,13", "yellow"),
+    "malefiz": ("classic r:2.13,h,h,h,h y:4.13,h,h,h,h x:" + CLASSIC_START + " r2", "2.13", "4.13", "yellow"),
     "maedn": ("maedn cross y:3,B,B,B r:25,B,B,B y2", "y:3", "", "red"),
 }
 """A position with a capture to make: the piece to move, its target (none where one click moves), the colour
@@ -82,7 +82,7 @@ def test_a_taken_barricade_floats_over_its_pawn_then_lands_marked(game: GamePage
     assert game.page.locator("#board .lifted .held").count() == 1
     game.place(field(10, 11))
     landed = game.page.locator("#board .landed .barricade")
-    assert landed.count() == 1 and landed.get_attribute("data-field") == "10,11"
+    assert landed.count() == 1 and landed.get_attribute("data-field") == "10.11"
     assert "trail" in (landed.get_attribute("class") or "")
     assert game.page.locator("#board .held").count() == 0
     game.watch.assert_clean()

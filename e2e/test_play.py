@@ -10,12 +10,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from urllib.parse import urlencode
 
-from site_page import GamePage, key_of
+from site_page import GamePage
 
 from malefiz.core.dice import Dice
-from malefiz.games.malefiz.board import HOUSE
-from malefiz.games.malefiz.notation import parse_position, to_json
-from malefiz.games.malefiz.rules import PASS, Move, Phase, Place, Roll, State, apply, legal_actions
+from malefiz.games.malefiz.board import HOUSE, location_name
+from malefiz.games.malefiz.document import to_json
+from malefiz.games.malefiz.rules import apply, legal_actions
+from malefiz.games.malefiz.state import PASS, Move, Phase, Place, Roll, State, parse_position
 
 Policy = Callable[[State, list[Move]], Move]
 
@@ -85,12 +86,12 @@ def test_a_human_turn_by_clicks(game: GamePage) -> None:
     assert game.page.locator('[data-action="roll"]').get_attribute("data-face") == str(rolled.roll)
     moves = [a for a in legal_actions(rolled) if isinstance(a, Move)]
     assert moves, "a pawn can always leave the house at the start"
-    assert set(game.keys(".pawn.movable")) == {key_of(m.start) for m in moves}
+    assert set(game.keys(".pawn.movable")) == {location_name(m.start) for m in moves}
     move = moves[-1]
     game.select(move.start)
-    assert set(game.keys(".target")) == {key_of(m.end) for m in moves if m.start == move.start}
+    assert set(game.keys(".target")) == {location_name(m.end) for m in moves if m.start == move.start}
     before_move = game.position_text()
-    game.click_key(key_of(move.end), ".target")
+    game.click_key(location_name(move.end), ".target")
     game.wait_for_position_change(before_move)
     after = game.position()
     assert after == to_json(apply(rolled, move))
@@ -108,7 +109,7 @@ def test_a_barricade_is_taken_and_put_back(game: GamePage) -> None:
     assert placing.barricades == state.barricades & ~(1 << move.end)
     game.shot("barricade-placement")
     places = [a.field for a in legal_actions(placing) if isinstance(a, Place)]
-    assert set(game.keys(".target")) == {key_of(f) for f in places}
+    assert set(game.keys(".target")) == {location_name(f) for f in places}
     spot = places[len(places) // 2]
     game.place(spot)
     after = game.state()

@@ -1,7 +1,7 @@
 """Malefiz (Barricade): an exact rules engine, pure Python, standard library only.
 
 >>> from malefiz import new_game, legal_actions, apply, Roll
->>> state = apply(new_game(["red", "blue"]), Roll(3))
+>>> state = apply(new_game("classic", ["red", "blue"]), Roll(3))
 >>> [str(a) for a in legal_actions(state)]
 ['h-0.13', 'h-4.13']
 """
@@ -11,8 +11,9 @@ from .core.errors import IllegalActionError, InvalidPositionError, MalefizError,
 from .core.game import Game, GameState
 from .games import GAMES, get_game
 from .games.malefiz.board import BOARD_NAMES, COLOURS, FOREST, HOUSE, Board, Colour, Field, board, field, xy
-from .games.malefiz.notation import format_position, from_json, parse_action, parse_position, to_json
-from .games.malefiz.rules import (
+from .games.malefiz.document import from_json, to_json
+from .games.malefiz.rules import apply, legal_actions, new_game
+from .games.malefiz.state import (
     PASS,
     Action,
     Move,
@@ -22,9 +23,9 @@ from .games.malefiz.rules import (
     Place,
     Roll,
     State,
-    apply,
-    legal_actions,
-    new_game,
+    format_position,
+    parse_action,
+    parse_position,
 )
 
 __all__ = [

@@ -63,7 +63,6 @@ class Storage(Protocol):
         ...
 
 
-@dataclass(frozen=True)
 class MemoryStorage:
     """A :class:`Storage` in memory (tests and tools); ``off``: a browser that lets the page keep nothing."""
 
@@ -216,7 +215,8 @@ class App:
         """A new game with ``setup`` (its seed fixed in the address, so a reload finds the game kept)."""
         if setup.seed is None:
             setup = setup.seeded(self.rng.randrange(2**31))
-            self.address = Address("replace", setup.to_query())
+            pushed = self.address is not None and self.address.how == "push"
+            self.address = Address("push" if pushed else "replace", setup.to_query())
         return self.resume(Session(setup), notice)
 
     def resume(self, session: Session, notice: str = "") -> Screen:

@@ -171,7 +171,9 @@ def test_the_form_starts_a_game_or_says_what_does_not_fit() -> None:
     a.open("")
     screen = a.start_from_form([("game", "maedn"), ("board", "star"), ("kind-yellow", "human")])
     assert screen is not None and screen.view == "setup" and "2 to 6" in screen.error and screen.game == "maedn"
-    screen = a.start_from_form([("game", "malefiz"), ("board", "fast"), ("kind-red", "human"), ("kind-blue", "bot:easy")])
+    screen = a.start_from_form(
+        [("game", "malefiz"), ("board", "fast"), ("kind-red", "human"), ("kind-blue", "bot:easy")]
+    )
     assert screen is not None and screen.view == "play" and screen.board == "fast"
     assert a.address is not None and a.address.how == "push"
 
@@ -215,8 +217,16 @@ def test_a_line_of_the_move_list_shows_its_position_without_changing_the_game() 
 
 @pytest.mark.parametrize(
     ("key", "command"),
-    [("r", "roll"), ("W", "roll"), ("Enter", "act"), (" ", "act"), ("Escape", "cancel"), ("ArrowDown", "next"),
-     ("ArrowLeft", "previous"), ("a", None)],
+    [
+        ("r", "roll"),
+        ("W", "roll"),
+        ("Enter", "act"),
+        (" ", "act"),
+        ("Escape", "cancel"),
+        ("ArrowDown", "next"),
+        ("ArrowLeft", "previous"),
+        ("a", None),
+    ],
 )
 def test_the_key_map(key: str, command: str | None) -> None:
     assert key_command(key) == command

@@ -14,7 +14,7 @@ from malefiz.cli import error_line, main
 from malefiz.core.errors import MalefizError
 from malefiz.core.tournament import tournament, wilson
 from malefiz.games import get_game
-from malefiz.games.malefiz.notation import to_json
+from malefiz.games.malefiz.document import to_json
 from malefiz.games.malefiz.rules import new_game
 from tests.malefiz.helpers import CLASSIC_START, play, pos
 
@@ -26,7 +26,7 @@ def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
 
 
 def test_moves_reads_standard_input() -> None:
-    doc = to_json(play(new_game(["red", "yellow"]), "d3"))
+    doc = to_json(play(new_game("classic", ["red", "yellow"]), "d3"))
     result = run("moves", "-", stdin=json.dumps(doc))
     assert result.returncode == 0, result.stderr
     assert json.loads(result.stdout) == {"moves": [{"from": "house", "to": [0, 13]}, {"from": "house", "to": [4, 13]}]}
@@ -114,7 +114,7 @@ def test_help() -> None:
 
 
 def test_apply_prints_the_next_position_document() -> None:
-    start = to_json(new_game(["red", "yellow"]))
+    start = to_json(new_game("classic", ["red", "yellow"]))
     rolled = run("apply", "-", '{"roll": 3}', stdin=json.dumps(start))
     assert rolled.returncode == 0, rolled.stderr
     doc = json.loads(rolled.stdout)
@@ -149,7 +149,7 @@ def test_apply_takes_a_place_and_a_pass() -> None:
     ],
 )
 def test_apply_refuses_an_illegal_or_unreadable_action(action: str, message: str) -> None:
-    rolled = to_json(play(new_game(["red", "yellow"]), "d3"))
+    rolled = to_json(play(new_game("classic", ["red", "yellow"]), "d3"))
     result = run("apply", "-", action, stdin=json.dumps(rolled))
     assert result.returncode == 2
     assert message in result.stderr and len(result.stderr.strip().splitlines()) == 1
@@ -297,7 +297,7 @@ def one_line_error(status: int, out: str, err: str, message: str) -> None:
     assert len(err) < 400, err
 
 
-START_JSON = json.dumps(to_json(new_game(["red", "yellow"])))
+START_JSON = json.dumps(to_json(new_game("classic", ["red", "yellow"])))
 
 
 @pytest.mark.parametrize(
@@ -345,7 +345,7 @@ def test_a_non_utf8_file_is_a_one_line_error(
 def test_bad_actions_are_short_one_line_errors(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, action: str, message: str
 ) -> None:
-    rolled = json.dumps(to_json(play(new_game(["red", "yellow"]), "d3"))).encode()
+    rolled = json.dumps(to_json(play(new_game("classic", ["red", "yellow"]), "d3"))).encode()
     one_line_error(*cli(capsys, monkeypatch, "apply", "-", action, stdin=rolled), message)
 
 

@@ -7,7 +7,7 @@ What goes in, and nothing else:
   without source maps (and without the comments pointing at them);
 - ``malefiz.zip``: the ``malefiz`` package, unpacked by PyScript's ``files`` config;
 - the page from ``web/``: ``index.html`` (with every game's start boards pre-rendered by
-  its table's ``board_svg``, the setup form of :mod:`malefiz.page` and the PyScript config
+  its face's ``board_svg``, the setup form of :mod:`malefiz.page` and the PyScript config
   filled in), ``style.css`` and ``main.py``;
 - ``thumb-<game>.svg``: each game's picture on the setup screen;
 - ``manifest.webmanifest`` and ``icon.svg``: the web app manifest (install the site as an app);
@@ -39,7 +39,7 @@ ROOT: Final = Path(__file__).resolve().parent.parent
 WEB: Final = ROOT / "web"
 sys.path.insert(0, str(ROOT))
 
-from malefiz.games.tables import TABLES  # noqa: E402
+from malefiz.games import GAMES  # noqa: E402
 from malefiz.help import write_rules_pages  # noqa: E402
 from malefiz.i18n import Translator  # noqa: E402
 from malefiz.page import setup_form  # noqa: E402
@@ -103,7 +103,7 @@ def pack_package(out: Path) -> None:
             archive.writestr(entry, source.read_bytes(), compress_type=zipfile.ZIP_DEFLATED)
 
 
-THUMBNAILS: Final = {name: f"./thumb-{name}.svg" for name in TABLES}
+THUMBNAILS: Final = {name: f"./thumb-{name}.svg" for name in GAMES}
 """The setup screen's picture of each game: its first board at the start."""
 
 
@@ -116,13 +116,13 @@ def thumbnail(svg: str) -> str:
 def render_index(template: str) -> str:
     """Fill the page template: config, pre-rendered boards, setup form, and the CSP (hashing the inline scripts)."""
     boards = "".join(
-        f'<div class="pre" data-pre="{name}">{table.board_svg(name, ENGLISH)}</div>'
-        for table in TABLES.values()
-        for name in table.game.boards
+        f'<div class="pre" data-pre="{name}">{game.face.board_svg(name, ENGLISH)}</div>'
+        for game in GAMES.values()
+        for name in game.boards
     )
     config = html.escape(json.dumps(CONFIG, separators=(",", ":")), quote=True)
     filled = template
-    for key, value in (("{{CONFIG}}", config), ("{{BOARDS}}", boards), ("{{SETUP}}", setup_form(TABLES, THUMBNAILS))):
+    for key, value in (("{{CONFIG}}", config), ("{{BOARDS}}", boards), ("{{SETUP}}", setup_form(GAMES, THUMBNAILS))):
         if key not in filled:
             raise SystemExit(f"web/index.html: placeholder {key} is missing")
         filled = filled.replace(key, value)
@@ -247,8 +247,8 @@ def build(out: Path, node_modules: Path = ROOT / "node_modules") -> None:
     pack_package(out)
     for name in PAGE_FILES:
         shutil.copyfile(WEB / name, out / name)
-    for name, table in TABLES.items():
-        (out / THUMBNAILS[name]).write_text(thumbnail(table.board_svg(table.game.boards[0], ENGLISH)), encoding="utf-8")
+    for name, game in GAMES.items():
+        (out / THUMBNAILS[name]).write_text(thumbnail(game.face.board_svg(game.boards[0], ENGLISH)), encoding="utf-8")
     index = render_index((WEB / "index.html").read_text(encoding="utf-8"))
     (out / "index.html").write_text(index, encoding="utf-8")
     write_manifest(out)

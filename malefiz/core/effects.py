@@ -8,8 +8,6 @@ nicht), so nothing that reads an effect needs to know one game from the other.
 
 >>> Effects(route=("h", "0.13"), capture=Sent("blue", "0.13")).captured
 (Sent(colour='blue', key='0.13'),)
->>> Effects().trail
-()
 """
 
 from __future__ import annotations
@@ -45,18 +43,15 @@ class Effects:
     """The move reached the goal (Malefiz) or a goal field (Mensch ärgere Dich nicht)."""
     finished: str | None = None
     """The colour that finished with this action: the winner (Malefiz) or a colour whose last piece came home."""
+    trail: tuple[str, ...] = ()
+    """The fields the board marks until the next move, as the game draws them: the way walked (Malefiz: the
+    fields stepped on; Mensch ärgere Dich nicht: from the field left), a barricade's new field, a penalised
+    piece's field."""
 
     @property
     def captured(self) -> tuple[Sent, ...]:
         """Every piece the action sent back: the capture, then the penalty."""
         return tuple(s for s in (self.capture, self.penalty) if s is not None)
-
-    @property
-    def trail(self) -> tuple[str, ...]:
-        """The fields to mark after the action: its route (or the barricade's new field), and a penalised
-        piece's field."""
-        marked = self.route or ((self.barricade_placed,) if self.barricade_placed is not None else ())
-        return marked + ((self.penalty.key,) if self.penalty is not None else ())
 
 
 NONE = Effects()

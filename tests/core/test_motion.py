@@ -11,14 +11,17 @@ from typing import Any
 import pytest
 
 from malefiz.core.actions import Roll
+from malefiz.core.face import Marks
+from malefiz.core.record import Entry
 from malefiz.core.svg import KNOCK, LIFT
+from malefiz.games import GAMES
 from malefiz.games.maedn import rules as maedn_rules
 from malefiz.games.maedn.board import COLOUR_LETTERS
 from malefiz.games.maedn.state import Move as MaednMove
 from malefiz.games.maedn.state import Options as MaednOptions
 from malefiz.games.malefiz import rules as malefiz_rules
-from malefiz.games.malefiz.board import xy
-from malefiz.games.tables import TABLES
+from malefiz.games.malefiz import state as malefiz_state
+from malefiz.games.malefiz.board import location_name
 from malefiz.i18n import Translator
 
 NS = "{http://www.w3.org/2000/svg}"
@@ -48,25 +51,10 @@ def find(
 
 def render(game: str, before: Any, action: Any, apply: Callable[[Any, Any], Any], motion: bool) -> ET.Element:
     after = apply(before, action)
-    table = TABLES[game]
-    way = table.way(before, action)
-    svg = table.render(
-        after,
-        movable=frozenset(),
-        selected=None,
-        targets=frozenset(),
-        hint=None,
-        trail=way,
-        names={},
-        t=T,
-        last=(before, action) if motion else None,
-    )
+    rules = GAMES[game]
+    entry = Entry(before, action, after, rules.effects(before, action))
+    svg = rules.face.render(after, Marks(trail=entry.effects.trail), {}, T, entry if motion else None)
     return ET.fromstring(svg)
-
-
-def pawn_key(f: int) -> str:
-    x, y = xy(f)
-    return f"{x},{y}"
 
 
 def moving(root: ET.Element, kind: str) -> list[ET.Element]:
@@ -79,10 +67,10 @@ def offsets(group: ET.Element) -> dict[str, float]:
 
 def test_a_captured_malefiz_pawn_flies_from_the_field_it_was_caught_on_to_its_house() -> None:
     def capture(state: Any, action: Any) -> bool:
-        return isinstance(action, malefiz_rules.Move) and state.occupant(action.end) not in (None, state.current)
+        return isinstance(action, malefiz_state.Move) and state.occupant(action.end) not in (None, state.current)
 
     before, action = find(
-        malefiz_rules.new_game(("red", "green"), "classic"), malefiz_rules.legal_actions, malefiz_rules.apply, capture
+        malefiz_rules.new_game("classic", ("red", "green")), malefiz_rules.legal_actions, malefiz_rules.apply, capture
     )
     victim = before.occupant(action.end)
     root = render("malefiz", before, action, malefiz_rules.apply, motion=True)
@@ -91,7 +79,7 @@ def test_a_captured_malefiz_pawn_flies_from_the_field_it_was_caught_on_to_its_ho
     assert f"pawn-{victim}" in (pawn.get("class") or "")
     assert pawn.get("data-field") is None  # it is drawn where it now waits: in its house
     x, y = (float(v) for v in re.findall(r"[-\d.]+", pawn.get("transform", "")))
-    field = next(c for c in root.iter(f"{NS}circle") if c.get("data-field") == pawn_key(action.end))
+    field = next(c for c in root.iter(f"{NS}circle") if c.get("data-field") == location_name(action.end))
     d = offsets(flying)
     caught = (float(field.get("cx", 0)) + KNOCK, float(field.get("cy", 0)) - KNOCK)
     assert (x + d["dx"], y + d["dy"]) == pytest.approx(caught)
@@ -100,10 +88,10 @@ def test_a_captured_malefiz_pawn_flies_from_the_field_it_was_caught_on_to_its_ho
 
 def test_a_taken_barricade_is_lifted_over_the_pawn_then_lands_and_stays_marked() -> None:
     def take(state: Any, action: Any) -> bool:
-        return isinstance(action, malefiz_rules.Move) and action.end in state.barricade_fields
+        return isinstance(action, malefiz_state.Move) and action.end in state.barricade_fields
 
     before, action = find(
-        malefiz_rules.new_game(("red", "green"), "classic"), malefiz_rules.legal_actions, malefiz_rules.apply, take
+        malefiz_rules.new_game("classic", ("red", "green")), malefiz_rules.legal_actions, malefiz_rules.apply, take
     )
     lifted = render("malefiz", before, action, malefiz_rules.apply, motion=True)
     (rising,) = moving(lifted, "lifted")
@@ -114,15 +102,15 @@ def test_a_taken_barricade_is_lifted_over_the_pawn_then_lands_and_stays_marked()
 
     holding = malefiz_rules.apply(before, action)
     place = malefiz_rules.legal_actions(holding)[0]
-    assert isinstance(place, malefiz_rules.Place)
+    assert isinstance(place, malefiz_state.Place)
     landed = render("malefiz", holding, place, malefiz_rules.apply, motion=True)
     (dropping,) = moving(landed, "landed")
     (stone,) = list(dropping)
-    assert stone.get("data-field") == pawn_key(place.field) and "trail" in (stone.get("class") or "")
+    assert stone.get("data-field") == location_name(place.field) and "trail" in (stone.get("class") or "")
     assert offsets(dropping)["drop"] == -LIFT
     after = render("malefiz", holding, place, malefiz_rules.apply, motion=False)
     marked = [g for g in after.iter(f"{NS}g") if "barricade" in (g.get("class") or "").split()]
-    assert [g.get("data-field") for g in marked if "trail" in (g.get("class") or "")] == [pawn_key(place.field)]
+    assert [g.get("data-field") for g in marked if "trail" in (g.get("class") or "")] == [location_name(place.field)]
     assert not moving(after, "landed") and not [g for g in after.iter(f"{NS}g") if g.get("class") == "held"]
 
 

@@ -10,17 +10,18 @@ from urllib.parse import quote
 import pytest
 
 from malefiz.core.actions import Pass, Roll
-from malefiz.core.session import Session, Setup
+from malefiz.core.session import Session
+from malefiz.core.setup import Setup
 from malefiz.core.stats import Stats, chart_svg, game_stats, report_html, table_html
 from malefiz.core.svg import COLOUR_FILL
+from malefiz.games import GAMES as REGISTRY
 from malefiz.games.maedn import rules as maedn_rules
+from malefiz.games.maedn.game import MAEDN
 from malefiz.games.maedn.state import Move as MaednMove
-from malefiz.games.maedn.table import TABLE as MAEDN
 from malefiz.games.malefiz.board import FOREST, HOUSE, field
-from malefiz.games.malefiz.rules import Move as MalefizMove
-from malefiz.games.malefiz.rules import Place
-from malefiz.games.malefiz.table import TABLE as MALEFIZ
-from malefiz.games.tables import TABLES
+from malefiz.games.malefiz.game import MALEFIZ
+from malefiz.games.malefiz.state import Move as MalefizMove
+from malefiz.games.malefiz.state import Place
 from malefiz.i18n import Translator
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -39,7 +40,7 @@ GAMES = [
 @cache
 def played(address: str) -> Session:
     """The whole game ``address`` sets up, played by its computers (shared by the tests: do not change it)."""
-    setup = Setup.from_query(address, TABLES)
+    setup = Setup.from_query(address, REGISTRY)
     assert setup is not None
     s = Session(setup)
     while s.is_bot_turn():
@@ -69,9 +70,9 @@ def malefiz_distance(state: Any, colour: str) -> int:
 
 def true_captures(s: Session) -> list[tuple[int, int]]:
     """(capturer, victim) seats of every capture by the game's own rules, less those the statistics
-    cannot see (as its docstring says): of the capturer's own pieces, of nobody's, costing no distance."""
+    leave out (as its docstring says): of the capturer's own pieces and of nobody's."""
     found = []
-    for before, action in s.history:
+    for before, action in ((e.before, e.action) for e in s.record):
         if isinstance(action, MalefizMove):
             victim = before.occupant(action.end)
         elif isinstance(action, MaednMove):
@@ -80,11 +81,6 @@ def true_captures(s: Session) -> list[tuple[int, int]]:
             continue
         if victim is None:
             continue
-        if isinstance(action, MalefizMove):
-            b = before.board
-            back = b.distance[b.forest_exit] + 1 if action.end in b.village else b.start_distance(victim)
-            if back <= b.distance[action.end]:
-                continue
         mover, loser = seat_of(before, before.current), seat_of(before, victim)
         assert mover is not None
         if loser is not None and loser != mover:
@@ -106,7 +102,7 @@ def test_the_counts_match_the_history(address: str) -> None:
     sixes = [0] * seats
     places = [0] * seats
     moves = [0] * seats
-    for before, action in s.history:
+    for before, action in ((e.before, e.action) for e in s.record):
         seat = seat_of(before, before.current)
         assert seat is not None
         if isinstance(action, Roll):
@@ -147,13 +143,13 @@ def test_the_played_games_have_captures_and_barricade_moves() -> None:
 def test_the_series_runs_from_the_start_to_the_end(address: str) -> None:
     s = played(address)
     stats = game_stats(s)
-    start = s.history[0][0]
+    start = s.record.start
     turns = len(stats.turns)
     assert turns > 10
     for seat, values in enumerate(stats.series):
         assert len(values) == turns + 1
-        assert values[0] == s.table.progress(start)[seat]
-        assert values[-1] == s.table.progress(s.state)[seat]
+        assert values[0] == s.face.progress(start)[seat]
+        assert values[-1] == s.face.progress(s.state)[seat]
     for before, after in zip(stats.turns, stats.turns[1:], strict=False):
         assert before != after or s.game.name == "maedn"  # only a seat with two colours plays twice in a row
     assert all(1 <= m.turn <= turns and stats.turns[m.turn - 1] == m.seat for m in stats.marks)
@@ -236,7 +232,7 @@ HOSTILE = "<script>alert(1)</script>"
 
 def hostile_game() -> Session:
     names = quote(f'{HOSTILE},"Bob" & <b>', safe="")
-    setup = Setup.from_query(f"?game=maedn&seats=bot:easy,bot:easy&names={names}&seed=9", TABLES)
+    setup = Setup.from_query(f"?game=maedn&seats=bot:easy,bot:easy&names={names}&seed=9", REGISTRY)
     assert setup is not None
     s = Session(setup)
     for _ in range(200):
@@ -287,7 +283,7 @@ def test_the_report_holds_the_chart_and_the_table() -> None:
 
 
 def test_a_game_not_yet_begun_has_one_point_and_no_counts() -> None:
-    setup = Setup.from_query("?game=malefiz&seats=human,human&seed=1", TABLES)
+    setup = Setup.from_query("?game=malefiz&seats=human,human&seed=1", REGISTRY)
     assert setup is not None
     s = Session(setup)
     stats = game_stats(s)
@@ -302,56 +298,56 @@ def test_a_game_not_yet_begun_has_one_point_and_no_counts() -> None:
 @pytest.mark.parametrize(("board", "players", "each"), [("classic", 2, 200), ("classic", 4, 200), ("fast", 3, 104)])
 def test_malefiz_progress_at_the_start_counts_every_pawn_from_its_house(board: str, players: int, each: int) -> None:
     colours = MALEFIZ.seat_colours(board, players, frozenset())
-    state = MALEFIZ.new_state(board, colours, frozenset(), None)
-    assert MALEFIZ.progress(state) == [each] * players
+    state = MALEFIZ.new_game(board, colours)
+    assert MALEFIZ.face.progress(state) == [each] * players
 
 
 def test_malefiz_progress_one_step_from_the_goal_and_on_it() -> None:
-    state = MALEFIZ.new_state("classic", ("red", "yellow"), frozenset(), None)
+    state = MALEFIZ.new_game("classic", ("red", "yellow"))
     below = field(8, 1)
     assert state.board.distance[below] == 1
     near = state._replace(pawns=((HOUSE,) * 4 + (below,), (HOUSE,) * 5))
-    assert MALEFIZ.progress(near) == [1 + 4 * 40, 200]
+    assert MALEFIZ.face.progress(near) == [1 + 4 * 40, 200]
     home = state._replace(pawns=((HOUSE,) * 4 + (state.board.goal,), (HOUSE,) * 5))
-    assert MALEFIZ.progress(home) == [4 * 40, 200]
+    assert MALEFIZ.face.progress(home) == [4 * 40, 200]
 
 
 def test_malefiz_progress_counts_a_pawn_in_the_forest_from_the_forest_exit() -> None:
-    state = MALEFIZ.new_state("fast", ("red", "green"), frozenset(), None)
+    state = MALEFIZ.new_game("fast", ("red", "green"))
     b = state.board
     assert b.forest_exit is not None
     forest = b.distance[b.forest_exit] + 1
     moved = state._replace(pawns=((FOREST, HOUSE, HOUSE, HOUSE), (HOUSE,) * 4))
-    assert MALEFIZ.progress(moved) == [forest + 3 * 26, 104]
+    assert MALEFIZ.face.progress(moved) == [forest + 3 * 26, 104]
     assert forest < 26
 
 
 @pytest.mark.parametrize(("board", "players", "each"), [("cross", 2, 169), ("cross", 4, 169), ("star", 6, 201)])
 def test_maedn_progress_at_the_start_counts_the_piece_on_a_and_those_on_b(board: str, players: int, each: int) -> None:
     colours = MAEDN.seat_colours(board, players, frozenset())
-    state = MAEDN.new_state(board, colours, frozenset(), None)
-    assert MAEDN.progress(state) == [each] * players
+    state = MAEDN.new_game(board, colours)
+    assert MAEDN.face.progress(state) == [each] * players
 
 
 def test_maedn_progress_one_step_from_the_goal_and_home() -> None:
-    state = MAEDN.new_state("cross", ("yellow", "red"), frozenset(), None)
+    state = MAEDN.new_game("cross", ("yellow", "red"))
     start = tuple(state.pieces)
     near = state._replace(pieces=((39, 41, 42, 43), start[1]))
-    assert MAEDN.progress(near) == [1, 169]
-    assert MAEDN.progress(state._replace(pieces=((40, 41, 42, 43), start[1]))) == [0, 169]
+    assert MAEDN.face.progress(near) == [1, 169]
+    assert MAEDN.face.progress(state._replace(pieces=((40, 41, 42, 43), start[1]))) == [0, 169]
     low = state._replace(pieces=((-1, 40, 41, 42), start[1]))  # three home on a..c: they move up one each
-    assert MAEDN.progress(low) == [41 + 3, 169]
+    assert MAEDN.face.progress(low) == [41 + 3, 169]
     all_on_b = state._replace(pieces=((-1, -1, -1, -1), start[1]))  # a piece on B counts its step onto A
-    assert MAEDN.progress(all_on_b) == [170, 169]
+    assert MAEDN.face.progress(all_on_b) == [170, 169]
 
 
 def test_maedn_progress_adds_a_seats_two_colours_and_leaves_out_the_neutral_one() -> None:
-    two = MAEDN.new_state("cross", ("yellow", "green"), frozenset({"two_colours"}), None)
-    assert MAEDN.progress(two) == [338, 338]
+    two = MAEDN.new_game("cross", ("yellow", "green"), {"two_colours"})
+    assert MAEDN.face.progress(two) == [338, 338]
     slot = two.seating.slot_of["red"]  # yellow's partner colour
     pieces = list(two.pieces)
     pieces[slot] = (40, 41, 42, 43)
-    assert MAEDN.progress(two._replace(pieces=tuple(pieces))) == [169, 338]
-    neutral = MAEDN.new_state("cross", ("yellow", "green", "red"), frozenset({"neutral"}), None)
+    assert MAEDN.face.progress(two._replace(pieces=tuple(pieces))) == [169, 338]
+    neutral = MAEDN.new_game("cross", ("yellow", "green", "red"), {"neutral"})
     assert neutral.seating.neutral is not None
-    assert MAEDN.progress(neutral) == [169, 169, 169]
+    assert MAEDN.face.progress(neutral) == [169, 169, 169]

@@ -6,6 +6,8 @@ fields a..d are places 40..43. Star board: A fields 8 apart (yellow, black, blue
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from malefiz.core.actions import PASS, ROLLS
@@ -17,29 +19,32 @@ from malefiz.games.maedn.state import Move, State, move, parse_action
 from tests.maedn.helpers import check_effects, pos
 
 
+def walked(*keys: str, **more: Any) -> Effects:
+    """The effects of a move that walked ``keys`` (they are also its trail)."""
+    return Effects(route=keys, trail=keys, **more)
+
+
 def test_a_plain_move_walks_its_fields() -> None:
     s = pos("maedn cross g:3,B,B,B r:0,B,B,B g4")
-    assert effects(s, parse_action("g:3-7")) == Effects(route=("t13", "t14", "t15", "t16", "t17"))
+    assert effects(s, parse_action("g:3-7")) == walked("t13", "t14", "t15", "t16", "t17")
 
 
 def test_entering_walks_the_a_field_only() -> None:
     s = pos("maedn cross y:9,B,B,B r:B,B,B,B y6")
-    assert effects(s, parse_action("y:B-0")) == Effects(route=("t0",))
+    assert effects(s, parse_action("y:B-0")) == walked("t0")
 
 
 def test_a_capture_names_the_victim_and_the_field_it_was_caught_on() -> None:
     s = pos("maedn cross y:3,B,B,B r:27,B,B,B y4")  # red's 27 is track 7
     found = effects(s, parse_action("y:3-7"))
-    assert found == Effects(route=("t3", "t4", "t5", "t6", "t7"), capture=Sent("red", "t7"))
+    assert found == walked("t3", "t4", "t5", "t6", "t7", capture=Sent("red", "t7"))
     assert found.captured == (Sent("red", "t7"),)
     check_effects(s, parse_action("y:3-7"), apply(s, parse_action("y:3-7")))
 
 
 def test_a_backward_capture_walks_backwards() -> None:
     s = pos("maedn cross y:15,B,B,B r:32,B,B,B y3 +back")  # red's 32 is track 12
-    assert effects(s, parse_action("y:15-12")) == Effects(
-        route=("t15", "t14", "t13", "t12"), capture=Sent("red", "t12")
-    )
+    assert effects(s, parse_action("y:15-12")) == walked("t15", "t14", "t13", "t12", capture=Sent("red", "t12"))
 
 
 def test_forced_capture_penalises_the_piece_that_could_have_captured() -> None:
@@ -58,9 +63,9 @@ def test_the_piece_that_moved_is_penalised_from_where_it_arrived() -> None:
 
 def test_entering_the_goal() -> None:
     s = pos("maedn cross y:38,B,B,B r:0,B,B,B y3")
-    assert effects(s, parse_action("y:38-41")) == Effects(route=("t38", "t39", "y:a", "y:b"), goal=True)
+    assert effects(s, parse_action("y:38-41")) == walked("t38", "t39", "y:a", "y:b", goal=True)
     up = pos("maedn cross y:40,B,B,B r:0,B,B,B y2")
-    assert effects(up, parse_action("y:40-42")) == Effects(route=("y:a", "y:b", "y:c"))  # already in the goal
+    assert effects(up, parse_action("y:40-42")) == walked("y:a", "y:b", "y:c")  # already in the goal
 
 
 def test_a_colour_comes_home_with_its_last_piece() -> None:

@@ -54,7 +54,7 @@ def test_new_game_takes_rule_options_and_seat_forms() -> None:
     ]
     for players, options, message in cases:
         with pytest.raises(InvalidPositionError, match=message):
-            MAEDN.new_game("cross", players, options)  # type: ignore[arg-type]
+            MAEDN.new_game("cross", players, options)
     with pytest.raises(InvalidPositionError, match="unknown board"):
         MAEDN.new_game("hex", 2)
 

@@ -33,7 +33,8 @@ from malefiz.games.malefiz.bots import (
     win_probability,
 )
 from malefiz.games.malefiz.game import MALEFIZ
-from malefiz.games.malefiz.rules import PASS, Move, Options, Phase, Place, Roll, State, apply, legal_actions
+from malefiz.games.malefiz.rules import apply, legal_actions
+from malefiz.games.malefiz.state import PASS, Move, Options, Phase, Place, Roll, State
 from tests.malefiz.helpers import CLASSIC_START, pos, rolled
 from tests.malefiz.test_properties import positions, random_state
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from malefiz.cli import main
-from malefiz.games.malefiz.notation import to_json
+from malefiz.games.malefiz.document import to_json
 from tests.malefiz.helpers import actions, pos
 
 EXAMPLES = [

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import pytest
 
-from malefiz.games.malefiz.rules import State, apply, legal_actions
+from malefiz.games.malefiz.rules import apply, legal_actions
+from malefiz.games.malefiz.state import State
 from tests.malefiz.helpers import CLASSIC_START, FAST_START, pos
 
 

@@ -14,9 +14,10 @@ from malefiz.core.errors import IllegalActionError
 from malefiz.core.play import play
 from malefiz.games.malefiz.board import COLOURS, Colour
 from malefiz.games.malefiz.bots import greedy, random_bot
+from malefiz.games.malefiz.document import from_json, to_json
 from malefiz.games.malefiz.game import MALEFIZ
-from malefiz.games.malefiz.notation import from_json, parse_action, parse_position, to_json
-from malefiz.games.malefiz.rules import (
+from malefiz.games.malefiz.rules import apply, legal_actions, new_game, route
+from malefiz.games.malefiz.state import (
     Action,
     Move,
     Options,
@@ -24,11 +25,9 @@ from malefiz.games.malefiz.rules import (
     Place,
     Roll,
     State,
-    apply,
     check_position,
-    legal_actions,
-    new_game,
-    route,
+    parse_action,
+    parse_position,
 )
 
 BOARDS = st.sampled_from(["classic", "fast"])
@@ -52,7 +51,7 @@ def check_invariants(state: State, pawn_count: int) -> None:
 def random_state(seed: int, board_name: str, players: tuple[Colour, ...], options: Options, steps: int) -> State:
     """A position reached by ``steps`` uniformly random actions from the start."""
     rng = random.Random(seed)
-    state = new_game(players, board_name, options)
+    state = new_game(board_name, players, options)
     for _ in range(steps):
         if state.is_over:
             break
@@ -103,7 +102,7 @@ def test_thousands_of_random_seeded_games_keep_the_invariants() -> None:
         board_name = ("classic", "fast")[seed % 2]
         players = COLOURS[: 2 + seed % 3]
         options = Options(*(rng.random() < 0.5 for _ in range(4)))
-        state = new_game(players, board_name, options)
+        state = new_game(board_name, players, options)
         bots = [random_bot] * len(players)
         for step in play(MALEFIZ, state, bots, Dice(seed), rng, max_turns=150):
             check_invariants(step.after, state.board.pawns_per_player)
@@ -119,7 +118,7 @@ def test_thousands_of_seeded_games_end() -> None:
         rng = random.Random(seed)
         board_name = ("classic", "fast")[seed % 2]
         players = COLOURS[: 2 + seed % 3]
-        state = new_game(players, board_name)
+        state = new_game(board_name, players)
         last = state
         for step in play(MALEFIZ, state, [sometimes_random] * len(players), Dice(seed), rng, max_turns=20_000):
             last = step.after

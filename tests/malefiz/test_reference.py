@@ -6,7 +6,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from malefiz.games.malefiz.board import FOREST, HOUSE, Field
-from malefiz.games.malefiz.rules import Move, State, legal_actions
+from malefiz.games.malefiz.rules import legal_actions
+from malefiz.games.malefiz.state import Move, State
 from tests.malefiz.helpers import rolled
 from tests.malefiz.test_properties import positions
 

@@ -13,7 +13,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent.parent / "bench"))
 from reference_bots import REFERENCE_BOTS, felix
 
 from malefiz.games.malefiz.board import location_name
-from malefiz.games.malefiz.rules import Move, Phase, Place, Roll, apply, legal_actions, new_game
+from malefiz.games.malefiz.rules import apply, legal_actions, new_game
+from malefiz.games.malefiz.state import Move, Phase, Place, Roll
 from tests.malefiz.helpers import CLASSIC_START, pos
 
 
@@ -26,7 +27,7 @@ def test_felix_is_listed() -> None:
 def test_felix_plays_legal_actions_and_takes_the_goal(board_name: str, players: tuple[str, ...]) -> None:
     for seed in range(2):
         rng = random.Random(seed)
-        state = new_game(players, board_name)  # type: ignore[arg-type]
+        state = new_game(board_name, players)  # type: ignore[arg-type]
         for _ in range(3000):
             if state.is_over:
                 break

@@ -9,27 +9,18 @@ from __future__ import annotations
 import pytest
 
 from malefiz.core.dice import Dice, roll_for_start
+from malefiz.core.effects import NONE, Effects, Sent
 from malefiz.core.errors import IllegalActionError, InvalidPositionError
-from malefiz.games.malefiz.board import FOREST, HOUSE, field
-from malefiz.games.malefiz.rules import (
-    PASS,
-    Move,
-    Options,
-    Phase,
-    Place,
-    Roll,
-    apply,
-    legal_actions,
-    new_game,
-    route,
-)
+from malefiz.games.malefiz.board import FOREST, HOUSE, field, location_name
+from malefiz.games.malefiz.rules import SEAT_COLOURS, apply, effects, legal_actions, new_game, route
+from malefiz.games.malefiz.state import PASS, Move, Options, Phase, Place, Roll, parse_action
 from tests.malefiz.helpers import CLASSIC_START, FAST_START, actions, play, pos
 
 # Rule 1: 2-4 players, colours, 5 pawns in the house, the exit field.
 
 
 def test_start_position_has_every_pawn_in_its_house() -> None:
-    s = new_game(["red", "green", "yellow", "blue"])
+    s = new_game("classic", ["red", "green", "yellow", "blue"])
     assert s.pawns == ((HOUSE,) * 5,) * 4
     assert s.phase is Phase.ROLL and s.current == "red"
 
@@ -39,13 +30,25 @@ def test_start_position_has_every_pawn_in_its_house() -> None:
 )
 def test_player_count_and_colours_are_checked(players: list[str]) -> None:
     with pytest.raises(InvalidPositionError):
-        new_game(players)  # type: ignore[arg-type]
+        new_game("classic", players)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("count", [2, 3, 4])
+def test_a_player_count_seats_the_usual_colours(count: int) -> None:
+    assert new_game("fast", count) == new_game("fast", SEAT_COLOURS[count])
+    assert new_game("classic", count, first=SEAT_COLOURS[count][-1]).current == SEAT_COLOURS[count][-1]
+
+
+@pytest.mark.parametrize("count", [0, 1, 5])
+def test_a_player_count_outside_two_to_four_is_refused(count: int) -> None:
+    with pytest.raises(InvalidPositionError, match=f"players: Malefiz is for 2 to 4 players, got {count}"):
+        new_game("classic", count)
 
 
 def test_step_one_from_the_house_is_the_exit_field() -> None:
-    s = play(new_game(["red", "yellow"]), "d1")
+    s = play(new_game("classic", ["red", "yellow"]), "d1")
     assert actions(s) == {"h-2.13"}
-    s = play(new_game(["yellow", "red"]), "d1")
+    s = play(new_game("classic", ["yellow", "red"]), "d1")
     assert actions(s) == {"h-10.13"}
 
 
@@ -62,7 +65,7 @@ def test_barricades_start_on_the_barricade_fields() -> None:
 
 
 def test_setup_order_decides_who_starts() -> None:
-    s = new_game(["red", "green", "blue"], first="green")
+    s = new_game("classic", ["red", "green", "blue"], first="green")
     assert s.current == "green"
     s = play(s, "d1", "h-6.13")
     assert s.current == "blue"
@@ -83,12 +86,12 @@ def test_roll_for_start_highest_starts_and_ties_roll_again() -> None:
 
 
 def test_a_six_passes_the_turn_by_default() -> None:
-    s = play(new_game(["red", "yellow"]), "d6", "h-7.13")
+    s = play(new_game("classic", ["red", "yellow"]), "d6", "h-7.13")
     assert s.current == "yellow" and s.phase is Phase.ROLL
 
 
 def test_option_extra_roll_on_six() -> None:
-    s = play(new_game(["red", "yellow"], options=Options(extra_roll_on_six=True)), "d6", "h-7.13")
+    s = play(new_game("classic", ["red", "yellow"], options=Options(extra_roll_on_six=True)), "d6", "h-7.13")
     assert s.current == "red" and s.phase is Phase.ROLL
     s = play(s, "d5", "7.13-12.13")  # not a six: the turn passes
     assert s.current == "yellow"
@@ -239,7 +242,7 @@ def test_pass_is_refused_when_a_move_exists() -> None:
 
 
 def test_fast_board_has_four_pawns_and_six_barricades() -> None:
-    s = new_game(["red", "blue"], "fast")
+    s = new_game("fast", ["red", "blue"])
     assert s.pawns == ((HOUSE,) * 4,) * 2
     assert len(s.barricade_fields) == 6
 
@@ -331,3 +334,57 @@ def test_route_follows_the_board() -> None:
         str(field(4, 13)),
         str(field(4, 12)),
     ]
+
+
+# What an action does (rules.effects), places as page keys.
+
+
+def test_effects_of_a_capture() -> None:
+    s = pos(f"classic r:3.13,h,h,h,h y:5.13,h,h,h,h x:{CLASSIC_START} r2")
+    assert effects(s, parse_action("3.13-5.13")) == Effects(
+        route=("3.13", "4.13", "5.13"), capture=Sent("yellow", "5.13"), trail=("4.13", "5.13")
+    )
+
+
+def test_effects_of_capturing_ones_own_pawn() -> None:
+    s = pos(f"classic r:h,4.13,h,h,h y:h,h,h,h,h x:{CLASSIC_START} r3")
+    found = effects(s, parse_action("h-4.13"))
+    assert found.route == ("h", "2.13", "3.13", "4.13") and found.capture == Sent("red", "4.13")
+    assert found.barricade_taken is None and not found.goal and found.finished is None
+
+
+def test_effects_of_taking_a_barricade_and_putting_it_down() -> None:
+    s = pos(f"classic r:0.13,h,h,h,h y:h,h,h,h,h x:{CLASSIC_START} r2")
+    take = parse_action("0.13-0.11")
+    assert effects(s, take) == Effects(route=("0.13", "0.12", "0.11"), barricade_taken="0.11", trail=("0.12", "0.11"))
+    held = apply(s, take)
+    assert effects(held, parse_action("@7.7")) == Effects(barricade_placed="7.7", trail=("7.7",))
+    assert effects(held, parse_action("@7.7")).trail == ("7.7",)
+
+
+def test_effects_of_reaching_the_goal() -> None:
+    barricades = CLASSIC_START.replace("8.1,", "3.9,")
+    s = pos(f"classic r:7.1,h,h,h,h y:h,h,h,h,h x:{barricades} r2")
+    assert effects(s, parse_action("7.1-8.0")) == Effects(
+        route=("7.1", "8.1", "8.0"), goal=True, finished="red", trail=("8.1", "8.0")
+    )
+
+
+def test_effects_of_leaving_the_forest() -> None:
+    s = pos("fast r:f,h,h,h y:h,h,h,h x:5.1,5.2,4.3,6.3,3.4,7.4 r2")
+    move = next(a for a in legal_actions(s) if isinstance(a, Move) and a.start == FOREST)
+    found = effects(s, move)
+    assert found.route[0] == "f" and found.route[-1] == location_name(move.end) and len(found.route) == 3
+
+
+def test_a_roll_or_a_pass_has_no_effects() -> None:
+    assert effects(new_game(), Roll(4)) is NONE
+    assert effects(pos(f"classic r:h,h,h,h,h y:h,h,h,h,h x:{CLASSIC_START} r3"), PASS) is NONE
+
+
+def test_effects_of_an_illegal_move_or_placement_are_refused() -> None:
+    s = pos(f"classic r:3.13,h,h,h,h y:5.13,h,h,h,h x:{CLASSIC_START} r2")
+    with pytest.raises(IllegalActionError):
+        effects(s, parse_action("3.13-9.9"))
+    with pytest.raises(IllegalActionError):
+        effects(s, parse_action("@7.7"))

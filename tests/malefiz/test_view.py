@@ -7,8 +7,9 @@ from collections import Counter
 
 import pytest
 
-from malefiz.games.malefiz.board import FOREST, HOUSE, board, field, xy
+from malefiz.games.malefiz.board import FOREST, HOUSE, board, field, location_name
 from malefiz.games.malefiz.rules import new_game
+from malefiz.games.malefiz.state import parse_location
 from malefiz.games.malefiz.view import board_svg, render
 from malefiz.games.malefiz.words import field_words
 from malefiz.i18n import Translator
@@ -41,7 +42,7 @@ def test_start_board_has_every_field_and_pawn(name: str) -> None:
     b = board(name)
     fields = [c for c in root.iter(f"{NS}circle") if "field" in classes(c)]
     assert len(fields) == len(b.fields)
-    assert {c.get("data-field") for c in fields} == {"{},{}".format(*xy(f)) for f in b.fields}
+    assert {c.get("data-field") for c in fields} == {location_name(f) for f in b.fields}
     assert all(c.get("data-key") == c.get("data-field") for c in fields)
     pawns = [g for g in root.iter(f"{NS}g") if "pawn" in classes(g)]
     assert Counter(next(c for c in classes(g) if c.startswith("pawn-")) for g in pawns) == {
@@ -76,15 +77,15 @@ def test_marks_for_movable_targets_selected_and_trail() -> None:
     )
     root = parse(svg)
     by_field = {c.get("data-field"): classes(c) for c in root.iter(f"{NS}circle") if "field" in classes(c)}
-    assert "target" in by_field["0,12"] and "trail" in by_field["1,13"]
+    assert "target" in by_field["0.12"] and "trail" in by_field["1.13"]
     on_field = {
         g.get("data-field"): classes(g) for g in root.iter(f"{NS}g") if "pawn" in classes(g) and g.get("data-field")
     }
-    assert {"movable", "selected"} <= on_field["2,13"]
-    assert "movable" not in on_field["6,13"]  # yellow is not to move
+    assert {"movable", "selected"} <= on_field["2.13"]
+    assert "movable" not in on_field["6.13"]  # yellow is not to move
     red_house = next(g for g in root.iter(f"{NS}g") if g.get("data-house") == "red")
     house_pawns = [g for g in red_house.iter(f"{NS}g") if "pawn" in classes(g)]
-    assert len(house_pawns) == 4 and all("movable" in classes(g) and g.get("data-key") == "house" for g in house_pawns)
+    assert len(house_pawns) == 4 and all("movable" in classes(g) and g.get("data-key") == "h" for g in house_pawns)
     yellow_house = next(g for g in root.iter(f"{NS}g") if g.get("data-house") == "yellow")
     assert all(g.get("data-key") is None for g in yellow_house.iter(f"{NS}g") if "pawn" in classes(g))
 
@@ -126,12 +127,12 @@ def test_mid_game_pawns_stand_on_their_fields_and_houses_hold_the_rest() -> None
     s = pos(MID_CLASSIC)
     root = parse(render(s))
     centres = field_centres(root)
-    real = {"{},{}".format(*xy(f)) for f in s.board.fields}
+    real = {location_name(f) for f in s.board.fields}
     for g in root.iter(f"{NS}g"):
         if g.get("data-field") is not None:
             assert g.get("data-field") in real and g.get("data-key") == g.get("data-field")
     on_fields = [g for g in root.iter(f"{NS}g") if "pawn" in classes(g) and g.get("data-field")]
-    assert sorted(g.get("data-field") or "" for g in on_fields) == ["1,11", "10,13", "10,5", "2,13", "6,13"]
+    assert sorted(g.get("data-field") or "" for g in on_fields) == ["1.11", "10.13", "10.5", "2.13", "6.13"]
     for g in on_fields:
         x, y = g.get("transform", "").removeprefix("translate(").removesuffix(")").split()
         assert (float(x), float(y)) == centres[g.get("data-field") or ""]
@@ -149,13 +150,13 @@ def test_targets_on_barricades_and_pawns_and_the_turn_mark() -> None:
     targets = frozenset({field(0, 11), field(4, 11), field(6, 13)})
     root = parse(render(s, movable=frozenset({field(2, 13), HOUSE}), targets=targets, selected=HOUSE))
     barricades = {g.get("data-field"): classes(g) for g in root.iter(f"{NS}g") if "barricade" in classes(g)}
-    assert "target" in barricades["0,11"] and "target" in barricades["4,11"] and "target" not in barricades["8,11"]
-    pawn_6_13 = next(g for g in root.iter(f"{NS}g") if "pawn" in classes(g) and g.get("data-field") == "6,13")
+    assert "target" in barricades["0.11"] and "target" in barricades["4.11"] and "target" not in barricades["8.11"]
+    pawn_6_13 = next(g for g in root.iter(f"{NS}g") if "pawn" in classes(g) and g.get("data-field") == "6.13")
     assert "target" in classes(pawn_6_13)  # a pawn to capture is clickable as a destination
     marked = {c.get("data-field") for c in root.iter(f"{NS}circle") if "target" in classes(c)}
-    assert marked == {"0,11", "4,11", "6,13"}
+    assert marked == {"0.11", "4.11", "6.13"}
     red_house = next(g for g in root.iter(f"{NS}g") if g.get("data-house") == "red")
-    assert "turn" in classes(red_house) and red_house.get("data-key") == "house"
+    assert "turn" in classes(red_house) and red_house.get("data-key") == "h"
     assert [("selected" in classes(g)) for g in red_house.iter(f"{NS}g") if "pawn" in classes(g)] == [True, False]
     others = [g for g in root.iter(f"{NS}g") if g.get("data-house") and g.get("data-house") != "red"]
     assert all("turn" not in classes(g) and g.get("data-key") is None for g in others)
@@ -165,9 +166,9 @@ def test_every_clickable_element_has_a_key_the_session_understands() -> None:
     s = pos("fast r:6.3,f,f,h g:2.7,f,h,h y:5.3,f,h,h b:f,f,h,h x:5.1,5.2,4.3,1.1,3.4,7.4 r1")
     root = parse(render(s, movable=frozenset({FOREST, HOUSE, field(6, 3)})))
     keys = {el.get("data-key") for el in root.iter() if el.get("data-key") is not None}
-    assert "house" in keys and "forest" in keys
-    real = {"{},{}".format(*xy(f)) for f in s.board.fields}
-    assert keys - {"house", "forest"} <= real
+    assert "h" in keys and "f" in keys
+    real = {location_name(f) for f in s.board.fields}
+    assert keys - {"h", "f"} <= real
     for el in root.iter():
         if "movable" in classes(el):
             assert el.get("data-key") is not None
@@ -180,7 +181,7 @@ def test_forest_selects_one_pawn_and_holds_many_side_by_side() -> None:
     pawns = [g for g in forest.iter(f"{NS}g") if "pawn" in classes(g)]
     assert [next(c for c in classes(g) if c.startswith("pawn-")) for g in pawns].count("pawn-red") == 2
     assert sum("selected" in classes(g) for g in pawns) == 1
-    assert all(g.get("data-key") == "forest" for g in pawns if "pawn-red" in classes(g))
+    assert all(g.get("data-key") == "f" for g in pawns if "pawn-red" in classes(g))
     assert all(g.get("data-key") is None for g in pawns if "pawn-red" not in classes(g))
     # A crowded forest: twelve pawns, none on top of another, all inside the forest's ellipse.
     crowded = pos("fast r:f,f,f,h g:f,f,f,h y:f,f,f,h b:f,f,f,h x:5.1,5.2,4.3,6.3,3.4,7.4 r1")
@@ -214,16 +215,13 @@ def titles(element: ET.Element) -> str:
 
 @pytest.mark.parametrize("name", ["classic", "fast"])
 def test_every_field_pawn_and_barricade_is_named_in_words_in_both_languages(name: str) -> None:
-    state = new_game(("red", "green"), name)
+    state = new_game(name, ("red", "green"))
     for language in ("en", "de"):
         t = Translator(language)
         root = parse(render(state, t=t))
         fields = [c for c in root.iter(f"{NS}circle") if "field" in classes(c)]
         assert len(fields) == len(board(name).fields)
-        assert all(
-            titles(c) == field_words(board(name), field(*map(int, c.get("data-field", "").split(","))), t)
-            for c in fields
-        )
+        assert all(titles(c) == field_words(board(name), parse_location(c.get("data-field", "")), t) for c in fields)
         barricades = [g for g in root.iter(f"{NS}g") if "barricade" in classes(g)]
         assert barricades and all(titles(g).startswith(t("mf.barricade_on", where="")) for g in barricades)
         pawns = [g for g in root.iter(f"{NS}g") if "pawn" in classes(g)]

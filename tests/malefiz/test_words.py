@@ -2,10 +2,21 @@
 
 from __future__ import annotations
 
+from malefiz.core.effects import NONE
 from malefiz.games.malefiz.board import HOUSE, board, field
-from malefiz.games.malefiz.notation import parse_position
-from malefiz.games.malefiz.rules import Move, Place, apply
-from malefiz.games.malefiz.words import blocking, field_words, move_words, place_words
+from malefiz.games.malefiz.rules import apply, effects
+from malefiz.games.malefiz.state import PASS, Move, Place, parse_action, parse_position
+from malefiz.games.malefiz.words import (
+    blocking,
+    event_words,
+    field_words,
+    hint_words,
+    label_words,
+    move_words,
+    pawn_words,
+    place_words,
+    prompt_words,
+)
 from tests.malefiz.helpers import CLASSIC_START
 
 
@@ -56,16 +67,43 @@ def test_a_barricade_is_told_by_the_pawn_it_stops() -> None:
 def test_a_move_with_a_capture_and_a_barricade_in_words() -> None:
     state = parse_position(f"classic r:3.13,h,h,h,h y:5.13,h,h,h,h x:{CLASSIC_START} r2")
     move = Move(field(3, 13), field(5, 13))
-    text = move_words(state, move, apply(state, move), name)
+    text = move_words(state, move, effects(state, move), name)
     assert text == (
         "Anna (red) moves a pawn 2 steps to a field on row 1, on the left"
         " and sends Ben (yellow)'s pawn back to its house"
     )
     state = parse_position(f"classic r:0.13,h,h,h,h y:h,h,h,h,h x:{CLASSIC_START} r2")
     move = Move(field(0, 13), field(0, 11))
-    assert move_words(state, move, apply(state, move), name).endswith("and takes the barricade there")
+    assert move_words(state, move, effects(state, move), name).endswith("and takes the barricade there")
     state = parse_position(f"classic r:h,h,h,h,h y:h,h,h,h,h x:{CLASSIC_START} r1")
     move = Move(HOUSE, field(2, 13))
-    assert move_words(state, move, apply(state, move), name) == (
+    assert move_words(state, move, effects(state, move), name) == (
         "Anna (red) moves a pawn out of the house 1 step to red's start field"
+    )
+
+
+def test_what_the_page_says_is_made_by_the_words_module() -> None:
+    state = parse_position(f"classic r:3.13,h,h,h,h y:5.13,h,h,h,h x:{CLASSIC_START} r2")
+    move = parse_action("3.13-5.13")
+    assert event_words(state, move, apply(state, move), effects(state, move), name) == (
+        "Anna (red) moves a pawn 2 steps to a field on row 1, on the left"
+        " and sends Ben (yellow)'s pawn back to its house"
+    )
+    assert event_words(state, PASS, state, NONE, name) == "Anna (red) rolled a 2 and cannot move: the turn passes"
+    assert prompt_words(state, selected=False, again=False) == "you rolled a 2, choose a pawn"
+    assert prompt_words(state, selected=True, again=False) == "you rolled a 2, choose where your pawn goes"
+    assert prompt_words(parse_position(str(state).replace(" r2", " r?")), selected=False, again=True) == "roll again"
+    assert label_words(state, "5.13", move) == "move here and send yellow's pawn back: a field on row 1, on the left"
+    assert label_words(state, "3.13", None) == "Red pawn on a field on row 1, on the left"
+    assert label_words(state, "h", None) == pawn_words(state.board, "red", HOUSE) == "Red pawn in the house"
+    taking = parse_position(f"classic r:0.13,h,h,h,h y:h,h,h,h,h x:{CLASSIC_START} r2")
+    take = parse_action("0.13-0.11")
+    assert label_words(taking, "0.11", take) == "move here and take the barricade: a field on row 2, on the left"
+    holding = apply(taking, take)
+    place = parse_action("@7.7")
+    assert prompt_words(holding, selected=False, again=False) == "put the barricade on a free field"
+    assert label_words(holding, "7.7", place) == "put the barricade here: a field on row 4, on the left"
+    assert hint_words(holding, place) == "put the barricade on a field on row 4, on the left"
+    assert event_words(holding, place, apply(holding, place), effects(holding, place), name) == (
+        "Anna (red) puts the barricade on a field on row 4, on the left"
     )

@@ -440,12 +440,15 @@ def effects(before: State, action: Action) -> Effects:
     if sent is not None and sent[0] == colour:
         mine[mine.index(sent[1])] = B
     length = before.seating.length
+    walked = way(before, action)
+    punished = None if sent is None else Sent(sent[0], field_name(before, *sent))
     return Effects(
-        route=way(before, action),
+        route=walked,
         capture=None if victim is None else Sent(victim, field_name(before, colour, end)),
-        penalty=None if sent is None else Sent(sent[0], field_name(before, *sent)),
+        penalty=punished,
         goal=0 <= start < length <= end,
         finished=colour if min(mine) >= length > min(before.pieces_of(colour)) else None,
+        trail=walked if punished is None else (*walked, punished.key),
     )
 
 

@@ -1,5 +1,13 @@
-"""Malefiz (Barricade, Ravensburger): board, rules, notation, bots, view and session.
+"""Malefiz (Barricade, Ravensburger): the game in modules named as Mensch ärgere Dich nicht's.
 
-Its :class:`~malefiz.games.malefiz.game.Malefiz` object (``MALEFIZ``) is the game's entry in
-:data:`malefiz.games.GAMES`.
+- :mod:`.board`: the boards' geometry (fields, connections, houses, the goal, the forest);
+- :mod:`.state`: positions, actions and options, and the one-line notation both ways
+  (:func:`~.state.format_position`, :func:`~.state.parse_position`, :func:`~.state.parse_action`);
+- :mod:`.rules`: :func:`~.rules.new_game`, :func:`~.rules.legal_actions`, :func:`~.rules.apply`,
+  :func:`~.rules.route` and :func:`~.rules.effects` (what an action did);
+- :mod:`.document`: the JSON position document and the command line's action JSON;
+- :mod:`.words`: what the page says, in words a person follows on the board;
+- :mod:`.view`: the board as SVG; :mod:`.odds` and :mod:`.bots`: the computer players;
+- :mod:`.game`: its :class:`~malefiz.games.malefiz.game.Malefiz` object (``MALEFIZ``), the game's
+  entry in :data:`malefiz.games.GAMES`; :mod:`.table`: what the page's session needs beyond the rules.
 """

@@ -6,7 +6,7 @@ bot's to choose) and a seeded ``random.Random``, and returns one of the
 actions. Bots never see the future rolls; the same state, actions and rng
 state give the same decision. Writing one takes a few lines::
 
-    from malefiz.games.malefiz.rules import Move
+    from malefiz.games.malefiz.state import Move
 
     def eager(state, actions, rng):
         '''Always moves the pawn that ends nearest the goal; anything else at random.'''
@@ -38,7 +38,8 @@ from typing import Any, Final, NamedTuple, Protocol
 from ...core.play import random_bot
 from .board import FOREST, HOUSE, Board, Colour, Field
 from .odds import CACHED, SHARPNESS, chances, first_to_finish, rate, turns
-from .rules import PASS, ROLLS, Action, Move, Phase, Place, State, apply, legal_actions
+from .rules import apply, legal_actions
+from .state import PASS, ROLLS, Action, Move, Phase, Place, State
 
 __all__ = [
     "BOTS",

@@ -1,43 +1,47 @@
-"""Malefiz as a :class:`~malefiz.core.game.Game`: what the play loop, the CLI and the tests call."""
+"""Malefiz as a :class:`~malefiz.core.game.Game` (what the play loop, the CLI, the tests and the page
+call) and its :class:`~malefiz.core.face.Face` (keys, pictures and words for the page).
+
+Keys are the board's ``data-key`` values (see :mod:`.view`): a location's name in the notation
+(:func:`~.board.location_name`, read back by :func:`~.state.parse_location`): ``"x.y"`` for a field
+and for the pawn or barricade on it, ``"h"`` for the waiting pawns of the player to act and ``"f"``
+for its pawns in the forest. So a pawn's key, ``-`` and its target's key is the move in notation
+(``h-0.13``, ``2.13-2.9``).
+"""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any, Final
+import random
+from collections.abc import Collection, Mapping, Sequence
+from typing import Any, Final, cast
 
-from ...core.actions import ROLLS
-from ...core.document import quote
+from ...core.effects import NONE
 from ...core.errors import MalefizError
-from ...core.game import Bot, RollingGame
-from .board import BOARD_NAMES, Colour, board
-from .bots import BOTS
-from .notation import from_json, location_json, parse_action, parse_location, parse_position, to_json
-from .rules import (
-    PASS,
-    SEAT_COLOURS,
+from ...core.face import Marks, Namer, Search
+from ...core.game import Bot, OptionsArg, RollingGame, option_flags
+from ...core.record import Entry
+from ...i18n import Translator
+from . import view
+from .board import BOARD_NAMES, COLOURS, FOREST, HOUSE, Colour, board, location_name
+from .bots import BOTS, hint, win_chances
+from .bots import Search as HardSearch
+from .document import action_from_json, action_to_json, from_json, moves_document, to_json
+from .rules import SEAT_COLOURS, apply, effects, legal_actions, new_game
+from .state import (
     Action,
     Move,
     Options,
     Pass,
-    Phase,
     Place,
     Roll,
     State,
-    apply,
     format_position,
-    legal_actions,
-    new_game,
+    parse_action,
+    parse_location,
+    parse_position,
 )
+from .words import event_words, hint_words, label_words, prompt_words
 
-__all__ = ["MALEFIZ", "Malefiz"]
-
-
-def _location_from_json(value: object, where: str) -> int:
-    if value in ("house", "forest"):
-        return parse_location(str(value))
-    if isinstance(value, list) and len(value) == 2 and all(type(v) is int and 0 <= v < 32 for v in value):
-        return parse_location(f"{value[0]}.{value[1]}")
-    raise MalefizError(f'{where}: expected [x, y], "house" or "forest", got {quote(value)}')
+__all__ = ["MALEFIZ", "Malefiz", "MalefizFace"]
 
 
 class Malefiz(RollingGame):
@@ -49,7 +53,7 @@ class Malefiz(RollingGame):
 
     @property
     def option_names(self) -> tuple[str, ...]:
-        """Every rule option (see :class:`~malefiz.games.malefiz.rules.Options`)."""
+        """Every rule option (see :class:`~malefiz.games.malefiz.state.Options`)."""
         return Options.names()
 
     @property
@@ -62,16 +66,38 @@ class Malefiz(RollingGame):
         board(board_name)
         return (2, 3, 4)
 
-    def new_game(
-        self, board: str, players: int, options: Mapping[str, bool] | None = None, first: str | None = None
-    ) -> State:
-        """Pawns in their houses; two players sit opposite (red and yellow), three leave blue out."""
+    def colours(self, board: str) -> tuple[str, ...]:
+        """Red, green, yellow and blue on both boards."""
+        return COLOURS
+
+    def seat_colours(self, board: str, players: int, options: Collection[str] = ()) -> tuple[str, ...]:
+        """Opposite houses for two, then round the board (see :data:`~.rules.SEAT_COLOURS`).
+
+        Raises:
+            MalefizError: for other than 2 to 4 players.
+        """
         if players not in SEAT_COLOURS:
-            raise MalefizError(f"players: Malefiz is for 2 to 4 players, got {players}")
-        colours = SEAT_COLOURS[players]
-        if first is not None and first not in colours:
-            raise MalefizError(f"first: {quote(first)} is not one of the players {list(colours)}")
-        return new_game(colours, board, Options.from_dict(dict(options or {})), first)
+            raise MalefizError.keyed("error.mf_players", got=players)
+        return SEAT_COLOURS[players]
+
+    def new_game(
+        self, board: str, players: int | Sequence[str], options: OptionsArg = None, first: str | None = None
+    ) -> State:
+        """Pawns in their houses (see :func:`~.rules.new_game`); two players sit opposite (red and yellow),
+        three leave blue out, unless ``players`` names the colours."""
+        colours = players if isinstance(players, int) else cast(Sequence[Colour], players)
+        return new_game(board, colours, Options.from_dict(option_flags(options)), cast(Colour | None, first))
+
+    def board_of(self, state: State) -> str:
+        """The board's name."""
+        return state.board.name
+
+    effects = staticmethod(effects)
+
+    @property
+    def face(self) -> MalefizFace:
+        """The game's keys, pictures and words."""
+        return FACE
 
     def start_rollers(self, state: State) -> tuple[str, ...]:
         """Every player under the ``roll_for_start`` option; otherwise the setup order decides."""
@@ -92,50 +118,16 @@ class Malefiz(RollingGame):
     from_json = staticmethod(from_json)
 
     def moves_document(self, state: State) -> dict[str, Any]:
-        """Moves (``from``/``to``), barricade places or die faces, and the winner once over."""
-        actions = legal_actions(state)
-        if state.phase is Phase.PLACE:
-            return {"places": [location_json(a.field) for a in actions if isinstance(a, Place)]}
-        if state.phase is Phase.ROLL:
-            return {"rolls": [a.value for a in actions if isinstance(a, Roll)]}
-        document: dict[str, Any] = {
-            "moves": [
-                {"from": location_json(a.start), "to": location_json(a.end)} for a in actions if isinstance(a, Move)
-            ]
-        }
-        if state.winner is not None:
-            document["winner"] = state.winner
-        return document
+        """See :func:`~malefiz.games.malefiz.document.moves_document`."""
+        return moves_document(state)
 
     def action_to_json(self, state: State, action: Action) -> object:
-        """``{"from": .., "to": ..}``, ``{"place": [x, y]}``, ``{"roll": n}`` or ``"pass"``."""
-        if isinstance(action, Move):
-            return {"from": location_json(action.start), "to": location_json(action.end)}
-        if isinstance(action, Place):
-            return {"place": location_json(action.field)}
-        if isinstance(action, Roll):
-            return {"roll": action.value}
-        return "pass"
+        """See :func:`~malefiz.games.malefiz.document.action_to_json`."""
+        return action_to_json(state, action)
 
     def action_from_json(self, state: State, value: object) -> Action:
-        """The inverse of :meth:`action_to_json`.
-
-        Raises:
-            MalefizError: for anything that is not one of those forms.
-        """
-        if value == "pass":
-            return PASS
-        if isinstance(value, dict):
-            if set(value) == {"roll"} and type(value["roll"]) is int and 1 <= value["roll"] <= 6:
-                return ROLLS[value["roll"] - 1]
-            if set(value) == {"from", "to"}:
-                return Move(_location_from_json(value["from"], "from"), _location_from_json(value["to"], "to"))
-            if set(value) == {"place"}:
-                return Place(_location_from_json(value["place"], "place"))
-        raise MalefizError(
-            f'cannot read action {quote(value)}: expected {{"from": .., "to": ..}}, {{"place": [x, y]}},'
-            ' {"roll": 1..6} or "pass"'
-        )
+        """See :func:`~malefiz.games.malefiz.document.action_from_json`."""
+        return action_from_json(state, value)
 
     def describe(self, before: State, action: Action, after: State) -> str:
         """``rolls 4``, ``2.13-2.9 captures blue takes the barricade``, ``puts it on 8.7``, ``no move: passes``."""
@@ -143,16 +135,139 @@ class Malefiz(RollingGame):
             return f"rolls {action.value}"
         if isinstance(action, Pass):
             return "no move: passes"
-        if isinstance(action, Place):
-            return f"puts it on {str(action)[1:]}"
+        done = effects(before, action)
+        if done.barricade_placed is not None:
+            return f"puts it on {done.barricade_placed}"
         text = str(action)
-        victim: Colour | None = before.occupant(action.end)
-        if victim is not None:
-            text += f" captures {'own pawn' if victim == before.current else victim}"
-        if after.phase is Phase.PLACE:
+        if done.capture is not None:
+            text += f" captures {'own pawn' if done.capture.colour == before.current else done.capture.colour}"
+        if done.barricade_taken is not None:
             text += " takes the barricade"
         return text
 
 
+def _colours(names: Mapping[str, str]) -> Mapping[Colour, str]:
+    return cast(Mapping[Colour, str], names)
+
+
+class MalefizFace:
+    """Malefiz's keys, pictures and words (see :class:`~malefiz.core.face.Face`)."""
+
+    one_click: Final = False
+    """A click on a pawn chooses it, even with one move: its targets are shown first."""
+    default_level: Final = "greedy"
+
+    def locate(self, state: State, key: str) -> tuple[str | None, str | None]:
+        """``h`` and ``f`` are pawns; ``x.y`` is a field and the acting player's pawn on it, if any.
+
+        Raises:
+            MalefizError: for a key that names no location.
+        """
+        location = parse_location(key)
+        name = location_name(location)
+        if location in (HOUSE, FOREST):
+            return name, None
+        return (name if location in state.pawns_of(state.current) else None), name
+
+    def choice(self, state: State, action: Action) -> tuple[str | None, str]:
+        """A move: its pawn's location and its end; a placement: its field alone."""
+        if isinstance(action, Move):
+            return location_name(action.start), location_name(action.end)
+        assert isinstance(action, Place)
+        return None, location_name(action.field)
+
+    def event(self, entry: Entry[State, Action], name: Namer, t: Translator) -> str:
+        """See :func:`.words.event_words` (with the entry's effects)."""
+        return event_words(entry.before, entry.action, entry.after, entry.effects, name, t)
+
+    def prompt(self, state: State, selected: bool, again: bool, t: Translator) -> str:
+        """See :func:`.words.prompt_words` (``selected``: whether a pawn is chosen)."""
+        return prompt_words(state, selected, again, t)
+
+    def words(self, state: State, action: Action, t: Translator) -> str:
+        """See :func:`.words.hint_words`."""
+        return hint_words(state, action, t)
+
+    def label(self, state: State, key: str, action: Action | None, t: Translator) -> str:
+        """See :func:`.words.label_words`."""
+        return label_words(state, key, action, t)
+
+    def frames(self, entry: Entry[State, Action], names: Mapping[str, str], t: Translator) -> list[str]:
+        """The board with the moved pawn on each field of its route but the last."""
+        before, action = entry.before, entry.action
+        if not isinstance(action, Move):
+            return []
+        steps = [parse_location(key) for key in entry.effects.route[1:]]
+        frames = []
+        mine = list(before.pawns[before.turn])
+        index = mine.index(action.start)
+        for here in steps[:-1]:
+            mine[index] = here
+            pawns = list(before.pawns)
+            pawns[before.turn] = tuple(mine)
+            frames.append(view.render(before._replace(pawns=tuple(pawns)), names=_colours(names), highlight=steps, t=t))
+        return frames
+
+    def render(
+        self,
+        state: State,
+        marks: Marks[Action],
+        names: Mapping[str, str],
+        t: Translator,
+        last: Entry[State, Action] | None = None,
+    ) -> str:
+        """See :func:`.view.render`; ``last`` (the entry just made) plays its motion: a pawn sent home, a
+        barricade taken or put down."""
+        hint = marks.hint
+        return view.render(
+            state,
+            movable=frozenset(parse_location(k) for k in marks.movable),
+            targets=frozenset(parse_location(k) for k in marks.targets),
+            selected=parse_location(marks.selected) if marks.selected is not None else None,
+            names=_colours(names),
+            highlight=[parse_location(k) for k in marks.trail],
+            hint=hint if isinstance(hint, Move | Place) else None,
+            t=t,
+            motion=last.effects if last is not None else NONE,
+        )
+
+    def board_svg(self, board: str, t: Translator) -> str:
+        """See :func:`.view.board_svg`."""
+        return view.board_svg(board, t)
+
+    def chances(self, state: State) -> list[float]:
+        """The hard bot's estimate (see :func:`~.bots.win_chances`), in seat order."""
+        found = win_chances(state)
+        return [found[c] for c in state.players]
+
+    def hint(self, state: State, rng: random.Random) -> Action | None:
+        """The hard bot's choice."""
+        return hint(state, rng)[0]
+
+    def search(self, level: str, state: State, actions: Sequence[Action]) -> Search[Action] | None:
+        """The hard level's move search, a candidate a slice (placements are quick)."""
+        if level == "hard" and isinstance(actions[0], Move):
+            return HardSearch(state, list(actions))
+        return None
+
+    def progress(self, state: State) -> list[float]:
+        """Each seat's distance to the goal, in seat order: the steps its pawns still walk, summed.
+
+        A pawn on a field counts the board distance to the goal (barricades and
+        pawns ignored), a pawn in the house its exit field's distance + 1, a pawn
+        in the forest the forest exit's + 1; a pawn on the goal counts 0.
+        """
+        b = state.board
+        distance = b.distance
+        forest = distance[b.forest_exit] + 1 if b.forest_exit is not None else 0
+        found: list[float] = []
+        for colour, pawns in zip(state.players, state.pawns, strict=True):
+            house = b.start_distance(colour)
+            found.append(float(sum(house if p == HOUSE else forest if p == FOREST else distance[p] for p in pawns)))
+        return found
+
+
 MALEFIZ: Final = Malefiz()
 """The Malefiz game object."""
+FACE: Final = MalefizFace()
+"""Its face."""

@@ -8,230 +8,32 @@ contract. A turn is three kinds of step, each an action of its own:
 2. ``Move(start, end)`` or the single ``Pass`` when the roll allows no move;
 3. ``Place(field)``: only after a move ended on a barricade, to put it back.
 
-The readings of the rules follow ``RULES.md``; :class:`Options` holds the
-variants a player can choose before a game.
+The readings of the rules follow ``RULES.md``; the positions, actions and
+options (:class:`~.state.Options`: the variants a player can choose before a
+game) are in :mod:`.state`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
-from enum import StrEnum
 from typing import Final, NamedTuple
 
 from ...core.actions import PASS, ROLLS, Pass, Roll
 from ...core.document import quote
+from ...core.effects import NONE, Effects, Sent
 from ...core.errors import IllegalActionError, InvalidPositionError
-from ...core.options import Flags
-from .board import COLOURS, FOREST, HOUSE, Board, Colour, Field, board, location_name
+from .board import COLOURS, FOREST, HOUSE, Board, Colour, Field, location_name
+from .board import board as board_named
+from .state import DEFAULT_OPTIONS, Action, Move, Options, Phase, Place, State
 
 __all__ = [
-    "PASS",
-    "ROLLS",
     "SEAT_COLOURS",
-    "Action",
-    "Move",
-    "Options",
-    "Pass",
-    "Phase",
-    "Place",
-    "Roll",
-    "State",
     "apply",
-    "display_order",
-    "format_position",
+    "effects",
     "legal_actions",
     "new_game",
     "route",
 ]
-
-
-class Phase(StrEnum):
-    """What the game waits for."""
-
-    ROLL = "roll"
-    """The player to move must roll the die."""
-    MOVE = "move"
-    """The die shows ``State.roll``: a pawn must move (or the player passes)."""
-    PLACE = "place"
-    """A barricade was taken: the same player must put it on a free field."""
-    OVER = "over"
-    """A pawn reached the goal; ``State.current`` is the winner."""
-
-    def __str__(self) -> str:
-        return self.value
-
-
-@dataclass(frozen=True, slots=True)
-class Options(Flags):
-    """Rule variants, all off by default (the printed rules).
-
-    Raises:
-        InvalidPositionError: from :meth:`from_dict` for unknown names or non-bool values.
-    """
-
-    extra_roll_on_six: bool = False
-    """A 6 gives another roll after the turn (a common house rule)."""
-    roll_for_start: bool = False
-    """The highest roll starts (ties roll again) instead of the setup order."""
-    protect_own_pawns: bool = False
-    """A pawn may not end on a pawn of its own colour (no capturing oneself)."""
-    protect_two_rows: bool = False
-    """No barricade may be put on the bottom two rows (instead of the bottom row)."""
-
-
-DEFAULT_OPTIONS: Final = Options()
-
-
-@dataclass(frozen=True, slots=True)
-class Move:
-    """A pawn moves from ``start`` (a field, HOUSE or FOREST) to field ``end``.
-
-    Notation: ``2.13-2.9``; ``h-2.13`` from the house, ``f-5.5`` from the forest.
-    Which route the pawn takes does not matter to the rules, only where it ends.
-    """
-
-    start: Field
-    end: Field
-
-    def __str__(self) -> str:
-        return f"{location_name(self.start)}-{location_name(self.end)}"
-
-
-@dataclass(frozen=True, slots=True)
-class Place:
-    """The captured barricade is put on ``field``. Notation: ``@8.7``."""
-
-    field: Field
-
-    def __str__(self) -> str:
-        return f"@{location_name(self.field)}"
-
-
-Action = Roll | Move | Place | Pass
-"""Anything that can happen in a game."""
-
-
-class State(NamedTuple):
-    """A position: everything that decides what can happen next.
-
-    Build one with :func:`new_game` or read one with
-    :func:`malefiz.games.malefiz.notation.from_json` / :func:`malefiz.games.malefiz.notation.parse_position`.
-    It is immutable: every step returns a new state. (A named tuple rather than
-    a frozen dataclass: it is built several times per turn, and a frozen
-    dataclass costs five times as much to build, which search bots feel.)
-    """
-
-    board: Board
-    players: tuple[Colour, ...]
-    """Colours in play, in turn order."""
-    pawns: tuple[tuple[Field, ...], ...]
-    """Each player's pawns (same order as ``players``), sorted."""
-    barricades: int
-    """Bit mask of the fields holding a barricade (bit ``f`` for field ``f``)."""
-    turn: int
-    """Index in ``players`` of the player to act (the winner once over)."""
-    phase: Phase
-    roll: int | None = None
-    """The die value, in phase MOVE only."""
-    options: Options = DEFAULT_OPTIONS
-    roll_again: bool = False
-    """In phase PLACE: the move was made with a 6 and ``extra_roll_on_six`` is on."""
-
-    @property
-    def current(self) -> Colour:
-        """The colour to act (the winner once the game is over)."""
-        return self.players[self.turn]
-
-    @property
-    def seats(self) -> tuple[tuple[Colour, ...], ...]:
-        """The players in turn order, each playing its one colour."""
-        return tuple((c,) for c in self.players)
-
-    @property
-    def current_seat(self) -> int:
-        """The index of the player to act (the winner's once over)."""
-        return self.turn
-
-    @property
-    def ranking(self) -> tuple[tuple[int, ...], ...]:
-        """Once over: the winner's seat, then every other seat sharing second place; before: ``()``."""
-        if self.phase is not Phase.OVER:
-            return ()
-        return ((self.turn,), tuple(i for i in range(len(self.players)) if i != self.turn))
-
-    @property
-    def moves_again(self) -> bool:
-        """True when the player to act rolls again once its turn ends (a 6 with ``extra_roll_on_six``)."""
-        return self.roll_again or (self.roll == 6 and self.options.extra_roll_on_six)
-
-    @property
-    def is_chance(self) -> bool:
-        """True while the die must be rolled."""
-        return self.phase is Phase.ROLL
-
-    @property
-    def is_over(self) -> bool:
-        """True once a pawn has reached the goal."""
-        return self.phase is Phase.OVER
-
-    @property
-    def winner(self) -> Colour | None:
-        """The colour whose pawn reached the goal, or None while the game goes on."""
-        return self.players[self.turn] if self.phase is Phase.OVER else None
-
-    @property
-    def barricade_fields(self) -> tuple[Field, ...]:
-        """The fields holding a barricade, in board order (top row first)."""
-        mask = self.barricades
-        return tuple(f for f in self.board.ordered if mask >> f & 1)
-
-    def pawns_of(self, colour: Colour) -> tuple[Field, ...]:
-        """The pawns of ``colour`` (which must be in play)."""
-        return self.pawns[self.players.index(colour)]
-
-    def occupant(self, f: Field) -> Colour | None:
-        """The colour of the pawn on field ``f``, or None."""
-        for colour, pawns in zip(self.players, self.pawns, strict=True):
-            if f in pawns:
-                return colour
-        return None
-
-    def __str__(self) -> str:
-        return format_position(self)
-
-
-OPTION_TOKENS: Final = {
-    "six": "extra_roll_on_six",
-    "start": "roll_for_start",
-    "own": "protect_own_pawns",
-    "rows2": "protect_two_rows",
-}
-_TOKEN_OF_OPTION: Final = {v: k for k, v in OPTION_TOKENS.items()}
-
-
-def format_position(state: State) -> str:
-    """The one-line notation of ``state``."""
-    parts = [state.board.name]
-    for colour, pawns in zip(state.players, state.pawns, strict=True):
-        parts.append(f"{colour[0]}:" + ",".join(location_name(p) for p in display_order(pawns)))
-    parts.append("x:" + (",".join(location_name(f) for f in state.barricade_fields) or "-"))
-    letter = state.current[0]
-    if state.phase is Phase.ROLL:
-        parts.append(f"{letter}?")
-    elif state.phase is Phase.MOVE:
-        parts.append(f"{letter}{state.roll}")
-    elif state.phase is Phase.PLACE:
-        parts.append(f"{letter}!6" if state.roll_again else f"{letter}!")
-    else:
-        parts.append(f"{letter}*")
-    parts.extend(f"+{_TOKEN_OF_OPTION[name]}" for name in state.options.to_dict())
-    return " ".join(parts)
-
-
-def display_order(pawns: tuple[Field, ...]) -> list[Field]:
-    """Pawns on fields first (top to bottom), then the forest, then the house."""
-    return sorted(pawns, key=lambda p: (p < 0, -p if p < 0 else p))
 
 
 SEAT_COLOURS: Final[dict[int, tuple[Colour, ...]]] = {
@@ -243,25 +45,36 @@ SEAT_COLOURS: Final[dict[int, tuple[Colour, ...]]] = {
 
 
 def new_game(
-    players: tuple[Colour, ...] | list[Colour] = ("red", "yellow"),
-    board_name: str = "classic",
+    board: str = "classic",
+    players: int | Sequence[Colour] = 2,
     options: Options = DEFAULT_OPTIONS,
     first: Colour | None = None,
 ) -> State:
     """The starting position: pawns in their houses, barricades on their fields.
 
-    ``players`` are the colours in turn order; ``first`` (default: the first of
-    them) makes the first move.
+    ``players`` is the number of players (their colours from :data:`SEAT_COLOURS`)
+    or the colours in turn order; ``first`` (default: the first of them) makes
+    the first move.
+
+    >>> new_game("fast", 3).players
+    ('red', 'green', 'yellow')
+    >>> new_game("classic", ["blue", "red"], first="red").current
+    'red'
 
     Raises:
         InvalidPositionError: for fewer than 2 or more than 4 players, an unknown
             or repeated colour, an unknown board, or a ``first`` not in play.
     """
     try:
-        b = board(board_name)
+        b = board_named(board)
     except ValueError as exc:
         raise InvalidPositionError(str(exc)) from None
-    seats = tuple(players)
+    if isinstance(players, int):
+        if players not in SEAT_COLOURS:
+            raise InvalidPositionError(f"players: Malefiz is for 2 to 4 players, got {players}")
+        seats = SEAT_COLOURS[players]
+    else:
+        seats = tuple(players)
     if not 2 <= len(seats) <= 4:
         raise InvalidPositionError(f"players: Malefiz is for 2 to 4 players, got {len(seats)}")
     for colour in seats:
@@ -546,63 +359,45 @@ def _apply_move(state: State, move: Move) -> State:
     return _end_of_turn(state, new_pawns, state.barricades, state.moves_again)
 
 
-def check_pawns(b: Board, players: Sequence[Colour], pawns: Sequence[Sequence[Field]], barricades: int) -> None:
-    """The checks of :func:`check_position` that name a pawn, in the order ``pawns`` lists them
-    (a reader passes its input's order, so a message names the input's own index).
+def effects(before: State, action: Action) -> Effects:
+    """What ``action`` does in ``before`` (see :mod:`malefiz.core.effects`), places named by their page keys
+    (a location's name in the notation: ``2.13``, ``h``, ``f``).
+
+    A move: its ``route`` (its start, then every field it steps on; see :func:`route`), the pawn it sends
+    back (``capture``: its colour and the end field; one's own pawn too, as the rules allow), the barricade
+    it takes (``barricade_taken``: the end field), and whether it reaches the goal (``goal``, and the mover
+    as ``finished``: the winner). A placement: the field it puts the barricade on (``barricade_placed``).
+    A roll or a pass: :data:`~malefiz.core.effects.NONE`.
+
+    >>> from .state import parse_action, parse_position
+    >>> x = "8.1,8.3,8.4,8.5,6.7,10.7,0.11,4.11,8.11,12.11,16.11"
+    >>> before = parse_position(f"classic r:h,h,h,h,h y:4.13,h,h,h,h x:{x} r3")
+    >>> found = effects(before, parse_action("h-4.13"))
+    >>> found.route, found.capture, found.barricade_taken
+    (('h', '2.13', '3.13', '4.13'), Sent(colour='yellow', key='4.13'), None)
 
     Raises:
-        InvalidPositionError: for a wrong number of pawns, a forest the board lacks, a location that is
-            not a field, two pawns on one field, or a pawn on a barricade.
+        IllegalActionError: for a move or placement that is not legal in ``before``.
     """
-    seen: dict[Field, str] = {}
-    for colour, own in zip(players, pawns, strict=True):
-        if len(own) != b.pawns_per_player:
-            raise InvalidPositionError(
-                f"pawns.{colour}: the {b.name} board has {b.pawns_per_player} pawns per player, got {len(own)}"
-            )
-        for i, f in enumerate(own):
-            where = f"pawns.{colour}[{i}]"
-            if f == FOREST and b.forest is None:
-                raise InvalidPositionError(f"{where}: the {b.name} board has no forest")
-            if f < 0:
-                continue
-            if f not in b.fields:
-                raise InvalidPositionError(f"{where}: {location_name(f)} is not a field of the {b.name} board")
-            if f in seen:
-                raise InvalidPositionError(f"{where}: field {location_name(f)} already holds a pawn ({seen[f]})")
-            seen[f] = where
-            if barricades >> f & 1:
-                raise InvalidPositionError(f"{where}: field {location_name(f)} holds a barricade")
-
-
-def check_position(state: State) -> None:
-    """Check that ``state`` could occur in a game.
-
-    Raises:
-        InvalidPositionError: naming the first thing that is wrong.
-    """
-    b = state.board
-    check_pawns(b, state.players, state.pawns, state.barricades)
-    at_goal = [c for c, pawns in zip(state.players, state.pawns, strict=True) if b.goal in pawns]
-    if state.phase is Phase.OVER:
-        if at_goal != [state.current]:
-            raise InvalidPositionError(f"turn: in phase over, the winner {state.current} must have a pawn on the goal")
-    elif at_goal:
-        raise InvalidPositionError(f"pawns.{at_goal[0]}: a pawn on the goal ends the game (phase must be over)")
-    expected = b.barricade_count - (state.phase is Phase.PLACE)
-    count = bin(state.barricades).count("1")
-    if count != expected:
-        raise InvalidPositionError(
-            f"barricades: expected {expected} on the {b.name} board in phase {state.phase}, got {count}"
+    if isinstance(action, Move):
+        end = action.end
+        victim = before.occupant(end)
+        name = location_name(end)
+        goal = end == before.board.goal
+        steps = tuple(location_name(f) for f in route(before, action))
+        return Effects(
+            route=(location_name(action.start), *steps),
+            trail=steps,
+            capture=Sent(victim, name) if victim is not None else None,
+            barricade_taken=name if before.barricades >> end & 1 else None,
+            goal=goal,
+            finished=before.current if goal else None,
         )
-    protected = b.protected_rows(state.options.protect_two_rows)
-    for f in state.barricade_fields:
-        if f == b.goal or f in b.rest_fields or f >> 5 in protected:
-            raise InvalidPositionError(f"barricades: no barricade may stand on {location_name(f)}")
-    if (state.roll is None) == (state.phase is Phase.MOVE):
-        raise InvalidPositionError(f"roll: must be a number 1 to 6 in phase move and null otherwise, got {state.roll}")
-    if state.roll_again and (state.phase is not Phase.PLACE or not state.options.extra_roll_on_six):
-        raise InvalidPositionError("roll_again: only in phase place with the extra_roll_on_six option")
+    if isinstance(action, Place):
+        if before.phase is not Phase.PLACE or not _is_legal_place(before, action.field):
+            raise _illegal(before, action, "not a legal placement here")
+        return Effects(barricade_placed=location_name(action.field), trail=(location_name(action.field),))
+    return NONE
 
 
 def route(state: State, move: Move) -> list[Field]:

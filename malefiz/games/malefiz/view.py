@@ -3,19 +3,23 @@
 :func:`render` returns one ``<svg>`` element as a string; the page writes it
 into the document and styles it with CSS. Hooks and CSS classes:
 
-- ``field`` (circle, ``data-field="x,y"``): a board field; ``start`` marks the
-  red barricade start fields, ``rest`` the blue rest fields, ``goal`` the goal;
-  ``target`` a legal destination or barricade place; ``trail`` the last route.
-- ``pawn pawn-<colour>`` (group with a letter): a pawn; ``data-field="x,y"``
+- ``field`` (circle, ``data-field="x.y"``, its name in the notation): a board
+  field; ``start`` marks the red barricade start fields, ``rest`` the blue rest
+  fields, ``goal`` the goal; ``target`` a legal destination or barricade place;
+  ``trail`` the last route.
+- ``pawn pawn-<colour>`` (group with a letter): a pawn; ``data-field="x.y"``
   on a field; ``movable`` when it may move, ``selected`` when chosen.
 - ``house`` (group, ``data-house="<colour>"``) holds that colour's waiting pawns
   (``house-off`` greys out the houses of colours not in play); the house of
   the player to act also has the class ``turn`` and a ``turn-mark`` outline;
   ``forest`` (group, ``data-forest``) the fast board's forest and its pawns.
-- ``barricade`` (group, ``data-field="x,y"``).
+- ``barricade`` (group, ``data-field="x.y"``).
 - ``hint``: the hard bot's suggestion (the pawn and its destination, or a barricade place).
-- Every clickable element carries ``data-key``: ``"x,y"``, ``"house"`` (the
-  current player's house) or ``"forest"``; the page passes it to
+- Every clickable element carries ``data-key``, the name of its location in the
+  notation (:func:`~.board.location_name`): ``"x.y"`` for a field and the pawn or
+  barricade on it, ``"h"`` for the current player's house and its pawns, ``"f"``
+  for its pawns in the forest. So ``"<pawn key>-<target key>"`` is the move in
+  notation (``h-0.13``, ``2.13-2.9``); the page passes a key to
   :meth:`malefiz.core.session.Session.click` (through :mod:`.table`).
 """
 
@@ -24,14 +28,17 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from functools import cache
 from html import escape
+from typing import cast
 
+from ...core.effects import NONE, Effects
 from ...core.svg import CELL, COLOUR_FILL, KNOCK, LIFT, MOTION_STYLE, TEXT_ON, moving, px
 from ...i18n import Translator
-from .board import COLOURS, FOREST, HOUSE, Board, Colour, Field, board, xy
-from .rules import Action, Move, Phase, Place, State, new_game
-from .words import ENGLISH, field_words
+from .board import COLOURS, FOREST, HOUSE, Board, Colour, Field, board, location_name, xy
+from .rules import new_game
+from .state import Action, Move, Phase, Place, State, parse_location
+from .words import ENGLISH, field_words, pawn_words
 
-__all__ = ["COLOUR_FILL", "board_svg", "pawn_words", "render"]
+__all__ = ["COLOUR_FILL", "board_svg", "render"]
 
 _STYLE = (
     "<style>"
@@ -72,6 +79,8 @@ _HOUSE_DROP = 8
 """How far a house sits below its grid point (clear of the fields above it)."""
 _SMALL_GAP = 2 * _SMALL_R + 7
 """Centre to centre of two small pawns side by side (their rings do not touch)."""
+_HOUSE_KEY = location_name(HOUSE)
+_FOREST_KEY = location_name(FOREST)
 
 
 def _centre(f: Field) -> tuple[int, int]:
@@ -198,9 +207,7 @@ def render(
     highlight: Sequence[Field] = (),
     hint: Action | None = None,
     t: Translator = ENGLISH,
-    sent_home: tuple[Colour, Field] | None = None,
-    landed: Field | None = None,
-    lift: bool = False,
+    motion: Effects = NONE,
 ) -> str:
     """The SVG of ``state``, its names and titles in ``t``'s language.
 
@@ -212,10 +219,11 @@ def render(
     While a taken barricade waits to be put down (phase PLACE), it is drawn
     lifted above the end of ``highlight`` (the pawn that took it).
 
-    Motion, once, right after the move that caused it: ``sent_home`` (the colour
-    sent back and the field it was caught on) flies that colour's newest pawn in
-    its house or the forest from the field; ``lift`` raises the taken barricade
-    from its field; ``landed`` drops the barricade on that field into place.
+    ``motion``: the effects of the last action (see :func:`~.rules.effects`), played
+    once right after it: a pawn it sent back (its ``capture``) flies that colour's
+    newest pawn in its house or the forest from the field it was caught on; a
+    barricade it took (``barricade_taken``) rises from its field; a barricade it
+    put down (``barricade_placed``) drops on that field into place.
 
     Every field, pawn, barricade and house has a ``<title>`` in words
     (``red pawn on the field below the goal``), so a pointer's tooltip and a
@@ -225,6 +233,10 @@ def render(
     width = (b.width + 1) * CELL
     height = _height(b.name)
     current = state.current
+    caught = motion.capture
+    sent_home = (cast(Colour, caught.colour), parse_location(caught.key)) if caught is not None else None
+    landed = parse_location(motion.barricade_placed) if motion.barricade_placed is not None else None
+    lift = motion.barricade_taken is not None
     trail = set(highlight)
     hinted: set[Field] = set()
     if isinstance(hint, Move):
@@ -240,7 +252,6 @@ def render(
         _static_layer(b.name, t.language),
     ]
     for f in b.ordered:
-        x, y = xy(f)
         classes = ["field"]
         if f == b.goal:
             classes.append("goal")
@@ -256,18 +267,19 @@ def render(
             classes.append("hint")
         cx, cy = _centre(f)
         radius = _FIELD_R + 4 if f == b.goal else _FIELD_R
+        name = location_name(f)
         out.append(
-            f'<circle class="{" ".join(classes)}" data-field="{x},{y}" data-key="{x},{y}"'
+            f'<circle class="{" ".join(classes)}" data-field="{name}" data-key="{name}"'
             f' cx="{cx}" cy="{cy}" r="{radius}"><title>{_field_title(b.name, f, t.language)}</title></circle>'
         )
     gx, gy = _centre(b.goal)
     out.append(f'<text class="goal-mark" x="{gx}" y="{gy + 6}">★</text>')
     for f in state.barricade_fields:
-        x, y = xy(f)
+        name = location_name(f)
         cx, cy = _centre(f)
         cls = "barricade target" if f in targets else "barricade trail" if f in trail else "barricade"
         stone = (
-            f'<g class="{cls}" data-field="{x},{y}" data-key="{x},{y}">'
+            f'<g class="{cls}" data-field="{name}" data-key="{name}">'
             f"<title>{escape(t('mf.barricade_on', where=field_words(b, f, t)))}</title>"
             f'<rect x="{cx - 9}" y="{cy - 9}" width="18" height="18" rx="3"/></g>'
         )
@@ -287,7 +299,7 @@ def render(
         waiting = pawns.count(HOUSE)
         out.append(
             f'<g class="{"house turn" if is_current else "house"}" data-house="{colour}"'
-            + (' data-key="house"' if is_current else "")
+            + (f' data-key="{_HOUSE_KEY}"' if is_current else "")
             + ">"
         )
         out.append(f"<title>{escape(t('mf.house_title', name=name, pawns=t.count('pawns', waiting)))}</title>")
@@ -309,7 +321,7 @@ def render(
                 classes.append("selected")
             sx, sy = slots[i]
             title = pawn_words(b, colour, HOUSE, t)
-            pawn = _pawn(colour, sx, sy, _SMALL_R, classes, "house" if is_current else None, None, title)
+            pawn = _pawn(colour, sx, sy, _SMALL_R, classes, _HOUSE_KEY if is_current else None, None, title)
             if (
                 sent_home is not None
                 and sent_home[0] == colour
@@ -324,7 +336,6 @@ def render(
             if p == FOREST:
                 forest_pawns.append((colour, is_current))
             elif p >= 0:
-                x, y = xy(p)
                 classes = []
                 if is_current and p in movable:
                     classes.append("movable")
@@ -336,7 +347,8 @@ def render(
                     classes.append("hint")
                 cx, cy = _centre(p)
                 title = pawn_words(b, colour, p, t)
-                out.append(_pawn(colour, cx, cy, _PAWN_R, classes, f"{x},{y}", f"{x},{y}", title))
+                name = location_name(p)
+                out.append(_pawn(colour, cx, cy, _PAWN_R, classes, name, name, title))
     if b.forest is not None:
         out.append(f'<g class="forest" data-forest=""><title>{escape(t("mf.forest"))}</title>')
         first_mine = next((i for i, (_, mine) in enumerate(forest_pawns) if mine), -1)
@@ -351,7 +363,7 @@ def render(
             if i == first_mine and selected == FOREST:
                 classes.append("selected")
             title = pawn_words(b, colour, FOREST, t)
-            pawn = _pawn(colour, sx, sy, _SMALL_R, classes, "forest" if is_current else None, None, title)
+            pawn = _pawn(colour, sx, sy, _SMALL_R, classes, _FOREST_KEY if is_current else None, None, title)
             if sent_home is not None and newest.get(sent_home[0]) == i and sent_home[1] in b.village:
                 flying.append(_flying(pawn, sent_home[1], sx, sy))
             else:
@@ -362,16 +374,6 @@ def render(
         out.append(_held(highlight[-1], lift))
     out.append("</svg>")
     return "".join(out)
-
-
-def pawn_words(b: Board, colour: Colour, location: Field, t: Translator = ENGLISH) -> str:
-    """A pawn of ``colour`` at ``location`` (a field, HOUSE or FOREST) in words: ``Red pawn in the house``."""
-    name = t.colour(colour, capital=True)
-    if location == HOUSE:
-        return t("mf.label_house", colour=name)
-    if location == FOREST:
-        return t("mf.label_forest", colour=name)
-    return t("mf.label_pawn", colour=name, where=field_words(b, location, t))
 
 
 def _flying(pawn: str, caught: Field, x: float, y: float) -> str:
@@ -392,7 +394,7 @@ def _held(f: Field, lift: bool) -> str:
 
 def board_svg(board_name: str, t: Translator = ENGLISH) -> str:
     """The start position of ``board_name`` with four players (for the first paint)."""
-    return render(new_game(COLOURS, board_name), t=t)
+    return render(new_game(board_name, COLOURS), t=t)
 
 
 @cache

@@ -1,8 +1,15 @@
-"""Malefiz moves in words a person can follow on the board, not in grid coordinates.
+"""Malefiz in words a person can follow on the board, not in grid coordinates.
 
 A field is told by what a player sees: the goal, the fields just below it, its
 row (counted from the houses up) and side, a rest field, a start field; a
 barricade put down is told by the pawn it stops (``in front of Yellow's pawn``).
+
+What the page says is made here, in the language of a :class:`~malefiz.i18n.Translator`
+(Mensch ärgere Dich nicht has functions of the same names): :func:`event_words` (what
+an action did, for the message line and the log), :func:`prompt_words` (what the
+person to act does now), :func:`hint_words` (a suggested action), :func:`label_words`
+(the accessible name of a piece or target on the board) and :func:`pawn_words`
+(a pawn's title).
 
 >>> from .board import field
 >>> b = board("classic")
@@ -18,13 +25,26 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import cache
-from typing import Final
+from typing import Final, cast
 
+from ...core.effects import Effects
 from ...i18n import Translator
 from .board import FOREST, HOUSE, Board, Colour, Field, board, xy
-from .rules import Move, Place, State
+from .rules import effects
+from .state import Action, Move, Pass, Phase, Place, State, parse_location
 
-__all__ = ["ahead_words", "blocking", "field_words", "move_words", "place_words"]
+__all__ = [
+    "ahead_words",
+    "blocking",
+    "event_words",
+    "field_words",
+    "hint_words",
+    "label_words",
+    "move_words",
+    "pawn_words",
+    "place_words",
+    "prompt_words",
+]
 
 ENGLISH: Final = Translator("en")
 
@@ -96,24 +116,25 @@ def blocking(state: State, f: Field, mover: Colour) -> tuple[Colour, int] | None
     return colour, steps
 
 
-def move_words(before: State, m: Move, after: State, name: Callable[[Colour], str], t: Translator = ENGLISH) -> str:
-    """``Anna (red) moves a pawn 5 steps to a field on row 3, on the left and takes the barricade there``."""
+def move_words(before: State, m: Move, fx: Effects, name: Callable[[Colour], str], t: Translator = ENGLISH) -> str:
+    """``Anna (red) moves a pawn 5 steps to a field on row 3, on the left and takes the barricade there``
+    (``fx``: the move's effects, see :func:`~.rules.effects`)."""
     b = before.board
     who = name(before.current)
-    if after.is_over:
+    if fx.goal:
         return t("mf.win", who=who)
     key = {HOUSE: "mf.move_house", FOREST: "mf.move_forest"}.get(m.start, "mf.move")
     roll = before.roll or 0
     text = t(key, who=who, steps=t.count("steps", roll), where=field_words(b, m.end, t))
-    victim = before.occupant(m.end)
-    if victim is not None:
-        to_forest = after.pawns_of(victim).count(FOREST) > before.pawns_of(victim).count(FOREST)
+    if fx.capture is not None:
+        victim = cast(Colour, fx.capture.colour)
+        to_forest = parse_location(fx.capture.key) in b.village  # caught in the village: into the forest
         place = t("mf.to_forest" if to_forest else "mf.to_house")
         if victim == before.current:
             text += t("mf.sends_own", place=place)
         else:
             text += t("mf.sends", name=name(victim), place=place)
-    if m.end in before.barricade_fields:
+    if fx.barricade_taken is not None:
         text += t("mf.takes")
     return text
 
@@ -134,3 +155,89 @@ def place_words(before: State, p: Place, name: Callable[[Colour], str], t: Trans
     if colour == before.current:
         return t("mf.place_front_own", who=who, ahead=ahead)
     return t("mf.place_front", who=who, name=name(colour), ahead=ahead)
+
+
+def pawn_words(b: Board, colour: Colour, location: Field, t: Translator = ENGLISH) -> str:
+    """A pawn of ``colour`` at ``location`` (a field, HOUSE or FOREST) in words: ``Red pawn in the house``."""
+    name = t.colour(colour, capital=True)
+    if location == HOUSE:
+        return t("mf.label_house", colour=name)
+    if location == FOREST:
+        return t("mf.label_forest", colour=name)
+    return t("mf.label_pawn", colour=name, where=field_words(b, location, t))
+
+
+def event_words(
+    before: State, action: Action, after: State, fx: Effects, name: Callable[[str], str], t: Translator = ENGLISH
+) -> str:
+    """What a move, a placement or a pass did, in words a player follows on the board (a roll is told by the
+    session): ``Anna (red) moves a pawn 2 steps to the field below the goal and takes the barricade there``;
+    ``... puts the barricade in front of Ben (yellow)'s pawn (right in front of it)``. ``fx``: the action's
+    effects (see :func:`~.rules.effects`); ``name``: a colour's player (``Anna (red)``)."""
+    who = name(before.current)
+    if isinstance(action, Pass):
+        return t("mf.pass", who=who, value=before.roll)
+    colours = cast(Callable[[Colour], str], name)
+    if isinstance(action, Place):
+        return place_words(before, action, colours, t)
+    assert isinstance(action, Move)
+    return move_words(before, action, fx, colours, t)
+
+
+def prompt_words(state: State, selected: bool, again: bool, t: Translator = ENGLISH) -> str:
+    """What the person to act does now: roll (``again`` after a 6 under the extra-roll option), choose a pawn,
+    choose its field (``selected``: a pawn is chosen), or put the barricade."""
+    if state.phase is Phase.ROLL:
+        return t("mf.roll_again" if again else "mf.roll")
+    if state.phase is Phase.PLACE:
+        return t("mf.place")
+    return t("mf.choose_target" if selected else "mf.choose", roll=state.roll)
+
+
+def hint_words(state: State, action: Action, t: Translator = ENGLISH) -> str:
+    """A suggested action in a few words: ``move a pawn out of the house to red's start field``;
+    ``put the barricade right in front of ...``."""
+    b = state.board
+    if isinstance(action, Move):
+        where = field_words(b, action.end, t)
+        if action.start == HOUSE:
+            return t("mf.hint_house", where=where)
+        if action.start == FOREST:
+            return t("mf.hint_forest", where=where)
+        return t("mf.hint_move", start=field_words(b, action.start, t), where=where)
+    if isinstance(action, Place):
+        stops = blocking(state, action.field, state.current)
+        if stops is None:
+            return t("mf.hint_place_on", where=field_words(b, action.field, t))
+        colour, steps = stops
+        ahead = ahead_words(steps, t)
+        if colour == state.current:
+            return t("mf.hint_place_own", ahead=ahead)
+        return t("mf.hint_place", ahead=ahead, colour=t.colour(colour))
+    return str(action)
+
+
+def label_words(state: State, key: str, action: Action | None, t: Translator = ENGLISH) -> str:
+    """The accessible name of the board element ``key`` (a page key: a location's name in the notation):
+    a movable pawn of the player to act (``action`` None: ``red pawn in the house``, ``red pawn on the field
+    below the goal``) or the target of the legal ``action`` (``move here: the goal``, ``move here and send
+    yellow's pawn back: ...``, ``put the barricade here: ...``).
+
+    Raises:
+        NotationError: for a key that names no location.
+    """
+    b = state.board
+    if action is None:
+        return pawn_words(b, state.current, parse_location(key), t)
+    if isinstance(action, Place):
+        return t("mf.label_place", where=field_words(b, action.field, t))
+    assert isinstance(action, Move)
+    fx = effects(state, action)
+    extra = ""
+    if fx.capture is not None:
+        victim = fx.capture.colour
+        own = victim == state.current
+        extra += t("mf.label_capture_own") if own else t("mf.label_capture", colour=t.colour(victim))
+    if fx.barricade_taken is not None:
+        extra += t("mf.label_take")
+    return t("mf.label_move", extra=extra, where=field_words(b, action.end, t))

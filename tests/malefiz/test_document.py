@@ -1,41 +1,17 @@
-"""One-line notation and the JSON position document."""
+"""The JSON position document and the action JSON of the command line."""
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import pytest
 
-from malefiz.core.errors import InvalidPositionError, NotationError
-from malefiz.games.malefiz.board import FOREST, HOUSE, field
-from malefiz.games.malefiz.notation import (
-    format_position,
-    from_json,
-    parse_action,
-    parse_location,
-    parse_position,
-    to_json,
-)
-from malefiz.games.malefiz.rules import PASS, Move, Options, Phase, Place, Roll, new_game
+from malefiz.core.errors import InvalidPositionError, MalefizError, NotationError
+from malefiz.games.malefiz.document import action_from_json, action_to_json, from_json, moves_document, to_json
+from malefiz.games.malefiz.game import MALEFIZ
+from malefiz.games.malefiz.rules import legal_actions, new_game
+from malefiz.games.malefiz.state import PASS, Options, State, parse_action, parse_position
 from tests.malefiz.helpers import CLASSIC_START, play, pos
-
-
-def test_start_position_notation() -> None:
-    s = new_game(["red", "blue"])
-    assert str(s) == f"classic r:h,h,h,h,h b:h,h,h,h,h x:{CLASSIC_START} r?"
-    assert parse_position(str(s)) == s
-
-
-def test_every_phase_round_trips() -> None:
-    s = new_game(["red", "yellow"], options=Options(extra_roll_on_six=True, protect_own_pawns=True))
-    texts = []
-    for action in ["d4", "h-4.12", "d2", "h-11.13"]:
-        s = play(s, action)
-        texts.append(str(s))
-        assert parse_position(str(s)) == s
-        assert from_json(json.loads(json.dumps(to_json(s)))) == s
-    assert texts[0].endswith(" r4 +six +own")
 
 
 def test_json_document_form() -> None:
@@ -57,38 +33,6 @@ def test_options_appear_in_json_only_when_set() -> None:
     s = new_game(options=Options(protect_two_rows=True))
     assert to_json(s)["options"] == {"protect_two_rows": True}
     assert "options" not in to_json(new_game())
-
-
-def test_place_phase_with_a_pending_extra_roll_round_trips() -> None:
-    s = pos(f"classic r:2.9,h,h,h,h y:h,h,h,h,h x:{CLASSIC_START} r6 +six")
-    s = play(s, "2.9-6.7")
-    assert str(s).split()[-2:] == ["r!6", "+six"]
-    assert to_json(s)["roll"] is None and to_json(s)["roll_again"] is True
-    assert from_json(to_json(s)) == s
-
-
-def test_actions_round_trip() -> None:
-    for action in [
-        Roll(4),
-        Move(HOUSE, field(2, 13)),
-        Move(field(2, 13), field(0, 12)),
-        Move(FOREST, field(5, 5)),
-        Place(field(7, 7)),
-        PASS,
-    ]:
-        assert parse_action(str(action)) == action
-
-
-@pytest.mark.parametrize("text", ["", "x", "d7", "2.13", "2.13-", "@", "h-h-h", "roll"])
-def test_bad_actions_are_refused(text: str) -> None:
-    with pytest.raises(NotationError):
-        parse_action(text)
-
-
-@pytest.mark.parametrize("text", ["2,13", "a.b", "100.1"])
-def test_bad_locations_are_refused(text: str) -> None:
-    with pytest.raises(NotationError):
-        parse_location(text)
 
 
 def _doc(**changes: Any) -> dict[str, Any]:
@@ -172,61 +116,6 @@ def test_missing_key_and_wrong_type() -> None:
         from_json([1, 2])
 
 
-@pytest.mark.parametrize(
-    "text",
-    [
-        "",
-        "classic",
-        "square r:h,h,h,h,h y:h,h,h,h,h x:- r?",
-        "classic r:h,h,h,h,h y:h,h,h,h,h r?",
-        f"classic r:h,h,h,h,h y:h,h,h,h,h x:{CLASSIC_START}",
-        f"classic r:h,h,h,h,h y:h,h,h,h,h x:{CLASSIC_START} r9",
-        f"classic r:h,h,h,h,h y:h,h,h,h,h x:{CLASSIC_START} r? +fly",
-        f"classic r:h,h,h,h,h r:h,h,h,h,h x:{CLASSIC_START} r?",
-    ],
-)
-def test_bad_notation_is_refused(text: str) -> None:
-    with pytest.raises(NotationError):
-        parse_position(text)
-
-
-def test_impossible_notation_is_refused() -> None:
-    with pytest.raises(InvalidPositionError, match="turn: blue"):
-        parse_position(f"classic r:h,h,h,h,h y:h,h,h,h,h x:{CLASSIC_START} b?")
-
-
-def test_phase_over_names_the_winner() -> None:
-    barricades = CLASSIC_START.replace("8.1,", "3.9,")
-    s = play(pos(f"classic r:7.1,h,h,h,h y:h,h,h,h,h x:{barricades} r2"), "7.1-8.0")
-    assert s.phase is Phase.OVER
-    assert format_position(s).endswith(" r*")
-    assert to_json(s)["turn"] == "red" and to_json(s)["phase"] == "over"
-    assert parse_position(str(s)) == s
-
-
-# Hardened input (issue 16, point 7).
-
-
-@pytest.mark.parametrize(
-    "text", ["34.12", "17.1", "2.32", "\u0662.\u0661\u0663", "2.1\u0663", "\uff12.13", " 2.13", "+2.13", "02.013"]
-)
-def test_locations_off_the_grid_or_in_other_digits_are_refused(text: str) -> None:
-    with pytest.raises(NotationError, match="cannot read location"):
-        parse_location(text)
-    with pytest.raises(NotationError, match="cannot read location"):
-        parse_action(f"h-{text}")
-
-
-def test_x_past_the_grid_does_not_wrap_to_the_next_row() -> None:
-    assert parse_location("16.13") == field(16, 13)
-    with pytest.raises(NotationError, match=r"cannot read location '34\.12'"):
-        parse_position(f"classic r:34.12,h,h,h,h y:h,h,h,h,h x:{CLASSIC_START} r?")
-    with pytest.raises(NotationError):
-        parse_position(f"classic r:\u0662.\u0661\u0663,h,h,h,h y:h,h,h,h,h x:{CLASSIC_START} r?")
-    with pytest.raises(NotationError):
-        parse_position(f"classic r:h,h,h,h,h y:h,h,h,h,h x:{CLASSIC_START} r\u0664")
-
-
 def test_error_messages_echo_at_most_a_short_piece_of_the_input() -> None:
     for text in ["classic " + "x" * 100_000, "x" * 100_000, f"classic r:h,h,h,h,h y:h,h,h,h,h x:{'1' * 100_000} r?"]:
         with pytest.raises(NotationError) as raised:
@@ -238,31 +127,6 @@ def test_error_messages_echo_at_most_a_short_piece_of_the_input() -> None:
     with pytest.raises(InvalidPositionError) as invalid:
         from_json(_doc(turn="x" * 100_000))
     assert len(str(invalid.value)) < 300
-
-
-BARRICADES_LESS_6_7 = CLASSIC_START.replace("6.7,", "")
-
-
-@pytest.mark.parametrize(
-    "text",
-    [
-        f"classic r:h,h,h,h,h y:6.7,h,h,h,h x:{BARRICADES_LESS_6_7} r!",  # only yellow could have taken it
-        f"classic r:2.13,h,h,h,h y:h,h,h,h,h x:{BARRICADES_LESS_6_7} r!",  # no barricade on the bottom row
-        f"classic r:4.12,h,h,h,h y:h,h,h,h,h x:{BARRICADES_LESS_6_7} r! +rows2",  # nor row 12 with +rows2
-        "fast r:5.5,h,h,h y:h,h,h,h x:5.2,4.3,6.3,3.4,7.4 r!",  # 5.5 is a rest field
-        "fast r:f,h,h,h y:h,h,h,h x:5.2,4.3,6.3,3.4,7.4 r!",
-    ],
-)
-def test_a_place_phase_needs_a_pawn_that_can_have_taken_the_barricade(text: str) -> None:
-    with pytest.raises(InvalidPositionError, match="phase place: red must have just taken a barricade"):
-        parse_position(text)
-
-
-def test_a_place_phase_with_the_pawn_on_a_barricade_field_is_read() -> None:
-    s = parse_position(f"classic r:6.7,h,h,h,h y:h,h,h,h,h x:{BARRICADES_LESS_6_7} r!")
-    assert s.phase is Phase.PLACE
-    assert parse_position(f"classic r:4.12,h,h,h,h y:h,h,h,h,h x:{BARRICADES_LESS_6_7} r!").phase is Phase.PLACE
-    assert from_json(to_json(s)) == s
 
 
 @pytest.mark.parametrize(
@@ -284,3 +148,47 @@ def test_json_errors_name_the_index_the_input_used(red: list[Any], message: str)
     text = "classic r:" + ",".join(e if isinstance(e, str) else f"{e[0]}.{e[1]}" for e in red)
     with pytest.raises(InvalidPositionError, match=message):
         parse_position(f"{text} y:h,h,h,h,h x:{CLASSIC_START} y3")
+
+
+def test_moves_document_lists_what_may_happen() -> None:
+    start = new_game()
+    assert moves_document(start) == {"rolls": [1, 2, 3, 4, 5, 6]}
+    rolled = play(start, "d3")
+    assert moves_document(rolled) == {"moves": [{"from": "house", "to": [0, 13]}, {"from": "house", "to": [4, 13]}]}
+    taken = play(pos(f"classic r:0.13,h,h,h,h y:h,h,h,h,h x:{CLASSIC_START} r2"), "0.13-0.11")
+    places = moves_document(taken)["places"]
+    assert [8, 13] not in places and [7, 7] in places and len(places) == len(legal_actions(taken))
+    won = play(pos(f"classic r:7.1,h,h,h,h y:h,h,h,h,h x:{CLASSIC_START.replace('8.1,', '3.9,')} r2"), "7.1-8.0")
+    assert moves_document(won) == {"moves": [], "winner": "red"}
+
+
+@pytest.mark.parametrize(
+    ("position", "action", "value"),
+    [
+        ("classic r:h,h,h,h,h y:h,h,h,h,h x:{x} r?", "d4", {"roll": 4}),
+        ("classic r:h,h,h,h,h y:h,h,h,h,h x:{x} r3", "h-4.13", {"from": "house", "to": [4, 13]}),
+        ("classic r:2.9,h,h,h,h y:h,h,h,h,h x:{x} r4", "2.9-4.7", {"from": [2, 9], "to": [4, 7]}),
+        ("classic r:6.7,h,h,h,h y:h,h,h,h,h x:{y} r!", "@7.7", {"place": [7, 7]}),
+        ("fast r:f,h,h,h y:h,h,h,h x:5.1,5.2,4.3,6.3,3.4,7.4 r2", "f-1.8", {"from": "forest", "to": [1, 8]}),
+        ("classic r:h,h,h,h,h y:h,h,h,h,h x:{x} r3", "pass", "pass"),
+    ],
+)
+def test_action_json_both_ways(position: str, action: str, value: object) -> None:
+    state = parse_position(position.format(x=CLASSIC_START, y=CLASSIC_START.replace("6.7,", "")))
+    parsed = parse_action(action)
+    assert action_to_json(state, parsed) == value == MALEFIZ.action_to_json(state, parsed)
+    assert action_from_json(state, value) == parsed == MALEFIZ.action_from_json(state, value)
+
+
+@pytest.mark.parametrize(
+    "value", ["fly", {"roll": 7}, {"from": "house"}, {"place": [40, 1]}, {"from": "h", "to": [0, 13]}]
+)
+def test_bad_action_json_is_refused(value: object) -> None:
+    with pytest.raises(MalefizError, match="expected"):
+        action_from_json(new_game(), value)
+
+
+def test_the_game_object_hands_on_to_the_module() -> None:
+    state: State = play(new_game(), "d3")
+    assert MALEFIZ.moves_document(state) == moves_document(state)
+    assert action_from_json(state, "pass") is PASS

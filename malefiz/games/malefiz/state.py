@@ -1,0 +1,499 @@
+"""Malefiz positions, actions and options, and the one-line notation they are written in (both ways).
+
+One-line notation (for links, tests and error messages), tokens split by spaces::
+
+    classic r:2.13,h,h,h,h y:h,h,h,h,h x:8.1,8.3,8.4,8.5,6.7,10.7,0.11,4.11,8.11,12.11,16.11 r4 +six
+
+- the board (``classic`` or ``fast``);
+- one token per player in turn order: colour letter (``r g y b``), ``:`` and its
+  pawns (``x.y`` a field, ``h`` the house, ``f`` the forest);
+- ``x:`` and the barricade fields (``x:-`` for none);
+- who acts and the phase: ``r?`` red must roll, ``r4`` red moves a 4, ``r!``
+  red puts a barricade (``r!6`` after a 6 with the extra-roll option), ``r*``
+  red has won;
+- options, each ``+name``: ``+six`` extra roll on 6, ``+start`` roll for start,
+  ``+own`` own pawns protected, ``+rows2`` bottom two rows protected.
+
+Actions: ``d4`` (roll), ``2.13-2.9`` / ``h-2.13`` / ``f-5.5`` (move), ``@8.7``
+(put the barricade), ``pass``. A location's name (:func:`~.board.location_name`)
+is also its key on the page (see :mod:`.view`), so ``"<pawn key>-<target key>"``
+is a move.
+
+:func:`format_position` writes a position and :func:`parse_position` reads it;
+:func:`parse_action` reads what ``str(action)`` writes. The ``repr`` of a
+position, a move or a placement is the call that reads it back:
+
+>>> parse_action("h-7.13")
+parse_action('h-7.13')
+>>> parse_position("fast r:h,h,h,h y:h,h,h,h x:5.1,5.2,4.3,6.3,3.4,7.4 r?")
+parse_position('fast r:h,h,h,h y:h,h,h,h x:5.1,5.2,4.3,6.3,3.4,7.4 r?')
+
+A position that reads but cannot occur in a game is refused by :func:`check_position`
+(which the readers here and in :mod:`.document` call).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Final, NamedTuple
+
+from ...core.actions import PASS, ROLLS, Pass, Roll
+from ...core.document import quote
+from ...core.errors import InvalidPositionError, NotationError
+from ...core.options import Flags
+from .board import BOARD_NAMES, COLOURS, FOREST, HOUSE, Board, Colour, Field, board, field, location_name
+
+__all__ = [
+    "DEFAULT_OPTIONS",
+    "OPTION_TOKENS",
+    "PASS",
+    "ROLLS",
+    "Action",
+    "Move",
+    "Options",
+    "Pass",
+    "Phase",
+    "Place",
+    "Roll",
+    "State",
+    "build_position",
+    "check_pawns",
+    "check_position",
+    "display_order",
+    "format_position",
+    "parse_action",
+    "parse_location",
+    "parse_position",
+]
+
+
+class Phase(StrEnum):
+    """What the game waits for."""
+
+    ROLL = "roll"
+    """The player to move must roll the die."""
+    MOVE = "move"
+    """The die shows ``State.roll``: a pawn must move (or the player passes)."""
+    PLACE = "place"
+    """A barricade was taken: the same player must put it on a free field."""
+    OVER = "over"
+    """A pawn reached the goal; ``State.current`` is the winner."""
+
+    def __str__(self) -> str:
+        return self.value
+
+
+@dataclass(frozen=True, slots=True)
+class Options(Flags):
+    """Rule variants, all off by default (the printed rules).
+
+    Raises:
+        InvalidPositionError: from :meth:`from_dict` for unknown names or non-bool values.
+    """
+
+    extra_roll_on_six: bool = False
+    """A 6 gives another roll after the turn (a common house rule)."""
+    roll_for_start: bool = False
+    """The highest roll starts (ties roll again) instead of the setup order."""
+    protect_own_pawns: bool = False
+    """A pawn may not end on a pawn of its own colour (no capturing oneself)."""
+    protect_two_rows: bool = False
+    """No barricade may be put on the bottom two rows (instead of the bottom row)."""
+
+
+DEFAULT_OPTIONS: Final = Options()
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class Move:
+    """A pawn moves from ``start`` (a field, HOUSE or FOREST) to field ``end``.
+
+    Notation: ``2.13-2.9``; ``h-2.13`` from the house, ``f-5.5`` from the forest.
+    Which route the pawn takes does not matter to the rules, only where it ends.
+    """
+
+    start: Field
+    end: Field
+
+    def __str__(self) -> str:
+        return f"{location_name(self.start)}-{location_name(self.end)}"
+
+    def __repr__(self) -> str:
+        return f"parse_action({str(self)!r})"
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class Place:
+    """The captured barricade is put on ``field``. Notation: ``@8.7``."""
+
+    field: Field
+
+    def __str__(self) -> str:
+        return f"@{location_name(self.field)}"
+
+    def __repr__(self) -> str:
+        return f"parse_action({str(self)!r})"
+
+
+Action = Roll | Move | Place | Pass
+"""Anything that can happen in a game."""
+
+
+class State(NamedTuple):
+    """A position: everything that decides what can happen next.
+
+    Build one with :func:`~malefiz.games.malefiz.rules.new_game` or read one with
+    :func:`parse_position` / :func:`malefiz.games.malefiz.document.from_json`.
+    It is immutable: every step returns a new state. (A named tuple rather than
+    a frozen dataclass: it is built several times per turn, and a frozen
+    dataclass costs five times as much to build, which search bots feel.)
+    """
+
+    board: Board
+    players: tuple[Colour, ...]
+    """Colours in play, in turn order."""
+    pawns: tuple[tuple[Field, ...], ...]
+    """Each player's pawns (same order as ``players``), sorted."""
+    barricades: int
+    """Bit mask of the fields holding a barricade (bit ``f`` for field ``f``)."""
+    turn: int
+    """Index in ``players`` of the player to act (the winner once over)."""
+    phase: Phase
+    roll: int | None = None
+    """The die value, in phase MOVE only."""
+    options: Options = DEFAULT_OPTIONS
+    roll_again: bool = False
+    """In phase PLACE: the move was made with a 6 and ``extra_roll_on_six`` is on."""
+
+    @property
+    def current(self) -> Colour:
+        """The colour to act (the winner once the game is over)."""
+        return self.players[self.turn]
+
+    @property
+    def seats(self) -> tuple[tuple[Colour, ...], ...]:
+        """The players in turn order, each playing its one colour."""
+        return tuple((c,) for c in self.players)
+
+    @property
+    def current_seat(self) -> int:
+        """The index of the player to act (the winner's once over)."""
+        return self.turn
+
+    @property
+    def ranking(self) -> tuple[tuple[int, ...], ...]:
+        """Once over: the winner's seat, then every other seat sharing second place; before: ``()``."""
+        if self.phase is not Phase.OVER:
+            return ()
+        return ((self.turn,), tuple(i for i in range(len(self.players)) if i != self.turn))
+
+    @property
+    def moves_again(self) -> bool:
+        """True when the player to act rolls again once its turn ends (a 6 with ``extra_roll_on_six``)."""
+        return self.roll_again or (self.roll == 6 and self.options.extra_roll_on_six)
+
+    @property
+    def is_chance(self) -> bool:
+        """True while the die must be rolled."""
+        return self.phase is Phase.ROLL
+
+    @property
+    def is_over(self) -> bool:
+        """True once a pawn has reached the goal."""
+        return self.phase is Phase.OVER
+
+    @property
+    def winner(self) -> Colour | None:
+        """The colour whose pawn reached the goal, or None while the game goes on."""
+        return self.players[self.turn] if self.phase is Phase.OVER else None
+
+    @property
+    def barricade_fields(self) -> tuple[Field, ...]:
+        """The fields holding a barricade, in board order (top row first)."""
+        mask = self.barricades
+        return tuple(f for f in self.board.ordered if mask >> f & 1)
+
+    def pawns_of(self, colour: Colour) -> tuple[Field, ...]:
+        """The pawns of ``colour`` (which must be in play)."""
+        return self.pawns[self.players.index(colour)]
+
+    def occupant(self, f: Field) -> Colour | None:
+        """The colour of the pawn on field ``f``, or None."""
+        for colour, pawns in zip(self.players, self.pawns, strict=True):
+            if f in pawns:
+                return colour
+        return None
+
+    def __str__(self) -> str:
+        return format_position(self)
+
+    def __repr__(self) -> str:
+        return f"parse_position({format_position(self)!r})"
+
+
+OPTION_TOKENS: Final = {
+    "six": "extra_roll_on_six",
+    "start": "roll_for_start",
+    "own": "protect_own_pawns",
+    "rows2": "protect_two_rows",
+}
+_TOKEN_OF_OPTION: Final = {v: k for k, v in OPTION_TOKENS.items()}
+
+
+def format_position(state: State) -> str:
+    """The one-line notation of ``state``."""
+    parts = [state.board.name]
+    for colour, pawns in zip(state.players, state.pawns, strict=True):
+        parts.append(f"{colour[0]}:" + ",".join(location_name(p) for p in display_order(pawns)))
+    parts.append("x:" + (",".join(location_name(f) for f in state.barricade_fields) or "-"))
+    letter = state.current[0]
+    if state.phase is Phase.ROLL:
+        parts.append(f"{letter}?")
+    elif state.phase is Phase.MOVE:
+        parts.append(f"{letter}{state.roll}")
+    elif state.phase is Phase.PLACE:
+        parts.append(f"{letter}!6" if state.roll_again else f"{letter}!")
+    else:
+        parts.append(f"{letter}*")
+    parts.extend(f"+{_TOKEN_OF_OPTION[name]}" for name in state.options.to_dict())
+    return " ".join(parts)
+
+
+def display_order(pawns: tuple[Field, ...]) -> list[Field]:
+    """Pawns on fields first (top to bottom), then the forest, then the house."""
+    return sorted(pawns, key=lambda p: (p < 0, -p if p < 0 else p))
+
+
+_LETTERS: Final[dict[str, Colour]] = {c[0]: c for c in COLOURS}
+_FIELD_RE: Final = re.compile(r"([0-9]{1,2})\.([0-9]{1,2})")  # ASCII digits only: "٢.١٣" is no field
+_WIDTH: Final = max(board(n).width for n in BOARD_NAMES)
+_HEIGHT: Final = max(board(n).height for n in BOARD_NAMES)
+
+
+def parse_location(text: str) -> Field:
+    """A location from ``x.y``, ``h`` (house) or ``f`` (forest).
+
+    Raises:
+        NotationError: if ``text`` is none of these.
+    """
+    if text in ("h", "house"):
+        return HOUSE
+    if text in ("f", "forest"):
+        return FOREST
+    m = _FIELD_RE.fullmatch(text)
+    if m is None:
+        raise NotationError(f"cannot read location {quote(text)}: expected x.y (like 2.13), h or f")
+    x, y = int(m[1]), int(m[2])
+    if x >= _WIDTH or y >= _HEIGHT:  # field() packs x and y in one number: 34.12 would be 2.13
+        raise NotationError(
+            f"cannot read location {quote(text)}: no board has a field there (x is 0 to {_WIDTH - 1},"
+            f" y 0 to {_HEIGHT - 1})"
+        )
+    return field(x, y)
+
+
+def parse_action(text: str) -> Action:
+    """An action from its notation (``d4``, ``h-2.13``, ``2.13-2.9``, ``@8.7``, ``pass``).
+
+    Raises:
+        NotationError: if ``text`` is not an action.
+    """
+    t = text.strip()
+    if t == "pass":
+        return PASS
+    if re.fullmatch(r"d[1-6]", t):
+        return Roll(int(t[1]))
+    if t.startswith("@"):
+        return Place(parse_location(t[1:]))
+    if t.count("-") == 1:
+        start, end = t.split("-")
+        return Move(parse_location(start), parse_location(end))
+    raise NotationError(
+        f"cannot read action {quote(text)}: expected d1..d6, a move like h-2.13 or 2.13-2.9, @x.y or pass"
+    )
+
+
+def parse_position(text: str) -> State:
+    """A position from its one-line notation.
+
+    Raises:
+        NotationError: if the text cannot be read.
+        InvalidPositionError: if it reads but describes an impossible position.
+    """
+    tokens = text.split()
+    if len(tokens) < 4:
+        raise NotationError(
+            f"cannot read position {quote(text)}: expected board, players' pawns, x:barricades and turn"
+        )
+    name = tokens[0]
+    if name not in BOARD_NAMES:
+        raise NotationError(f"cannot read position: unknown board {quote(name)}; expected classic or fast")
+    b = board(name)
+    players: list[Colour] = []
+    pawns: list[list[Field]] = []
+    i = 1
+    while i < len(tokens) and len(tokens[i]) > 2 and tokens[i][1] == ":" and tokens[i][0] in _LETTERS:
+        colour = _LETTERS[tokens[i][0]]
+        if colour in players:
+            raise NotationError(f"cannot read position: colour {colour} is listed twice")
+        players.append(colour)
+        pawns.append([parse_location(p) for p in tokens[i][2:].split(",")])
+        i += 1
+    if i >= len(tokens) or not tokens[i].startswith("x:"):
+        raise NotationError(f"cannot read position {quote(text)}: expected x:<barricades> after the pawns")
+    body = tokens[i][2:]
+    barricades = [] if body == "-" else [parse_location(f) for f in body.split(",")]
+    i += 1
+    if i >= len(tokens):
+        raise NotationError(f"cannot read position {quote(text)}: missing the turn (like r? or r4)")
+    m = re.fullmatch(r"([rgyb])(\?|[1-6]|!6?|\*)", tokens[i])
+    if m is None:
+        raise NotationError(
+            f"cannot read turn {quote(tokens[i])}: expected like r? (roll), r4 (move), r! (place) or r* (won)"
+        )
+    turn = _LETTERS[m[1]]
+    mark = m[2]
+    phase = {"?": Phase.ROLL, "!": Phase.PLACE, "!6": Phase.PLACE, "*": Phase.OVER}.get(mark, Phase.MOVE)
+    option_values: dict[str, bool] = {}
+    for token in tokens[i + 1 :]:
+        if not token.startswith("+") or token[1:] not in OPTION_TOKENS:
+            raise NotationError(
+                f"cannot read option {quote(token)}: expected one of " + ", ".join(f"+{k}" for k in OPTION_TOKENS)
+            )
+        option_values[OPTION_TOKENS[token[1:]]] = True
+    return build_position(
+        b,
+        players,
+        pawns,
+        barricades,
+        turn,
+        phase,
+        int(mark) if phase is Phase.MOVE else None,
+        Options(**option_values),
+        mark == "!6",
+    )
+
+
+def build_position(
+    b: Board,
+    players: list[Colour],
+    pawns: list[list[Field]],
+    barricades: list[Field],
+    turn: Colour,
+    phase: Phase,
+    roll: int | None,
+    options: Options,
+    roll_again: bool = False,
+) -> State:
+    """The position a reader found (:func:`parse_position`, :func:`~malefiz.games.malefiz.document.from_json`),
+    checked: pawns and barricades as the input lists them (a message names the input's own index),
+    sorted into the state only once they pass.
+
+    Raises:
+        InvalidPositionError: naming the first thing that is wrong.
+    """
+    if not 2 <= len(players) <= 4:
+        raise InvalidPositionError(f"players: Malefiz is for 2 to 4 players, got {len(players)}")
+    if turn not in players:
+        raise InvalidPositionError(f"turn: {turn} is not one of the players {players}")
+    mask = 0
+    for i, f in enumerate(barricades):
+        if f not in b.fields:
+            raise InvalidPositionError(f"barricades[{i}]: {location_name(f)} is not a field of the {b.name} board")
+        if mask >> f & 1:
+            raise InvalidPositionError(f"barricades[{i}]: {location_name(f)} is listed twice")
+        mask |= 1 << f
+    check_pawns(b, players, pawns, mask)  # in the input's order, before the state sorts them
+    state = State(
+        board=b,
+        players=tuple(players),
+        pawns=tuple(tuple(sorted(p)) for p in pawns),
+        barricades=mask,
+        turn=players.index(turn),
+        phase=phase,
+        roll=roll,
+        options=options,
+        roll_again=roll_again,
+    )
+    check_position(state)
+    if phase is Phase.PLACE:
+        _check_taker(state)
+    return state
+
+
+def _check_taker(state: State) -> None:
+    """In phase place the player to act has just moved onto a barricade and taken it (rule: whoever takes a
+    barricade puts it again), so one of its pawns stands where a barricade can stand: on a field, not the
+    goal, a rest field or a protected row (the bottom row; the lowest two under ``protect_two_rows``)."""
+    b = state.board
+    protected = b.protected_rows(state.options.protect_two_rows)
+    pawns = state.pawns[state.turn]
+    if not any(f >= 0 and f != b.goal and f not in b.rest_fields and f >> 5 not in protected for f in pawns):
+        rows = " or ".join(str(r) for r in sorted(protected))
+        raise InvalidPositionError(
+            f"phase place: {state.current} must have just taken a barricade, so one of its pawns must stand where"
+            f" a barricade can stand (a field off row {rows}, not the goal or a rest field);"
+            f" its pawns are on {', '.join(location_name(f) for f in display_order(pawns))}"
+        )
+
+
+def check_pawns(b: Board, players: Sequence[Colour], pawns: Sequence[Sequence[Field]], barricades: int) -> None:
+    """The checks of :func:`check_position` that name a pawn, in the order ``pawns`` lists them
+    (a reader passes its input's order, so a message names the input's own index).
+
+    Raises:
+        InvalidPositionError: for a wrong number of pawns, a forest the board lacks, a location that is
+            not a field, two pawns on one field, or a pawn on a barricade.
+    """
+    seen: dict[Field, str] = {}
+    for colour, own in zip(players, pawns, strict=True):
+        if len(own) != b.pawns_per_player:
+            raise InvalidPositionError(
+                f"pawns.{colour}: the {b.name} board has {b.pawns_per_player} pawns per player, got {len(own)}"
+            )
+        for i, f in enumerate(own):
+            where = f"pawns.{colour}[{i}]"
+            if f == FOREST and b.forest is None:
+                raise InvalidPositionError(f"{where}: the {b.name} board has no forest")
+            if f < 0:
+                continue
+            if f not in b.fields:
+                raise InvalidPositionError(f"{where}: {location_name(f)} is not a field of the {b.name} board")
+            if f in seen:
+                raise InvalidPositionError(f"{where}: field {location_name(f)} already holds a pawn ({seen[f]})")
+            seen[f] = where
+            if barricades >> f & 1:
+                raise InvalidPositionError(f"{where}: field {location_name(f)} holds a barricade")
+
+
+def check_position(state: State) -> None:
+    """Check that ``state`` could occur in a game.
+
+    Raises:
+        InvalidPositionError: naming the first thing that is wrong.
+    """
+    b = state.board
+    check_pawns(b, state.players, state.pawns, state.barricades)
+    at_goal = [c for c, pawns in zip(state.players, state.pawns, strict=True) if b.goal in pawns]
+    if state.phase is Phase.OVER:
+        if at_goal != [state.current]:
+            raise InvalidPositionError(f"turn: in phase over, the winner {state.current} must have a pawn on the goal")
+    elif at_goal:
+        raise InvalidPositionError(f"pawns.{at_goal[0]}: a pawn on the goal ends the game (phase must be over)")
+    expected = b.barricade_count - (state.phase is Phase.PLACE)
+    count = bin(state.barricades).count("1")
+    if count != expected:
+        raise InvalidPositionError(
+            f"barricades: expected {expected} on the {b.name} board in phase {state.phase}, got {count}"
+        )
+    protected = b.protected_rows(state.options.protect_two_rows)
+    for f in state.barricade_fields:
+        if f == b.goal or f in b.rest_fields or f >> 5 in protected:
+            raise InvalidPositionError(f"barricades: no barricade may stand on {location_name(f)}")
+    if (state.roll is None) == (state.phase is Phase.MOVE):
+        raise InvalidPositionError(f"roll: must be a number 1 to 6 in phase move and null otherwise, got {state.roll}")
+    if state.roll_again and (state.phase is not Phase.PLACE or not state.options.extra_roll_on_six):
+        raise InvalidPositionError("roll_again: only in phase place with the extra_roll_on_six option")
