@@ -6,14 +6,17 @@ import io
 import json
 import subprocess
 import sys
+import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
 
 from malefiz.cli import error_line, main
 from malefiz.core.errors import MalefizError
+from malefiz.core.session import Session
+from malefiz.core.setup import Setup
 from malefiz.core.tournament import tournament, wilson
-from malefiz.games import get_game
+from malefiz.games import GAMES, get_game
 from malefiz.games.malefiz.document import to_json
 from malefiz.games.malefiz.rules import new_game
 from tests.malefiz.helpers import CLASSIC_START, play, pos
@@ -423,3 +426,20 @@ def test_error_messages_are_one_line_and_short() -> None:
     line = error_line(MalefizError("first line\nsecond line " + "x" * 10_000))
     assert line.startswith("error: first line second line xxx")
     assert "\n" not in line and len(line) < 400 and line.endswith("…")
+
+
+def test_a_pawn_key_and_a_target_key_read_off_the_board_are_a_move_the_cli_applies() -> None:
+    """The page's keys are the notation: ``<pawn key>-<target key>`` from the drawn board is an action."""
+    setup = Setup.from_query("?seats=human,human&seed=4", GAMES)
+    assert setup is not None
+    s = Session(setup)
+    s.state = pos(f"classic r:2.13,h,h,h,h y:h,h,h,h,h x:{CLASSIC_START} r2")
+    assert s.click("2.13")  # the pawn, as the page's click sends its data-key
+    root = ET.fromstring(s.svg())
+    pawn = next(e.get("data-key") for e in root.iter() if "selected" in (e.get("class") or "").split())
+    targets = sorted({str(e.get("data-key")) for e in root.iter() if "target" in (e.get("class") or "").split()})
+    assert pawn == "2.13" and targets
+    document = json.dumps(to_json(s.state))
+    for target in targets:
+        result = run("apply", "-", f"{pawn}-{target}", stdin=document)
+        assert result.returncode == 0, result.stderr

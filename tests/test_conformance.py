@@ -1,4 +1,5 @@
-"""Every registered game honours the shared protocol (malefiz.core.game), checked by random seeded play.
+"""Every registered game honours the shared protocols (malefiz.core.game and its face, malefiz.core.face),
+checked by random seeded play.
 
 For each game, board and player count: every legal action of every visited
 position applies; the notation and the JSON document round-trip; actions
@@ -12,6 +13,7 @@ from __future__ import annotations
 import itertools
 import json
 import random
+import xml.etree.ElementTree as ET
 from typing import Any
 
 import pytest
@@ -20,6 +22,9 @@ from malefiz.core.dice import Dice
 from malefiz.core.errors import IllegalActionError
 from malefiz.core.game import Game
 from malefiz.core.play import play, random_bot
+from malefiz.core.screen import labels, play_screen
+from malefiz.core.session import Session
+from malefiz.core.setup import Setup
 from malefiz.games import GAMES
 
 CASES = [
@@ -106,3 +111,60 @@ def test_the_game_describes_itself(name: str) -> None:
         assert state.current == state.seats[0][0]
         for colour in game.start_rollers(state):
             assert game.new_game(board, counts[-1], first=colour).current == colour
+
+
+# -- the presentation: the face, through the session and the screen -------------------------
+
+
+def _check_face(session: Session) -> None:
+    """What the page reads of a game now: keys that name what they stand for, words, pictures, the screen."""
+    game, face, state = session.game, session.face, session.state
+    assert len(repr(state)) <= 300 and game.format_position(state) in repr(state)
+    choices = session.choices()
+    for choice in choices:
+        assert face.choice(state, choice.action) == (choice.piece, choice.field)
+        assert face.locate(state, choice.field)[1] == choice.field
+        if choice.piece is not None:
+            assert face.locate(state, choice.piece)[0] == choice.piece
+        assert face.label(state, choice.field, choice.action, session.t)
+    named = labels(session)
+    assert set(named) == set(session.marks().movable) | set(session.marks().targets)
+    svg = session.svg(motion=True)
+    root = ET.fromstring(svg)
+    keys = {e.get("data-key") for e in root.iter()}
+    assert set(named) <= keys, "every element a person can act on is drawn with its key"
+    chances = face.chances(state)
+    assert len(chances) == len(state.seats) and abs(sum(chances) - 1) < 1e-6
+    assert len(face.progress(state)) == len(state.seats) and min(face.progress(state)) >= 0
+    screen = play_screen(session, shown=0, face_before=None, fresh=True, motion=True, pace="normal")
+    assert screen.board_svg.startswith("<svg") and screen.labels == tuple(named.items())
+    assert (screen.status == "") == state.is_over and (screen.winner != "") == state.is_over
+    last = session.record.last
+    if last is not None:
+        assert last.words and "{" not in last.words
+        if last.is_move:
+            assert game.effects(last.before, last.action) == last.effects
+        for frame in screen.frames:
+            ET.fromstring(frame)
+
+
+@pytest.mark.parametrize(("name", "board", "players"), CASES)
+def test_random_seeded_sessions_follow_the_presentation_protocol(name: str, board: str, players: int) -> None:
+    """People click what the page offers (a random one), the computer plays its seats; at every step the
+    face, the session and the screen agree."""
+    for seed in range(2):
+        rng = random.Random(seed)
+        kinds = ["human"] + ["bot:easy" if rng.random() < 0.5 else "human" for _ in range(players - 1)]
+        setup = Setup.from_query(f"?game={name}&board={board}&seats={','.join(kinds)}&seed={seed}", GAMES)
+        assert setup is not None
+        s = Session(setup, language=rng.choice(["en", "de"]))
+        for _ in range(150):
+            _check_face(s)
+            if s.state.is_over:
+                break
+            if s.is_bot_turn():
+                s.bot_step()
+            elif s.state.is_chance:
+                assert s.roll()
+            else:
+                assert s.click(rng.choice(sorted(labels(s))))

@@ -7,7 +7,7 @@ import string
 
 import pytest
 
-from malefiz.core.screen import result, status
+from malefiz.core.screen import labels, result, status
 from malefiz.core.session import Session
 from malefiz.core.setup import Setup
 from malefiz.core.stats import report_html
@@ -56,8 +56,8 @@ def test_a_whole_game_is_told_in_german_and_switches_back_and_forth(address: str
         elif s.state.is_chance:
             s.roll()
         else:
-            assert status(s) and s.labels()
-            choice = rng.choice(sorted(s.labels()))
+            assert status(s) and labels(s)
+            choice = rng.choice(sorted(labels(s)))
             s.click(choice)
         if rng.random() < 0.01:
             s.hint()

@@ -16,13 +16,14 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
 
 from ..i18n import Translator
+from .game import GameState
 
 if TYPE_CHECKING:
     from .record import Entry
 
 __all__ = ["Face", "Marks", "Namer", "Search"]
 
-S = TypeVar("S")
+S = TypeVar("S", bound=GameState)
 A = TypeVar("A")
 A_co = TypeVar("A_co", covariant=True)
 

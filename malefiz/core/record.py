@@ -7,16 +7,17 @@ longer); undo is keeping a prefix (:meth:`Record.upto`). The move list the page 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from typing import Generic, TypeVar
 
 from .actions import Pass, Roll
 from .effects import Effects
+from .game import GameState
 
 __all__ = ["Entry", "Line", "Record"]
 
-S = TypeVar("S")
+S = TypeVar("S", bound=GameState)
 A = TypeVar("A")
 
 
@@ -84,6 +85,23 @@ class Record(Generic[S, A]):
     def upto(self, length: int) -> Record[S, A]:
         """The record of the first ``length`` entries (undo)."""
         return replace(self, entries=self.entries[:length])
+
+    def undo_point(self, is_person: Callable[[int], bool]) -> int | None:
+        """The length undo cuts the record back to: just after the last roll of a person who has since
+        decided something (a computer's actions after it go with it; a die roll is never undone). None when
+        no person has decided anything since a roll of theirs. ``is_person(seat)`` tells people from computers.
+        """
+        decided = False
+        for i in range(len(self.entries) - 1, -1, -1):
+            entry = self.entries[i]
+            person = is_person(entry.before.current_seat)
+            if isinstance(entry.action, Roll):
+                if person:
+                    return i + 1 if decided else None
+                continue
+            if person and not isinstance(entry.action, Pass):
+                decided = True
+        return None
 
     def actions(self) -> list[A]:
         """Every action in order."""

@@ -23,6 +23,7 @@ __all__ = [
     "LogLine",
     "Screen",
     "die_face",
+    "labels",
     "news",
     "play_screen",
     "result",
@@ -190,6 +191,23 @@ def log_lines(session: Session, most: int = LOG_LINES) -> tuple[LogLine, ...]:
     return tuple(LogLine(line.index, line.words, line.notation) for line in lines)
 
 
+def labels(session: Session) -> dict[str, str]:
+    """What a keyboard or screen reader user can act on now: each movable piece's and target's
+    ``data-key`` with its accessible name, in the order to visit them (targets first once a piece is chosen)."""
+    if not session.is_person_to_choose():
+        return {}
+    found: dict[str, str] = {}
+    choices = session.choices()
+    if session.selected is not None or all(c.piece is None for c in choices):
+        for c in choices:
+            if c.piece is None or c.piece == session.selected:
+                found.setdefault(c.field, session.face.label(session.state, c.field, c.action, session.t))
+    for c in choices:
+        if c.piece is not None:
+            found.setdefault(c.piece, session.face.label(session.state, c.piece, None, session.t))
+    return found
+
+
 def play_screen(
     session: Session,
     *,
@@ -249,7 +267,7 @@ def play_screen(
         log=lines,
         announce=" ".join(fresh_lines[-3:]) if shown is not None and count > shown else "",
         sound=sound_of(session) if shown is not None and count > shown else None,
-        labels=tuple(session.labels().items()),
+        labels=tuple(labels(session).items()),
         winner=result(session) if over else "",
         report=report_html(session) if over else "",
         position=json.dumps(session.game.to_json(state)),

@@ -356,25 +356,10 @@ class Session:
     # -- undo and redo ------------------------------------------------------
 
     def _undo_point(self) -> int | None:
-        """The length the record goes back to on undo: just after the person's last roll.
-
-        Computer seats' actions after the person's last decision go with it; a die roll is never
-        undone. None when there is nothing to undo.
-        """
+        """Where undo goes back to (see :meth:`Record.undo_point`); None when undo is off or nothing to undo."""
         if not self.setup.undo:
             return None
-        decided = False
-        entries = self.record.entries
-        for i in range(len(entries) - 1, -1, -1):
-            entry = entries[i]
-            human = self.setup.seats[entry.before.current_seat].kind == "human"
-            if isinstance(entry.action, Roll):
-                if human:
-                    return i + 1 if decided else None
-                continue
-            if human and not isinstance(entry.action, Pass):
-                decided = True
-        return None
+        return self.record.undo_point(lambda seat: self.setup.seats[seat].kind == "human")
 
     def can_undo(self) -> bool:
         """True when a person's move can be taken back now."""
@@ -437,22 +422,6 @@ class Session:
             hint=self.hinted,
             trail=trail,
         )
-
-    def labels(self) -> dict[str, str]:
-        """What a keyboard or screen reader user can act on now: each movable piece's and target's
-        ``data-key`` with its accessible name, in the order to visit them (targets first once a piece is chosen)."""
-        if not self.is_person_to_choose():
-            return {}
-        found: dict[str, str] = {}
-        choices = self.choices()
-        if self.selected is not None or all(c.piece is None for c in choices):
-            for c in choices:
-                if c.piece is None or c.piece == self.selected:
-                    found.setdefault(c.field, self.face.label(self.state, c.field, c.action, self.t))
-        for c in choices:
-            if c.piece is not None:
-                found.setdefault(c.piece, self.face.label(self.state, c.piece, None, self.t))
-        return found
 
     def svg(self, motion: bool = False) -> str:
         """The board as SVG, with the marks the person to act needs; with ``motion``, the last action's

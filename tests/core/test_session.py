@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from malefiz.core import savefile
 from malefiz.core.actions import Roll
 from malefiz.core.errors import MalefizError
-from malefiz.core.screen import news
+from malefiz.core.screen import labels, news
 from malefiz.core.session import Session
 from malefiz.core.setup import Setup
 from malefiz.games import GAMES
@@ -246,14 +246,14 @@ def test_everything_a_person_can_act_on_has_a_name(address: str) -> None:
     rng = random.Random(11)
     seen = 0
     for _ in range(150):
-        labels = s.labels()
+        named = labels(s)
         if s.is_bot_turn() or s.state.is_chance or s.state.is_over:
-            assert labels == {}
+            assert named == {}
         else:
-            assert set(labels) == set(s.marks().movable) | set(s.marks().targets)
-            assert all(name and "." not in name.split(":")[-1] for name in labels.values()), labels
+            assert set(named) == set(s.marks().movable) | set(s.marks().targets)
+            assert all(name and "." not in name.split(":")[-1] for name in named.values()), named
             if s.selected is not None:
-                assert next(iter(labels)) in s.marks().targets  # the targets come first once a piece is chosen
+                assert next(iter(named)) in s.marks().targets  # the targets come first once a piece is chosen
             seen += 1
         if s.selected is not None and rng.random() < 0.2:
             assert s.cancel() and s.selected is None
