@@ -380,11 +380,3 @@ def test_effects_of_leaving_the_forest() -> None:
 def test_a_roll_or_a_pass_has_no_effects() -> None:
     assert effects(new_game(), Roll(4)) is NONE
     assert effects(pos(f"classic r:h,h,h,h,h y:h,h,h,h,h x:{CLASSIC_START} r3"), PASS) is NONE
-
-
-def test_effects_of_an_illegal_move_or_placement_are_refused() -> None:
-    s = pos(f"classic r:3.13,h,h,h,h y:5.13,h,h,h,h x:{CLASSIC_START} r2")
-    with pytest.raises(IllegalActionError):
-        effects(s, parse_action("3.13-9.9"))
-    with pytest.raises(IllegalActionError):
-        effects(s, parse_action("@7.7"))

@@ -376,15 +376,15 @@ def effects(before: State, action: Action) -> Effects:
     >>> found.route, found.capture, found.barricade_taken
     (('h', '2.13', '3.13', '4.13'), Sent(colour='yellow', key='4.13'), None)
 
-    Raises:
-        IllegalActionError: for a move or placement that is not legal in ``before``.
+    ``action`` must be legal in ``before``: legality is decided once, by the click that chose it from
+    :func:`legal_actions` and by :func:`apply`; this does not look again.
     """
     if isinstance(action, Move):
         end = action.end
         victim = before.occupant(end)
         name = location_name(end)
         goal = end == before.board.goal
-        steps = tuple(location_name(f) for f in route(before, action))
+        steps = tuple(location_name(f) for f in _route(before, action))
         return Effects(
             route=(location_name(action.start), *steps),
             trail=steps,
@@ -394,8 +394,6 @@ def effects(before: State, action: Action) -> Effects:
             finished=before.current if goal else None,
         )
     if isinstance(action, Place):
-        if before.phase is not Phase.PLACE or not _is_legal_place(before, action.field):
-            raise _illegal(before, action, "not a legal placement here")
         return Effects(barricade_placed=location_name(action.field), trail=(location_name(action.field),))
     return NONE
 
@@ -410,6 +408,11 @@ def route(state: State, move: Move) -> list[Field]:
     """
     if state.phase is not Phase.MOVE or not _is_legal_move(state, move):
         raise _illegal(state, move, "not a legal move here")
+    return _route(state, move)
+
+
+def _route(state: State, move: Move) -> list[Field]:
+    """:func:`route` of a move known to be legal (no second look at its legality)."""
     b = state.board
     roll = state.roll
     assert roll is not None
