@@ -16,16 +16,19 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
 
 from ..i18n import Translator
+from .effects import Effects
 from .game import GameState
 
 if TYPE_CHECKING:
     from .record import Entry
 
-__all__ = ["Face", "Marks", "Namer", "Search"]
+__all__ = ["Face", "Marks", "Namer", "Search", "Words", "WordsFace"]
 
 S = TypeVar("S", bound=GameState)
 A = TypeVar("A")
 A_co = TypeVar("A_co", covariant=True)
+S_in = TypeVar("S_in", bound=GameState, contravariant=True)
+A_in = TypeVar("A_in", contravariant=True)
 
 Namer = Callable[[str], str]
 """A colour's player for messages: ``"Anna (red)"``."""
@@ -60,7 +63,46 @@ class Marks(Generic[A]):
     """The fields the last move walked (and a barricade's new field), marked until the next move."""
 
 
-NO_MARKS: Marks[object] = Marks()
+class Words(Protocol[S_in, A_in]):
+    """A game's ``words`` module: what its face says (the same four functions in every game)."""
+
+    def event_words(self, before: S_in, action: A_in, after: S_in, effects: Effects, name: Namer, t: Translator) -> str:
+        """What an action did."""
+        ...
+
+    def prompt_words(self, state: S_in, selected: bool, again: bool, t: Translator) -> str:
+        """What the person to act does now."""
+        ...
+
+    def hint_words(self, state: S_in, action: A_in, t: Translator) -> str:
+        """An action in a few words, for a hint."""
+        ...
+
+    def label_words(self, state: S_in, key: str, action: A_in | None, t: Translator) -> str:
+        """The accessible name of a piece or a target."""
+        ...
+
+
+class WordsFace(Generic[S, A]):
+    """The word members of a :class:`Face`, told by the game's :class:`Words` module (:attr:`words`)."""
+
+    words: Words[S, A]
+
+    def event(self, entry: Entry[S, A], name: Namer, t: Translator) -> str:
+        """See the words module's ``event_words`` (it reads the entry's effects)."""
+        return self.words.event_words(entry.before, entry.action, entry.after, entry.effects, name, t)
+
+    def prompt(self, state: S, selected: bool, again: bool, t: Translator) -> str:
+        """See the words module's ``prompt_words``."""
+        return self.words.prompt_words(state, selected, again, t)
+
+    def hint_words(self, state: S, action: A, t: Translator) -> str:
+        """See the words module's ``hint_words``."""
+        return self.words.hint_words(state, action, t)
+
+    def label(self, state: S, key: str, action: A | None, t: Translator) -> str:
+        """See the words module's ``label_words``."""
+        return self.words.label_words(state, key, action, t)
 
 
 class Face(Protocol[S, A]):
@@ -96,7 +138,7 @@ class Face(Protocol[S, A]):
         """What the person to act does now (after ``"Anna (red): "``); ``again``: the same colour acts again."""
         ...
 
-    def words(self, state: S, action: A, t: Translator) -> str:
+    def hint_words(self, state: S, action: A, t: Translator) -> str:
         """An action in a few words, for a hint (``"move a pawn out of the house to red's start field"``)."""
         ...
 

@@ -335,7 +335,7 @@ class Session:
         self.hinted = action
         odds = self.chances_text()
         if action is not None and action != PASS:
-            self.message = self.t("hint", words=self.face.words(self.state, action, self.t), odds=odds)
+            self.message = self.t("hint", words=self.face.hint_words(self.state, action, self.t), odds=odds)
         else:
             self.message = odds
         return True

@@ -16,18 +16,17 @@ from typing import Any, Final
 
 from ...core.actions import Pass, Roll
 from ...core.errors import InvalidPositionError, MalefizError
-from ...core.face import Marks, Namer, Search
+from ...core.face import Marks, Search, WordsFace
 from ...core.game import Bot, OptionsArg, RollingGame, option_flags
 from ...core.record import Entry
 from ...i18n import Translator
-from . import view
+from . import view, words
 from .board import BOARD_NAMES, BOARDS, board, field_name, field_place, field_point, is_field, piece_at, piece_key
 from .bots import BOTS, hard
 from .document import action_from_json, action_to_json, from_json, moves_document, to_json
 from .odds import win_chances
 from .rules import apply, effects, legal_actions, new_game, seat_colours
 from .state import Action, Move, Options, State, format_position, parse_action, parse_position, place_name
-from .words import event_words, hint_words, label_words, prompt_words
 
 __all__ = ["MAEDN", "SEAT_FORMS", "Maedn", "MaednFace"]
 
@@ -184,8 +183,11 @@ class Maedn(RollingGame):
         return text
 
 
-class MaednFace:
+class MaednFace(WordsFace[State, Action]):
     """Mensch ärgere Dich nicht's keys, pictures and words (see :class:`~malefiz.core.face.Face`)."""
+
+    words = words
+    """What it says: :mod:`.words`."""
 
     one_click: Final = True
     """A click on a piece with one move plays it."""
@@ -220,22 +222,6 @@ class MaednFace:
         """The piece's key and the name of the field it goes to."""
         assert isinstance(action, Move)
         return piece_key(action.colour, action.start), field_name(state, action.colour, action.end)
-
-    def event(self, entry: Entry[State, Action], name: Namer, t: Translator) -> str:
-        """See :func:`.words.event_words`."""
-        return event_words(entry.before, entry.action, entry.after, entry.effects, name, t)
-
-    def prompt(self, state: State, selected: bool, again: bool, t: Translator) -> str:
-        """See :func:`.words.prompt_words`."""
-        return prompt_words(state, selected, again, t)
-
-    def words(self, state: State, action: Action, t: Translator) -> str:
-        """See :func:`.words.hint_words`."""
-        return hint_words(state, action, t)
-
-    def label(self, state: State, key: str, action: Action | None, t: Translator) -> str:
-        """See :func:`.words.label_words`."""
-        return label_words(state, key, action, t)
 
     def frames(self, entry: Entry[State, Action], names: Mapping[str, str], t: Translator) -> list[str]:
         """The board with the moved piece on each field of its way but the last (nothing for entering)."""

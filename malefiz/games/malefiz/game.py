@@ -16,11 +16,11 @@ from typing import Any, Final, cast
 
 from ...core.effects import NONE
 from ...core.errors import MalefizError
-from ...core.face import Marks, Namer, Search
+from ...core.face import Marks, Search, WordsFace
 from ...core.game import Bot, OptionsArg, RollingGame, option_flags
 from ...core.record import Entry
 from ...i18n import Translator
-from . import view
+from . import view, words
 from .board import BOARD_NAMES, COLOURS, FOREST, HOUSE, Colour, board, location_name
 from .bots import BOTS, hint, win_chances
 from .bots import Search as HardSearch
@@ -39,7 +39,6 @@ from .state import (
     parse_location,
     parse_position,
 )
-from .words import event_words, hint_words, label_words, prompt_words
 
 __all__ = ["MALEFIZ", "Malefiz", "MalefizFace"]
 
@@ -150,8 +149,11 @@ def _colours(names: Mapping[str, str]) -> Mapping[Colour, str]:
     return cast(Mapping[Colour, str], names)
 
 
-class MalefizFace:
+class MalefizFace(WordsFace[State, Action]):
     """Malefiz's keys, pictures and words (see :class:`~malefiz.core.face.Face`)."""
+
+    words = words
+    """What it says: :mod:`.words`."""
 
     one_click: Final = False
     """A click on a pawn chooses it, even with one move: its targets are shown first."""
@@ -175,22 +177,6 @@ class MalefizFace:
             return location_name(action.start), location_name(action.end)
         assert isinstance(action, Place)
         return None, location_name(action.field)
-
-    def event(self, entry: Entry[State, Action], name: Namer, t: Translator) -> str:
-        """See :func:`.words.event_words` (with the entry's effects)."""
-        return event_words(entry.before, entry.action, entry.after, entry.effects, name, t)
-
-    def prompt(self, state: State, selected: bool, again: bool, t: Translator) -> str:
-        """See :func:`.words.prompt_words` (``selected``: whether a pawn is chosen)."""
-        return prompt_words(state, selected, again, t)
-
-    def words(self, state: State, action: Action, t: Translator) -> str:
-        """See :func:`.words.hint_words`."""
-        return hint_words(state, action, t)
-
-    def label(self, state: State, key: str, action: Action | None, t: Translator) -> str:
-        """See :func:`.words.label_words`."""
-        return label_words(state, key, action, t)
 
     def frames(self, entry: Entry[State, Action], names: Mapping[str, str], t: Translator) -> list[str]:
         """The board with the moved pawn on each field of its route but the last."""
