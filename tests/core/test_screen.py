@@ -11,6 +11,7 @@ from malefiz.core.screen import LOG_LINES, SOUNDS, Screen, die_face, play_screen
 from malefiz.core.session import Session
 from malefiz.core.setup import Setup
 from malefiz.games import GAMES
+from malefiz.games.maedn.state import parse_position
 
 ADDRESSES = {
     "malefiz": "?game=malefiz&seats=human,human&names=Ann,Bob&seed=5",
@@ -131,3 +132,12 @@ def test_a_german_screen_speaks_german() -> None:
 
 def test_every_sound_has_notes() -> None:
     assert set(SOUNDS) == {"roll", "move", "win"} and all(SOUNDS.values())
+
+
+def test_the_places_decided_so_far_are_shown_while_the_others_play_on() -> None:
+    setup = Setup.from_query("?game=maedn&seats=human,human,human&names=Ann,Bob,Cid&first=yellow&seed=5", GAMES)
+    assert setup is not None
+    s = Session(setup)
+    s.state = parse_position("maedn cross y:0,17,B,B g:40,41,42,43 r:25,B,B,B finished:g y?")
+    found = screen(s)
+    assert found.standings == "Places: 1. Bob (green)" and found.winner == "" and found.can_roll
