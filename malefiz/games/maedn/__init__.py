@@ -5,7 +5,7 @@ of their fields), ``state`` (positions, actions, options and the one-line notati
 both ways), ``rules`` (legal actions, apply, the checks of a position and the
 effects of an action), ``document`` (the JSON position document and the command
 line's action JSON), ``words`` (what happened and what to do, for people), ``view``
-(the board as SVG), ``odds``, ``bots``, ``game`` and ``table`` (for the page's session).
+(the board as SVG), ``odds``, ``bots`` and ``game`` (the game object and its face, for the page).
 Its :class:`~malefiz.games.maedn.game.Maedn` object (``MAEDN``) is the game's
 entry for :data:`malefiz.games.GAMES`.
 

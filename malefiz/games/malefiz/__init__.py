@@ -9,5 +9,5 @@
 - :mod:`.words`: what the page says, in words a person follows on the board;
 - :mod:`.view`: the board as SVG; :mod:`.odds` and :mod:`.bots`: the computer players;
 - :mod:`.game`: its :class:`~malefiz.games.malefiz.game.Malefiz` object (``MALEFIZ``), the game's
-  entry in :data:`malefiz.games.GAMES`; :mod:`.table`: what the page's session needs beyond the rules.
+  entry in :data:`malefiz.games.GAMES`, and its face (``MALEFIZ.face``): what the page needs beyond the rules.
 """

@@ -20,7 +20,7 @@ into the document and styles it with CSS. Hooks and CSS classes:
   barricade on it, ``"h"`` for the current player's house and its pawns, ``"f"``
   for its pawns in the forest. So ``"<pawn key>-<target key>"`` is the move in
   notation (``h-0.13``, ``2.13-2.9``); the page passes a key to
-  :meth:`malefiz.core.session.Session.click` (through :mod:`.table`).
+  :meth:`malefiz.core.session.Session.click`, which asks the game's face what it names.
 """
 
 from __future__ import annotations
