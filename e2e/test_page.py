@@ -65,3 +65,18 @@ def test_setup_screen_starts_a_game(game: GamePage) -> None:
     assert "2 to 4 players" in (error.text_content() or "")
     assert setup.is_visible()
     game.watch.assert_clean()
+
+
+def test_inherited_object_names_are_no_games_for_the_first_paint(game: GamePage) -> None:
+    """``?game=constructor`` and its like name no game: the first paint shows Malefiz, and nothing throws."""
+    game.page.route("**/pyscript/core.js", lambda route: route.fulfill(body="", content_type="text/javascript"))
+    for name in ("constructor", "__proto__", "toString", "valueOf", "hasOwnProperty"):
+        game.page.goto(game.site_url + f"?game={name}&board=constructor")
+        game.page.wait_for_load_state("load")
+        assert game.page.get_attribute("html", "data-game") == "malefiz"
+        assert game.page.get_attribute("html", "data-board") == "classic"
+        assert game.page.title() == "Malefiz"
+    game.page.goto(game.site_url + "?game=maedn&board=star")
+    game.page.wait_for_load_state("load")
+    assert game.page.get_attribute("html", "data-board") == "star" and game.page.title() == "Mensch ärgere Dich nicht"
+    game.watch.assert_clean()

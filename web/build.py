@@ -114,15 +114,24 @@ def thumbnail(svg: str) -> str:
 
 
 def render_index(template: str) -> str:
-    """Fill the page template: config, pre-rendered boards, setup form, and the CSP (hashing the inline scripts)."""
+    """Fill the page template: config, pre-rendered boards, setup form, the games for the first paint, and the
+    CSP (hashing the inline scripts)."""
     boards = "".join(
         f'<div class="pre" data-pre="{name}">{game.face.board_svg(name, ENGLISH)}</div>'
         for game in GAMES.values()
         for name in game.boards
     )
     config = html.escape(json.dumps(CONFIG, separators=(",", ":")), quote=True)
+    games = json.dumps(
+        {name: {"title": g.title, "boards": list(g.boards)} for name, g in GAMES.items()}, ensure_ascii=False
+    )
     filled = template
-    for key, value in (("{{CONFIG}}", config), ("{{BOARDS}}", boards), ("{{SETUP}}", setup_form(GAMES, THUMBNAILS))):
+    for key, value in (
+        ("{{CONFIG}}", config),
+        ("{{BOARDS}}", boards),
+        ("{{SETUP}}", setup_form(GAMES, THUMBNAILS)),
+        ("{{GAMES}}", games.replace("<", "\\u003c")),
+    ):
         if key not in filled:
             raise SystemExit(f"web/index.html: placeholder {key} is missing")
         filled = filled.replace(key, value)
