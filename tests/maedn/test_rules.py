@@ -13,7 +13,7 @@ import pytest
 from malefiz.core.actions import PASS, ROLLS
 from malefiz.core.errors import IllegalActionError, InvalidPositionError
 from malefiz.games.maedn.rules import apply, legal_actions, may_roll_three_times, new_game, penalty
-from malefiz.games.maedn.state import Action, Options, Phase, move
+from malefiz.games.maedn.state import Action, Options, Phase, move, parse_position
 from tests.maedn.helpers import actions, play, pos
 
 # Rule 1: four pieces each, one on A, three on B.
@@ -476,3 +476,21 @@ def test_every_option_at_once() -> None:
     s = new_game("cross", 4, opts)
     assert str(s).endswith("y? +back +three +nojump +barriers +forced")
     assert s.phase is Phase.ROLL and s.options == opts
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("maedn cross y:40,41,42,43 r:40,41,42,43 finished:y,r r*", "a game ends when one seat is left"),
+        ("maedn cross y:40,41,42,43 r:0,B,B,B finished:y r*", "did not end with red's move"),
+        ("maedn cross y:40,41,42,43 r:0,B,B,B g:40,41,42,43 finished:y,g y*", "did not end with yellow's move"),
+    ],
+)
+def test_an_end_position_no_move_can_make_is_refused(text: str, message: str) -> None:
+    with pytest.raises(InvalidPositionError, match=message):
+        parse_position(text)
+
+
+def test_end_positions_that_a_move_makes_are_read() -> None:
+    assert parse_position("maedn cross y:40,41,42,43 r:0,B,B,B finished:y y*").is_over
+    assert parse_position("maedn cross y:40,41,42,43 r:0,B,B,B g:40,41,42,43 finished:y,g g*").is_over

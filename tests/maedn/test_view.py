@@ -259,7 +259,7 @@ def test_pieces_stay_inside_the_view_and_apart() -> None:
 
 
 def test_game_over_marks_no_turn_and_says_so() -> None:
-    root = parse(render(pos("maedn cross y:40,41,42,43 r:12,40,41,42 finished:y r*")))
+    root = parse(render(pos("maedn cross y:40,41,42,43 r:12,40,41,42 finished:y y*")))
     assert not [el for el in root.iter() if "turn" in classes(el)]
     assert (root.findtext(f"{NS}title") or "").endswith("the game is over")
     homes = {g.get("data-colour") for g in root.iter(f"{NS}g") if {"goal-area", "home"} <= classes(g)}

@@ -1,10 +1,8 @@
 """The rules of Mensch ärgere Dich nicht (Schmidt Spiele), with its optional variants.
 
-States are immutable; :func:`legal_actions` is the one source of legality and
-:func:`apply` acts only on what it lists; :func:`effects` tells what an action
-did (for the words, the animation and the statistics); :func:`check_position`
-says whether a position can occur (the notation and the JSON reader use it).
-A turn is a sequence of steps, each an action of its own:
+States are immutable; :func:`legal_actions` is the one source of legality and :func:`apply` acts only on
+what it lists; :func:`effects` tells what an action did (for the words, the animation and the statistics);
+:func:`check_position` says whether a position can occur. A turn is a sequence of steps, each an action:
 
 1. ``Roll(n)``: the die (a chance step, recorded like any other action);
 2. a :class:`~malefiz.games.maedn.state.Move`, or the single ``PASS`` when the roll allows none;
@@ -22,9 +20,8 @@ The readings follow ``RULES.md`` ("how the open questions are read"):
 - Every 6 gives another roll, even one that allowed no move, but not the 6 that
   brings the last piece of the colour whose turn it is home (then the turn
   passes), nor one after which that colour has nothing left to move.
-- Forced capture changes no list of legal moves: a move that does not capture
-  while a capture was among them sends the piece that could have captured back
-  to B (:func:`penalty`).
+- Forced capture changes no list of legal moves: a move that does not capture while a capture was
+  among them sends the piece that could have captured back to B (:func:`penalty`).
 - The neutral colour (three players on the cross): for each roll the player to
   act may move his own colour or the neutral one, each with its own duties; the
   moves of both are listed. A player whose colour is home keeps taking turns to
@@ -652,6 +649,15 @@ def check_position(state: State) -> None:
     _check_turn(state)
 
 
+def _check_end(state: State, neutral_active: bool) -> None:
+    """An over position is one a move ended: one seat left, the last finisher's turn (or the neutral's mover's)."""
+    se, finished, turn, neutral = state.seating, state.finished, state.turn, state.seating.neutral_slot >= 0
+    if not neutral and _unplaced(se, finished, neutral_active) == 0:
+        raise InvalidPositionError("finished: every seat is placed, but a game ends when one seat is left")
+    if turn not in ((finished[0], finished[-1]) if neutral else finished[-1:]) and (not neutral or turn in finished):
+        raise InvalidPositionError(f"turn: the game did not end with {state.current}'s move")
+
+
 def _check_turn(state: State) -> None:
     se = state.seating
     length = se.length
@@ -677,6 +683,8 @@ def _check_turn(state: State) -> None:
         if over:
             raise InvalidPositionError(f"phase: every seat but one is placed, so the phase must be over, not {phase}")
         raise InvalidPositionError("phase: over, but more than one seat is not placed yet")
+    if over:
+        _check_end(state, neutral_active)
     if phase is not Phase.OVER and state.turn in state.finished and not neutral_active:
         raise InvalidPositionError(f"turn: {state.current} is home and takes no more turns")
     if not 1 <= state.attempt <= 3:
