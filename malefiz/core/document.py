@@ -9,6 +9,7 @@ This is also the core of save files later.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping, Sequence
 from enum import StrEnum
 from typing import Any, TypeVar
@@ -17,10 +18,12 @@ from .errors import InvalidPositionError, MalefizError, NotationError
 from .game import Game
 
 __all__ = [
+    "MAX_DEPTH",
     "MAX_ECHO",
     "MAX_TEXT",
     "check_envelope",
     "decode_text",
+    "json_depth",
     "load_json",
     "phase_and_roll",
     "quote",
@@ -32,6 +35,9 @@ P = TypeVar("P", bound=StrEnum)
 
 MAX_TEXT = 1_000_000
 """The longest position text read (a real one is well under a kilobyte)."""
+
+MAX_DEPTH = 64
+"""The deepest nesting of arrays and objects a JSON reader takes (a saved game or a position needs 5)."""
 
 MAX_ECHO = 80
 """The most characters of its input an error message repeats: a longer piece is cut with an ellipsis."""
@@ -72,13 +78,40 @@ def decode_text(data: bytes, where: str = "position") -> str:
         raise NotationError(f"{where}: not UTF-8 text (byte 0x{bad} at offset {exc.start})") from None
 
 
+_BRACKETS = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')
+
+
+def json_depth(text: str, most: int = MAX_DEPTH) -> int | None:
+    """How deeply the arrays and objects of the JSON ``text`` nest, found without recursion (strings are
+    skipped); None as soon as it goes beyond ``most``. So a reader refuses too deep a text before parsing it,
+    the same way in CPython and in Pyodide (whose stack a deep ``json.loads`` can overflow).
+
+    >>> json_depth('{"a": [[1], "[[["]}'), json_depth("[" * 100 + "]" * 100), json_depth("1")
+    (3, None, 0)
+    """
+    depth = deepest = 0
+    for token in _BRACKETS.finditer(text):
+        bracket = token.group()
+        if bracket in "[{":
+            depth += 1
+            if depth > most:
+                return None
+            deepest = max(deepest, depth)
+        elif bracket in "]}":
+            depth -= 1
+    return deepest
+
+
 def load_json(text: str, where: str) -> object:
     """The value of the JSON ``text``.
 
     Raises:
-        NotationError: for text that is not JSON, nests too deeply, or holds a number with more digits
-            than Python reads (``sys.get_int_max_str_digits()``); one line that says what and where.
+        NotationError: for text that is not JSON, nests deeper than :data:`MAX_DEPTH`, or holds a number
+            with more digits than Python reads (``sys.get_int_max_str_digits()``); one line that says what
+            and where.
     """
+    if json_depth(text) is None:
+        raise NotationError(f"{where}: not valid JSON: nested too deeply (more than {MAX_DEPTH} levels)")
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:

@@ -15,6 +15,7 @@ import zlib
 from typing import Any, Final
 
 from .actions import Roll
+from .document import MAX_DEPTH, json_depth
 from .errors import MalefizError
 from .session import Session
 from .setup import MAX_SEED, Games, Setup
@@ -84,6 +85,8 @@ def load(text: str, games: Games) -> Session:
     """
     if len(text) > MAX_SAVE:
         raise MalefizError.keyed("error.save_long", n=f"{len(text):,}", most=f"{MAX_SAVE:,}")
+    if json_depth(text) is None:
+        raise MalefizError.keyed("error.save_json", detail=f"nested deeper than {MAX_DEPTH} levels")
     try:
         doc = json.loads(text)
     except (ValueError, RecursionError) as error:
