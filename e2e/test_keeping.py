@@ -241,3 +241,22 @@ def test_changing_the_pace_while_a_computer_walks_does_not_freeze_the_game(game:
     game.page.wait_for_function("() => document.querySelector('[data-action=\"roll\"]:not([disabled])') !== null")
     assert "roll the die" in game.status()
     game.watch.assert_clean()
+
+
+def test_a_move_is_kept_the_moment_it_is_made_not_after_its_walk(game: GamePage) -> None:
+    """A reload (or a closed tab) while the moved piece still walks its way keeps the move."""
+    game.open(f"?seats=human,human&names=Anna,Ben&seed={seed_rolling(6)}&pace=slow")
+    assert game.page.locator("[data-motion-switch]").is_checked()
+    game.roll()
+    game.page.wait_for_selector("#board .target")
+    target = game.page.locator("#board .target").first.get_attribute("data-key")
+    assert target is not None
+    before = game.position_text()
+    game.click_key(target, ".target")
+    kept = game.page.evaluate("JSON.parse(localStorage.getItem('malefiz.last-game')).actions")
+    assert kept[-1] == f"h-{target}"  # kept already, while the pawn walks
+    assert game.position_text() == before  # the walk is still under way: the page shows the old position
+    reload(game)
+    x, y = (int(n) for n in target.split("."))
+    assert [x, y] in game.position()["pawns"]["red"]
+    game.watch.assert_clean()
