@@ -1,0 +1,69 @@
+"""No markup from a name: every screen of both games has the same elements and attributes whatever the
+players are called (names are user input: from the address, a link, a file)."""
+
+from __future__ import annotations
+
+import random
+from html.parser import HTMLParser
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from malefiz.core.screen import Screen, play_screen
+from malefiz.core.session import Session
+from malefiz.core.setup import MAX_NAME, Seat, Setup
+from malefiz.games import GAMES
+
+HOSTILE = st.text(alphabet=st.sampled_from("<>\"'&=/ ;:-!?[]{}()abcABC\u00e4\u2028"), min_size=1, max_size=MAX_NAME)
+
+
+class Shape(HTMLParser):
+    """The elements and attribute names of a piece of HTML or SVG, in order (text and values left out)."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.found: list[tuple[str, tuple[str, ...]]] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.found.append((tag, tuple(name for name, _ in attrs)))
+
+    def handle_endtag(self, tag: str) -> None:
+        self.found.append(("/" + tag, ()))
+
+
+def shape(markup: str) -> list[tuple[str, tuple[str, ...]]]:
+    parser = Shape()
+    parser.feed(markup)
+    parser.close()
+    return parser.found
+
+
+def screens(game: str, names: tuple[str, str], seed: int) -> list[Screen]:
+    """The screens of a seeded game between two computers, played to the end, with a hint on the way."""
+    colours = GAMES[game].seat_colours(GAMES[game].boards[0], 2)
+    seats = tuple(Seat(c, n, "bot", "greedy") for c, n in zip(colours, names, strict=True))
+    s = Session(Setup(GAMES[game], seats=seats, seed=seed))
+    found = []
+    rng = random.Random(seed)
+    while not s.state.is_over:
+        s.bot_step()
+        if rng.random() < 0.05:
+            found.append(play_screen(s, shown=0, face_before=None, fresh=True, motion=True, pace="normal"))
+    found.append(play_screen(s, shown=0, face_before=None, fresh=True, motion=True, pace="normal"))
+    return found
+
+
+def markup(screen: Screen) -> list[str]:
+    return [screen.board_svg, *screen.frames, screen.report]
+
+
+@settings(max_examples=6, deadline=None)
+@given(HOSTILE, HOSTILE, st.sampled_from(sorted(GAMES)))
+def test_hostile_names_make_no_element_and_no_attribute(first: str, second: str, game: str) -> None:
+    plain = screens(game, ("Annabel", "Bobby"), 3)
+    assert any("Annabel" in x for screen in plain for x in markup(screen))  # names are in the markup
+    hostile = screens(game, (first, second), 3)
+    assert len(plain) == len(hostile)
+    for a, b in zip(plain, hostile, strict=True):
+        for x, y in zip(markup(a), markup(b), strict=True):
+            assert shape(x) == shape(y)
