@@ -107,11 +107,17 @@ class Record(Generic[S, A]):
         """Every action in order."""
         return [e.action for e in self.entries]
 
-    def lines(self) -> list[Line[S]]:
-        """The move list: the opening's lines, then one per entry."""
-        found = [Line(i, words, "", self.start) for i, words in enumerate(self.opening)]
-        base = len(found)
-        found.extend(Line(base + i, e.words, e.notation, e.after) for i, e in enumerate(self.entries))
+    def lines(self, first: int = 0) -> list[Line[S]]:
+        """The move list from line ``first`` on (a negative ``first`` counts from the end): the opening's
+        lines, then one per entry."""
+        count = self.line_count
+        first = max(0, count + first if first < 0 else first)
+        base = len(self.opening)
+        found = [Line(i, self.opening[i], "", self.start) for i in range(first, base)]
+        found.extend(
+            Line(base + i, e.words, e.notation, e.after)
+            for i, e in enumerate(self.entries[max(0, first - base) :], start=max(0, first - base))
+        )
         return found
 
     @property

@@ -187,7 +187,7 @@ def sound_of(session: Session) -> Sound:
 def log_lines(session: Session, most: int = LOG_LINES) -> tuple[LogLine, ...]:
     """The latest ``most`` lines of the move list, oldest first."""
     record = session.record
-    lines = record.lines()[-most:] if record.line_count else []
+    lines = record.lines(-most)
     return tuple(LogLine(line.index, line.words, line.notation) for line in lines)
 
 
