@@ -41,7 +41,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Final, NamedTuple
 
-from ...core.actions import PASS, ROLLS, Pass, Roll
+from ...core.actions import PASS, ROLLS, Pass, Roll, parse_shared
 from ...core.document import quote, shorten
 from ...core.errors import InvalidPositionError, NotationError
 from ...core.options import Flags
@@ -522,10 +522,9 @@ def parse_action(text: str) -> Action:
         NotationError: if ``text`` is not an action.
     """
     t = text.strip()
-    if t == "pass":
-        return PASS
-    if len(t) == 2 and t[0] == "d" and t[1] in "123456":
-        return ROLLS[int(t[1]) - 1]
+    shared = parse_shared(t)
+    if shared is not None:
+        return shared
     m = _MOVE_RE.fullmatch(t)
     if m is not None and m[1] in LETTER_COLOURS:
         return move(LETTER_COLOURS[m[1]], B if m[2] == "B" else int(m[2]), int(m[3]))

@@ -40,7 +40,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Final, NamedTuple
 
-from ...core.actions import PASS, ROLLS, Pass, Roll
+from ...core.actions import PASS, ROLLS, Pass, Roll, parse_shared
 from ...core.document import quote
 from ...core.errors import InvalidPositionError, NotationError
 from ...core.options import Flags
@@ -302,10 +302,9 @@ def parse_action(text: str) -> Action:
         NotationError: if ``text`` is not an action.
     """
     t = text.strip()
-    if t == "pass":
-        return PASS
-    if re.fullmatch(r"d[1-6]", t):
-        return Roll(int(t[1]))
+    shared = parse_shared(t)
+    if shared is not None:
+        return shared
     if t.startswith("@"):
         return Place(parse_location(t[1:]))
     if t.count("-") == 1:
