@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlencode
+from urllib.parse import parse_qs, urlencode, urlsplit
 
 from playwright.sync_api import Page
 
@@ -77,6 +77,16 @@ class GamePage:
         self.page.wait_for_selector("html[data-ready]")
 
     # Reading the page
+
+    def game_id(self) -> str:
+        """The identity of the game shown (``&id=`` in the address)."""
+        return parse_qs(urlsplit(self.page.url).query)["id"][-1]
+
+    def kept(self) -> dict[str, Any]:
+        """The game shown as the browser keeps it (the shelf's wrapper around the save document)."""
+        text = self.page.evaluate("(key) => localStorage.getItem(key)", f"malefiz.game.{self.game_id()}")
+        assert text is not None, "the game is not kept"
+        return dict(json.loads(text))
 
     def position_text(self) -> str:
         """The text of ``[data-position]`` (the JSON position document)."""

@@ -133,7 +133,7 @@ def test_back_and_forward_keep_both_the_setup_and_the_game(game: GamePage) -> No
     position = game.position_text()
     game.page.go_back()
     game.page.wait_for_selector("#setup:not([hidden])")
-    assert game.page.locator('[data-action="continue"]').is_visible()
+    assert game.page.locator('[data-shelf] [data-action="continue"]').first.is_visible()
     game.page.go_forward()
     game.page.wait_for_selector("#play:not([hidden])")
     assert game.position_text() == position
@@ -145,7 +145,7 @@ def test_back_and_forward_keep_both_the_setup_and_the_game(game: GamePage) -> No
     game.page.locator('header [data-action="setup"]').click()
     game.page.locator('[data-action="confirm-yes"]').click()
     game.page.wait_for_selector("#setup:not([hidden])")
-    game.page.locator('[data-action="continue"]').click()
+    game.page.locator('[data-shelf] [data-action="continue"]').first.click()
     game.page.wait_for_selector("#play:not([hidden])")
     assert game.position_text() == position
     game.watch.assert_clean()
@@ -253,7 +253,7 @@ def test_a_move_is_kept_the_moment_it_is_made_not_after_its_walk(game: GamePage)
     assert target is not None
     before = game.position_text()
     game.click_key(target, ".target")
-    kept = game.page.evaluate("JSON.parse(localStorage.getItem('malefiz.last-game')).actions")
+    kept = game.kept()["save"]["actions"]
     assert kept[-1] == f"h-{target}"  # kept already, while the pawn walks
     assert game.position_text() == before  # the walk is still under way: the page shows the old position
     reload(game)

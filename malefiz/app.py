@@ -14,9 +14,11 @@ from __future__ import annotations
 import dataclasses
 import json
 import random
-from collections.abc import Iterable, Iterator
+import time
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from typing import Final, Literal, Protocol
+from typing import Final, Literal
+from urllib.parse import parse_qs
 
 from .core import savefile
 from .core.errors import MalefizError
@@ -27,6 +29,7 @@ from .core.setup import PACES, Games, Setup, chosen_in, setup_address
 from .games import GAMES
 from .i18n import LANGUAGES, Translator, language_of
 from .page import players_range, query_from_form
+from .shelf import GAME_PREFIX, Shelf, Storage, new_id, shelf_html, valid_id
 
 __all__ = [
     "KEEP_KEY",
@@ -37,11 +40,14 @@ __all__ = [
     "App",
     "MemoryStorage",
     "Storage",
+    "focus_step",
+    "game_address",
+    "id_in",
     "key_command",
 ]
 
 KEEP_KEY: Final = "malefiz.last-game"
-"""Where the game in progress is kept (:func:`malefiz.core.savefile.save` as JSON)."""
+"""Where earlier versions kept the one game in progress: moved onto the shelf (:mod:`malefiz.shelf`) at start."""
 LANGUAGE_KEY: Final = "malefiz.language"
 SOUND_KEY: Final = "malefiz.sound"
 MOTION_KEY: Final = "malefiz.motion"
@@ -49,18 +55,6 @@ MAX_FILE: Final = 5_000_000
 """The largest file read as a saved game, in bytes."""
 
 Command = Literal["roll", "act", "cancel", "next", "previous"]
-
-
-class Storage(Protocol):
-    """What the page keeps between visits (the browser's ``localStorage``)."""
-
-    def get(self, key: str) -> str | None:
-        """The text kept under ``key``, or None (nothing kept, or storage is off)."""
-        ...
-
-    def set(self, key: str, value: str) -> bool:
-        """Keep ``value`` under ``key``; False when the browser does not let the page keep anything."""
-        ...
 
 
 class MemoryStorage:
@@ -80,6 +74,14 @@ class MemoryStorage:
             return False
         self.kept[key] = value
         return True
+
+    def remove(self, key: str) -> None:
+        """Forget ``key``."""
+        self.kept.pop(key, None)
+
+    def all_keys(self) -> list[str]:
+        """Every key kept."""
+        return list(self.kept)
 
 
 @dataclass(frozen=True)
@@ -113,6 +115,39 @@ def key_command(key: str, ctrl: bool = False, meta: bool = False, alt: bool = Fa
     return None
 
 
+def id_in(query: str) -> str | None:
+    """The game identity a page address names (``&id=``), or None (none, or not one this page makes).
+
+    >>> id_in("?seats=human,human&id=k3f9a2bq7x"), id_in("?id=../x"), id_in("")
+    ('k3f9a2bq7x', None, None)
+    """
+    found = parse_qs(query.lstrip("?")).get("id", [""])[-1]
+    return found if valid_id(found) else None
+
+
+def game_address(setup: Setup, game_id: str) -> str:
+    """The page address of the game ``game_id``: its setup, then its identity.
+
+    >>> from malefiz.games import GAMES
+    >>> game_address(Setup.from_query("?seats=human,human&seed=3", GAMES), "k3f9a2bq7x")[-21:]
+    '&seed=3&id=k3f9a2bq7x'
+    """
+    return f"{setup.to_query()}&id={game_id}"
+
+
+def focus_step(keys: list[str], current: str | None, command: str) -> str:
+    """The board element the arrow keys go to from ``current`` among ``keys`` (``next`` or ``previous``,
+    round the end; from outside the list, the first or the last).
+
+    >>> focus_step(["a", "b", "c"], "c", "next"), focus_step(["a", "b", "c"], None, "previous")
+    ('a', 'c')
+    """
+    step = 1 if command == "next" else -1
+    if current not in keys:
+        return keys[0 if step == 1 else -1]
+    return keys[(keys.index(current) + step) % len(keys)]
+
+
 class App:
     """The page's state: the session shown (or the setup screen), pace, motion, and what the page showed last."""
 
@@ -122,11 +157,22 @@ class App:
         languages: Iterable[str] = (),
         games: Games = GAMES,
         rng: random.Random | None = None,
+        clock: Callable[[], float] = time.time,
     ) -> None:
-        """``languages``: the browser's preferred languages (used when none was chosen on this page before)."""
+        """``languages``: the browser's preferred languages (used when none was chosen on this page before);
+        ``clock``: seconds since 1970 (when a game was last played)."""
         self.storage = storage
         self.games = games
         self.rng = rng or random.Random()
+        self.clock = clock
+        self.shelf = Shelf(storage, games)
+        self.game_id: str | None = None
+        """The identity of the game shown (its key on the shelf, its ``&id=`` in the address)."""
+        self._revision = 0
+        """The shelf revision the game shown was read at or last written as."""
+        self._kept: dict[str, object] | None = None
+        """The save document last written (nothing is written again while it is the same)."""
+        self._move_old_slot()
         kept = storage.get(LANGUAGE_KEY)
         self.t = Translator(kept if kept in LANGUAGES else language_of(",".join(languages)))
         self.session: Session | None = None
@@ -177,8 +223,8 @@ class App:
     # -- openings -------------------------------------------------------------
 
     def open(self, query: str, fragment: str = "") -> Screen:
-        """The screen a page address leads to: the game a link's fragment holds, else the game the query
-        describes (resumed when it is the one kept in the browser), else the setup screen."""
+        """The screen a page address leads to: the game a link's fragment holds (added to the shelf), else the
+        game the query describes (the one kept under its ``id`` when there is one), else the setup screen."""
         problem = ""
         if fragment.startswith("#game="):
             self.address = Address("replace", query)
@@ -187,8 +233,7 @@ class App:
             except MalefizError as error:
                 problem = self.t.error(error)
             else:
-                self.address = Address("replace", linked.setup.to_query())
-                return self.resume(linked)
+                return self.adopt(linked, "replace")
         try:
             setup = Setup.from_query(query, self.games)
         except MalefizError as error:
@@ -196,48 +241,72 @@ class App:
         if setup is None:
             game, board = chosen_in(query, self.games)
             return self.setup_screen(problem, game, board)
-        kept = self.kept()
-        if kept is not None and kept.setup == setup:
-            return self.resume(kept, notice=problem)
-        return self.start(setup, notice=problem)
+        game_id = id_in(query)
+        if game_id is not None:
+            try:
+                found = self.shelf.load(game_id)
+            except MalefizError as error:
+                return self.setup_screen(self.t("shelf.open_failed", error=self.t.error(error)))
+            if found is not None and found[0].setup.with_pace("normal") == setup.with_pace("normal"):
+                return self.resume(found[0], game_id, found[1], notice=problem)
+            if found is not None:
+                game_id = None  # the address was changed: a new game, the kept one stays
+        return self.start(setup, notice=problem, game_id=game_id)
 
-    def kept(self) -> Session | None:
-        """The game kept in the browser, or None (nothing kept, storage off, or a record that does not load)."""
+    def _move_old_slot(self) -> None:
+        """The one game earlier versions kept goes onto the shelf (as it is, when it cannot be read)."""
         text = self.storage.get(KEEP_KEY)
         if text is None:
-            return None
+            return
+        game_id = new_id()
         try:
-            return savefile.load(text, self.games)
+            session = savefile.load(text, self.games)
         except MalefizError:
-            return None
+            moved = self.storage.set(GAME_PREFIX + game_id, text)
+        else:
+            moved = self.shelf.put(game_id, session, 1, self.clock())
+        if moved:
+            self.storage.remove(KEEP_KEY)
 
-    def start(self, setup: Setup, notice: str = "") -> Screen:
-        """A new game with ``setup`` (its seed fixed in the address, so a reload finds the game kept)."""
+    def start(self, setup: Setup, notice: str = "", game_id: str | None = None) -> Screen:
+        """A new game with ``setup`` under ``game_id`` (or a new identity); its seed and identity go into the
+        address, so a reload finds it (it is kept from its first action on)."""
+        pushed = self.address is not None and self.address.how == "push"
         if setup.seed is None:
             setup = setup.seeded(self.rng.randrange(2**31))
-            pushed = self.address is not None and self.address.how == "push"
-            self.address = Address("push" if pushed else "replace", setup.to_query())
-        return self.resume(Session(setup), notice)
+        game_id = game_id or new_id()
+        self.address = Address("push" if pushed else "replace", game_address(setup, game_id))
+        return self.resume(Session(setup), game_id, 0, notice)
 
-    def resume(self, session: Session, notice: str = "") -> Screen:
-        """Show ``session`` (a new game, or one kept, loaded or linked) and let it go on."""
+    def adopt(self, session: Session, how: Literal["push", "replace"], notice: str = "") -> Screen:
+        """A game from a link or a file: a new game on the shelf (it never overwrites one), kept at once."""
+        game_id = new_id()
+        self.address = Address(how, game_address(session.setup, game_id))
+        return self.resume(session, game_id, 0, notice, keep_now=True)
+
+    def resume(self, session: Session, game_id: str, revision: int, notice: str = "", keep_now: bool = False) -> Screen:
+        """Show ``session``, kept as ``game_id`` at ``revision`` (0: not kept yet), and let it go on."""
         self.pace = session.setup.pace if session.setup.pace in PACES else self.pace
         if session.language != self.t.language:
             session.set_language(self.t.language)
         self.session = session
+        self.game_id = game_id
+        self._revision = revision
+        self._kept = None if keep_now or revision == 0 else savefile.save(session)
+        self._thinking = None
         self.notice = notice
         self._shown = None
         self._face = None
-        return self.screen()
+        return self.screen(keep=keep_now or bool(session.record))
 
     # -- the setup screen -----------------------------------------------------------
 
     def setup_screen(self, error: str = "", game: str | None = None, board: str | None = None) -> Screen:
-        """The setup screen: the form (the page keeps it as the person left it), and the chosen board's
-        start position beside it."""
+        """The setup screen: the games in progress (the shelf), the form (the page keeps it as the person left
+        it), and the chosen board's start position beside it."""
         self.session = None
+        self.game_id = None
         self._thinking = None
-        kept = self.kept()
         game = game or self.chosen[0]
         board = board or (self.chosen[1] if game == self.chosen[0] else None)
         name = game if game is not None and game in self.games else next(iter(self.games))
@@ -252,7 +321,7 @@ class App:
             board_svg=chosen.face.board_svg(board, self.t),
             language=self.t.language,
             error=error,
-            can_continue=kept is not None and not kept.state.is_over,
+            shelf=shelf_html(self.shelf.listing(), self.games, self.t, self.clock()),
             pace=self.pace,
         )
 
@@ -288,33 +357,46 @@ class App:
         return self.setup_screen(error, game, board)
 
     def to_setup(self, query: str) -> Screen:
-        """Back to the setup screen (the game stays kept; Back returns to it)."""
+        """Back to the setup screen (the game stays on the shelf; Back returns to it)."""
         self.keep()
         self.address = Address("push", setup_address(query))
         game, board = chosen_in(query, self.games)
         return self.setup_screen("", game, board)
 
-    def continue_kept(self) -> Screen | None:
-        """*Continue the last game*: the game kept in the browser."""
-        kept = self.kept()
-        if kept is None:
-            return None
-        self.address = Address("push", kept.setup.to_query())
-        return self.resume(kept)
+    def continue_game(self, game_id: str) -> Screen | None:
+        """*Continue* on the shelf: the game kept as ``game_id`` (it stays kept when it cannot be read)."""
+        try:
+            found = self.shelf.load(game_id)
+        except MalefizError as error:
+            return self.setup_screen(self.t("shelf.unreadable", error=self.t.error(error)))
+        if found is None:
+            return self.setup_screen()
+        session, revision = found
+        self.address = Address("push", game_address(session.setup, game_id))
+        return self.resume(session, game_id, revision)
+
+    def delete(self, game_id: str) -> Screen:
+        """*Delete* on the shelf (the page asks first: :meth:`question`)."""
+        self.shelf.remove(game_id)
+        return self.setup_screen()
+
+    def kept_file(self, game_id: str) -> tuple[str, str] | None:
+        """*Download* of a kept game that cannot be read: its file name and the text exactly as kept."""
+        shelved = self.shelf.get(game_id)
+        return None if shelved is None else (f"malefiz-kept-{game_id}.json", shelved.text)
 
     # -- files and links ----------------------------------------------------------
 
     def load_file(self, text: str | None, size: int) -> Screen:
-        """A saved game chosen with the file field (``text`` None: too large to read); the game in progress
-        stays if it does not load."""
+        """A saved game chosen with the file field (``text`` None: too large to read), added to the shelf; the
+        game in progress stays as it is when it does not load."""
         if text is None or size > MAX_FILE:
             return self.refuse(self.t("page.big_file"))
         try:
             session = savefile.load(text, self.games)
         except MalefizError as error:
             return self.refuse(self.t("page.bad_file", error=self.t.error(error)))
-        self.address = Address("push", session.setup.to_query())
-        return self.resume(session)
+        return self.adopt(session, "push")
 
     def refuse(self, text: str) -> Screen:
         """A message about a file or link, on whichever screen is showing."""
@@ -343,10 +425,18 @@ class App:
         return s is not None and bool(s.record) and not s.state.is_over
 
     def question(self, action: str) -> str | None:
-        """What to ask before ``action`` leaves the game in progress (None: nothing to ask)."""
+        """What to ask before ``action`` (*New game*, *Setup*, *Delete* on the shelf); None: nothing to ask."""
+        if action == "delete":
+            return self.t("shelf.ask_delete")
         if not self.in_progress():
             return None
         return self.t("page.ask_new" if action == "new-game" else "page.ask_setup")
+
+    def leave(self, action: str, game_id: str, query: str) -> Screen | None:
+        """*New game*, *Setup* (from the address ``query``) or *Delete* of ``game_id``, once asked."""
+        if action == "delete":
+            return self.delete(game_id)
+        return self.new_game() if action == "new-game" else self.to_setup(query)
 
     def leaving_asks(self) -> bool:
         """Closing the tab asks first only when the game in progress could not be kept."""
@@ -393,10 +483,16 @@ class App:
         return self.screen(fresh=True)
 
     def new_game(self) -> Screen | None:
-        """Another game with the same setup."""
-        if self.session is None:
+        """Another game with the same setup, under a new identity (the last one stays on the shelf)."""
+        s = self.session
+        if s is None:
             return None
-        self.session.new_game()
+        self.keep()
+        s.new_game()
+        self.game_id = new_id()
+        self._revision = 0
+        self._kept = None
+        self.address = Address("push", game_address(s.setup, self.game_id))
         self._shown = None
         return self.screen()
 
@@ -409,7 +505,8 @@ class App:
             return None
         setup = self.session.setup.with_pace(pace)
         self.session.setup = setup
-        self.address = Address("replace", setup.to_query())
+        if self.game_id is not None:
+            self.address = Address("replace", game_address(setup, self.game_id))
         return self.screen(keep=True)
 
     def think(self) -> Screen | None:
@@ -443,19 +540,62 @@ class App:
 
     # -- the screen ---------------------------------------------------------------
 
-    def keep(self) -> None:
-        """Store the game in progress in the browser (``saving`` says whether that worked)."""
-        if self.session is not None:
-            text = json.dumps(savefile.save(self.session), separators=(",", ":"))
-            self.saving = self.storage.set(KEEP_KEY, text)
+    def keep(self) -> bool:
+        """Keep the game shown on the shelf when it changed (``saving`` says whether the browser let it).
+
+        False when another tab has kept a newer state of this game since this tab read it: nothing is written
+        then (:meth:`screen` catches up instead)."""
+        s, game_id = self.session, self.game_id
+        if s is None or game_id is None:
+            return True
+        if not s.record and self._revision == 0:
+            return True  # nothing to lose yet: the address starts the same game again
+        document = savefile.save(s)
+        if document == self._kept:
+            return True
+        stored = self.shelf.get(game_id)
+        if stored is not None and stored.revision > self._revision:
+            return False
+        self.saving = self.shelf.put(game_id, s, self._revision + 1, self.clock())
+        if self.saving:
+            self._revision += 1
+            self._kept = document
+        return True
+
+    def changed(self, key: str | None) -> Screen | None:
+        """Another tab changed what is kept (the browser's storage event; ``key`` None: everything was cleared):
+        the setup screen lists the shelf anew; the game shown catches up when it went on there."""
+        if key is not None and not key.startswith(GAME_PREFIX):
+            return None
+        if self.session is None:
+            return self.setup_screen()
+        if self.game_id is None or key not in (None, GAME_PREFIX + self.game_id):
+            return None
+        stored = self.shelf.get(self.game_id)
+        if stored is None or stored.revision <= self._revision:
+            return None
+        return self.catch_up()
+
+    def catch_up(self) -> Screen:
+        """The game shown as another tab has kept it since (this tab's own newer action, if any, is dropped)."""
+        game_id = self.game_id
+        assert game_id is not None
+        try:
+            found = self.shelf.load(game_id)
+        except MalefizError as error:
+            self.notice = self.t("shelf.unreadable", error=self.t.error(error))
+            return self.screen(keep=False)
+        if found is None:
+            return self.screen(keep=False)
+        return self.resume(found[0], game_id, found[1], notice=self.t("shelf.behind"))
 
     def screen(self, fresh: bool = False, keep: bool = True) -> Screen:
         """The game's screen now (``fresh``: an action was just made, so its motion plays); the game is kept."""
         s = self.session
         if s is None:
             return self.setup_screen()
-        if keep:
-            self.keep()
+        if keep and not self.keep():
+            return self.catch_up()
         found = play_screen(
             s,
             shown=self._shown,

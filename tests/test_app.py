@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from malefiz.app import KEEP_KEY, LANGUAGE_KEY, MOTION_KEY, Address, App, MemoryStorage, key_command
+from malefiz.app import LANGUAGE_KEY, MOTION_KEY, Address, App, MemoryStorage, game_address, key_command
 from malefiz.core import savefile
 from malefiz.core.setup import Setup
 from malefiz.games import GAMES
@@ -49,7 +49,8 @@ def test_a_game_address_without_a_seed_gets_one_in_the_address() -> None:
     a = app()
     screen = a.open("?seats=human,bot")
     assert screen.view == "play" and a.session is not None and a.session.setup.seed is not None
-    assert a.address == Address("replace", a.session.setup.to_query())
+    assert a.game_id is not None
+    assert a.address == Address("replace", game_address(a.session.setup, a.game_id))
     assert f"seed={a.session.setup.seed}" in a.address.query
 
 
@@ -57,15 +58,18 @@ def test_a_reload_resumes_the_kept_game_and_another_address_starts_a_new_one() -
     storage = MemoryStorage()
     first = app(storage)
     first.open(GAME)
+    assert first.address is not None
+    address = first.address.query
     play_moves(first, 3)
     assert first.session is not None
     kept = first.session.record.actions()
     again = app(storage)
-    again.open(GAME)
+    again.open(address)
     assert again.session is not None and again.session.record.actions() == kept
     other = app(storage)
-    other.open(GAME.replace("seed=8", "seed=9"))
-    assert other.session is not None and other.session.record.actions() == []
+    other.open(GAME)  # the setup without the game's identity: a new game, the first stays kept
+    assert other.session is not None and other.session.record.actions() == [] and other.game_id != first.game_id
+    assert app(storage).open(address) and first.session.record.actions() == kept
 
 
 def test_a_pace_change_is_kept_with_the_game_so_a_reload_resumes_it() -> None:
@@ -95,7 +99,8 @@ def test_a_shared_link_opens_its_game_and_a_broken_one_says_so() -> None:
     screen = b.open("", fragment)
     assert screen.view == "play" and b.session is not None and a.session is not None
     assert b.session.record.actions() == a.session.record.actions()
-    assert b.address == Address("replace", a.session.setup.to_query())
+    assert b.game_id is not None and b.game_id != a.game_id
+    assert b.address == Address("replace", game_address(a.session.setup, b.game_id))
     broken = app().open("", fragment[:40])
     assert broken.view == "setup" and broken.error
 
@@ -139,10 +144,13 @@ def test_leaving_a_game_in_progress_asks_and_the_setup_screen_keeps_game_and_boa
     assert a.question("new-game") is None  # nothing played yet
     play_moves(a, 1)
     assert a.question("new-game") and a.question("setup")
-    screen = a.to_setup("?game=maedn&board=star&seats=human,human&seed=3")
-    assert (screen.view, screen.game, screen.board, screen.can_continue) == ("setup", "maedn", "star", True)
+    game_id = a.game_id
+    assert game_id is not None
+    screen = a.to_setup(f"?game=maedn&board=star&seats=human,human&seed=3&id={game_id}")
+    assert (screen.view, screen.game, screen.board) == ("setup", "maedn", "star")
+    assert f'data-action="continue" data-id="{game_id}"' in screen.shelf
     assert a.address == Address("push", "?game=maedn&board=star&seed=3")
-    resumed = a.continue_kept()
+    resumed = a.continue_game(game_id)
     assert resumed is not None and resumed.view == "play"
 
 
@@ -163,7 +171,8 @@ def test_the_kept_game_is_stored_after_every_action() -> None:
     a.open(GAME)
     play_moves(a, 1)
     assert a.session is not None
-    assert json.loads(storage.kept[KEEP_KEY])["actions"] == [str(x) for x in a.session.record.actions()]
+    kept = json.loads(storage.kept[f"malefiz.game.{a.game_id}"])
+    assert kept["save"]["actions"] == [str(x) for x in a.session.record.actions()]
 
 
 def test_the_form_starts_a_game_or_says_what_does_not_fit() -> None:

@@ -8,7 +8,6 @@ page, plays its frames and sound, and runs the computer's timer. It knows no gam
 from __future__ import annotations
 
 import contextlib
-import html
 from collections.abc import Callable
 from typing import Any
 
@@ -17,7 +16,7 @@ from pyodide.ffi import JsException, create_once_callable, create_proxy, to_js
 from pyscript import document
 from pyscript.ffi import is_none
 
-from malefiz.app import App, key_command
+from malefiz.app import App, focus_step, key_command
 from malefiz.core.screen import SOUNDS, Screen
 
 REACH = 16
@@ -32,24 +31,40 @@ def _all(selector: str) -> list[Any]:
     return list(document.querySelectorAll(selector))
 
 
+def _say(selector: str, text: str) -> None:
+    """Write ``text`` into the element; hide it while there is nothing to say."""
+    element = _element(selector)
+    element.textContent = text
+    element.hidden = not text
+
+
 class LocalStorage:
     """The browser's ``localStorage`` as the app's :class:`~malefiz.app.Storage` (storage off: nothing kept)."""
 
     def get(self, key: str) -> str | None:
         """The text kept under ``key``, or None."""
-        try:
+        with contextlib.suppress(JsException):
             value = js.localStorage.getItem(key)
-        except JsException:
-            return None
-        return None if is_none(value) else str(value)
+            return None if is_none(value) else str(value)
+        return None
 
     def set(self, key: str, value: str) -> bool:
         """Keep ``value``; False when the browser refuses."""
-        try:
+        with contextlib.suppress(JsException):
             js.localStorage.setItem(key, value)
-        except JsException:
-            return False
-        return True
+            return True
+        return False
+
+    def remove(self, key: str) -> None:
+        """Forget ``key``."""
+        with contextlib.suppress(JsException):
+            js.localStorage.removeItem(key)
+
+    def all_keys(self) -> list[str]:
+        """Every key kept."""
+        with contextlib.suppress(JsException):
+            return [str(js.localStorage.key(i)) for i in range(int(js.localStorage.length))]
+        return []
 
 
 class Page:
@@ -91,17 +106,14 @@ class Page:
         _element("#setup").hidden = playing
         _element("#play").hidden = not playing
         _element('header [data-action="setup"]').hidden = not playing
-        if playing:
-            self.draw_game(screen)
-        else:
-            self.draw_setup(screen)
+        (self.draw_game if playing else self.draw_setup)(screen)
 
     def draw_setup(self, screen: Screen) -> None:
         """The setup screen: only the chosen game's and board's fields count; that board's start beside them."""
-        message = _element("[data-setup-error]")
-        message.textContent = screen.error
-        message.hidden = not screen.error
-        _element('[data-action="continue"]').hidden = not screen.can_continue
+        _say("[data-setup-error]", screen.error)
+        shelf = _element("[data-shelf]")
+        shelf.innerHTML = screen.shelf
+        shelf.hidden = not screen.shelf
         for name, value in (("game", screen.game), ("board", screen.board)):
             radio = _element(f'#setup input[name="{name}"][value="{value}"]')
             if not is_none(radio):
@@ -116,12 +128,8 @@ class Page:
     def draw_game(self, screen: Screen) -> None:
         """The game: walk the moved piece first (when the screen has frames), then the whole screen."""
         self.viewing.hidden = True
-        if screen.frames:
-            self.frames = list(screen.frames)
-            self.after_walk = screen
-            self.walk()
-            return
-        self.draw(screen)
+        self.frames, self.after_walk = list(screen.frames), screen
+        self.walk()
 
     def walk(self) -> None:
         """The moved piece's next step on its way; the whole screen once it has arrived."""
@@ -138,20 +146,15 @@ class Page:
     def draw(self, screen: Screen) -> None:
         """Every part of the game's screen, then the computer's timer."""
         self.board.innerHTML = screen.board_svg
-        notice = _element("[data-notice]")
-        notice.textContent = screen.notice
-        notice.hidden = not screen.notice
-        note = _element("[data-save-note]")
-        note.textContent = screen.save_note
-        note.hidden = not screen.save_note
+        _say("[data-notice]", screen.notice)
+        _say("[data-save-note]", screen.save_note)
         die = self.die
         die.disabled = not screen.can_roll
-        face = "" if screen.die is None else str(screen.die)
         if screen.tumble:
             die.classList.remove("rolling")
             _ = die.offsetWidth  # restart the tumble
             die.classList.add("rolling")
-        die.dataset.face = face
+        die.dataset.face = "" if screen.die is None else str(screen.die)
         _element("[data-die-label]").textContent = screen.die_label
         die.setAttribute("aria-label", screen.die_aria)
         _element("[data-message]").textContent = screen.news
@@ -182,15 +185,9 @@ class Page:
         if not lines or first < shown_first or end < shown_end or shown_end < first:
             self.log.innerHTML = ""
             shown_end = first
-        title = html.escape(self.app.t("page.entry_title"))
         for line in lines:
             if line.index >= shown_end:
-                code = f' <code class="notation">{html.escape(line.notation)}</code>' if line.notation else ""
-                self.log.insertAdjacentHTML(
-                    "afterbegin",
-                    f'<li value="{line.index + 1}" data-index="{line.index}" title="{title}">'
-                    f"{html.escape(line.words)}{code}</li>",
-                )
+                self.log.insertAdjacentHTML("afterbegin", line.html)
         while self.log.childElementCount > len(lines):
             self.log.lastElementChild.remove()
         self.logged = (first, end)
@@ -291,9 +288,8 @@ class Page:
             if not self.busy():
                 self.show(self.app.click(str(current.dataset.key)))
         elif self.focus_keys:
-            keys = self.focus_keys
-            at = keys.index(str(current.dataset.key)) if not is_none(current) and current.dataset.key in keys else -1
-            self.keyed(keys[(at + (1 if command == "next" else -1)) % len(keys)]).focus()
+            here = None if is_none(current) else str(current.dataset.key)
+            self.keyed(focus_step(self.focus_keys, here, command)).focus()
 
     # Events
 
@@ -306,7 +302,7 @@ class Page:
         target = event.target
         action = target.closest("[data-action]")
         if not is_none(action):
-            self.act(str(action.dataset.action))
+            self.act(str(action.dataset.action), str(action.getAttribute("data-id") or ""))
             return
         entry = target.closest("[data-log] li[data-index]")
         if not is_none(entry):
@@ -338,8 +334,8 @@ class Page:
                 best, best_distance = element, dx * dx + dy * dy
         return best
 
-    def act(self, action: str) -> None:
-        """A button by its ``data-action``."""
+    def act(self, action: str, key: str = "") -> None:
+        """A button by its ``data-action`` (``key``: its ``data-id``, the game on the shelf it is for)."""
         app = self.app
         if action == "roll":
             self.show(app.roll())
@@ -348,24 +344,23 @@ class Page:
             self.show(app.start_from_form((str(e[0]), str(e[1])) for e in js.FormData.new(form).entries()))
         elif action in ("hint", "undo", "redo"):
             self.show(getattr(app, action)())
-        elif action in ("new-game", "setup"):
-            then = self.app.new_game if action == "new-game" else lambda: app.to_setup(str(js.location.search))
+        elif action in ("new-game", "setup", "delete"):  # asked first when the app has a question
             question = app.question(action)
+            self.pending = lambda: self.show(app.leave(action, key, str(js.location.search)))
             if question is None:
-                self.show(then())
+                self.act("confirm-yes")
             else:
-                self.pending = lambda: self.show(then())
                 _element("[data-confirm-text]").textContent = question
                 _element("[data-confirm]").showModal()
         elif action == "continue":
-            self.show(app.continue_kept())
+            self.show(app.continue_game(key))
         elif action in ("confirm-yes", "confirm-no"):
             _element("[data-confirm]").close()
             then_do, self.pending = self.pending, None
             if action == "confirm-yes" and then_do is not None:
                 then_do()
-        elif action == "download":
-            self.download()
+        elif action in ("download", "download-kept"):
+            self.download(app.save_file() if action == "download" else app.kept_file(key))
         elif action == "link":
             self.share()
         elif action == "back-to-game":
@@ -421,9 +416,8 @@ class Page:
         self.motion.checked = on
         document.documentElement.dataset.motion = "on" if on else "off"
 
-    def download(self) -> None:
-        """Save the game as a JSON file."""
-        found = self.app.save_file()
+    def download(self, found: tuple[str, str] | None) -> None:
+        """Save a file: its name and text (nothing for None)."""
         if found is None:
             return
         name, text = found
@@ -445,9 +439,8 @@ class Page:
         box.hidden = False
         box.focus()
         box.select()
-        clipboard = js.navigator.clipboard
-        if not is_none(clipboard):
-            clipboard.writeText(url).catch(create_once_callable(lambda _error: None))
+        with contextlib.suppress(JsException, AttributeError):  # no clipboard here: the link is shown
+            js.navigator.clipboard.writeText(url).catch(create_once_callable(lambda _error: None))
 
     # Computer turns
 
@@ -472,6 +465,10 @@ class Page:
         """Back and forward between the setup screen and a game."""
         self.show(self.app.open(str(js.location.search)))
 
+    def on_storage(self, event: Any) -> None:
+        """Another tab changed what is kept: the list of games, or the game shown, catches up."""
+        self.show(self.app.changed(None if is_none(event.key) else str(event.key)))
+
     def on_before_unload(self, event: Any) -> None:
         """Closing the tab asks first only when the game could not be kept (otherwise it resumes on return)."""
         if self.app.leaving_asks():
@@ -487,6 +484,7 @@ def main() -> None:
     app.addEventListener("change", create_proxy(page.on_change))
     js.addEventListener("popstate", create_proxy(page.on_popstate))
     js.addEventListener("beforeunload", create_proxy(page.on_before_unload))
+    js.addEventListener("storage", create_proxy(page.on_storage))
     document.addEventListener("keydown", create_proxy(page.on_key))
     page.apply_language()
     with contextlib.suppress(JsException):

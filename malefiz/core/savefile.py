@@ -20,7 +20,7 @@ from .errors import MalefizError
 from .session import Session
 from .setup import MAX_SEED, Games, Setup
 
-__all__ = ["MAX_SAVE", "SAVE_FORMAT", "SAVE_VERSION", "from_link", "link", "load", "save"]
+__all__ = ["MAX_SAVE", "SAVE_FORMAT", "SAVE_VERSION", "from_doc", "from_link", "link", "load", "save"]
 
 SAVE_FORMAT: Final = "malefiz-site-game"
 """The ``format`` of a saved game (:func:`save`)."""
@@ -91,6 +91,15 @@ def load(text: str, games: Games) -> Session:
         doc = json.loads(text)
     except (ValueError, RecursionError) as error:
         raise MalefizError.keyed("error.save_json", detail=str(error)[:80]) from None
+    return from_doc(doc, games)
+
+
+def from_doc(doc: object, games: Games) -> Session:
+    """The game a :func:`save` document (already read from JSON) holds, replayed and checked (see :func:`load`).
+
+    Raises:
+        MalefizError: as :func:`load`.
+    """
     if not isinstance(doc, dict) or doc.get("format") != SAVE_FORMAT:
         raise MalefizError.keyed("error.save_foreign")
     if doc.get("version") != SAVE_VERSION:

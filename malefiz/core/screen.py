@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from html import escape
 from typing import Final, Literal
 
 from .actions import Roll
@@ -55,6 +56,17 @@ class LogLine:
     index: int
     words: str
     notation: str = ""
+    title: str = ""
+    """The line's tooltip (what clicking it does)."""
+
+    @property
+    def html(self) -> str:
+        """The line as the move list's ``<li>`` (every text escaped)."""
+        code = f' <code class="notation">{escape(self.notation)}</code>' if self.notation else ""
+        return (
+            f'<li value="{self.index + 1}" data-index="{self.index}" title="{escape(self.title)}">'
+            f"{escape(self.words)}{code}</li>"
+        )
 
 
 @dataclass(frozen=True)
@@ -73,8 +85,8 @@ class Screen:
     language: str = "en"
     error: str = ""
     """A message on the setup screen (a setup that does not fit, a link that cannot be read)."""
-    can_continue: bool = False
-    """The setup screen offers to continue the game kept in the browser."""
+    shelf: str = ""
+    """The setup screen's list of games kept in the browser, as HTML (:func:`malefiz.shelf.shelf_html`)."""
     notice: str = ""
     """A message above the game (a link or file that could not be read)."""
     save_note: str = ""
@@ -188,7 +200,8 @@ def log_lines(session: Session, most: int = LOG_LINES) -> tuple[LogLine, ...]:
     """The latest ``most`` lines of the move list, oldest first."""
     record = session.record
     lines = record.lines(-most)
-    return tuple(LogLine(line.index, line.words, line.notation) for line in lines)
+    title = session.t("page.entry_title")
+    return tuple(LogLine(line.index, line.words, line.notation, title) for line in lines)
 
 
 def labels(session: Session) -> dict[str, str]:

@@ -262,14 +262,15 @@ class Setup:
 
 def setup_address(query: str) -> str:
     """The address of the setup screen for the page address ``query``: the same game and board chosen,
-    no seats (so no game starts). ``""`` when nothing is left.
+    no seats (so no game starts) and no game identity. ``""`` when nothing is left.
 
-    >>> setup_address("?game=maedn&board=star&seats=human,bot&seed=4")
+    >>> setup_address("?game=maedn&board=star&seats=human,bot&seed=4&id=k3f9a2bq7x")
     '?game=maedn&board=star&seed=4'
     >>> setup_address("?seats=human,bot")
     ''
     """
-    kept = [(k, v) for k, v in parse_qs(query.lstrip("?"), keep_blank_values=True).items() if k != "seats"]
+    params = parse_qs(query.lstrip("?"), keep_blank_values=True).items()
+    kept = [(k, v) for k, v in params if k not in ("seats", "id")]
     return "?" + urlencode([(k, v[-1]) for k, v in kept], safe=",:", quote_via=quote) if kept else ""
 
 

@@ -1,0 +1,294 @@
+"""The shelf: every game in progress kept in the browser under its own identity, never one slot for all.
+
+Each game is kept under ``malefiz.game.<id>`` as a small JSON wrapper around its save document
+(:func:`malefiz.core.savefile.save`): the identity, a revision that grows with every write, when
+it was last played, and what the setup screen lists without replaying it (the players, the number
+of moves, the last move's words, whether it is over). The identity travels in the page address
+(``&id=``), so Back, Forward and a reload return to each game exactly as it was; pace, language,
+motion and sound are settings of the page and never part of it.
+
+A record that cannot be read is never thrown away: it stays on the shelf, marked, to download or
+delete. Two tabs that play one game compare revisions before writing, so the tab that is behind
+never overwrites newer moves.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import re
+import secrets
+from collections.abc import Iterator
+from dataclasses import dataclass
+from html import escape
+from typing import Any, Final, Protocol
+
+from .core import savefile
+from .core.document import MAX_DEPTH, json_depth
+from .core.errors import MalefizError
+from .core.face import Marks
+from .core.session import Session
+from .core.setup import Games, Setup, seat_label
+from .i18n import Translator
+
+__all__ = [
+    "GAME_PREFIX",
+    "MAX_FINISHED",
+    "Shelf",
+    "Shelved",
+    "Storage",
+    "new_id",
+    "picture",
+    "shelf_html",
+    "valid_id",
+    "when_words",
+]
+
+GAME_PREFIX: Final = "malefiz.game."
+"""The storage key of a game is this prefix and the game's identity."""
+SHELF_FORMAT: Final = "malefiz-shelf"
+MAX_FINISHED: Final = 10
+"""How many finished games stay kept (for Back); older finished games make room. A game in progress
+is never dropped to make room."""
+_ID: Final = re.compile(r"[a-z0-9]{6,16}")
+
+
+class Storage(Protocol):
+    """What the page keeps between visits (the browser's ``localStorage``)."""
+
+    def get(self, key: str) -> str | None:
+        """The text kept under ``key``, or None (nothing kept, or storage is off)."""
+        ...
+
+    def set(self, key: str, value: str) -> bool:
+        """Keep ``value`` under ``key``; False when the browser does not let the page keep anything."""
+        ...
+
+    def remove(self, key: str) -> None:
+        """Forget ``key`` (nothing when it is not kept)."""
+        ...
+
+    def all_keys(self) -> list[str]:
+        """Every key kept."""
+        ...
+
+
+def new_id() -> str:
+    """A fresh identity for a game: 10 random characters of ``a-z0-9`` (from the system's randomness, so
+    two tabs that start a game at the same moment never share one)."""
+    alphabet = "abcdefghijklmnopqrstuvwxyz0123456789"
+    return "".join(secrets.choice(alphabet) for _ in range(10))
+
+
+def valid_id(text: str) -> bool:
+    """True for an identity :func:`new_id` could have made (an address's ``id`` is checked before use).
+
+    >>> valid_id("k3f9a2bq7x"), valid_id("../x"), valid_id("")
+    (True, False, False)
+    """
+    return _ID.fullmatch(text) is not None
+
+
+def picture(svg: str) -> str:
+    """A board's SVG as a small picture (an ``<img>`` source): no hooks for tests or clicks, no titles; an
+    image cannot run anything, whatever names it shows."""
+    svg = re.sub(r' (?:data-(?:key|field|on)|tabindex|role)="[^"]*"', "", svg)
+    svg = re.sub(r"<title>[^<]*</title>", "", svg)
+    return "data:image/svg+xml;base64," + base64.b64encode(svg.encode()).decode()
+
+
+@dataclass(frozen=True)
+class Shelved:
+    """One game on the shelf as the setup screen lists it (read without replaying it)."""
+
+    id: str
+    text: str
+    """The text kept, exactly (what *Download* gives for a game that cannot be read)."""
+    revision: int = 0
+    when: float = 0.0
+    """When it was last played (seconds since 1970)."""
+    game: str = ""
+    board: str = ""
+    setup: Setup | None = None
+    moves: int = 0
+    over: bool = False
+    last: str = ""
+    """The last move's words, in the language it was played in."""
+    document: dict[str, Any] | None = None
+    """The save document (None when the wrapper cannot be read)."""
+    problem: MalefizError | None = None
+    """Why it cannot be read (None: it looks readable; replaying it may still find a fault)."""
+
+
+def _number(value: object) -> float:
+    return float(value) if isinstance(value, int | float) and not isinstance(value, bool) else 0.0
+
+
+class Shelf:
+    """The games kept in ``storage``."""
+
+    def __init__(self, storage: Storage, games: Games) -> None:
+        self.storage = storage
+        self.games = games
+
+    def ids(self) -> list[str]:
+        """The identities of every game kept."""
+        return [key.removeprefix(GAME_PREFIX) for key in self.storage.all_keys() if key.startswith(GAME_PREFIX)]
+
+    def get(self, game_id: str) -> Shelved | None:
+        """The game kept as ``game_id`` as listed (None: nothing kept under it)."""
+        text = self.storage.get(GAME_PREFIX + game_id)
+        return None if text is None else read(game_id, text, self.games)
+
+    def listing(self) -> list[Shelved]:
+        """Every game kept, the latest first (unreadable ones by their identity, after the rest)."""
+        found = [s for s in (self.get(i) for i in self.ids()) if s is not None]
+        return sorted(found, key=lambda s: (s.problem is None, s.when, s.id), reverse=True)
+
+    def load(self, game_id: str) -> tuple[Session, int] | None:
+        """The game kept as ``game_id`` replayed, and its revision (None: nothing kept under it).
+
+        Raises:
+            MalefizError: when it cannot be read or does not replay (it stays kept).
+        """
+        shelved = self.get(game_id)
+        if shelved is None:
+            return None
+        if shelved.problem is not None or shelved.document is None:
+            raise shelved.problem or MalefizError.keyed("error.save_foreign")
+        try:
+            return savefile.from_doc(shelved.document, self.games), shelved.revision
+        except RecursionError:  # pragma: no cover - the depth is checked before; a last line of defence
+            raise MalefizError.keyed("error.save_json", detail="nested too deep") from None
+
+    def put(self, game_id: str, session: Session, revision: int, when: float) -> bool:
+        """Keep ``session`` as ``game_id`` at ``revision`` (False: the browser keeps nothing)."""
+        record = session.record
+        last = next((e.words for e in reversed(record.entries) if e.is_move), "")
+        wrapper = {
+            "format": SHELF_FORMAT,
+            "id": game_id,
+            "revision": revision,
+            "when": round(when, 3),
+            "moves": sum(1 for e in record.entries if e.is_move),
+            "over": bool(session.state.is_over),
+            "last": last,
+            "save": savefile.save(session),
+        }
+        done = self.storage.set(GAME_PREFIX + game_id, json.dumps(wrapper, separators=(",", ":")))
+        if done and session.state.is_over:  # one more finished game: the oldest may make room
+            self.tidy()
+        return done
+
+    def remove(self, game_id: str) -> None:
+        """Forget the game kept as ``game_id``."""
+        self.storage.remove(GAME_PREFIX + game_id)
+
+    def tidy(self) -> None:
+        """Make room: only the :data:`MAX_FINISHED` latest finished games stay (never a game in progress,
+        never one that cannot be read)."""
+        finished = [s for s in self.listing() if s.over and s.problem is None]
+        for old in finished[MAX_FINISHED:]:
+            self.remove(old.id)
+
+    def __iter__(self) -> Iterator[Shelved]:
+        return iter(self.listing())
+
+
+def read(game_id: str, text: str, games: Games) -> Shelved:
+    """The kept text ``text`` as a :class:`Shelved` (with its problem when it cannot be read)."""
+    if len(text) > savefile.MAX_SAVE + 10_000:
+        too_long = MalefizError.keyed("error.save_long", n=f"{len(text):,}", most=f"{savefile.MAX_SAVE:,}")
+        return Shelved(game_id, text, problem=too_long)
+    if json_depth(text) is None:
+        detail = f"nested deeper than {MAX_DEPTH} levels"
+        return Shelved(game_id, text, problem=MalefizError.keyed("error.save_json", detail=detail))
+    try:
+        doc = json.loads(text)
+    except (ValueError, RecursionError) as error:
+        return Shelved(game_id, text, problem=MalefizError.keyed("error.save_json", detail=str(error)[:80]))
+    if not isinstance(doc, dict) or doc.get("format") != SHELF_FORMAT or not isinstance(doc.get("save"), dict):
+        return Shelved(game_id, text, problem=MalefizError.keyed("error.save_foreign"))
+    save = doc["save"]
+    try:
+        setup = Setup.from_query(str(save.get("setup", ""))[:10_000], games)
+    except MalefizError as error:
+        return Shelved(game_id, text, problem=MalefizError.keyed("error.save_setup", error=error))
+    if setup is None or setup.game.name != save.get("game"):
+        return Shelved(game_id, text, problem=MalefizError.keyed("error.save_setup_other"))
+    last = doc.get("last")
+    return Shelved(
+        id=game_id,
+        text=text,
+        revision=int(_number(doc.get("revision"))),
+        when=_number(doc.get("when")),
+        game=setup.game.name,
+        board=setup.board,
+        setup=setup,
+        moves=int(_number(doc.get("moves"))),
+        over=doc.get("over") is True,
+        last=last[:200] if isinstance(last, str) else "",
+        document=save,
+    )
+
+
+def when_words(then: float, now: float, t: Translator) -> str:
+    """How long ago ``then`` was, in words (``just now``, ``5 minutes ago``, ``vor 2 Tagen``).
+
+    >>> t = Translator("en")
+    >>> when_words(0, 30, t), when_words(0, 300, t), when_words(0, 7200, t), when_words(0, 3 * 86400, t)
+    ('just now', '5 minutes ago', '2 hours ago', '3 days ago')
+    """
+    seconds = max(0.0, now - then)
+    for unit, size in (("days", 86400), ("hours", 3600), ("minutes", 60)):
+        if seconds >= size:
+            return t.count(f"shelf.{unit}", int(seconds // size))
+    return t("shelf.now")
+
+
+def _button(action: str, key: str, text: str, attributes: str = "") -> str:
+    return f'<button type="button"{attributes} data-action="{action}" data-id="{key}">{escape(text)}</button>'
+
+
+def shelf_html(listing: list[Shelved], games: Games, t: Translator, now: float) -> str:
+    """The setup screen's list of games in progress (and of kept games that cannot be read), the latest first,
+    each with a small picture, the players, how far it is and when it was played, and its buttons; ``""`` when
+    there is none. Every text from a game is escaped; the picture is an image (nothing in it runs)."""
+    items = []
+    for s in listing:
+        if s.over and s.problem is None:
+            continue
+        key = escape(s.id)
+        delete = _button("delete", key, t("shelf.delete"))
+        if s.problem is not None or s.document is None:
+            problem = t("shelf.unreadable", error=t.error(s.problem) if s.problem else "")
+            download = _button("download-kept", key, t("shelf.download"))
+            items.append(
+                f'<li class="shelved unreadable" data-id="{key}"><span class="shelf-text">'
+                f'<span class="error">{escape(problem)}</span></span>'
+                f'<span class="shelf-buttons">{download} {delete}</span></li>'
+            )
+            continue
+        game = games[s.game]
+        src, seats = "", s.setup.seats if s.setup is not None else ()
+        players = ", ".join(seat.name for seat in seats)
+        try:
+            state = game.from_json(s.document.get("position"))
+            players = ", ".join(seat_label(seat, colours, t) for seat, colours in zip(seats, state.seats, strict=False))
+            src = picture(game.face.render(state, Marks(), {}, t))
+        except (MalefizError, ValueError, KeyError, TypeError, IndexError):
+            pass
+        image = f'<img class="shelf-picture" src="{src}" alt="" width="64" height="64"/>' if src else ""
+        title = f"{game.title} · {t(f'board.{s.board}').split(' (')[0]}"
+        detail = f"{t.count('shelf.moves', s.moves)} · {when_words(s.when, now, t)}"
+        last = f'<span class="shelf-last">{escape(s.last)}</span>' if s.last else ""
+        go = _button("continue", key, t("shelf.continue"), ' class="primary"')
+        items.append(
+            f'<li class="shelved" data-id="{key}">{image}<span class="shelf-text"><strong>{escape(title)}</strong>'
+            f'<span class="shelf-names">{escape(players)}</span>'
+            f'<span class="shelf-when">{escape(detail)}</span>{last}</span>'
+            f'<span class="shelf-buttons">{go} {delete}</span></li>'
+        )
+    if not items:
+        return ""
+    return f'<h2>{escape(t("shelf.title"))}</h2><ul class="shelf-list">{"".join(items)}</ul>'
