@@ -20,6 +20,7 @@ from collections.abc import Callable, Iterator
 from http.server import ThreadingHTTPServer
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import pytest
 from conftest import SITE, _QuietHandler
@@ -68,11 +69,28 @@ def _load_build() -> ModuleType:
 build = _load_build()
 
 
+class _LoggingHandler(_QuietHandler):
+    """Serves like the others, and notes the path of every GET in ``log``."""
+
+    def __init__(self, *args: Any, log: list[str], **kwargs: Any) -> None:
+        self.log = log
+        super().__init__(*args, **kwargs)
+
+    def do_GET(self) -> None:
+        self.log.append(self.path)
+        super().do_GET()
+
+
 class Server:
-    """A folder served on a free port of 127.0.0.1 until :meth:`stop` (the network cut)."""
+    """A folder served on a free port of 127.0.0.1 until :meth:`stop` (the network cut).
+
+    ``requests`` holds the path of every GET it served, in order.
+    """
 
     def __init__(self, folder: Path) -> None:
-        self._server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_QuietHandler, directory=str(folder)))
+        self.requests: list[str] = []
+        handler = functools.partial(_LoggingHandler, directory=str(folder), log=self.requests)
+        self._server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
         self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
         self._thread.start()
         self.url = f"http://127.0.0.1:{self._server.server_port}/"
@@ -177,12 +195,109 @@ def test_a_new_release_replaces_the_old_cache(
     watch.assert_clean()
 
 
-def test_the_service_worker_lists_every_file_and_is_versioned_by_content() -> None:
-    text = (SITE / "sw.js").read_text(encoding="utf-8")
-    files = json.loads(re.search(r"^const FILES = (\[.*\]);$", text, re.MULTILINE)[1])  # type: ignore[index]
+RECORDER = """
+(() => {
+  if (!("serviceWorker" in navigator)) return;
+  const say = (text) => console.log("update test: " + text);
+  say(navigator.serviceWorker.controller ? "load under a worker" : "load without a worker");
+  navigator.serviceWorker.addEventListener("controllerchange", () => say("takeover"));
+  addEventListener("DOMContentLoaded", () => {
+    const banner = document.getElementById("update");
+    new MutationObserver(() => banner.hidden || say("banner: " + banner.textContent.replace(/\\s+/g, " ").trim()))
+      .observe(banner, {attributes: true, attributeFilter: ["hidden"]});
+  });
+})();
+"""
+"""Each page load tells the test (on the console) whether a worker served it, when a new worker takes over and
+what the update banner says when it shows."""
+
+RELEASE = "getComputedStyle(document.documentElement).getPropertyValue('--release').trim()"
+"""The ``--release`` of the style sheet the page runs with (the next release sets it)."""
+
+CACHE_ENTRIES = """
+async (name) => {
+  const cache = await caches.open(name);
+  const entries = [];
+  for (const request of await cache.keys()) {
+    const response = await cache.match(request);
+    entries.push([request.url, response.headers.get("X-Malefiz-SHA256")]);
+  }
+  return entries;
+}
+"""
+"""Every entry of a cache: its URL and the content hash the service worker noted with it."""
+
+
+def pages_seen(told: list[str]) -> list[list[str]]:
+    """What each page load told (see RECORDER), one list per load, in order."""
+    pages: list[list[str]] = []
+    for text in told:
+        if text.startswith("load "):
+            pages.append([])
+        pages[-1].append(text)
+    return pages
+
+
+def test_an_update_installs_at_once_the_open_page_offers_it_and_its_reload_runs_it(
+    page: Page, serve: Callable[[Path], Server], watch: Watch, tmp_path: Path
+) -> None:
+    """A new release: the player reloads (the browser then looks for a new ``sw.js``); the new worker copies the
+    unchanged files from the old cache, downloads the changed one and takes over the open page, which offers the
+    new version; its Reload button runs it: the new release is in use at the second load after the release."""
+    site = tmp_path / "site"
+    shutil.copytree(SITE, site)
+    server = serve(site)
+    told: list[str] = []
+    page.on("console", lambda message: told.extend(re.findall(r"^update test: (.*)", message.text)))
+    page.add_init_script(RECORDER)
+    old = version_of(site)
+    assert first_visit(page, server.url) == [cache_name(server.url, old)]
+    # The next release: the style sheet changed (and says so), sw.js written again by the build.
+    with (site / "style.css").open("a", encoding="utf-8") as css:
+        css.write(':root { --release: "next"; }\n')
+    new = build.write_service_worker(site)
+    served = len(server.requests)
+    page.reload()  # the browser looks for a new sw.js after a page load under the worker (once the page is quiet)
+    page.wait_for_selector("html[data-ready]")
+    assert page.evaluate(RELEASE) == ""
+    page.wait_for_selector("#update:not([hidden])")
+    assert " ".join((page.locator("#update").text_content() or "").split()) == "A new version is ready. Reload"
+    # The new worker had its files at once: those the release changed from the server, the others from the old cache.
+    assert [path for path in server.requests[served:] if path != "/sw.js"] == ["/style.css"]
+    page.wait_for_function("navigator.serviceWorker.controller.state === 'activated'")
+    assert page.evaluate("caches.keys()") == [cache_name(server.url, new)]
+    entries = page.evaluate(CACHE_ENTRIES, cache_name(server.url, new))
+    files = {server.url + url.removeprefix("./"): digest for url, digest in files_of(site).items()}
+    assert sorted(map(tuple, entries)) == sorted(files.items())
+    # The banner's Reload runs the new release.
+    with page.expect_navigation():
+        page.locator("#update [data-reload]").click()
+    page.wait_for_selector("html[data-ready]")
+    assert page.evaluate(RELEASE) == '"next"'
+    assert page.locator("#update").is_hidden()
+    # Only the page that was open when the new worker took over offered the new release; the first visit did not.
+    pages = pages_seen(told)
+    assert pages[0] == ["load without a worker", "takeover"]
+    assert pages[1] == ["load under a worker", "takeover", "banner: A new version is ready. Reload"]
+    assert pages[2:] == [["load under a worker"]]
+    watch.assert_clean()
+
+
+def files_of(site: Path) -> dict[str, str]:
+    """The ``FILES`` written into a built ``sw.js``: each URL with the hash of its content."""
+    text = (site / "sw.js").read_text(encoding="utf-8")
+    match = re.search(r"^const FILES = (\[.*\]);$", text, re.MULTILINE)
+    assert match, "sw.js has no FILES line"
+    return {url: digest for url, digest in json.loads(match[1])}
+
+
+def test_the_service_worker_lists_every_file_with_its_hash_and_is_versioned_by_content() -> None:
+    files = files_of(SITE)
     on_disk = {p.relative_to(SITE).as_posix() for p in SITE.rglob("*") if p.is_file()} - {"sw.js"}
-    assert files[0] == "./"
-    assert sorted(files[1:]) == sorted(f"./{name}" for name in on_disk)
+    assert sorted(files) == sorted(["./", *(f"./{name}" for name in on_disk)])
+    for url, digest in files.items():
+        name = "index.html" if url == "./" else url.removeprefix("./")
+        assert digest == hashlib.sha256((SITE / name).read_bytes()).hexdigest(), url
     assert version_of(SITE) == build.site_version(SITE)
 
 

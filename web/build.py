@@ -12,8 +12,9 @@ What goes in, and nothing else:
 - ``thumb-<game>.svg``: each game's picture on the setup screen;
 - ``manifest.webmanifest`` and ``icon.svg``: the web app manifest (install the site as an app);
 - ``sw.js``: the service worker (``web/sw.js`` after two generated lines: ``VERSION``, a hash of
-  the content of every other file, and ``FILES``, every file of the site), which precaches the
-  whole site so that the game starts offline after the first visit.
+  the content of every other file, and ``FILES``, every file of the site with the SHA-256 of its
+  content), which precaches the whole site so that the game starts offline after the first visit,
+  and takes the files a new release did not change from the previous release's cache.
 
 Every URL in the site is relative, so it works under any sub-path (GitHub Pages). The page
 carries a Content-Security-Policy: only the site's own files, its inline scripts by hash, and
@@ -225,6 +226,11 @@ def site_files(out: Path) -> list[str]:
     return sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file() and p != worker)
 
 
+def file_hash(path: Path) -> str:
+    """The SHA-256 of a file's content, in hex (what the service worker checks a download against)."""
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
 def site_version(out: Path) -> str:
     """The release: a SHA-256 over the path and content of every file of the site (16 hex digits).
 
@@ -236,10 +242,19 @@ def site_version(out: Path) -> str:
     return digest.hexdigest()[:16]
 
 
+def worker_files(out: Path) -> list[tuple[str, str]]:
+    """What the service worker keeps: each URL (relative to ``sw.js``) with the hash of its content.
+
+    ``./`` is the page (``index.html``) as a server gives it for the site's own address.
+    """
+    files = [(f"./{quote(name)}", file_hash(out / name)) for name in site_files(out)]
+    return [("./", file_hash(out / "index.html")), *files]
+
+
 def write_service_worker(out: Path) -> str:
     """Write ``sw.js`` for the site in ``out`` (all of it built already); return its version."""
     version = site_version(out)
-    files = ["./"] + [f"./{quote(name)}" for name in site_files(out)]
+    files = [list(entry) for entry in worker_files(out)]
     header = f"const VERSION = {json.dumps(version)};\nconst FILES = {json.dumps(files)};\n"
     (out / SERVICE_WORKER).write_text(header + (WEB / "sw.js").read_text(encoding="utf-8"), encoding="utf-8")
     return version
