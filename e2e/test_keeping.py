@@ -216,6 +216,30 @@ def test_a_hostile_name_is_shown_as_text(game: GamePage) -> None:
     game.watch.assert_clean()
 
 
+def test_a_hostile_name_in_a_link_and_a_file_runs_nothing(game: GamePage, tmp_path: Path) -> None:
+    name = '<img src=x onerror="document.title=1">'
+    query = {"game": "malefiz", "seats": "human,human", "names": f"{name},Ben", "seed": 4}
+    game.open("?" + urlencode(query))
+    game.roll()
+    game.page.locator('[data-action="link"]').click()
+    link = game.page.locator("[data-link]").input_value()
+    with game.page.expect_download() as download:
+        game.page.locator('[data-action="download"]').click()
+    saved = tmp_path / "game.json"
+    download.value.save_as(saved)
+    position = game.position_text()
+    game.page.goto(link)  # the link: a new game on the shelf, the name shown as text
+    game.page.wait_for_selector("html[data-ready]")
+    assert game.position_text() == position and name[:24] in game.status()
+    game.page.locator("#play [data-load-file]").set_input_files(str(saved))  # the file: another one
+    game.page.wait_for_function("(id) => !location.search.includes(id)", arg=game.game_id())
+    assert game.position_text() == position
+    game.open("?game=malefiz")  # the setup screen lists them, names as text
+    assert name[:24] in (game.page.locator("[data-shelf]").text_content() or "")
+    assert game.page.locator("img[src=x]").count() == 0 and game.page.title() != "1"
+    game.watch.assert_clean()
+
+
 def test_without_storage_the_game_plays_and_says_saving_is_off(game: GamePage) -> None:
     game.page.add_init_script("Storage.prototype.setItem = () => { throw new DOMException('no', 'SecurityError'); }")
     game.open("?game=maedn&seats=human,human&first=yellow&seed=3")

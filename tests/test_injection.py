@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import random
 from html.parser import HTMLParser
+from urllib.parse import urlencode
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from malefiz.app import App, MemoryStorage
 from malefiz.core.screen import Screen, play_screen
 from malefiz.core.session import Session
 from malefiz.core.setup import MAX_NAME, Seat, Setup
@@ -54,7 +56,17 @@ def screens(game: str, names: tuple[str, str], seed: int) -> list[Screen]:
 
 
 def markup(screen: Screen) -> list[str]:
-    return [screen.board_svg, *screen.frames, screen.report]
+    return [screen.board_svg, *screen.frames, screen.report, *(line.html for line in screen.log)]
+
+
+def shelf(game: str, names: tuple[str, str]) -> str:
+    """The setup screen's list of games in progress, holding one game of ``names`` after a few actions."""
+    a = App(MemoryStorage(), ["en"], rng=random.Random(2))
+    a.open("?" + urlencode({"game": game, "seats": "bot:greedy,bot:greedy", "names": ",".join(names), "seed": 5}))
+    for _ in range(6):
+        while a.think() is None and a.thinking():
+            pass
+    return a.setup_screen().shelf
 
 
 @settings(max_examples=6, deadline=None)
@@ -67,3 +79,12 @@ def test_hostile_names_make_no_element_and_no_attribute(first: str, second: str,
     for a, b in zip(plain, hostile, strict=True):
         for x, y in zip(markup(a), markup(b), strict=True):
             assert shape(x) == shape(y)
+
+
+@settings(max_examples=6, deadline=None)
+@given(HOSTILE, HOSTILE, st.sampled_from(sorted(GAMES)))
+def test_hostile_names_make_nothing_in_the_list_of_games_in_progress(first: str, second: str, game: str) -> None:
+    plain = shelf(game, ("Annabel", "Bobby"))
+    assert "Annabel" in plain
+    hostile = shelf(game, (first.replace(",", ";"), second.replace(",", ";")))
+    assert shape(plain) == shape(hostile)
