@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import base64
 import zlib
-
 from urllib.parse import quote
 
 from malefiz.core import savefile
