@@ -158,8 +158,12 @@ class Shelf:
             raise shelved.problem or MalefizError.keyed("error.save_foreign")
         try:
             return savefile.from_doc(shelved.document, self.games), shelved.revision
-        except RecursionError:  # pragma: no cover - the depth is checked before; a last line of defence
-            raise MalefizError.keyed("error.save_json", detail="nested too deep") from None
+        except MalefizError:
+            raise
+        except (ArithmeticError, LookupError, RecursionError, TypeError, ValueError, AttributeError) as error:
+            # A fault of this program, not of the record: it must still never stop a start (the game is set aside).
+            detail = f"{type(error).__name__}: {str(error)[:80]}"
+            raise MalefizError.keyed("error.kept", detail=detail) from None
 
     def put(self, game_id: str, session: Session, revision: int, when: float) -> bool:
         """Keep ``session`` as ``game_id`` at ``revision`` (False: the browser keeps nothing)."""

@@ -9,12 +9,14 @@ from __future__ import annotations
 
 import copy
 import json
+import random
 from collections.abc import Callable
 from typing import Any
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from malefiz.core import savefile
 from malefiz.core.document import decode_text, load_json, read_position
 from malefiz.core.errors import MalefizError
 from malefiz.core.setup import Setup
@@ -25,6 +27,7 @@ from malefiz.games.malefiz import document as malefiz
 from malefiz.games.malefiz import state as malefiz_state
 from malefiz.games.malefiz.rules import legal_actions as malefiz_actions
 from malefiz.games.malefiz.state import State as MalefizState
+from malefiz.shelf import GAME_PREFIX, Shelf, read
 from tests.malefiz.helpers import CLASSIC_START, FAST_START
 
 FUZZ = settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -316,3 +319,43 @@ def test_page_address(query: str) -> None:
     setup = loads_or_refuses(lambda: Setup.from_query(query, GAMES))
     if setup is not None:
         assert Setup.from_query(setup.to_query(), GAMES) == setup
+
+
+def _kept_samples() -> tuple[list[str], list[str]]:
+    """A few games as the browser keeps them (the shelf's text) and as save files, after some actions."""
+    from malefiz.app import App, MemoryStorage
+
+    kept, saved = [], []
+    for query in QUERIES[:3]:
+        storage = MemoryStorage()
+        app = App(storage, ["en"], rng=random.Random(3))
+        app.open(query.replace("human", "bot:greedy") + "&pace=instant")
+        for _ in range(8):
+            while app.think() is None and app.thinking():
+                pass
+        kept.extend(v for k, v in storage.kept.items() if k.startswith(GAME_PREFIX))
+        found = app.save_file()
+        assert found is not None
+        saved.append(found[1])
+    return kept, saved
+
+
+KEPT, SAVED = _kept_samples()
+
+
+@FUZZ
+@given(st.one_of(mutated(KEPT), mutated(SAVED), st.sampled_from(KEPT)))
+def test_a_kept_game_or_a_save_file_is_read_or_refused_and_a_start_never_fails(text: str) -> None:
+    from malefiz.app import App, MemoryStorage
+
+    found = read("aaaaaaaaaa", text, GAMES)  # never raises: a problem is a value
+    assert found.text == text
+    loads_or_refuses(lambda: savefile.load(text, GAMES))
+    storage = MemoryStorage()
+    storage.kept[GAME_PREFIX + "aaaaaaaaaa"] = text
+    app = App(storage, ["de"])
+    loads_or_refuses(lambda: Shelf(storage, GAMES).load("aaaaaaaaaa"))
+    assert app.open("").view == "setup"  # the list of games is made whatever is kept
+    screen = app.open(QUERIES[0] + "&id=aaaaaaaaaa")
+    assert screen.view in ("setup", "play")
+    assert storage.kept[GAME_PREFIX + "aaaaaaaaaa"] == text  # nothing kept is thrown away or overwritten
