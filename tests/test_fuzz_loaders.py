@@ -325,7 +325,8 @@ def _kept_samples() -> tuple[list[str], list[str]]:
     """A few games as the browser keeps them (the shelf's text) and as save files, after some actions."""
     from malefiz.app import App, MemoryStorage
 
-    kept, saved = [], []
+    kept: list[str] = []
+    saved: list[str] = []
     for query in QUERIES[:3]:
         storage = MemoryStorage()
         app = App(storage, ["en"], rng=random.Random(3))
