@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import base64
 import json
+import zlib
 from pathlib import Path
 from urllib.parse import urlencode
 
@@ -283,4 +285,26 @@ def test_a_move_is_kept_the_moment_it_is_made_not_after_its_walk(game: GamePage)
     reload(game)
     x, y = (int(n) for n in target.split("."))
     assert [x, y] in game.position()["pawns"]["red"]
+    game.watch.assert_clean()
+
+
+def test_deeply_nested_json_in_a_link_a_file_or_storage_never_blanks_the_page(game: GamePage, tmp_path: Path) -> None:
+    deep = "[" * 20_000 + "]" * 20_000
+    link = base64.urlsafe_b64encode(zlib.compress(deep.encode(), 9)).decode().rstrip("=")
+    assert len(link) < 120  # a short link that used to leave a page that never became ready
+    game.open(f"#game={link}")
+    assert "link" in (game.page.locator("[data-setup-error]").text_content() or "")
+    # The same in storage: the site still starts, the record stays listed to download or delete.
+    game.page.evaluate("(text) => localStorage.setItem('malefiz.game.deepdeep00', text)", deep)
+    game.open("")
+    assert game.page.locator('[data-shelf] li[data-id="deepdeep00"] [data-action="download-kept"]').is_visible()
+    # And as a file, during a game: refused, the game and the die go on.
+    game.open("?game=maedn&seats=human,human&first=yellow&seed=3")
+    position = game.position_text()
+    path = tmp_path / "deep.json"
+    path.write_text(deep)
+    game.page.locator("#play [data-load-file]").set_input_files(str(path))
+    game.page.wait_for_function("() => document.querySelector('[data-notice]').textContent.includes('file')")
+    assert game.position_text() == position
+    game.roll()
     game.watch.assert_clean()
