@@ -356,8 +356,9 @@ class Session:
     # -- undo and redo ------------------------------------------------------
 
     def _undo_point(self) -> int | None:
-        """Where undo goes back to (see :meth:`Record.undo_point`); None when undo is off or nothing to undo."""
-        if not self.setup.undo:
+        """Where undo goes back to (see :meth:`Record.undo_point`); None when undo is off, the game is over (a win
+        is never taken back) or there is nothing to undo."""
+        if not self.setup.undo or self.state.is_over:
             return None
         return self.record.undo_point(lambda seat: self.setup.seats[seat].kind == "human")
 

@@ -154,6 +154,15 @@ def test_undo_and_redo_give_the_same_game() -> None:
     play_some(s, 20, rng)  # the computers play on as they did
 
 
+@pytest.mark.parametrize("address", ["?game=malefiz&board=fast&seats=human,bot:easy&seed=4", ADDRESSES[2]])
+def test_a_finished_game_cannot_be_undone_not_even_the_computers_win(address: str) -> None:
+    s = session(address)
+    rng = random.Random(5)
+    while not s.state.is_over:
+        play_some(s, 1, rng)
+    assert not s.can_undo() and s.undo() is False and s.state.is_over
+
+
 def test_undo_off() -> None:
     s = session("?game=malefiz&seats=human,bot&seed=3&undo=off")
     assert Setup.from_query(s.setup.to_query(), GAMES) == s.setup
