@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Final
 
-__all__ = ["CATALOGUE", "DEFAULT_LANGUAGE", "LANGUAGES", "Translator", "language_of"]
+__all__ = ["CATALOGUE", "DEFAULT_LANGUAGE", "LANGUAGES", "ColourName", "Translator", "language_of"]
 
 LANGUAGES: Final = ("en", "de")
 DEFAULT_LANGUAGE: Final = "en"
@@ -651,6 +651,12 @@ def language_of(preferences: str) -> str:
     return DEFAULT_LANGUAGE
 
 
+class ColourName(str):
+    """A colour among an error's values: told by its name in the player's language (``gelb``), not its code."""
+
+    __slots__ = ()
+
+
 class Translator:
     """Renders catalogue keys in one language."""
 
@@ -674,8 +680,17 @@ class Translator:
         key = getattr(error, "key", "")
         if key:
             values = getattr(error, "values", {})
-            return self(key, **{n: self.error(v) if isinstance(v, BaseException) else v for n, v in values.items()})
+            return self(key, **{n: self._value(v) for n, v in values.items()})
         return self(f"error.{getattr(error, 'kind', 'other')}", detail=str(error))
+
+    def _value(self, value: object) -> object:
+        """An error's value in this language: an error told the same way, a :class:`ColourName` by its name,
+        anything else as it is."""
+        if isinstance(value, BaseException):
+            return self.error(value)
+        if isinstance(value, ColourName):
+            return self.colour(value)
+        return value
 
     def colour(self, colour: str, capital: bool = False) -> str:
         """A colour's name in this language (``rot``; ``Rot`` with ``capital``)."""

@@ -75,3 +75,14 @@ def test_an_engine_error_without_a_key_gets_a_sentence_in_the_language() -> None
     assert EN.error(error) == "3.4-5.6: not a legal move here"
     assert DE.error(error) == "Dieser Zug ist nicht erlaubt (3.4-5.6: not a legal move here)"
     assert DE.error(ValueError("x")) == "Ungültige Angabe (x)"
+
+
+def test_setup_errors_name_colours_in_the_players_language() -> None:
+    from malefiz.app import App, MemoryStorage
+
+    for language, words, codes in (("de", ("gelb", "rot", "grün"), ("yellow", "red")), ("en", ("yellow", "red"), ())):
+        app = App(MemoryStorage(), [language])
+        error = app.open("?game=maedn&seats=human,human&colours=yellow,red&options=two_colours").error
+        absent = app.open("?game=maedn&seats=human,human&first=green").error
+        assert all(w in error for w in words[:2]) and words[-1] in error + absent
+        assert not any(f" {c} " in f" {error} " for c in codes)

@@ -6,9 +6,9 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Self
 
-from ..i18n import Translator
+from ..i18n import ColourName, Translator
 
-__all__ = ["IllegalActionError", "InvalidPositionError", "MalefizError", "NotationError"]
+__all__ = ["ColourName", "IllegalActionError", "InvalidPositionError", "MalefizError", "NotationError"]
 
 
 class MalefizError(ValueError):

@@ -14,7 +14,7 @@ from typing import Any, Final, Literal
 from urllib.parse import parse_qs, quote, unquote, urlencode
 
 from ..i18n import Translator
-from .errors import MalefizError
+from .errors import ColourName, MalefizError
 from .game import Game
 
 __all__ = ["MAX_NAME", "MAX_SEED", "PACES", "Seat", "Setup", "seat_label", "setup_address"]
@@ -122,7 +122,7 @@ class Setup:
             raise MalefizError.keyed("error.colours_twice")
         state = self.start_position() or game.new_game(self.board, self.colours, self.options)
         if self.first is not None and self.first not in self.colours_of(state):
-            raise MalefizError.keyed("error.first_absent", got=repr(self.first))
+            raise MalefizError.keyed("error.first_absent", got=ColourName(self.first))
 
     @property
     def colours(self) -> tuple[str, ...]:

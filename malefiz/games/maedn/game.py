@@ -15,7 +15,7 @@ from collections.abc import Collection, Mapping, Sequence
 from typing import Any, Final
 
 from ...core.actions import Pass, Roll
-from ...core.errors import InvalidPositionError, MalefizError
+from ...core.errors import ColourName, InvalidPositionError, MalefizError
 from ...core.face import Marks, Search, WordsFace
 from ...core.game import Bot, OptionsArg, RollingGame, option_flags
 from ...core.record import Entry
@@ -96,7 +96,7 @@ class Maedn(RollingGame):
             arms = len(BOARDS[board].colours)
             a, b = (BOARDS[board].colour_index(c) for c in players)
             if (a - b) % arms == arms // 2:
-                raise MalefizError.keyed("error.two_colours", first=players[0], second=players[1])
+                raise MalefizError.keyed("error.two_colours", first=ColourName(players[0]), second=ColourName(players[1]))
         neutral = forms.get("neutral", False)
         return new_game(board, players, rules, first, two_colours=two_colours, neutral=neutral)
 
