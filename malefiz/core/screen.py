@@ -182,10 +182,12 @@ def result(session: Session) -> str:
 
 
 def die_face(session: Session) -> int | None:
-    """The roll being used; None (blank) when it is someone's turn to roll."""
-    if session.state.is_chance:
+    """The roll being used; while someone is to roll, the last roll when it could not be used (a pass, a failed
+    try for a 6), so that the die still shows it; otherwise None (blank)."""
+    entries = session.record.entries
+    if session.state.is_chance and (not entries or entries[-1].is_move):
         return None
-    return next((e.action.value for e in reversed(session.record.entries) if isinstance(e.action, Roll)), None)
+    return next((e.action.value for e in reversed(entries) if isinstance(e.action, Roll)), None)
 
 
 def sound_of(session: Session) -> Sound:

@@ -141,3 +141,26 @@ def test_the_places_decided_so_far_are_shown_while_the_others_play_on() -> None:
     s.state = parse_position("maedn cross y:0,17,B,B g:40,41,42,43 r:25,B,B,B finished:g y?")
     found = screen(s)
     assert found.standings == "Places: 1. Bob (green)" and found.winner == "" and found.can_roll
+
+
+def test_a_roll_that_could_not_be_used_stays_on_the_die_until_the_next_roll() -> None:
+    s = session("maedn", "&position=maedn+cross+y:B,B,B,B+r:B,B,B,B+y%3F")  # all in the house: only a 6 helps
+    for _ in range(30):
+        if not s.state.is_chance:
+            s.play(s.choices()[0].action)
+            continue
+        assert s.roll()
+        if s.state.is_chance and not s.record.entries[-1].is_move:
+            break
+    else:
+        raise AssertionError("no unused roll in 30 rolls")
+    value = next(e.action.value for e in reversed(s.record.entries) if isinstance(e.action, Roll))
+    found = screen(s, shown=s.record.line_count, fresh=True)
+    assert found.can_roll and found.die == value != 6 and found.die_label == "Roll!"
+    s2 = session("malefiz")
+    to_move(s2)
+    choice = s2.choices()[0]
+    s2.play(choice.action)
+    while not s2.state.is_chance:
+        s2.play(s2.choices()[0].action)
+    assert screen(s2).die is None  # a roll that was used: blank for the next roll

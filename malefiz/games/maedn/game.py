@@ -96,7 +96,9 @@ class Maedn(RollingGame):
             arms = len(BOARDS[board].colours)
             a, b = (BOARDS[board].colour_index(c) for c in players)
             if (a - b) % arms == arms // 2:
-                raise MalefizError.keyed("error.two_colours", first=ColourName(players[0]), second=ColourName(players[1]))
+                raise MalefizError.keyed(
+                    "error.two_colours", first=ColourName(players[0]), second=ColourName(players[1])
+                )
         neutral = forms.get("neutral", False)
         return new_game(board, players, rules, first, two_colours=two_colours, neutral=neutral)
 
