@@ -596,6 +596,8 @@ class App:
             return self.setup_screen()
         if keep and not self.keep():
             return self.catch_up()
+        if fresh:
+            self.notice = ""  # a message about a file, a link or another tab is said until the game goes on
         found = play_screen(
             s,
             shown=self._shown,

@@ -120,6 +120,8 @@ def test_a_file_that_is_no_game_leaves_the_game_as_it_was() -> None:
     assert screen.view == "play" and "saved game" in screen.notice
     assert a.session.record.actions() == before
     assert "too large" in a.load_file(None, 10**9).notice
+    play_moves(a, 1)
+    assert a.screen().notice == ""  # said until the game goes on, not for the rest of the game
 
 
 def test_a_saved_file_loads_back_with_its_address() -> None:
