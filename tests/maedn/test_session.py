@@ -115,7 +115,8 @@ def test_the_forced_capture_penalty_is_told_and_shown() -> None:
     # Yellow could capture red on 7 with the piece on 3 (a 4), but moves the piece on 20 instead.
     s = at("maedn cross y:3,20,B,B r:27,B,B,B y4 +forced")
     assert s.click("y:20")
-    assert "Penalty: a capture was possible, so Anna (yellow)'s piece on 3 goes back to B" in s.message
+    said = "Penalty: a capture was possible, so Anna (yellow)'s piece 3 fields past its start field goes back to B"
+    assert said in s.message
     assert s.state.pieces_of("yellow") == (-1, -1, -1, 24)
     assert "t3" in s.marks().trail  # where the piece was taken from is marked
 
@@ -240,7 +241,7 @@ def test_setup_from_the_address() -> None:
         ("?game=maedn&seats=human,bot&colours=yellow,purple", "colours"),
         ("?game=maedn&seats=human,bot&colours=yellow,yellow", "own colour"),
         ("?game=maedn&seats=human,bot&first=purple", "first"),
-        ("?game=maedn&seats=human,bot&first=green", "first: 'green' is not playing"),
+        ("?game=maedn&seats=human,bot&first=green", "first: green is not playing"),
         ("?game=maedn&seats=human,bot&options=roll_for_start", "unknown option"),
         ("?game=maedn&seats=human,bot&seed=" + "9" * 5000, "seed"),
         ("?game=maedn&seats=human,bot&seed=²", "seed"),

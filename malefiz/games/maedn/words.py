@@ -89,8 +89,9 @@ def event_words(
     if effects.penalty is not None:
         colour = effects.penalty.colour
         place = field_place(before, colour, effects.penalty.key)
+        past = t.count("fields", place)
         text += (
-            t("md.penalty_start", name=name(colour)) if place == 0 else t("md.penalty", name=name(colour), place=place)
+            t("md.penalty_start", name=name(colour)) if place == 0 else t("md.penalty", name=name(colour), fields=past)
         )
     if effects.finished is not None:
         neutral = effects.finished == before.seating.neutral
