@@ -205,12 +205,14 @@ def read(game_id: str, text: str, games: Games) -> Shelved:
         too_long = MalefizError.keyed("error.save_long", n=f"{len(text):,}", most=f"{savefile.MAX_SAVE:,}")
         return Shelved(game_id, text, problem=too_long)
     if json_depth(text) is None:
-        detail = f"nested deeper than {MAX_DEPTH} levels"
-        return Shelved(game_id, text, problem=MalefizError.keyed("error.save_json", detail=detail))
+        deep = MalefizError.keyed("error.json_deep", most=MAX_DEPTH)
+        return Shelved(game_id, text, problem=MalefizError.keyed("error.save_json", detail=deep))
     try:
         doc = json.loads(text)
     except (ValueError, RecursionError) as error:
-        return Shelved(game_id, text, problem=MalefizError.keyed("error.save_json", detail=str(error)[:80]))
+        return Shelved(
+            game_id, text, problem=MalefizError.keyed("error.save_json", detail=savefile.json_problem(error))
+        )
     if not isinstance(doc, dict) or doc.get("format") != SHELF_FORMAT or not isinstance(doc.get("save"), dict):
         return Shelved(game_id, text, problem=MalefizError.keyed("error.save_foreign"))
     save = doc["save"]

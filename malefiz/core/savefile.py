@@ -20,7 +20,7 @@ from .errors import MalefizError
 from .session import Session
 from .setup import MAX_SEED, Games, Setup
 
-__all__ = ["MAX_SAVE", "SAVE_FORMAT", "SAVE_VERSION", "from_doc", "from_link", "link", "load", "save"]
+__all__ = ["MAX_SAVE", "SAVE_FORMAT", "SAVE_VERSION", "from_doc", "from_link", "json_problem", "link", "load", "save"]
 
 SAVE_FORMAT: Final = "malefiz-site-game"
 """The ``format`` of a saved game (:func:`save`)."""
@@ -29,6 +29,20 @@ MAX_SAVE: Final = 5_000_000
 """The longest saved game read, in characters."""
 MAX_ROLLS: Final = 1_000_000
 """More actions (or rolls) than any game has."""
+
+
+def json_problem(error: ValueError | RecursionError) -> MalefizError:
+    """What is wrong with a text that is not JSON, in words a player can follow (in their language): where it
+    breaks off, not the parser's message.
+
+    >>> str(json_problem(json.JSONDecodeError("Expecting value", "[1,\\n", 4)))
+    'it breaks off or goes wrong at line 2, character 1'
+    """
+    if isinstance(error, json.JSONDecodeError):
+        return MalefizError.keyed("error.json_at", line=error.lineno, column=error.colno)
+    if isinstance(error, RecursionError):
+        return MalefizError.keyed("error.json_deep", most=MAX_DEPTH)
+    return MalefizError.keyed("error.json_number")
 
 
 def save(session: Session) -> dict[str, Any]:
@@ -86,11 +100,11 @@ def load(text: str, games: Games) -> Session:
     if len(text) > MAX_SAVE:
         raise MalefizError.keyed("error.save_long", n=f"{len(text):,}", most=f"{MAX_SAVE:,}")
     if json_depth(text) is None:
-        raise MalefizError.keyed("error.save_json", detail=f"nested deeper than {MAX_DEPTH} levels")
+        raise MalefizError.keyed("error.save_json", detail=MalefizError.keyed("error.json_deep", most=MAX_DEPTH))
     try:
         doc = json.loads(text)
     except (ValueError, RecursionError) as error:
-        raise MalefizError.keyed("error.save_json", detail=str(error)[:80]) from None
+        raise MalefizError.keyed("error.save_json", detail=json_problem(error)) from None
     return from_doc(doc, games)
 
 
