@@ -293,12 +293,14 @@ def files_of(site: Path) -> dict[str, str]:
 
 def test_the_service_worker_lists_every_file_with_its_hash_and_is_versioned_by_content() -> None:
     files = files_of(SITE)
-    on_disk = {p.relative_to(SITE).as_posix() for p in SITE.rglob("*") if p.is_file()} - {"sw.js"}
+    on_disk = {p.relative_to(SITE).as_posix() for p in SITE.rglob("*") if p.is_file()} - {"sw.js", "release.json"}
     assert sorted(files) == sorted(["./", *(f"./{name}" for name in on_disk)])
     for url, digest in files.items():
         name = "index.html" if url == "./" else url.removeprefix("./")
         assert digest == hashlib.sha256((SITE / name).read_bytes()).hexdigest(), url
     assert version_of(SITE) == build.site_version(SITE)
+    release = json.loads((SITE / "release.json").read_text(encoding="utf-8"))
+    assert release == {"version": version_of(SITE), "files": [[url, digest] for url, digest in files.items()]}
 
 
 def test_the_manifest_is_relative_and_its_icon_is_there() -> None:
