@@ -24,7 +24,7 @@ def files() -> set[str]:
 def test_site_holds_exactly_the_runtime_the_package_and_the_page(files: set[str]) -> None:
     dist = {f"pyscript/{p.name}" for p in DIST.iterdir() if p.is_file() and not p.name.endswith(".map")}
     pictures = {"thumb-malefiz.svg", "thumb-maedn.svg"}
-    offline = {"sw.js", "manifest.webmanifest", "icon.svg"}
+    offline = {"sw.js", "release.json", "manifest.webmanifest", "icon.svg"}
     rules = {"rules-malefiz.html", "rules-maedn.html", "regeln-malefiz.html", "regeln-maedn.html", "rules.css"}
     expected = (
         {"index.html", "style.css", "main.py", "malefiz.zip"}

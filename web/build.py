@@ -14,7 +14,10 @@ What goes in, and nothing else:
 - ``sw.js``: the service worker (``web/sw.js`` after two generated lines: ``VERSION``, a hash of
   the content of every other file, and ``FILES``, every file of the site with the SHA-256 of its
   content), which precaches the whole site so that the game starts offline after the first visit,
-  and takes the files a new release did not change from the previous release's cache.
+  and takes the files a new release did not change from the previous release's cache;
+- ``release.json``: the same version and files, which the running service worker asks for at every
+  page load (never cached) to build the next release's cache at once, whatever the browser's own
+  schedule for looking at ``sw.js``.
 
 Every URL in the site is relative, so it works under any sub-path (GitHub Pages). The page
 carries a Content-Security-Policy: only the site's own files, its inline scripts by hash, and
@@ -189,6 +192,10 @@ def content_security_policy(page: str) -> str:
 SERVICE_WORKER: Final = "sw.js"
 """The service worker's file name, in the site's root: its scope is the whole site."""
 
+RELEASE: Final = "release.json"
+"""The release's description (version and files), next to ``sw.js``: what the service worker reads at every page
+load to learn of a new release. Like ``sw.js`` it is no file of the release itself (not hashed, not kept)."""
+
 MANIFEST: Final = {
     "name": "Malefiz",
     "short_name": "Malefiz",
@@ -221,9 +228,10 @@ def write_manifest(out: Path) -> None:
 
 
 def site_files(out: Path) -> list[str]:
-    """Every file of the site in ``out`` but the service worker: relative POSIX paths, sorted."""
-    worker = out / SERVICE_WORKER
-    return sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file() and p != worker)
+    """Every file of the site in ``out`` but the service worker and ``release.json``: relative POSIX paths,
+    sorted."""
+    outside = {out / SERVICE_WORKER, out / RELEASE}
+    return sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file() and p not in outside)
 
 
 def file_hash(path: Path) -> str:
@@ -252,11 +260,14 @@ def worker_files(out: Path) -> list[tuple[str, str]]:
 
 
 def write_service_worker(out: Path) -> str:
-    """Write ``sw.js`` for the site in ``out`` (all of it built already); return its version."""
+    """Write ``sw.js`` and ``release.json`` for the site in ``out`` (all of it built already); return its
+    version."""
     version = site_version(out)
     files = [list(entry) for entry in worker_files(out)]
     header = f"const VERSION = {json.dumps(version)};\nconst FILES = {json.dumps(files)};\n"
     (out / SERVICE_WORKER).write_text(header + (WEB / "sw.js").read_text(encoding="utf-8"), encoding="utf-8")
+    release = json.dumps({"version": version, "files": files}, separators=(",", ":")) + "\n"
+    (out / RELEASE).write_text(release, encoding="utf-8")
     return version
 
 
@@ -277,7 +288,7 @@ def build(out: Path, node_modules: Path = ROOT / "node_modules") -> None:
     (out / "index.html").write_text(index, encoding="utf-8")
     write_manifest(out)
     write_rules_pages(out, WEB / "rules.css")
-    write_service_worker(out)  # last: it hashes every other file
+    write_service_worker(out)  # last: it hashes every other file (and writes release.json)
 
 
 def main() -> None:

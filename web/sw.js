@@ -1,16 +1,34 @@
-// The site's service worker: every file of the site in one cache, so that the game
-// starts without a network after the first visit.
+// The site's service worker: every file of the site in one cache per release, so that the game
+// starts without a network after the first visit, and a new release arrives at the next page load.
 //
-// web/build.py writes site/sw.js as two lines, VERSION (a hash of the content of
-// every other file of the site) and FILES (every file of the site, relative to this
-// script, with the SHA-256 of its content), followed by this file. A new release has a
-// new VERSION, so the browser installs the new worker, which fills a new cache and then
-// deletes the old one.
+// web/build.py writes site/sw.js as two lines, VERSION (a hash of the content of every other file
+// of the site) and FILES (every file of the site, relative to this script, with the SHA-256 of its
+// content), followed by this file; and site/release.json, the same version and files.
 //
-// An update is quick: the new cache takes every file whose hash did not change from the
-// previous release's cache (the Pyodide runtime, most often) and downloads only the others.
-// Each entry carries its hash (the HASH header, checked on download), so a cache holds
-// exactly its release's files: an entry is only ever copied to a cache that wants that hash.
+// Two ways bring a new release, and both fill its cache the same way: the files whose hash did not
+// change come from a cache that has them (the Pyodide runtime, most often), only the others are
+// downloaded (and checked against their hash). Every entry carries its hash (the HASH header), so a
+// cache holds exactly its release's files.
+//
+// - At every page load the running worker, whatever its own VERSION, reads release.json (never from
+//   a cache): a release it has no complete cache of is built in the background, and once complete
+//   it is the current release, which every page loaded from then on runs. The open pages still on
+//   an older release are told, and offer the new one (#update). This does not wait for the browser
+//   to look at sw.js, which it puts off while pages keep loading.
+// - The browser installs a changed sw.js as before: its install fills its release's cache (at once
+//   when the worker above did so already), and it makes its release the current one as it activates.
+//
+// Never two releases in one page: a page runs the release that was current when it was loaded. Each
+// page's release is noted in that release's cache (PAGE + the page's client id), where a later
+// worker finds it too; every request of the page is served from that cache. A page that has no
+// note (loaded by a worker from before these notes, or from the network before the first worker
+// took it over) is given one as the worker first meets it: when a new worker activates, the pages
+// the old worker served get the old worker's cache if there is exactly one other (an older worker
+// kept exactly one), else the current release, which is also what a page loaded from the network at
+// the first visit most likely is (the same server gave it and this sw.js).
+//
+// A release's cache is deleted once no open page runs it, it is not the current release and it is
+// not being built.
 /* global VERSION, FILES */
 
 // Caches are per origin, and GitHub Pages puts every project of a user on one origin:
@@ -19,30 +37,132 @@ var PREFIX = "malefiz " + self.registration.scope + " ";
 var CACHE = PREFIX + VERSION;
 var HASH = "X-Malefiz-SHA256";
 var SAME = {ignoreVary: true};
+var RELEASE = "./release.json";
+// In a release's cache once it holds every file: {"time": n}, n the higher the later it became the current release.
+var MARK = "./.sw/release";
+// + a page's client id, in the cache of the release the page runs.
+var PAGE = "./.sw/page/";
 
-self.addEventListener("install", function (event) {
-  event.waitUntil(
-    Promise.all([caches.open(CACHE), previousCaches()])
-      .then(function (opened) {
-        return Promise.all(
-          FILES.map(function (entry) {
-            return keep(opened[0], opened[1], entry[0], entry[1]);
-          })
-        );
-      })
-      .then(function () {
-        return self.skipWaiting();
-      })
-  );
-});
+var pages = {}; // client id -> version: the notes this worker has read or written
+var opening = {}; // client ids of pages being loaded, not yet seen by clients.get: never forgotten meanwhile
+var checking = null; // the look at release.json under way
+var building = null; // the version whose cache is being built
+var queue = Promise.resolve(); // the changes of which release is current, of the notes and of the caches
 
-/** This site's other caches (those of earlier releases), oldest first. */
-function previousCaches() {
+/** Run `task` after every task locked before it (it must never wait for a page to load). */
+function locked(task) {
+  var run = queue.then(task);
+  queue = run.catch(function () {});
+  return run;
+}
+
+function nameOf(version) {
+  return PREFIX + version;
+}
+
+function pageUrl(id) {
+  return PAGE + encodeURIComponent(id);
+}
+
+function quietly() {
+  return undefined;
+}
+
+/** This site's release caches: [{version, time}], time null for a cache that is not complete. */
+function releases() {
   return caches.keys().then(function (names) {
     return Promise.all(
       names
         .filter(function (name) {
-          return name.indexOf(PREFIX) === 0 && name !== CACHE;
+          return name.indexOf(PREFIX) === 0;
+        })
+        .map(function (name) {
+          return caches.match(MARK, {cacheName: name}).then(function (mark) {
+            return (mark ? mark.json() : Promise.resolve(null)).then(function (data) {
+              return {version: name.slice(PREFIX.length), time: data ? data.time : null};
+            });
+          });
+        })
+    );
+  });
+}
+
+/** The current release (the complete cache made current last), or null when there is none. */
+function current() {
+  return releases().then(function (all) {
+    var best = null;
+    all.forEach(function (release) {
+      if (release.time !== null && (best === null || release.time > best.time)) best = release;
+    });
+    return best && best.version;
+  });
+}
+
+/** Make the complete cache of `version` the current release (locked). */
+function makeCurrent(version) {
+  return releases().then(function (all) {
+    var latest = 0;
+    all.forEach(function (release) {
+      if (release.time !== null && release.version !== version) latest = Math.max(latest, release.time);
+    });
+    return mark(version, Math.max(Date.now(), latest + 1));
+  });
+}
+
+function mark(version, time) {
+  return caches.open(nameOf(version)).then(function (cache) {
+    var body = JSON.stringify({time: time});
+    return cache.put(MARK, new Response(body, {headers: {"Content-Type": "application/json"}}));
+  });
+}
+
+/** Note that the page `id` runs `version` (locked: a note is never written into a cache being deleted). */
+function note(id, version) {
+  pages[id] = version;
+  return caches.open(nameOf(version)).then(function (cache) {
+    return cache.put(pageUrl(id), new Response(version));
+  });
+}
+
+/** The release the page `id` runs, from its note; undefined if it has none. */
+function noted(id) {
+  if (pages[id]) return Promise.resolve(pages[id]);
+  return caches.match(pageUrl(id)).then(function (found) {
+    return found
+      ? found.text().then(function (version) {
+          pages[id] = version;
+          return version;
+        })
+      : undefined;
+  });
+}
+
+/** The release of the page `id`: its note, else the current release (noted now, so that it stays). */
+function releaseOf(id) {
+  return noted(id).then(function (version) {
+    return (
+      version ||
+      locked(function () {
+        return current().then(function (now) {
+          if (!now || pages[id]) return pages[id] || now;
+          return note(id, now).then(function () {
+            return now;
+          });
+        });
+      })
+    );
+  });
+}
+
+// ---- Filling a release's cache.
+
+/** The site's caches but `version`'s. */
+function otherCaches(version) {
+  return caches.keys().then(function (names) {
+    return Promise.all(
+      names
+        .filter(function (name) {
+          return name.indexOf(PREFIX) === 0 && name !== nameOf(version);
         })
         .map(function (name) {
           return caches.open(name);
@@ -51,17 +171,36 @@ function previousCaches() {
   });
 }
 
-/** Put `file` into `cache` unless it is there already: from a previous cache when it has the same hash, else
+/** Put every file of `files` ([[url, hash], ...]) into the cache of `version`, then mark it complete. */
+function fill(version, files, time) {
+  return Promise.all([caches.open(nameOf(version)), otherCaches(version)]).then(function (opened) {
+    return opened[0].match(MARK).then(function (complete) {
+      if (complete) return undefined;
+      return Promise.all(
+        files.map(function (entry) {
+          return keep(opened[0], opened[1], entry[0], entry[1]);
+        })
+      ).then(function () {
+        return time === null ? undefined : mark(version, time);
+      });
+    });
+  });
+}
+
+/** Put `file` into `cache` unless it is there already: from another cache when it has the same hash, else
  * downloaded. */
-function keep(cache, previous, file, hash) {
+function keep(cache, others, file, hash) {
   return cache.match(file, SAME).then(function (here) {
     if (here && here.headers.get(HASH) === hash) return undefined;
-    return previous
+    return others
       .reduce(function (found, other) {
         return found.then(function (response) {
-          return response || other.match(file, SAME).then(function (old) {
-            return old && old.headers.get(HASH) === hash ? old : undefined;
-          });
+          return (
+            response ||
+            other.match(file, SAME).then(function (old) {
+              return old && old.headers.get(HASH) === hash ? old : undefined;
+            })
+          );
         });
       }, Promise.resolve(undefined))
       .then(function (old) {
@@ -75,13 +214,13 @@ function keep(cache, previous, file, hash) {
 
 /** `file` from the server, checked against its hash, with the hash in its headers. */
 function download(file, hash) {
-  // "no-cache": ask the server (a 304 costs nothing), never take a file of the
-  // previous release from the browser's HTTP cache into this release's cache.
+  // "no-cache": ask the server (a 304 costs nothing), never take a file of another
+  // release from the browser's HTTP cache into this release's cache.
   return fetch(new Request(file, {cache: "no-cache"})).then(function (response) {
     if (!response.ok) throw new Error(file + ": HTTP " + response.status);
     return response.arrayBuffer().then(function (body) {
       return crypto.subtle.digest("SHA-256", body).then(function (digest) {
-        if (hex(digest) !== hash) throw new Error(file + " is not the file of release " + VERSION);
+        if (hex(digest) !== hash) throw new Error(file + " is not the file of its release");
         var headers = new Headers(response.headers);
         headers.set(HASH, hash);
         headers.delete("Content-Encoding"); // the body is decoded already
@@ -100,41 +239,288 @@ function hex(buffer) {
     .join("");
 }
 
+// ---- A new release through release.json.
+
+function valid(release) {
+  return (
+    release !== null &&
+    typeof release === "object" &&
+    typeof release.version === "string" &&
+    /^[0-9a-f]{1,64}$/.test(release.version) &&
+    Array.isArray(release.files) &&
+    release.files.length > 0 &&
+    release.files.every(function (entry) {
+      return (
+        Array.isArray(entry) &&
+        entry.length === 2 &&
+        typeof entry[0] === "string" &&
+        entry[0].indexOf("./") === 0 &&
+        entry[0].indexOf("./.sw/") !== 0 &&
+        typeof entry[1] === "string" &&
+        /^[0-9a-f]{64}$/.test(entry[1])
+      );
+    })
+  );
+}
+
+/** Read release.json; build its release's cache if need be and make it current. Never fails: without a
+ * network (or without release.json, or with a download that does not match) the current release stays. */
+function check() {
+  if (!checking) {
+    checking = fetch(RELEASE, {cache: "no-store"})
+      .then(function (response) {
+        if (!response.ok) throw new Error(RELEASE + ": HTTP " + response.status);
+        return response.json();
+      })
+      .then(function (release) {
+        if (!valid(release)) throw new Error(RELEASE + " is not a release");
+        return adopt(release.version, release.files);
+      })
+      .catch(quietly)
+      .then(function () {
+        checking = null;
+      });
+  }
+  return checking;
+}
+
+function adopt(version, files) {
+  building = version;
+  return fill(version, files, 0)
+    .then(
+      function () {
+        building = null;
+      },
+      function (error) {
+        building = null;
+        throw error;
+      }
+    )
+    .then(function () {
+      return locked(function () {
+        return current().then(function (now) {
+          if (now === version) return false;
+          return makeCurrent(version).then(function () {
+            return true;
+          });
+        });
+      });
+    })
+    .then(function (changed) {
+      return changed ? Promise.all([announce(version), tidy()]) : undefined;
+    });
+}
+
+/** Tell every open page that runs another release than `version` that `version` is ready. */
+function announce(version) {
+  return self.clients.matchAll({type: "window"}).then(function (open) {
+    return Promise.all(
+      open.map(function (client) {
+        return noted(client.id).then(function (theirs) {
+          if (theirs && theirs !== version) client.postMessage({type: "release", version: version});
+        });
+      })
+    );
+  });
+}
+
+// ---- Deleting what no page uses.
+
+/** Forget the notes of closed pages, then delete every cache no open page runs (but the current release's
+ * and the one being built). */
+function tidy() {
+  return caches
+    .keys()
+    .then(function (names) {
+      var ours = names.filter(function (name) {
+        return name.indexOf(PREFIX) === 0;
+      });
+      return Promise.all(
+        ours.map(function (name) {
+          return caches.open(name).then(function (cache) {
+            return cache.keys().then(function (requests) {
+              return requests
+                .filter(function (request) {
+                  return new URL(request.url).pathname.indexOf(new URL(PAGE, self.location).pathname) === 0;
+                })
+                .map(function (request) {
+                  return {cache: cache, request: request, id: decodeURIComponent(request.url.split("/").pop())};
+                });
+            });
+          });
+        })
+      );
+    })
+    .then(function (lists) {
+      var notes = [].concat.apply([], lists);
+      // clients.get waits for a page being loaded; a page closed (or never loaded) is undefined.
+      return Promise.all(
+        notes.map(function (entry) {
+          if (opening[entry.id]) return true;
+          return self.clients.get(entry.id).then(Boolean, function () {
+            return true;
+          });
+        })
+      ).then(function (open) {
+        return notes.filter(function (entry, index) {
+          return !open[index];
+        });
+      });
+    })
+    .then(function (closed) {
+      return locked(function () {
+        return Promise.all(
+          closed.map(function (entry) {
+            delete pages[entry.id];
+            return entry.cache.delete(entry.request);
+          })
+        )
+          .then(function () {
+            return Promise.all([caches.keys(), current()]);
+          })
+          .then(function (state) {
+            var installing = self.registration.installing || self.registration.waiting;
+            return Promise.all(
+              state[0]
+                .filter(function (name) {
+                  return name.indexOf(PREFIX) === 0 && name !== nameOf(state[1]) && name !== nameOf(building);
+                })
+                .map(function (name) {
+                  return caches.open(name).then(function (cache) {
+                    return Promise.all([cache.match(MARK), cache.keys()]).then(function (found) {
+                      var used = found[1].some(function (request) {
+                        return new URL(request.url).pathname.indexOf(new URL(PAGE, self.location).pathname) === 0;
+                      });
+                      // A cache that is not complete may be a new worker's, filling as it installs.
+                      if (used || (!found[0] && installing)) return undefined;
+                      return caches.delete(name);
+                    });
+                  });
+                })
+            );
+          });
+      });
+    })
+    .catch(quietly);
+}
+
+// ---- The worker's life.
+
+self.addEventListener("install", function (event) {
+  // Complete, not current yet: it becomes current as this worker activates.
+  event.waitUntil(
+    fill(VERSION, FILES, 0).then(function () {
+      return self.skipWaiting();
+    })
+  );
+});
+
 self.addEventListener("activate", function (event) {
   event.waitUntil(
-    caches
-      .keys()
-      .then(function (names) {
-        return Promise.all(
-          names
-            .filter(function (name) {
-              return name.indexOf(PREFIX) === 0 && name !== CACHE;
+    Promise.all([self.clients.matchAll(), otherCaches(VERSION), caches.keys()])
+      .then(function (state) {
+        var before = state[2].filter(function (name) {
+          return name.indexOf(PREFIX) === 0 && name !== CACHE;
+        });
+        var old = before.length === 1 ? before[0].slice(PREFIX.length) : VERSION;
+        return locked(function () {
+          return Promise.all(
+            state[0].map(function (client) {
+              return noted(client.id).then(function (version) {
+                return version ? undefined : note(client.id, old);
+              });
             })
-            .map(function (name) {
-              return caches.delete(name);
-            })
-        );
+          ).then(function () {
+            return makeCurrent(VERSION);
+          });
+        });
       })
       .then(function () {
         return self.clients.claim();
       })
+      .then(function () {
+        return announce(VERSION);
+      })
   );
 });
+
+// A page tells the worker it has loaded: the pages it replaced are gone now, and it learns whether a newer
+// release is ready than the one it runs.
+self.addEventListener("message", function (event) {
+  var source = event.source;
+  if (!source || !event.data || event.data.type !== "loaded") return;
+  delete opening[source.id];
+  event.waitUntil(
+    Promise.all([noted(source.id), current()])
+      .then(function (found) {
+        if (found[0] && found[1] && found[0] !== found[1]) source.postMessage({type: "release", version: found[1]});
+      })
+      .then(tidy)
+  );
+});
+
+function serve(request, version, navigate) {
+  if (!version) return fetch(request);
+  // The game's addresses carry their setup in the query (?game=maedn&seats=...):
+  // a page is the cached page whatever its query.
+  var options = {cacheName: nameOf(version), ignoreSearch: navigate, ignoreVary: true};
+  return caches.match(request, options).then(function (cached) {
+    return cached || fetch(request);
+  });
+}
 
 self.addEventListener("fetch", function (event) {
   var request = event.request;
   if (request.method !== "GET" || new URL(request.url).origin !== self.location.origin) return;
-  // The game's addresses carry their setup in the query (?game=maedn&seats=...):
-  // a page is the cached page whatever its query.
-  var options = {ignoreSearch: request.mode === "navigate", ignoreVary: true};
+  if (request.mode === "navigate") {
+    // A new page: it runs the current release, and every request it makes is served from that release.
+    var id = event.resultingClientId;
+    if (id) opening[id] = true;
+    var version = locked(function () {
+      return current().then(function (now) {
+        return now && id
+          ? note(id, now).then(function () {
+              return now;
+            })
+          : now;
+      });
+    });
+    event.respondWith(
+      version.then(function (now) {
+        return serve(request, now, true);
+      })
+    );
+    event.waitUntil(
+      version
+        .then(function () {
+          return id ? self.clients.get(id) : undefined;
+        })
+        .then(function (client) {
+          if (client) delete opening[id];
+        })
+        .catch(quietly)
+        .then(check)
+        .then(tidy)
+    );
+    return;
+  }
+  var release = event.clientId ? releaseOf(event.clientId) : current();
+  if (event.resultingClientId) {
+    // A worker's script: the worker runs its page's release.
+    var worker = event.resultingClientId;
+    release = release.then(function (version) {
+      return version
+        ? locked(function () {
+            return note(worker, version);
+          }).then(function () {
+            return version;
+          })
+        : version;
+    });
+  }
   event.respondWith(
-    caches
-      .open(CACHE)
-      .then(function (cache) {
-        return cache.match(request, options);
-      })
-      .then(function (cached) {
-        return cached || fetch(request);
-      })
+    release.then(function (version) {
+      return serve(request, version, false);
+    })
   );
 });
