@@ -190,7 +190,7 @@ def test_two_games_in_two_tabs_stay_exactly_as_last_played(game: GamePage, tmp_p
             "(p) => document.querySelector('[data-position]').textContent === p", arg=mover.position_text()
         )
         tabs.check(one, two)
-    said = one.page.locator("[data-notice]").text_content() or ""
+    said = two.page.locator("[data-notice]").text_content() or ""  # two caught up last (one has moved on since)
     assert "anderen Tab" in said  # the language chosen in the second tab is the page's, in every tab
     game.watch.assert_clean()
 
