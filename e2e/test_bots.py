@@ -24,6 +24,7 @@ def test_hint_marks_the_best_move_and_shows_the_chances(game: GamePage) -> None:
     assert hint.is_disabled()  # nothing to hint before the roll
     game.roll()
     assert game.state().phase is Phase.MOVE
+    assert not game.page.locator("[data-chances]").text_content()  # no chances until asked for
     hint.click()
     game.page.wait_for_selector("#board .hint")
     message = game.page.locator("[data-message]").text_content() or ""

@@ -154,6 +154,10 @@ def _game_fields(name: str, game: Game[Any, Any], active: bool) -> list[str]:
             f'<label class="rule"><input type="checkbox" name="option" value="{e(option)}"/>'
             f"<span>{label} {about}</span></label>"
         )
+    label, about = _say("form.chances", cls="rule-name"), _say("form.chances.about", "small")
+    rules.append(
+        f'<label class="rule"><input type="checkbox" name="chances" value="on"/><span>{label} {about}</span></label>'
+    )
     rules.append("</fieldset>")
     parts.append(_block(name, extra + first + "".join(rules), active=active))
     return parts
@@ -224,6 +228,8 @@ def query_from_form(fields: Iterable[tuple[str, str]], pace: str = "normal") -> 
         params["first"] = first
     if options:
         params["options"] = ",".join(options)
+    if one("chances") == "on":
+        params["chances"] = "on"
     params["pace"] = pace
     return "?" + urlencode({k: v for k, v in params.items() if v or k == "seats"}, safe=",:")
 

@@ -277,7 +277,7 @@ def play_screen(
         can_undo=session.can_undo(),
         can_redo=session.can_redo(),
         undo_shown=session.setup.undo,
-        chances=session.chances_text(),
+        chances=session.chances_shown(),
         standings=t("page.places", list=standing) if standing and not over else "",
         log=lines,
         announce=" ".join(fresh_lines[-3:]) if shown is not None and count > shown else "",

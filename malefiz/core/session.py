@@ -79,6 +79,8 @@ class Session:
         self.redo_stack: list[list[Any]] = []
         self.selected: str | None = None
         self.hinted: Any = None
+        self.hint_asked = False
+        """A hint was asked for in this game: the chances are shown from then on (:meth:`chances_shown`)."""
         self._memo: tuple[Any, dict[str, Any]] = (None, {})
         setup = self.setup
         start = setup.start_position() if self.games == 0 else None
@@ -333,6 +335,7 @@ class Session:
             return False
         action = self.face.hint(self.state, random.Random(self.seed))
         self.hinted = action
+        self.hint_asked = True
         odds = self.chances_text()
         if action is not None and action != PASS:
             self.message = self.t("hint", words=self.face.hint_words(self.state, action, self.t), odds=odds)
@@ -349,9 +352,14 @@ class Session:
         return found
 
     def chances_text(self) -> str:
-        """``Chances: Anna (red) 60%, Ben (yellow) 40%``, the likeliest first."""
-        ranked = sorted(enumerate(self.chances()), key=lambda kv: -kv[1])
-        return self.t("chances", list=", ".join(f"{self.seat_name(i)} {p:.0%}" for i, p in ranked))
+        """``Chances: Anna (red) 60%, Ben (yellow) 40%``, in seat order (an order that stays put from turn to
+        turn)."""
+        return self.t("chances", list=", ".join(f"{self.seat_name(i)} {p:.0%}" for i, p in enumerate(self.chances())))
+
+    def chances_shown(self) -> str:
+        """The chances for the page: from the start with ``chances=on``, else once a hint was asked for in this
+        game; ``""`` otherwise (a family need not see who is likely to lose)."""
+        return self.chances_text() if self.setup.chances or self.hint_asked else ""
 
     # -- undo and redo ------------------------------------------------------
 

@@ -96,6 +96,8 @@ class Setup:
     """A position in one-line notation to start from instead of the start (board and colours must match)."""
     undo: bool = True
     """Whether people may take back their moves (``undo=off`` in the address turns it off)."""
+    chances: bool = False
+    """Whether everyone's chance to win is shown from the start (``chances=on``); otherwise from the first *Hint*."""
 
     def __post_init__(self) -> None:
         game = self.game
@@ -213,9 +215,13 @@ class Setup:
         undo_text = params.get("undo", "on")
         if undo_text not in ("on", "off"):
             raise MalefizError.keyed("error.undo", got=repr(undo_text[:40]))
+        chances_text = params.get("chances", "off")
+        if chances_text not in ("on", "off"):
+            raise MalefizError.keyed("error.chances", got=repr(chances_text[:40]))
         return cls(
             game=game,
             undo=undo_text == "on",
+            chances=chances_text == "on",
             board=board,
             seats=tuple(seats),
             options=option_names,
@@ -245,6 +251,8 @@ class Setup:
             params["position"] = self.position
         if not self.undo:
             params["undo"] = "off"
+        if self.chances:
+            params["chances"] = "on"
         return "?" + urlencode(params, safe=",:", quote_via=quote)
 
     def with_pace(self, pace: str) -> Setup:

@@ -7,6 +7,7 @@ import json
 import pytest
 
 from malefiz.core.actions import Roll
+from malefiz.core.errors import MalefizError
 from malefiz.core.screen import LOG_LINES, SOUNDS, Screen, die_face, play_screen
 from malefiz.core.session import Session
 from malefiz.core.setup import Setup
@@ -49,7 +50,8 @@ def test_the_start_of_a_game(game: str) -> None:
     assert found.frames == () and found.announce == "" and found.sound is None and found.labels == ()
     assert found.bot_delay is None and found.pace == "normal" and found.language == "en"
     assert json.loads(found.position)["game"] == game
-    assert found.chances.startswith("Chances:") and found.standings == ""
+    assert found.chances == "" and found.standings == ""  # no chances until asked for (a hint, or chances=on)
+    assert screen(session(game, "&chances=on")).chances.startswith("Chances:")
 
 
 @pytest.mark.parametrize("game", ["malefiz", "maedn"])
@@ -124,7 +126,7 @@ def test_undo_off_hides_undo_and_a_storage_that_keeps_nothing_says_so() -> None:
 
 
 def test_a_german_screen_speaks_german() -> None:
-    s = session("malefiz")
+    s = session("malefiz", "&chances=on")
     s.set_language("de")
     found = screen(s)
     assert found.language == "de" and found.die_label == "Würfeln!" and found.chances.startswith("Gewinnchancen")
@@ -164,3 +166,26 @@ def test_a_roll_that_could_not_be_used_stays_on_the_die_until_the_next_roll() ->
     while not s2.state.is_chance:
         s2.play(s2.choices()[0].action)
     assert screen(s2).die is None  # a roll that was used: blank for the next roll
+
+
+@pytest.mark.parametrize("game", ["malefiz", "maedn"])
+def test_chances_show_after_a_hint_in_seat_order(game: str) -> None:
+    s = session(game)
+    to_move(s)
+    assert screen(s).chances == ""
+    assert s.hint()
+    shown = screen(s).chances
+    assert shown.index("Ann") < shown.index("Bob")  # seat order, whoever is likelier
+    s.new_game()
+    assert screen(s).chances == ""
+
+
+def test_the_form_asks_for_the_chances() -> None:
+    from malefiz.page import query_from_form, setup_form
+
+    assert 'name="chances" value="on"' in setup_form()
+    query = query_from_form([("game", "malefiz"), ("kind-red", "human"), ("kind-yellow", "human"), ("chances", "on")])
+    setup = Setup.from_query(query, GAMES)
+    assert setup is not None and setup.chances and Setup.from_query(setup.to_query(), GAMES) == setup
+    with pytest.raises(MalefizError, match="chances"):
+        Setup.from_query("?seats=human,human&chances=maybe", GAMES)
