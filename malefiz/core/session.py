@@ -260,8 +260,11 @@ class Session:
         mine = [c.action for c in choices if c.piece is not None and c.piece == piece]
         if not mine:
             return False
-        if self.face.one_click and len(mine) == 1:
+        only = len({c.piece for c in choices}) == 1
+        if (self.face.one_click or (only and piece == self.selected)) and len(mine) == 1:
             self._chosen(mine[0])
+        elif only and piece == self.selected:
+            return False  # the only piece that can move stays chosen: its targets are where to click
         else:
             self.selected = None if piece == self.selected else piece
         return True

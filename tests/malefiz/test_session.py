@@ -225,7 +225,7 @@ def test_setup_from_query_and_back() -> None:
         ("?seats=human,bot&pace=warp", "pace"),
         ("?seats=human,bot&options=fly", "unknown option 'fly'"),
         ("?seats=human,bot&first=pink", "first"),
-        ("?seats=human,bot&first=blue", "first: 'blue' is not playing"),
+        ("?seats=human,bot&first=blue", "first: blue is not playing"),
         ("?seats=human,bot&colours=red", "colours: expected 2"),
         ("?seats=human,bot&colours=red,red", "every seat needs its own colour"),
         ("?seats=human,bot&colours=red,pink", "colours"),
@@ -297,12 +297,17 @@ def test_the_board_shows_what_the_session_offers() -> None:
     assert s.record.lines()[-1].notation == "2.13-4.13"
 
 
-def test_clicking_the_selected_pawn_after_a_forced_preselection_deselects_it() -> None:
-    s = Session(TWO_HUMANS)
-    assert s.roll() and s.selected == "h"
-    before = s.state
-    assert s.click("h") and s.selected is None and s.marks().targets == frozenset()
-    assert s.click("h") and s.selected == "h" and s.state == before
+def test_clicking_the_only_pawn_chosen_for_you_acts_rather_than_letting_go() -> None:
+    many = session_at(f"classic r:h,h,h,h,h y:h,h,h,h,h x:{CLASSIC_START} r4")
+    many.choose_the_only_piece()
+    before = many.state
+    assert many.selected == "h" and len(many.marks().targets) == 3
+    assert not many.click("h") and many.selected == "h" and many.state == before  # it stays chosen
+    assert many.cancel() and many.selected is None  # Escape still lets go
+    one = session_at(f"classic r:h,h,h,h,h y:h,h,h,h,h x:{CLASSIC_START} r1")
+    one.choose_the_only_piece()
+    assert one.selected == "h" and len(one.marks().targets) == 1
+    assert one.click("h") and one.record.last is not None and one.record.last.is_move  # the one move is made
 
 
 def test_capture_back_to_the_house_shows_the_pawn_in_its_house() -> None:
