@@ -513,7 +513,11 @@ class App:
         """One slice of the computer's turn: None while it thinks on (call again after a paint), its
         screen once it has acted."""
         s = self.session
-        if s is None or not s.is_bot_turn():
+        if s is None:
+            return None
+        if s.play_forced():
+            return self.screen(fresh=True)
+        if not s.is_bot_turn():
             return None
         if self._thinking is None:
             self._thinking = s.bot_turn()

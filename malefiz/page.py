@@ -154,10 +154,13 @@ def _game_fields(name: str, game: Game[Any, Any], active: bool) -> list[str]:
             f'<label class="rule"><input type="checkbox" name="option" value="{e(option)}"/>'
             f"<span>{label} {about}</span></label>"
         )
-    label, about = _say("form.chances", cls="rule-name"), _say("form.chances.about", "small")
-    rules.append(
-        f'<label class="rule"><input type="checkbox" name="chances" value="on"/><span>{label} {about}</span></label>'
-    )
+    for setting, on in (("forced", game.face.plays_forced), ("chances", False)):
+        label, about = _say(f"form.{setting}", cls="rule-name"), _say(f"form.{setting}.about", "small")
+        rules.append(
+            f'<label class="rule"><input type="hidden" name="{setting}" value="off"/>'
+            f'<input type="checkbox" name="{setting}" value="on"{_flag(on, "checked")}/>'
+            f"<span>{label} {about}</span></label>"
+        )
     rules.append("</fieldset>")
     parts.append(_block(name, extra + first + "".join(rules), active=active))
     return parts
@@ -228,8 +231,11 @@ def query_from_form(fields: Iterable[tuple[str, str]], pace: str = "normal") -> 
         params["first"] = first
     if options:
         params["options"] = ",".join(options)
-    if one("chances") == "on":
+    if "on" in values.get("chances", []):
         params["chances"] = "on"
+    chosen = GAMES.get(params["game"])
+    if "forced" in values and chosen is not None and ("on" in values["forced"]) != chosen.face.plays_forced:
+        params["forced"] = "on" if "on" in values["forced"] else "off"
     params["pace"] = pace
     return "?" + urlencode({k: v for k, v in params.items() if v or k == "seats"}, safe=",:")
 

@@ -114,6 +114,12 @@ class Face(Protocol[S, A]):
         ...
 
     @property
+    def plays_forced(self) -> bool:
+        """Whether a person's only possible move is played for them unless the setup says otherwise
+        (``forced=on`` or ``off``)."""
+        ...
+
+    @property
     def default_level(self) -> str:
         """The computer level a seat written as plain ``bot`` plays at."""
         ...

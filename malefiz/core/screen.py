@@ -287,5 +287,5 @@ def play_screen(
         report=report_html(session) if over else "",
         position=json.dumps(session.game.to_json(state)),
         pace=pace,
-        bot_delay=PACES[pace] if session.is_bot_turn() else None,
+        bot_delay=PACES[pace] if session.acts_by_itself() else None,
     )

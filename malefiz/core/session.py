@@ -80,6 +80,8 @@ class Session:
         self.selected: str | None = None
         self.hinted: Any = None
         self.hint_asked = False
+        self.undone = False
+        """An undo was the last thing done (a forced move then waits for the person)."""
         """A hint was asked for in this game: the chances are shown from then on (:meth:`chances_shown`)."""
         self._memo: tuple[Any, dict[str, Any]] = (None, {})
         setup = self.setup
@@ -166,6 +168,28 @@ class Session:
         """True when a computer seat is to act and the game is not over."""
         return not self.state.is_over and self.seat().kind == "bot"
 
+    def forced(self) -> Any | None:
+        """The only action a person can take now, when the setup plays it for them (None otherwise, and right
+        after an undo, so that the move taken back is not played again at once)."""
+        setup = self.setup
+        plays = setup.forced if setup.forced is not None else self.face.plays_forced
+        if not plays or self.undone or not self.is_person_to_choose():
+            return None
+        legal = self.legal()
+        return legal[0] if len(legal) == 1 else None
+
+    def acts_by_itself(self) -> bool:
+        """True when the session will act without a person: a computer's turn, or a person's forced move."""
+        return self.is_bot_turn() or self.forced() is not None
+
+    def play_forced(self) -> bool:
+        """Play the person's forced move (see :meth:`forced`); False when there is none."""
+        action = self.forced()
+        if action is None:
+            return False
+        self._chosen(action)
+        return True
+
     def is_person_to_choose(self) -> bool:
         """True when a person is to choose a move or a barricade's field (not a roll, not the end)."""
         return not (self.is_bot_turn() or self.state.is_over or self.state.is_chance)
@@ -230,6 +254,7 @@ class Session:
         return True
 
     def _roll_die(self) -> None:
+        self.undone = False
         value, self.dice = self.dice.roll()
         self.play(self.game.roll(value))
         if self.seat().kind == "human" and self.legal() == [PASS]:
@@ -271,6 +296,7 @@ class Session:
 
     def _chosen(self, action: Any) -> None:
         self.selected = None
+        self.undone = False
         self.redo_stack = []
         self.play(action)
 
@@ -391,6 +417,7 @@ class Session:
         self.record = self.record.upto(point)
         self.dice = Dice(self.dice.seed, self.dice.count - rolls)
         self.redo_stack.append([e.action for e in undone if self.setup.seats[e.before.current_seat].kind == "human"])
+        self.undone = True
         self.hinted = None
         self.message = self.t("took_back", who=self.name(self.state.current))
         self.choose_the_only_piece()
@@ -400,6 +427,7 @@ class Session:
         """Play again what the last undo took back of the person's moves (the computers then play on)."""
         if not self.can_redo():
             return False
+        self.undone = False
         for action in self.redo_stack.pop():
             if action not in self.legal():
                 self.redo_stack = []

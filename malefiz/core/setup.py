@@ -96,6 +96,9 @@ class Setup:
     """A position in one-line notation to start from instead of the start (board and colours must match)."""
     undo: bool = True
     """Whether people may take back their moves (``undo=off`` in the address turns it off)."""
+    forced: bool | None = None
+    """Whether a person's only possible move is played for them (``forced=on``/``off``; None: the game's
+    custom, :attr:`~malefiz.core.face.Face.plays_forced`)."""
     chances: bool = False
     """Whether everyone's chance to win is shown from the start (``chances=on``); otherwise from the first *Hint*."""
 
@@ -215,6 +218,9 @@ class Setup:
         undo_text = params.get("undo", "on")
         if undo_text not in ("on", "off"):
             raise MalefizError.keyed("error.undo", got=repr(undo_text[:40]))
+        forced_text = params.get("forced")
+        if forced_text not in (None, "on", "off"):
+            raise MalefizError.keyed("error.forced", got=repr(str(forced_text)[:40]))
         chances_text = params.get("chances", "off")
         if chances_text not in ("on", "off"):
             raise MalefizError.keyed("error.chances", got=repr(chances_text[:40]))
@@ -222,6 +228,7 @@ class Setup:
             game=game,
             undo=undo_text == "on",
             chances=chances_text == "on",
+            forced=None if forced_text is None else forced_text == "on",
             board=board,
             seats=tuple(seats),
             options=option_names,
@@ -253,6 +260,8 @@ class Setup:
             params["undo"] = "off"
         if self.chances:
             params["chances"] = "on"
+        if self.forced is not None:
+            params["forced"] = "on" if self.forced else "off"
         return "?" + urlencode(params, safe=",:", quote_via=quote)
 
     def with_pace(self, pace: str) -> Setup:

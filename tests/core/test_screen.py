@@ -189,3 +189,18 @@ def test_the_form_asks_for_the_chances() -> None:
     assert setup is not None and setup.chances and Setup.from_query(setup.to_query(), GAMES) == setup
     with pytest.raises(MalefizError, match="chances"):
         Setup.from_query("?seats=human,human&chances=maybe", GAMES)
+
+
+def test_the_form_offers_forced_moves_as_each_game_has_them() -> None:
+    from malefiz.page import query_from_form
+
+    seats = [("kind-yellow", "human"), ("kind-red", "human")]
+    plain = query_from_form([("game", "maedn"), *seats, ("forced", "off"), ("forced", "on")])
+    off = query_from_form([("game", "maedn"), *seats, ("forced", "off")])
+    assert "forced" not in plain and "forced=off" in off
+    on = query_from_form(
+        [("game", "malefiz"), ("kind-red", "human"), ("kind-blue", "human"), ("forced", "off"), ("forced", "on")]
+    )
+    setup = Setup.from_query(on, GAMES)
+    assert "forced=on" in on and setup is not None and setup.forced is True
+    assert Setup.from_query(setup.to_query(), GAMES) == setup

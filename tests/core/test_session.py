@@ -268,3 +268,23 @@ def test_everything_a_person_can_act_on_has_a_name(address: str) -> None:
             assert s.cancel() and s.selected is None
         play_some(s, 1, rng)
     assert seen > 10
+
+
+def test_a_forced_move_is_played_for_a_person_where_the_game_or_setup_says_so() -> None:
+    from malefiz.app import App, MemoryStorage
+
+    where = (
+        "?game=maedn&seats=human,human&first=yellow&seed=3&pace=instant&position=maedn+cross+y:5,B,B,B+r:B,B,B,B+y%3F"
+    )
+    a = App(MemoryStorage(), ["en"])
+    a.open(where)
+    s = a.session
+    assert s is not None
+    assert a.roll() is not None
+    assert s.forced() is not None and s.acts_by_itself() and a.screen().bot_delay == 0
+    played = a.think()
+    assert played is not None and s.record.last is not None and s.record.last.is_move
+    assert s.undo() and s.forced() is None  # after an undo the move waits for the person
+    off = App(MemoryStorage(), ["en"])
+    off.open(where + "&forced=off")
+    assert off.roll() is not None and off.session is not None and off.session.forced() is None

@@ -193,6 +193,8 @@ class MaednFace(WordsFace[State, Action]):
 
     one_click: Final = True
     """A click on a piece with one move plays it."""
+    plays_forced: Final = True
+    """A move without a choice is played for the person (4- to 6-player games run past 1,000 events)."""
     default_level: Final = "medium"
 
     def locate(self, state: State, key: str) -> tuple[str | None, str | None]:

@@ -157,6 +157,8 @@ class MalefizFace(WordsFace[State, Action]):
 
     one_click: Final = False
     """A click on a pawn chooses it, even with one move: its targets are shown first."""
+    plays_forced: Final = False
+    """A move without a choice still waits for the person (a short game; ``forced=on`` plays it for them)."""
     default_level: Final = "greedy"
 
     def locate(self, state: State, key: str) -> tuple[str | None, str | None]:
