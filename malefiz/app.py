@@ -14,6 +14,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import random
+import re
 import time
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
@@ -123,6 +124,18 @@ def id_in(query: str) -> str | None:
     """
     found = parse_qs(query.lstrip("?")).get("id", [""])[-1]
     return found if valid_id(found) else None
+
+
+def file_name(session: Session, when: float) -> str:
+    """A saved game's file name: the game, the players and the day (``maedn-Anna-Ben-2026-11-25.json``); a name's
+    characters that a file name cannot hold become ``_``.
+
+    >>> from malefiz.games import GAMES
+    >>> file_name(Session(Setup.from_query("?seats=human,human&names=Anna,B/en", GAMES)), 43_200)
+    'malefiz-Anna-B_en-1970-01-01.json'
+    """
+    names = "-".join(re.sub(r"[^\w]+", "_", seat.name).strip("_")[:24] for seat in session.setup.seats)
+    return f"{session.game.name}-{names}-{time.strftime('%Y-%m-%d', time.localtime(when))}.json"
 
 
 def game_address(setup: Setup, game_id: str) -> str:
@@ -407,9 +420,10 @@ class App:
 
     def save_file(self) -> tuple[str, str] | None:
         """*Save file*: the file's name and its text (None without a game)."""
-        if self.session is None:
+        s = self.session
+        if s is None:
             return None
-        return f"{self.session.game.name}-game.json", json.dumps(savefile.save(self.session), indent=1)
+        return file_name(s, self.clock()), json.dumps(savefile.save(s), indent=1)
 
     def link(self, page: str) -> str | None:
         """*Share link*: the address of ``page`` (origin and path) with the whole game in its fragment."""
