@@ -62,7 +62,7 @@ def test_an_error_in_a_python_listener_shows_the_box_in_german_and_the_game_is_k
     page = game.page
     page.add_init_script("localStorage.setItem('malefiz.language', 'de')")
     serve_main(page, (SITE / "main.py").read_text(encoding="utf-8") + BROKEN_HANDLER)
-    game.open("?game=maedn&seats=human,human&names=Anna,Ben&first=yellow&seed=4")
+    game.open("?game=maedn&seats=human,human&names=Anna,Ben&first=yellow&seed=4&forced=off")
     game.roll()
     kept = game.position_text()
     assert page.locator("#fatal").is_hidden()

@@ -7,7 +7,7 @@ from site_page import GamePage, Watch
 
 
 def test_the_switch_changes_the_page_at_once_and_is_remembered(game: GamePage) -> None:
-    game.open("?game=maedn&seats=human,bot:medium&names=Anna&first=yellow&pace=instant&seed=3")
+    game.open("?game=maedn&seats=human,bot:medium&names=Anna&first=yellow&pace=instant&seed=3&forced=off")
     game.roll()
     assert game.page.evaluate("document.documentElement.lang") == "en"
     english = game.page.locator("[data-log] li").all_text_contents()

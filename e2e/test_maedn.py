@@ -18,7 +18,7 @@ def maedn_state(game: GamePage) -> State:
 def open_at(
     game: GamePage, position: str, *rolls: int, seats: str = "human,human", colours: str = "yellow,red"
 ) -> None:
-    """Open a game of two people at ``position`` (notation) whose die rolls ``rolls`` first."""
+    """Open a game of two people at ``position`` (notation) whose die rolls ``rolls`` first (every move clicked)."""
     query = {
         "game": "maedn",
         "board": "cross",
@@ -28,6 +28,7 @@ def open_at(
         "position": position,
         "seed": seed_rolling(*rolls),
         "pace": "instant",
+        "forced": "off",  # each rule is seen by clicking; a move without a choice is played in its own test
     }
     game.open("?" + urlencode(query))
 
@@ -133,7 +134,7 @@ def test_the_forced_capture_penalty_is_said(game: GamePage) -> None:
     open_at(game, "maedn cross y:3,20,B,B r:27,B,B,B y? +forced", 4)
     game.roll()
     click_and_wait(game, '.piece.movable[data-key="y:20"]')
-    assert "Penalty: a capture was possible, so Anna (yellow)'s piece on 3 goes back to B" in message(game)
+    assert "so Anna (yellow)'s piece 3 fields past its start field goes back to B" in message(game)
     assert maedn_state(game).pieces_of("yellow") == (-1, -1, -1, 24)
     assert game.page.locator('#board .field.trail[data-key="t3"]').count() == 1
     game.shot("maedn-penalty")
@@ -182,4 +183,14 @@ def test_two_colours_each_played_to_the_end_by_clicks(game: GamePage) -> None:
     state = maedn_state(game)
     assert state.is_over and len(state.ranking) == 2
     game.shot("maedn-two-colours-end")
+    game.watch.assert_clean()
+
+
+def test_a_move_without_a_choice_is_played_for_the_person(game: GamePage) -> None:
+    query = {"game": "maedn", "seats": "human,human", "names": "Anna,Ben", "seed": seed_rolling(4), "pace": "fast"}
+    game.open("?" + urlencode({**query, "position": "maedn cross y:5,B,B,B r:B,B,B,B y?"}))
+    game.roll()
+    game.page.wait_for_function("() => document.querySelector('[data-position]').textContent.includes('[9')")
+    assert maedn_state(game).pieces_of("yellow")[-1] == 9 and "Anna (yellow) moves a piece 4 fields" in message(game)
+    assert game.roll_enabled()  # Ben's turn: nobody had to click
     game.watch.assert_clean()

@@ -14,7 +14,7 @@ DIE_ANIMATION = "getComputedStyle(document.querySelector('[data-action=roll] svg
 
 
 def test_the_die_tumbles_and_a_persons_pawn_walks(game: GamePage) -> None:
-    game.open("?game=maedn&seats=human,human&first=yellow&seed=4&pace=slow")
+    game.open("?game=maedn&seats=human,human&first=yellow&seed=4&pace=slow&forced=off")
     game.roll()
     assert game.page.evaluate(DIE_ANIMATION) == "tumble"
     piece = game.page.locator("#board .piece.movable").first
@@ -47,7 +47,10 @@ def capture(game: GamePage, name: str, seed: int = 1) -> None:
     """Open the capture position as a new game (a new ``seed`` for each: the same address resumes the game kept)."""
     position, piece, target, _ = CAPTURES[name]
     game.open(
-        "?" + urlencode({"game": name, "seats": "human,human", "position": position, "seed": seed, "pace": "slow"})
+        "?"
+        + urlencode(
+            {"game": name, "seats": "human,human", "position": position, "seed": seed, "pace": "slow", "forced": "off"}
+        )
     )
     before = game.position_text()
     game.click_center(f'#board [data-key="{piece}"]')

@@ -19,7 +19,7 @@ WAIT_FOR_CHOICE = """
     "address",
     [
         "?game=malefiz&seats=human,human&first=red&seed=5&pace=instant",
-        "?game=maedn&board=star&seats=human,human&first=yellow&seed=6&pace=instant",
+        "?game=maedn&board=star&seats=human,human&first=yellow&seed=6&pace=instant&forced=off",
     ],
 )
 def test_a_turn_by_taps_on_a_phone(browser: Browser, site_url: str, address: str) -> None:

@@ -23,7 +23,7 @@ PERSON_OR_END = """
 """
 
 MALEFIZ = "?game=malefiz&board=fast&seats=human,human&names=Ann,Bob&seed=11"
-MAEDN = "?game=maedn&seats=human,human&names=Cleo,Dan&first=yellow&seed=12"
+MAEDN = "?game=maedn&seats=human,human&names=Cleo,Dan&first=yellow&seed=12&forced=off"  # every move clicked
 
 
 class Tabs:

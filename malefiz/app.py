@@ -303,6 +303,7 @@ class App:
         if session.language != self.t.language:
             session.set_language(self.t.language)
         self.session = session
+        session.forced_waits = bool(session.record)  # a game taken up again shows where it was left
         self.game_id = game_id
         self._revision = revision
         self._kept = None if keep_now or revision == 0 else savefile.save(session)

@@ -80,9 +80,10 @@ class Session:
         self.selected: str | None = None
         self.hinted: Any = None
         self.hint_asked = False
-        self.undone = False
-        """An undo was the last thing done (a forced move then waits for the person)."""
         """A hint was asked for in this game: the chances are shown from then on (:meth:`chances_shown`)."""
+        self.forced_waits = False
+        """A forced move waits for the person: right after an undo, and in a game just resumed (a reload, a
+        file, a link) until someone acts."""
         self._memo: tuple[Any, dict[str, Any]] = (None, {})
         setup = self.setup
         start = setup.start_position() if self.games == 0 else None
@@ -169,11 +170,11 @@ class Session:
         return not self.state.is_over and self.seat().kind == "bot"
 
     def forced(self) -> Any | None:
-        """The only action a person can take now, when the setup plays it for them (None otherwise, and right
-        after an undo, so that the move taken back is not played again at once)."""
+        """The only action a person can take now, when the setup plays it for them (None otherwise, and while it
+        waits: :attr:`forced_waits`)."""
         setup = self.setup
         plays = setup.forced if setup.forced is not None else self.face.plays_forced
-        if not plays or self.undone or not self.is_person_to_choose():
+        if not plays or self.forced_waits or not self.is_person_to_choose():
             return None
         legal = self.legal()
         return legal[0] if len(legal) == 1 else None
@@ -254,7 +255,7 @@ class Session:
         return True
 
     def _roll_die(self) -> None:
-        self.undone = False
+        self.forced_waits = False
         value, self.dice = self.dice.roll()
         self.play(self.game.roll(value))
         if self.seat().kind == "human" and self.legal() == [PASS]:
@@ -296,7 +297,7 @@ class Session:
 
     def _chosen(self, action: Any) -> None:
         self.selected = None
-        self.undone = False
+        self.forced_waits = False
         self.redo_stack = []
         self.play(action)
 
@@ -417,7 +418,7 @@ class Session:
         self.record = self.record.upto(point)
         self.dice = Dice(self.dice.seed, self.dice.count - rolls)
         self.redo_stack.append([e.action for e in undone if self.setup.seats[e.before.current_seat].kind == "human"])
-        self.undone = True
+        self.forced_waits = True
         self.hinted = None
         self.message = self.t("took_back", who=self.name(self.state.current))
         self.choose_the_only_piece()
@@ -427,7 +428,7 @@ class Session:
         """Play again what the last undo took back of the person's moves (the computers then play on)."""
         if not self.can_redo():
             return False
-        self.undone = False
+        self.forced_waits = False
         for action in self.redo_stack.pop():
             if action not in self.legal():
                 self.redo_stack = []
