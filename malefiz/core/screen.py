@@ -217,8 +217,9 @@ def labels(session: Session) -> dict[str, str]:
         for c in choices:
             if c.piece is None or c.piece == session.selected:
                 found.setdefault(c.field, session.face.label(session.state, c.field, c.action, session.t))
+    fixed = session.fixed_piece()
     for c in choices:
-        if c.piece is not None:
+        if c.piece is not None and c.piece != fixed:
             found.setdefault(c.piece, session.face.label(session.state, c.piece, None, session.t))
     return found
 

@@ -301,6 +301,15 @@ class Session:
         self.redo_stack = []
         self.play(action)
 
+    def fixed_piece(self) -> str | None:
+        """The only piece that can move, chosen already, when it has several targets: a click on it does nothing
+        (its targets are where to click), so it is not marked movable nor named as a button."""
+        choices = self.choices()
+        pieces = {c.piece for c in choices}
+        if self.selected is not None and pieces == {self.selected} and len(choices) > 1:
+            return self.selected
+        return None
+
     def cancel(self) -> bool:
         """Escape: let go of the chosen piece."""
         if self.selected is None or self.is_bot_turn():
@@ -456,8 +465,9 @@ class Session:
             return Marks(trail=trail)
         choices = self.choices()
         selected = self.selected
+        fixed = self.fixed_piece()
         return Marks(
-            movable=frozenset(c.piece for c in choices if c.piece is not None),
+            movable=frozenset(c.piece for c in choices if c.piece is not None and c.piece != fixed),
             selected=selected,
             targets=frozenset(c.field for c in choices if c.piece is None or (selected and c.piece == selected)),
             hint=self.hinted,
