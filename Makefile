@@ -46,8 +46,10 @@ browser: $(STAMP)
 e2e: site browser
 	$(PY) -m pytest e2e -q
 
+# Two workers (the machines have two cores; browser tests spend much of their time waiting on the page), one
+# test file per worker at a time.
 test: lint site browser
-	$(PY) -m pytest -q
+	$(PY) -m pytest -q -n 2 --dist loadfile
 
 bench: site $(STAMP)
 	$(PY) bench/rules_speed.py
