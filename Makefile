@@ -46,10 +46,11 @@ browser: $(STAMP)
 e2e: site browser
 	$(PY) -m pytest e2e -q
 
-# Two workers (the machines have two cores; browser tests spend much of their time waiting on the page), one
-# test file per worker at a time.
+# The Python tests on two workers (the machines have two cores); the browser tests one at a time (two browsers
+# running Pyodide at once run out of memory on these machines).
 test: lint site browser
-	$(PY) -m pytest -q -n 2 --dist loadfile
+	$(PY) -m pytest -q -n 2 --dist loadfile tests malefiz README.md
+	$(PY) -m pytest -q e2e
 
 bench: site $(STAMP)
 	$(PY) bench/rules_speed.py
