@@ -67,3 +67,25 @@ def test_escape_lets_go_and_the_arrows_move_between_pieces(game: GamePage) -> No
     game.page.keyboard.press("Escape")
     game.page.wait_for_function("() => document.querySelector('#board .pawn.selected') === null")
     game.watch.assert_clean()
+
+
+def test_start_puts_the_focus_on_the_die_and_the_arrows_go_where_they_point(game: GamePage) -> None:
+    game.open("?game=malefiz")  # the setup screen
+    game.page.locator('[data-action="start"]').focus()
+    game.page.keyboard.press("Enter")
+    game.page.wait_for_function(FOCUSED)  # not left on the page: on the die (or the first piece to move)
+    position = "classic r:2.13,6.13,h,h,h y:h,h,h,h,h x:8.1,8.3,8.4,8.5,6.7,10.7,0.11,4.11,8.11,12.11,16.11 r2"
+    game.open(f"?seats=human,human&position={position.replace(' ', '%20')}&seed=1")
+    game.page.locator("#board [data-key='2.13'][tabindex='0']").focus()
+
+    def press(key: str) -> str:
+        game.page.keyboard.press(key)
+        return focused(game).split("|")[0]
+
+    # Pawns on the bottom row at columns 2 and 6, the house below them.
+    assert press("ArrowRight") == "6.13"
+    assert press("ArrowRight") == "6.13"  # nothing further right: the focus stays
+    assert press("ArrowLeft") == "2.13"
+    assert press("ArrowDown") == "h"
+    assert press("ArrowUp") in ("2.13", "6.13")
+    game.watch.assert_clean()

@@ -60,3 +60,35 @@ def test_a_turn_by_taps_on_a_phone(browser: Browser, site_url: str, address: str
     assert game.position()["turn"] != first
     context.close()
     watch.assert_clean()
+
+
+OUTLINE = """() => {
+  const active = document.activeElement;
+  return active === null || active === document.body ? "" : getComputedStyle(active).outlineStyle;
+}"""
+
+
+def test_a_tap_draws_no_highlight_and_no_focus_box(browser: Browser, site_url: str) -> None:
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    watch = Watch()
+    page.on("pageerror", lambda error: watch.errors.append(str(error)))
+    game = GamePage(page, site_url, watch)
+    game.open("?game=malefiz&seats=human,human&first=red&seed=5&pace=instant")
+    tap_colour = page.evaluate("getComputedStyle(document.documentElement).webkitTapHighlightColor")
+    assert tap_colour == "rgba(0, 0, 0, 0)"
+    before = game.position_text()
+    page.locator('[data-action="roll"]').tap()
+    game.wait_for_position_change(before)
+    page.wait_for_function("document.querySelector('#board [tabindex=\"0\"]') !== null")
+    # The page put the focus on the first pawn to move: after a tap, no box is drawn round it.
+    assert page.evaluate("document.activeElement.closest('#board') !== null")
+    assert page.evaluate(OUTLINE) in ("", "none")
+    page.locator("[data-log] li").first.tap()
+    page.wait_for_function("!document.querySelector('[data-viewing]').hidden")
+    assert page.evaluate(OUTLINE) in ("", "none")
+    # The keyboard still gets its focus box.
+    page.keyboard.press("Tab")
+    assert page.evaluate(OUTLINE) not in ("", "none")
+    context.close()
+    watch.assert_clean()

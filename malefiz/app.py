@@ -41,7 +41,6 @@ __all__ = [
     "App",
     "MemoryStorage",
     "Storage",
-    "focus_step",
     "game_address",
     "id_in",
     "key_command",
@@ -55,7 +54,7 @@ MOTION_KEY: Final = "malefiz.motion"
 MAX_FILE: Final = 5_000_000
 """The largest file read as a saved game, in bytes."""
 
-Command = Literal["roll", "act", "cancel", "next", "previous"]
+Command = Literal["roll", "act", "cancel", "up", "down", "left", "right"]
 
 
 class MemoryStorage:
@@ -98,10 +97,11 @@ class Address:
 
 def key_command(key: str, ctrl: bool = False, meta: bool = False, alt: bool = False) -> Command | None:
     """What a key does on the game screen: R (W in German) rolls, Enter and Space act on the focused
-    element, the arrows go to the next or previous one, Escape lets go of a chosen piece.
+    element, the arrows go to the nearest element that way on the board (:func:`malefiz.core.spatial.toward`),
+    Escape lets go of a chosen piece.
 
     >>> key_command("r"), key_command("r", ctrl=True), key_command("ArrowUp"), key_command("x")
-    ('roll', None, 'previous', None)
+    ('roll', None, 'up', None)
     """
     if key in ("r", "R", "w", "W"):
         return None if ctrl or meta or alt else "roll"
@@ -109,11 +109,8 @@ def key_command(key: str, ctrl: bool = False, meta: bool = False, alt: bool = Fa
         return "cancel"
     if key in ("Enter", " "):
         return "act"
-    if key in ("ArrowRight", "ArrowDown"):
-        return "next"
-    if key in ("ArrowLeft", "ArrowUp"):
-        return "previous"
-    return None
+    arrows: dict[str, Command] = {"ArrowUp": "up", "ArrowDown": "down", "ArrowLeft": "left", "ArrowRight": "right"}
+    return arrows.get(key)
 
 
 def id_in(query: str) -> str | None:
@@ -146,19 +143,6 @@ def game_address(setup: Setup, game_id: str) -> str:
     '&seed=3&id=k3f9a2bq7x'
     """
     return f"{setup.to_query()}&id={game_id}"
-
-
-def focus_step(keys: list[str], current: str | None, command: str) -> str:
-    """The board element the arrow keys go to from ``current`` among ``keys`` (``next`` or ``previous``,
-    round the end; from outside the list, the first or the last).
-
-    >>> focus_step(["a", "b", "c"], "c", "next"), focus_step(["a", "b", "c"], None, "previous")
-    ('a', 'c')
-    """
-    step = 1 if command == "next" else -1
-    if current not in keys:
-        return keys[0 if step == 1 else -1]
-    return keys[(keys.index(current) + step) % len(keys)]
 
 
 class App:

@@ -234,8 +234,8 @@ def test_a_line_of_the_move_list_shows_its_position_without_changing_the_game() 
         ("Enter", "act"),
         (" ", "act"),
         ("Escape", "cancel"),
-        ("ArrowDown", "next"),
-        ("ArrowLeft", "previous"),
+        ("ArrowDown", "down"),
+        ("ArrowLeft", "left"),
         ("a", None),
     ],
 )

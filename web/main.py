@@ -16,11 +16,9 @@ from pyodide.ffi import JsException, create_once_callable, create_proxy, to_js
 from pyscript import document
 from pyscript.ffi import is_none
 
-from malefiz.app import App, focus_step, key_command
+from malefiz.app import App, key_command
 from malefiz.core.screen import SOUNDS, Screen
-
-REACH = 16
-"""Pixels from a piece's or field's centre within which a tap still reaches it (hit areas of 32 px)."""
+from malefiz.core.spatial import nearest, toward
 
 
 def _element(selector: str) -> Any:
@@ -77,6 +75,8 @@ class Page:
         self.after_walk: Screen | None = None
         self.focus_keys: list[str] = []
         self.pending: Callable[[], None] | None = None
+        self.by_keys: bool | None = None
+        """The last input was a key (True) or a pointer (False): the focus box is drawn only after keys."""
         self.logged: tuple[int, int] = (0, 0)
         """The first and last-plus-one line numbers the move list shows."""
         self.audio: Any = None
@@ -258,16 +258,14 @@ class Page:
             element.setAttribute("aria-label", label)
             self.focus_keys.append(key)
         active = document.activeElement
-        if not (is_none(active) or active == document.body or not is_none(active.closest("#board, .turn"))):
+        if not (is_none(active) or active == document.body or not is_none(active.closest("#board, .turn, [hidden]"))):
             return
-        if screen.can_roll:
-            self.die.focus()
-        elif self.focus_keys:
-            self.keyed(self.focus_keys[0]).focus()
+        if screen.can_roll or self.focus_keys:
+            (self.die if screen.can_roll else self.keyed(self.focus_keys[0])).focus(self.focus_options())
 
     def on_key(self, event: Any) -> None:
         """Keys on the game screen (see :func:`malefiz.app.key_command`)."""
-        target = event.target
+        target, self.by_keys = event.target, True
         if not is_none(target.closest("input, select, textarea, dialog")) or self.app.session is None:
             return
         if _element("#play").hidden or not self.viewing.hidden:
@@ -287,9 +285,14 @@ class Page:
         elif command == "act":
             if not self.busy():
                 self.show(self.app.click(str(current.dataset.key)))
-        elif self.focus_keys:
-            here = None if is_none(current) else str(current.dataset.key)
-            self.keyed(focus_step(self.focus_keys, here, command)).focus()
+        elif (to := toward(self.spots(), None if is_none(current) else str(current.dataset.key), command)) is not None:
+            self.keyed(to).focus(self.focus_options())
+
+    def focus_options(self) -> Any:
+        """``focus()``'s options: a box round the focus only when keys were used last (not after a tap)."""
+        return to_js(
+            {} if self.by_keys is None else {"focusVisible": self.by_keys}, dict_converter=js.Object.fromEntries
+        )
 
     # Events
 
@@ -299,7 +302,7 @@ class Page:
 
     def on_click(self, event: Any) -> None:
         """The one click listener: buttons by ``data-action``, move-list lines, board elements by ``data-key``."""
-        target = event.target
+        target, self.by_keys = event.target, bool(event.detail == 0)  # detail 0: Enter or Space on a button
         action = target.closest("[data-action]")
         if not is_none(action):
             self.act(str(action.dataset.action), str(action.getAttribute("data-id") or ""))
@@ -316,23 +319,21 @@ class Page:
         if self.busy() or is_none(target.closest("#board")):
             return
         keyed = target.closest("#board [data-key]")
-        if is_none(keyed) or str(keyed.dataset.key) not in self.focus_keys:
-            keyed = self.nearest(float(event.clientX), float(event.clientY))
-        if keyed is not None and not is_none(keyed):
-            self.show(self.app.click(str(keyed.dataset.key)))
+        key = None if is_none(keyed) else str(keyed.dataset.key)
+        if key not in self.focus_keys:
+            key = nearest(self.spots(), float(event.clientX), float(event.clientY))
+        if key is not None:
+            self.show(self.app.click(key))
 
-    def nearest(self, x: float, y: float) -> Any:
-        """The piece or field to act on nearest to a tap that missed every one, within :data:`REACH` pixels."""
-        best, best_distance = None, REACH * REACH
-        for key in self.focus_keys:
-            element = self.keyed(key)
-            if is_none(element):
-                continue
-            box = element.getBoundingClientRect()
-            dx, dy = box.x + box.width / 2 - x, box.y + box.height / 2 - y
-            if dx * dx + dy * dy <= best_distance:
-                best, best_distance = element, dx * dx + dy * dy
-        return best
+    def spots(self) -> dict[str, tuple[float, float]]:
+        """Where each element to act on is drawn: its centre on the screen, by ``data-key``."""
+        boxes = {key: self.keyed(key) for key in self.focus_keys}
+        return {
+            k: (b.x + b.width / 2, b.y + b.height / 2)
+            for k, e in boxes.items()
+            if not is_none(e)
+            for b in [e.getBoundingClientRect()]
+        }
 
     def act(self, action: str, key: str = "") -> None:
         """A button by its ``data-action`` (``key``: its ``data-id``, the game on the shelf it is for)."""
