@@ -36,9 +36,6 @@ __all__ = [
 LOG_LINES: Final = 300
 """How many of the latest lines the move list shows."""
 
-FRAME_MS: Final = 160
-"""The longest time a walking piece stays on one field, in milliseconds."""
-
 Sound = Literal["roll", "move", "win"]
 
 SOUNDS: Final[dict[str, tuple[float, ...]]] = {
@@ -253,7 +250,8 @@ def play_screen(
     lines = log_lines(session)
     count = session.record.line_count
     fresh_lines = [line.words for line in lines if shown is not None and line.index >= shown]
-    walk = moved and motion and PACES[pace] > 0
+    tempo = PACES[pace]
+    walk = moved and motion and tempo.step > 0
     label = t("page.roll_now") if can_roll else (t("page.rolled", value=face) if face else t("page.die"))
     standing = standings(session)
     return Screen(
@@ -266,7 +264,7 @@ def play_screen(
         notice=notice,
         save_note="" if saving else t("page.saving_off"),
         frames=tuple(session.walk_frames()) if walk else (),
-        frame_ms=min(FRAME_MS, PACES[pace] // 3),
+        frame_ms=tempo.step,
         status="" if over else status(session),
         news="" if over else news(session),
         die=face,
@@ -288,5 +286,5 @@ def play_screen(
         report=report_html(session) if over else "",
         position=json.dumps(session.game.to_json(state)),
         pace=pace,
-        bot_delay=PACES[pace] if session.acts_by_itself() else None,
+        bot_delay=(tempo.roll if state.is_chance else tempo.act) if session.acts_by_itself() else None,
     )

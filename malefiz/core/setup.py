@@ -17,12 +17,37 @@ from ..i18n import Translator
 from .errors import ColourName, MalefizError
 from .game import Game
 
-__all__ = ["MAX_NAME", "MAX_SEED", "PACES", "Seat", "Setup", "seat_label", "setup_address"]
+__all__ = ["MAX_NAME", "MAX_SEED", "PACES", "Seat", "Setup", "Tempo", "seat_label", "setup_address"]
 
 Kind = Literal["human", "bot"]
 
-PACES: Final[dict[str, int]] = {"slow": 1200, "normal": 600, "fast": 200, "instant": 0}
-"""Milliseconds between two steps of a computer seat, by pace name."""
+
+@dataclass(frozen=True)
+class Tempo:
+    """How fast a pace plays, in milliseconds: the waits before a computer's step (or a person's move made for
+    them), and the time a walking piece stays on each field."""
+
+    roll: int
+    """Before a roll: the last move is seen, then the die goes."""
+    act: int
+    """Before any other action: the die's face (or the taken barricade) is seen first."""
+    step: int
+    """Each field of a walk."""
+
+    @property
+    def still(self) -> bool:
+        """Nothing waits and nothing walks (``instant``)."""
+        return self.roll == self.act == self.step == 0
+
+
+PACES: Final[dict[str, Tempo]] = {
+    "slow": Tempo(roll=1200, act=1200, step=160),
+    "normal": Tempo(roll=100, act=250, step=60),
+    "fast": Tempo(roll=40, act=120, step=35),
+    "instant": Tempo(roll=0, act=0, step=0),
+}
+"""Each pace by name. *normal* is brisk enough for a family: a round of three computers on the cross takes about
+two seconds (tests/core/test_pace.py); *slow* is for watching every step."""
 
 MAX_NAME: Final = 24
 """The longest player name kept (longer ones are cut)."""

@@ -10,7 +10,7 @@ from malefiz.core.actions import Roll
 from malefiz.core.errors import MalefizError
 from malefiz.core.screen import LOG_LINES, SOUNDS, Screen, die_face, play_screen
 from malefiz.core.session import Session
-from malefiz.core.setup import Setup
+from malefiz.core.setup import PACES, Setup
 from malefiz.games import GAMES
 from malefiz.games.maedn.state import parse_position
 
@@ -80,7 +80,7 @@ def test_a_move_walks_with_motion_and_jumps_without(game: str) -> None:
     last = s.record.last
     assert last is not None and last.is_move
     walking = screen(s, fresh=True)
-    assert walking.frame_ms == 160 and len(walking.frames) == len(s.walk_frames())
+    assert walking.frame_ms == PACES["normal"].step and len(walking.frames) == len(s.walk_frames())
     assert screen(s, fresh=True, motion=False).frames == ()
     assert screen(s, fresh=True, pace="instant").frames == ()
     assert screen(s, fresh=False).frames == ()
@@ -104,7 +104,9 @@ def test_a_computer_to_act_sets_the_delay_of_its_pace() -> None:
     assert setup is not None
     s = Session(setup)
     found = screen(s, pace="fast")
-    assert found.bot_delay == 200 and not found.can_roll and "thinking" in found.status.lower()
+    assert found.bot_delay == PACES["fast"].roll and not found.can_roll and "thinking" in found.status.lower()
+    assert s.bot_step() is not None  # the computer rolled: its move waits the longer time, its die seen first
+    assert screen(s, pace="fast").bot_delay == PACES["fast"].act > PACES["fast"].roll
 
 
 def test_the_end_names_the_winner_and_reports() -> None:

@@ -211,7 +211,7 @@ def test_setup_from_query_and_back() -> None:
     assert chosen is not None and [s.colour for s in chosen.seats] == ["green", "blue"]
     assert Setup.from_query("?board=fast", GAMES) is None
     assert Setup.from_query("", GAMES) is None
-    assert set(PACES) == {"slow", "normal", "fast", "instant"} and PACES["instant"] == 0
+    assert set(PACES) == {"slow", "normal", "fast", "instant"} and PACES["instant"].still
 
 
 @pytest.mark.parametrize(
