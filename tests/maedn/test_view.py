@@ -304,7 +304,7 @@ def style_rule(root: ET.Element, selector: str) -> dict[str, str]:
     for rule in style.text.split("}"):
         head, _, body = rule.partition("{")
         if selector in head.split(","):
-            found.update(part.split(":", 1) for part in body.split(";") if part)
+            found.update(part.partition(":")[::2] for part in body.split(";") if part)
     return found
 
 

@@ -259,7 +259,7 @@ def style_rule(root: ET.Element, selector: str) -> dict[str, str]:
     for rule in style.text.split("}"):
         head, _, body = rule.partition("{")
         if selector in head.split(","):
-            return dict(part.split(":", 1) for part in body.split(";") if part)
+            return dict(part.partition(":")[::2] for part in body.split(";") if part)
     return {}
 
 
