@@ -172,7 +172,7 @@ def _f_village(t: Translator) -> str:
     way = malefiz_rules.route(state, Move(here, _f("3.3")))
     after = malefiz_rules.apply(state, Move(here, _f("3.3")))
     svg = malefiz_view.render(after, highlight=way, t=t)
-    return still(svg, "", _grid(0.3, 0, 9.7, 7.4))
+    return still(svg, "", _grid(-0.2, 0, 10.2, 7.4))  # the whole width: the key at the top
 
 
 def _f_forest(t: Translator) -> str:
