@@ -4,10 +4,16 @@
 into the document and styles it with CSS. Hooks and CSS classes:
 
 - ``field`` (circle, ``data-field="x.y"``, its name in the notation): a board
-  field; ``start`` marks the red barricade start fields, ``rest`` the blue rest
-  fields, ``goal`` the goal; ``target`` a legal destination or barricade place;
-  ``trail`` the last route.
-- ``pawn pawn-<colour>`` (group with a letter): a pawn; ``data-field="x.y"``
+  field; ``start`` marks the barricades' start fields (a red ring around a pale
+  fill, with the dashed outline of a barricade, ``start-mark``: flat, so an empty
+  one is never taken for a red pawn), ``rest`` the rest fields (a ring with a dot,
+  ``rest-mark``, in no player's colour), ``goal`` the goal; ``target`` a legal
+  destination or barricade place; ``trail`` the last route.
+- ``key`` (group, ``key-village``, ``key-forest``, ``key-rest``): the fast board's
+  key in the top row, naming its village, forest and rest fields in the player's
+  language (each with a ``<title>`` saying what it does); no key on the classic board.
+- ``pawn pawn-<colour>`` (group: a solid disc with a shadow and the colour's letter in the
+  player's language, see :func:`~malefiz.core.svg.piece`): a pawn; ``data-field="x.y"``
   on a field; ``movable`` when it may move, ``selected`` when chosen.
 - ``house`` (group, ``data-house="<colour>"``) holds that colour's waiting pawns
   (``house-off`` greys out the houses of colours not in play); the house of
