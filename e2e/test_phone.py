@@ -92,3 +92,45 @@ def test_a_tap_draws_no_highlight_and_no_focus_box(browser: Browser, site_url: s
     assert page.evaluate(OUTLINE) not in ("", "none")
     context.close()
     watch.assert_clean()
+
+
+KEY_AND_FIELDS = """
+() => {
+  const box = (e) => { const b = e.getBoundingClientRect(); return [b.left, b.top, b.right, b.bottom]; };
+  const inKey = (e) => e.closest('.key') !== null;
+  return {
+    board: box(document.querySelector('#board svg')),
+    keys: [...document.querySelectorAll('#board .key')].map(
+      (g) => ({text: g.querySelector('text').textContent, box: box(g), letters: box(g.querySelector('text'))})),
+    others: [...document.querySelectorAll('#board .field, #board .village, #board .forest-area, #board .pawn')]
+      .filter((e) => !inKey(e)).map(box),
+  };
+}
+"""
+
+
+@pytest.mark.parametrize(
+    ("locale", "words"), [("de-DE", ["Dorf", "Wald", "Ruhefeld"]), ("en-GB", ["Village", "Forest", "Rest field"])]
+)
+def test_the_fast_boards_key_reads_on_a_phone_and_covers_nothing(
+    browser: Browser, site_url: str, locale: str, words: list[str]
+) -> None:
+    """The fast board says what its village, forest and rest fields are, in the player's language, in letters
+    big enough on a 390 px phone and clear of every field, area and pawn (issue 25, point 21)."""
+    context = browser.new_context(**PHONE, locale=locale)
+    page = context.new_page()
+    watch = Watch()
+    page.on("pageerror", lambda error: watch.errors.append(str(error)))
+    game = GamePage(page, site_url, watch)
+    game.open("?game=malefiz&board=fast&seats=human,human,human,human&seed=5")
+    found = page.evaluate(KEY_AND_FIELDS)
+    assert [key["text"] for key in found["keys"]] == words
+    left, top, right, bottom = found["board"]
+    for key in found["keys"]:
+        x0, y0, x1, y1 = key["box"]
+        assert left <= x0 and x1 <= right and top <= y0 and y1 <= bottom, key
+        assert key["letters"][3] - key["letters"][1] >= 12, key  # about 10 px letters or more
+        for a0, b0, a1, b1 in found["others"]:
+            assert x1 <= a0 or a1 <= x0 or y1 <= b0 or b1 <= y0, (key, (a0, b0, a1, b1))
+    assert watch.errors == []
+    context.close()

@@ -217,6 +217,16 @@ def test_the_pictures_show_what_their_captions_say() -> None:
     assert any({"a-field", "target"} <= set((c.get("class") or "").split()) for c in enter.iter(f"{NS}circle"))
 
 
+def test_the_german_pages_draw_german_letters_and_the_german_key() -> None:
+    """The pictures speak the page's language, as the game does (issue 25, points 20 and 21)."""
+    german, english = rules_page("maedn", "de"), rules_page("maedn", "en")
+    assert ">Ge</text>" in german and ">Y</text>" not in german
+    assert ">Y</text>" in english and ">Ge</text>" not in english
+    fast = picture("fast-board", "t", "de")
+    assert ">Ruhefeld</text>" in fast and ">Dorf</text>" in fast and ">Wald</text>" in fast
+    assert ">Rest field</text>" in picture("fast-board", "t")
+
+
 def test_pages_are_pure_and_written_with_their_style_sheet(tmp_path: Path) -> None:
     assert rules_pages() == rules_pages()
     names = write_rules_pages(tmp_path, ROOT / "web" / "rules.css")

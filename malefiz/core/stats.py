@@ -153,6 +153,11 @@ OTHER_FILL: Final = "#777777"
 """A line's colour for a colour the palette does not know."""
 DASHES: Final = ("", "8 4", "2 3", "10 3 2 3", "5 5", "1 2")
 """Each seat's line pattern, in seat order (a second cue next to the colour)."""
+MARK_KINDS: Final[tuple[MarkKind, ...]] = ("capture", "barricade")
+"""The kinds of marks, in the key's order (the catalogue's ``stats.key_<kind>`` says what each means)."""
+NOTE_LINE: Final = 16
+NOTE_LETTERS: Final = 52
+"""About how many letters of the 12-unit note fit a line of the chart."""
 
 
 def _step(top: float, ticks: int = 5) -> float:
@@ -169,19 +174,27 @@ def _number(v: float) -> str:
     return str(round(v)) if float(v).is_integer() else f"{v:.1f}"
 
 
-def chart_svg(stats: Stats, names: Sequence[str], colours: Sequence[str], t: Translator = ENGLISH) -> str:
+def chart_svg(
+    stats: Stats, names: Sequence[str], colours: Sequence[str], t: Translator = ENGLISH, *, measure: str = ""
+) -> str:
     """The distance of each seat to the goal over the turns, as an SVG line chart.
 
     ``names`` and ``colours`` are per seat (a colour by name, as in
     :data:`~malefiz.core.svg.COLOUR_FILL`). x is the turn, y the distance
-    (0 at the bottom: the goal reached); each seat has a polyline in its colour
+    (0 at the bottom: the goal reached, so lower is better and the winner's line
+    ends lowest); each seat has a polyline in its colour
     and its own dash pattern, a circle marks a capture on the line of the
     seat that lost the piece, a square a barricade put elsewhere on the line of
     the seat that moved it, each with a ``<title>`` saying who did what.
+    Below the plot the key: each seat's line and name, then each kind of mark
+    the chart shows and what it means, then ``measure`` (what the distance
+    counts, in words; left out when empty), so the chart reads without a pointer.
 
     CSS classes: ``stats-chart`` (the ``svg``), ``stats-axis``, ``stats-grid``,
     ``stats-tick``, ``stats-axis-name``, ``stats-line``, ``stats-capture``,
-    ``stats-barricade``, ``stats-legend``.
+    ``stats-barricade``, ``stats-legend`` (the seats' key), ``stats-marks``
+    (the marks' key, each entry ``stats-mark-key`` with ``data-kind``),
+    ``stats-measure``.
     """
     series = stats.series
     seats = len(series)
@@ -193,8 +206,12 @@ def chart_svg(stats: Stats, names: Sequence[str], colours: Sequence[str], t: Tra
     x_top = max(1.0, float(turns))
     plot_width = WIDTH - LEFT - RIGHT
     legend_rows = -(-seats // LEGEND_COLUMNS)
-    height = TOP + PLOT_HEIGHT + BOTTOM + legend_rows * LEGEND_ROW + 8
+    kinds = [kind for kind in MARK_KINDS if stats.turns_with(kind)]
+    note = _wrap(measure, NOTE_LETTERS) if measure else []
     bottom = TOP + PLOT_HEIGHT
+    marks_top = bottom + BOTTOM + legend_rows * LEGEND_ROW
+    note_top = marks_top + len(kinds) * LEGEND_ROW
+    height = note_top + len(note) * NOTE_LINE + 12
 
     def x_of(turn: float) -> float:
         return round(LEFT + plot_width * turn / x_top, 1)
@@ -269,19 +286,12 @@ def chart_svg(stats: Stats, names: Sequence[str], colours: Sequence[str], t: Tra
         on = mark.victim if mark.kind == "capture" and mark.victim is not None else mark.seat
         values = series[on]
         x, y = x_of(mark.turn), y_of(values[min(mark.turn, len(values) - 1)])
-        cx, cy = px(x), px(y)
         if mark.kind == "capture":
             victim = name(mark.victim) if mark.victim is not None else t("stats.another")
             what = t("stats.capture_mark", turn=mark.turn, name=name(mark.seat), victim=victim)
-            shape = f'<circle cx="{cx}" cy="{cy}" r="5" fill="#ffffff" stroke="{escape(fill(mark.seat))}"/>'
-            cross = f'<path d="M{cx} {cy}m-3 -3l6 6m0 -6l-6 6" stroke="#222222" stroke-width="1.5" fill="none"/>'
-            shape += cross
         else:
             what = t("stats.barricade_mark", turn=mark.turn, name=name(mark.seat))
-            shape = (
-                f'<rect x="{px(x - 4.5)}" y="{px(y - 4.5)}"'
-                ' width="9" height="9" fill="#222222" stroke="#ffffff" stroke-width="1.5"/>'
-            )
+        shape = _mark_shape(mark.kind, x, y, fill(mark.seat))
         out.append(
             f'<g class="stats-{mark.kind}" data-seat="{mark.seat}" stroke-width="2"><title>{escape(what)}</title>'
             f"{shape}</g>"
@@ -301,8 +311,49 @@ def chart_svg(stats: Stats, names: Sequence[str], colours: Sequence[str], t: Tra
             f'<text x="{px(x + 36)}" y="{px(y + 4)}">{escape(name(seat))}</text>'
         )
     out.append("</g>")
+    if kinds:
+        out.append('<g class="stats-marks" font-size="12" fill="#222222">')
+        for i, kind in enumerate(kinds):
+            y = marks_top + 10 + i * LEGEND_ROW
+            shape = _mark_shape(kind, LEFT + 14, y, "#555555")
+            out.append(
+                f'<g class="stats-mark-key" data-kind="{kind}" stroke-width="2">{shape}'
+                f'<text x="{LEFT + 36}" y="{px(y + 4)}" stroke="none">{escape(t(f"stats.key_{kind}"))}</text></g>'
+            )
+        out.append("</g>")
+    if note:
+        out.append('<g class="stats-measure" font-size="12" fill="#444444">')
+        for i, line in enumerate(note):
+            out.append(f'<text x="{LEFT}" y="{note_top + 12 + i * NOTE_LINE}">{escape(line)}</text>')
+        out.append("</g>")
     out.append("</svg>")
     return "\n".join(out)
+
+
+def _mark_shape(kind: MarkKind, x: float, y: float, stroke: str) -> str:
+    """The mark of a ``kind`` at ``x, y``: a capture a white circle with a cross (ringed in ``stroke``, the
+    capturer's colour), a barricade a dark square."""
+    cx, cy = px(x), px(y)
+    if kind == "capture":
+        return (
+            f'<circle cx="{cx}" cy="{cy}" r="5" fill="#ffffff" stroke="{escape(stroke)}"/>'
+            f'<path d="M{cx} {cy}m-3 -3l6 6m0 -6l-6 6" stroke="#222222" stroke-width="1.5" fill="none"/>'
+        )
+    return (
+        f'<rect x="{px(x - 4.5)}" y="{px(y - 4.5)}" width="9" height="9" fill="#222222" stroke="#ffffff"'
+        ' stroke-width="1.5"/>'
+    )
+
+
+def _wrap(text: str, letters: int) -> list[str]:
+    """``text`` in lines of at most about ``letters`` letters, broken between words."""
+    lines: list[str] = []
+    for word in text.split():
+        if lines and len(lines[-1]) + 1 + len(word) <= letters:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return lines
 
 
 # -- the table ---------------------------------------------------------------
@@ -338,16 +389,20 @@ def report_html(session: Session) -> str:
     """The chart and the table of ``session``'s game, in a ``<div class="stats-report">``.
 
     The seats' names are :meth:`Session.seat_name`, their colours their first
-    colours; the barricades column is there when somebody moved a barricade.
+    colours; the barricades column is there when somebody moved a barricade. Below
+    the chart, the catalogue's ``stats.measure_<game>`` says what the distance counts
+    (:meth:`~malefiz.core.face.Face.progress`: Malefiz the leading pawn's steps, Mensch
+    ärgere Dich nicht the fields all pieces still walk).
     """
     stats = game_stats(session)
     count = len(session.setup.seats)
     names = [session.seat_name(i) for i in range(count)]
     colours = [seat.colour for seat in session.setup.seats]
     moved = any(s.barricades for s in stats.seats)
+    measure = session.t(f"stats.measure_{session.game.name}")
     return (
         '<div class="stats-report">\n'
-        + chart_svg(stats, names, colours, session.t)
+        + chart_svg(stats, names, colours, session.t, measure=measure)
         + "\n"
         + table_html(stats, names, barricades=moved, t=session.t)
         + "\n</div>"

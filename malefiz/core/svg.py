@@ -1,17 +1,39 @@
-"""What every game's SVG view shares: the colours of the pieces, their letter colours, number formatting,
-and the motion of a piece sent home or a barricade lifted and put down.
+"""What every game's SVG view shares: the colours of the pieces, their letters, how a piece is drawn,
+number formatting, and the motion of a piece sent home or a barricade lifted and put down.
 
 One palette for both games, so a red piece is the same red in Malefiz and in
 Mensch ärgere Dich nicht, and each colour keeps a letter readable on it (the
-second cue next to the colour itself).
+second cue next to the colour itself), in the player's language (:func:`piece_letter`).
+
+A piece and a field never look alike: a piece (:func:`piece`) is a solid disc in its
+colour with a dark rim, a shadow below it and a light glint on its upper rim, so it
+stands up from the board; a field is flat, a ring around a pale fill, and where a
+field belongs to a colour (an A field, a barricade's start field) it says so with a
+coloured ring and a small mark, never with a solid fill.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
-__all__ = ["CELL", "COLOUR_FILL", "COLOUR_TINT", "KNOCK", "LIFT", "MOTION_STYLE", "TEXT_ON", "moving", "px"]
+if TYPE_CHECKING:
+    from ..i18n import Translator
+
+__all__ = [
+    "CELL",
+    "COLOUR_FILL",
+    "COLOUR_TINT",
+    "KNOCK",
+    "LIFT",
+    "MOTION_STYLE",
+    "TEXT_ON",
+    "moving",
+    "piece",
+    "piece_letter",
+    "px",
+]
 
 CELL: Final = 40
 """Pixels between neighbouring grid points (every view's own unit)."""
@@ -50,6 +72,44 @@ TEXT_ON: Final[Mapping[str, str]] = {
 def px(v: float) -> str:
     """A number as SVG writes it: no trailing zeros (``12``, ``12.5``)."""
     return f"{v:g}"
+
+
+def piece_letter(colour: str, t: Translator) -> str:
+    """The letter a piece of ``colour`` carries (for players who cannot tell the colours apart), in ``t``'s language.
+
+    The first letter of the colour's name in that language, so it names what the players
+    say at the table. English: Y yellow, G green, R red, K black (B is blue), B blue, P purple.
+    German: *Ge* gelb and *Gr* grün (two letters, as both begin with G), R rot, S schwarz,
+    B blau, L lila. The letters are the catalogue's ``letter.<colour>``.
+
+    >>> from malefiz.i18n import Translator
+    >>> [piece_letter(c, Translator("de")) for c in ("yellow", "green", "red", "black", "blue", "purple")]
+    ['Ge', 'Gr', 'R', 'S', 'B', 'L']
+    """
+    return t(f"letter.{colour}")
+
+
+def piece(colour: str, r: float, letter: str) -> str:
+    """The drawing of a piece of ``colour`` with radius ``r`` around the origin (the caller places it).
+
+    A shadow (class ``shadow``) below and a little lower, the disc (``body``: the colour, a dark rim),
+    a light glint along its upper left rim (``glint``) and its ``letter`` (``letter``; two letters are
+    set smaller to fit). Nothing of it catches the pointer but the disc.
+    """
+    size = r * (1.1 if len(letter) < 2 else 0.88)
+    rim = r * 0.68
+    (a1, b1), (a2, b2) = ((rim * math.cos(math.radians(a)), rim * math.sin(math.radians(a))) for a in (196, 262))
+    x1, y1, x2, y2, arc = (px(round(v, 2)) for v in (a1, b1, a2, b2, rim))
+    glint = f"M{x1} {y1}A{arc} {arc} 0 0 1 {x2} {y2}"
+    return (
+        f'<circle class="shadow" cy="{px(round(r * 0.22, 2))}" r="{px(r + 0.5)}" fill="#000" fill-opacity=".35"'
+        ' pointer-events="none"/>'
+        f'<circle class="body" r="{px(r)}" fill="{COLOUR_FILL[colour]}" stroke="#111" stroke-width="1.5"/>'
+        f'<path class="glint" d="{glint}" fill="none" stroke="#fff" stroke-opacity=".55"'
+        f' stroke-width="{px(round(r * 0.16, 2))}" stroke-linecap="round" pointer-events="none"/>'
+        f'<text class="letter" y="{px(round(size * 0.36, 2))}" fill="{TEXT_ON[colour]}"'
+        f' style="font:bold {px(round(size, 1))}px system-ui,sans-serif">{letter}</text>'
+    )
 
 
 KNOCK: Final = 10

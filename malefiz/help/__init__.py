@@ -58,24 +58,24 @@ def option_label(game: str, name: str, language: str) -> str:
     return _ui(language, _LABEL_KEYS.get(name, f"option.{name}"), label)
 
 
-def _figure(figure: Figure) -> str:
+def _figure(figure: Figure, language: str) -> str:
     caption = escape(figure.caption, quote=False)
     return (
-        f'<figure class="picture" id="picture-{figure.picture}">{picture(figure.picture, figure.caption)}'
+        f'<figure class="picture" id="picture-{figure.picture}">{picture(figure.picture, figure.caption, language)}'
         f"<figcaption>{caption}</figcaption></figure>"
     )
 
 
-def _figures(figures: tuple[Figure, ...]) -> str:
+def _figures(figures: tuple[Figure, ...], language: str) -> str:
     if not figures:
         return ""
-    return '<div class="pictures">' + "".join(_figure(f) for f in figures) + "</div>"
+    return '<div class="pictures">' + "".join(_figure(f, language) for f in figures) + "</div>"
 
 
-def _section(section: Section) -> str:
+def _section(section: Section, language: str) -> str:
     return (
         f'<section id="{section.id}"><h2>{escape(section.heading)}</h2>{section.body}'
-        f"{_figures(section.figures)}</section>"
+        f"{_figures(section.figures, language)}</section>"
     )
 
 
@@ -87,7 +87,7 @@ def _options(game: str, language: str, page: Page) -> str:
         items.append(
             f'<dt id="option-{name}">{escape(option_label(game, name, language))}'
             f' <code title="{escape(words.option_name)}">{name}</code></dt>'
-            f"<dd>{option.text}{_figures(option.figures)}</dd>"
+            f"<dd>{option.text}{_figures(option.figures, language)}</dd>"
         )
     return (
         f'<section id="options"><h2>{escape(page.options_heading)}</h2>{page.options_intro}'
@@ -119,14 +119,15 @@ def rules_page(game: str, language: str) -> str:
     )
     body = "".join(
         [
-            *(_section(s) for s in page.sections),
+            *(_section(s, language) for s in page.sections),
             _options(game, language, page),
             _section(
                 page.site._replace(
                     body=page.site.body.format(
                         hint=escape(_ui(language, "page.hint", "Hint")), undo=escape(_ui(language, "page.undo", "Undo"))
                     )
-                )
+                ),
+                language,
             ),
         ]
     )

@@ -3,8 +3,9 @@
 Every picture is a real position in the games' notation, drawn by
 :func:`malefiz.games.malefiz.view.render` or :func:`malefiz.games.maedn.view.render`
 with the marks the game page uses (the pawn that may move, its targets, the way
-it walks). :func:`still` turns such a board into a picture: no hooks for clicks
-or tests, a window (``viewBox``) around the fields that matter, and a title.
+it walks), in the page's language (the pieces' letters, the fast board's key).
+:func:`still` turns such a board into a picture: no hooks for clicks or tests, a
+window (``viewBox``) around the fields that matter, and a title.
 
 >>> import xml.etree.ElementTree as ET
 >>> svg = still(malefiz_board("classic"), "The board", (0, 0, 720, 640))
@@ -34,11 +35,14 @@ from ..games.malefiz import state as malefiz_state
 from ..games.malefiz import view as malefiz_view
 from ..games.malefiz.board import FOREST, Field, field
 from ..games.malefiz.state import Move, Place
+from ..i18n import Translator
 
 __all__ = ["PICTURES", "Box", "malefiz_board", "picture", "still"]
 
 Box = tuple[float, float, float, float]
 """A window of an SVG: x, y, width, height."""
+
+ENGLISH: Final = Translator("en")
 
 _HOOKS: Final = re.compile(r' (?:data-(?:key|field|on|house|forest|colour)|tabindex)="[^"]*"')
 _ROOT: Final = re.compile(r"<svg (?P<attributes>[^>]*)>")
@@ -90,9 +94,9 @@ def _grid(x0: float, y0: float, x1: float, y1: float) -> Box:
 # Malefiz
 
 
-def malefiz_board(name: str) -> str:
+def malefiz_board(name: str, t: Translator = ENGLISH) -> str:
     """A Malefiz board at the start of a game of four (the view's own first paint)."""
-    return malefiz_view.board_svg(name)
+    return malefiz_view.board_svg(name, t)
 
 
 def _f(text: str) -> Field:
@@ -107,74 +111,74 @@ def _moving(position: str, start: str) -> tuple[malefiz_state.State, Field, froz
     return state, here, ends
 
 
-def _malefiz_move(position: str, start: str, end: str | None = None) -> str:
+def _malefiz_move(t: Translator, position: str, start: str, end: str | None = None) -> str:
     """Red's (or whoever's) pawn at ``start`` selected, its targets marked, the way to ``end`` walked."""
     state, here, ends = _moving(position, start)
     way: list[Field] = []
     if end is not None:
         way = malefiz_rules.route(state, Move(here, _f(end)))
-    return malefiz_view.render(state, movable=frozenset({here}), selected=here, targets=ends, highlight=way)
+    return malefiz_view.render(state, movable=frozenset({here}), selected=here, targets=ends, highlight=way, t=t)
 
 
 _CLASSIC_X: Final = "x:8.1,8.3,8.4,8.5,6.7,10.7,0.11,4.11,8.11,12.11,16.11"
 
 
-def _m_board() -> str:
+def _m_board(t: Translator) -> str:
     state = malefiz_state.parse_position(f"classic r:h,h,h,h,h y:9.9,h,h,h,h {_CLASSIC_X} r?")
-    return still(malefiz_view.render(state), "")
+    return still(malefiz_view.render(state, t=t), "")
 
 
-def _m_move() -> str:
-    svg = _malefiz_move(f"classic r:6.10,h,h,h,h y:h,h,h,h,h {_CLASSIC_X} r5", "6.10", "4.7")
+def _m_move(t: Translator) -> str:
+    svg = _malefiz_move(t, f"classic r:6.10,h,h,h,h y:h,h,h,h,h {_CLASSIC_X} r5", "6.10", "4.7")
     return still(svg, "", _grid(1, 6.5, 11, 14))
 
 
-def _m_take() -> str:
-    svg = _malefiz_move(f"classic r:4.13,h,h,h,h y:10.10,h,h,h,h {_CLASSIC_X} r2", "4.13", "4.11")
+def _m_take(t: Translator) -> str:
+    svg = _malefiz_move(t, f"classic r:4.13,h,h,h,h y:10.10,h,h,h,h {_CLASSIC_X} r2", "4.13", "4.11")
     return still(svg, "", _grid(0, 8.6, 12, 14))
 
 
-def _m_put() -> str:
+def _m_put(t: Translator) -> str:
     x = _CLASSIC_X.replace("4.11,", "")
     state = malefiz_state.parse_position(f"classic r:4.11,h,h,h,h y:10.10,h,h,h,h {x} r!")
     after = malefiz_rules.apply(state, Place(field(10, 9)))
-    svg = malefiz_view.render(after, highlight=[field(4, 12), field(4, 11)], hint=Place(field(10, 9)))
+    svg = malefiz_view.render(after, highlight=[field(4, 12), field(4, 11)], hint=Place(field(10, 9)), t=t)
     return still(svg, "", _grid(0, 8.6, 12, 14))
 
 
-def _m_capture() -> str:
-    svg = _malefiz_move(f"classic r:2.10,h,h,h,h y:5.9,h,h,h,h {_CLASSIC_X} r4", "2.10", "5.9")
+def _m_capture(t: Translator) -> str:
+    svg = _malefiz_move(t, f"classic r:2.10,h,h,h,h y:5.9,h,h,h,h {_CLASSIC_X} r4", "2.10", "5.9")
     return still(svg, "", _grid(1, 8.6, 11, 14))
 
 
-def _m_goal() -> str:
+def _m_goal(t: Translator) -> str:
     x = _CLASSIC_X.replace("8.1,", "12.1,")
-    svg = _malefiz_move(f"classic r:5.1,h,h,h,h y:11.3,h,h,h,h {x} r4", "5.1", "8.0")
+    svg = _malefiz_move(t, f"classic r:5.1,h,h,h,h y:11.3,h,h,h,h {x} r4", "5.1", "8.0")
     return still(svg, "", _grid(0.6, 0, 12, 3.4))
 
 
-def _f_board() -> str:
-    return still(malefiz_board("fast"), "")
+def _f_board(t: Translator) -> str:
+    return still(malefiz_board("fast", t), "")
 
 
-def _f_rest() -> str:
-    svg = _malefiz_move("fast r:0.8,h,h,h y:2.7,h,h,h x:5.1,5.2,4.3,6.3,3.4,7.4 r3", "0.8", None)
+def _f_rest(t: Translator) -> str:
+    svg = _malefiz_move(t, "fast r:0.8,h,h,h y:2.7,h,h,h x:5.1,5.2,4.3,6.3,3.4,7.4 r3", "0.8", None)
     return still(svg, "", _grid(0, 6.2, 5.6, 9.3))
 
 
-def _f_village() -> str:
+def _f_village(t: Translator) -> str:
     before = "fast r:3.3,h,h,h y:2.4,h,h,h x:5.1,5.2,4.3,6.3,3.4,7.4 y2"
     state, here, _ = _moving(before, "2.4")
     way = malefiz_rules.route(state, Move(here, _f("3.3")))
     after = malefiz_rules.apply(state, Move(here, _f("3.3")))
-    svg = malefiz_view.render(after, highlight=way)
-    return still(svg, "", _grid(0.3, 0, 9.7, 7.4))
+    svg = malefiz_view.render(after, highlight=way, t=t)
+    return still(svg, "", _grid(-0.2, 0, 10.2, 7.4))  # the whole width: the key at the top
 
 
-def _f_forest() -> str:
+def _f_forest(t: Translator) -> str:
     state, here, ends = _moving("fast r:f,h,h,h y:5.3,h,h,h x:5.1,5.2,4.3,6.3,3.4,7.4 r3", "f")
     del here
-    svg = malefiz_view.render(state, movable=frozenset({FOREST}), selected=FOREST, targets=ends)
+    svg = malefiz_view.render(state, movable=frozenset({FOREST}), selected=FOREST, targets=ends, t=t)
     return still(svg, "", _grid(1, 2.4, 9, 7.4))
 
 
@@ -185,7 +189,7 @@ def _d_state(position: str) -> MaednState:
     return maedn_position(position)
 
 
-def _d_moves(position: str, marked: str | None = None, walked: MaednMove | None = None) -> str:
+def _d_moves(t: Translator, position: str, marked: str | None = None, walked: MaednMove | None = None) -> str:
     """A position in phase move: every piece that can move marked, ``marked``'s targets shown, ``walked``'s way."""
     state = _d_state(position)
     moves = maedn_rules.legal_moves(state)
@@ -194,54 +198,54 @@ def _d_moves(position: str, marked: str | None = None, walked: MaednMove | None 
         maedn_field(state, m.colour, m.end) for m in moves if marked is None or maedn_piece(m.colour, m.start) == marked
     ]
     trail = maedn_way(state, walked) if walked is not None else ()
-    return maedn_view.render(state, movable=keys, selected=marked, targets=targets, trail=trail)
+    return maedn_view.render(state, movable=keys, selected=marked, targets=targets, trail=trail, t=t)
 
 
-def _d_board() -> str:
-    return still(maedn_view.board_svg("cross"), "")
+def _d_board(t: Translator) -> str:
+    return still(maedn_view.board_svg("cross", t), "")
 
 
-def _d_star() -> str:
-    return still(maedn_view.board_svg("star"), "")
+def _d_star(t: Translator) -> str:
+    return still(maedn_view.board_svg("star", t), "")
 
 
-def _d_enter() -> str:
-    svg = _d_moves("maedn cross y:7,B,B,B r:B,B,B,B y6", "y:B")
+def _d_enter(t: Translator) -> str:
+    svg = _d_moves(t, "maedn cross y:7,B,B,B r:B,B,B,B y6", "y:B")
     return still(svg, "", _grid(0, 0, 4.4, 4.4))
 
 
-def _d_capture() -> str:
+def _d_capture(t: Translator) -> str:
     position = "maedn cross y:4,B,B,B r:29,B,B,B y5"
-    svg = _d_moves(position, "y:4", MaednMove("yellow", 4, 9))
+    svg = _d_moves(t, position, "y:4", MaednMove("yellow", 4, 9))
     return still(svg, "", _grid(0, -0.1, 6.4, 4.4))
 
 
-def _d_goal() -> str:
-    svg = _d_moves("maedn cross y:36,40,B,B r:B,B,B,B y5", "y:36", MaednMove("yellow", 36, 41))
+def _d_goal(t: Translator) -> str:
+    svg = _d_moves(t, "maedn cross y:36,40,B,B r:B,B,B,B y5", "y:36", MaednMove("yellow", 36, 41))
     return still(svg, "", _grid(0, 3.6, 5, 7))
 
 
-def _d_barrier() -> str:
-    svg = _d_moves("maedn cross y:5,B,B,B r:28,28,B,B y4 +barriers", "y:5")
+def _d_barrier(t: Translator) -> str:
+    svg = _d_moves(t, "maedn cross y:5,B,B,B r:28,28,B,B y4 +barriers", "y:5")
     return still(svg, "", _grid(0, -0.3, 6.4, 4.4))
 
 
-def _d_backward() -> str:
-    svg = _d_moves("maedn cross y:15,B,B,B r:32,B,B,B y3 +back", "y:15")
+def _d_backward(t: Translator) -> str:
+    svg = _d_moves(t, "maedn cross y:15,B,B,B r:32,B,B,B y3 +back", "y:15")
     return still(svg, "", _grid(4.6, 1, 10.3, 5.4))
 
 
-def _d_nojump() -> str:
-    svg = _d_moves("maedn cross y:38,41,B,B r:B,B,B,B y5 +nojump", "y:38")
+def _d_nojump(t: Translator) -> str:
+    svg = _d_moves(t, "maedn cross y:38,41,B,B r:B,B,B,B y5 +nojump", "y:38")
     return still(svg, "", _grid(0, 3.6, 5, 7))
 
 
-def _d_neutral() -> str:
+def _d_neutral(t: Translator) -> str:
     state = _d_state("maedn cross y:0,B,B,B g:0,B,B,B r:0,B,B,B k:6,B,B,B neutral:k y?")
-    return still(maedn_view.render(state), "")
+    return still(maedn_view.render(state, t=t), "")
 
 
-PICTURES: Final[Mapping[str, Callable[[], str]]] = {
+PICTURES: Final[Mapping[str, Callable[[Translator], str]]] = {
     "malefiz-board": _m_board,
     "malefiz-move": _m_move,
     "malefiz-take": _m_take,
@@ -262,14 +266,15 @@ PICTURES: Final[Mapping[str, Callable[[], str]]] = {
     "maedn-nojump": _d_nojump,
     "maedn-neutral": _d_neutral,
 }
-"""Every picture by name: a function drawing it (untitled; :func:`picture` titles it)."""
+"""Every picture by name: a function drawing it in a language (untitled; :func:`picture` titles it)."""
 
 
 @cache
-def _drawn(name: str) -> str:
-    return PICTURES[name]()
+def _drawn(name: str, language: str) -> str:
+    return PICTURES[name](Translator(language))
 
 
-def picture(name: str, title: str) -> str:
-    """The picture called ``name`` with ``title`` as its ``<title>`` and ``aria-label``."""
-    return still(_drawn(name), title)
+def picture(name: str, title: str, language: str = "en") -> str:
+    """The picture called ``name`` in ``language`` (``en``, ``de``: the pieces' letters, the fast board's key)
+    with ``title`` as its ``<title>`` and ``aria-label``."""
+    return still(_drawn(name, language), title)

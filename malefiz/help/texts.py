@@ -114,7 +114,7 @@ _MALEFIZ_EN: Final = Page(
             "The board and the pieces",
             "<p>The colours are red, green, yellow and blue, with their houses at the bottom from left to"
             " right. On the classic board each player has <b>5 pawns</b> in the house, and <b>11 barricades</b>"
-            " stand on the red fields. The setup screen sets the order of play (who starts, see the options"
+            " stand on the red-ringed fields. The setup screen sets the order of play (who starts, see the options"
             " below).</p>",
             (Figure("malefiz-board", "The classic board: red and yellow play; the white squares are barricades."),),
         ),
@@ -176,7 +176,8 @@ _MALEFIZ_EN: Final = Page(
             "The fast board (Das schnelle Malefiz)",
             "<p>The back of the board is played by the same rules, except:</p>"
             "<ul><li>each player has <b>4 pawns</b>, and there are <b>6 barricades</b>;</li>"
-            "<li>the <b>blue rest fields</b> are safe: a pawn there cannot be captured, only one pawn may stand"
+            "<li>the <b>rest fields</b> (a ring with a dot; blue on the printed board) are safe: a pawn there cannot be"
+            " captured, only one pawn may stand"
             " on a rest field, and no barricade may be put there;</li>"
             "<li>a pawn captured in the <b>village</b> (the yellow area at the top) does not go home: it goes to"
             " the <b>forest</b> (the green oval in the middle) and starts again from there. From the forest the"
@@ -186,9 +187,10 @@ _MALEFIZ_EN: Final = Page(
             (
                 Figure(
                     "fast-board",
-                    "The fast board: the village (yellow), the forest (green), the blue rest fields.",
+                    "The fast board: the village (yellow), the forest (green), the rest fields (a ring with a dot)"
+                    " and the key.",
                 ),
-                Figure("fast-rest", "Red rolled a 3, but yellow's pawn on the blue rest field is safe."),
+                Figure("fast-rest", "Red rolled a 3, but yellow's pawn on the rest field is safe."),
                 Figure(
                     "fast-village",
                     "Yellow captured red's pawn in the village: it goes to the forest, not to the house.",
@@ -250,8 +252,8 @@ _MALEFIZ_DE: Final = Page(
             "setup",
             "Spielplan und Figuren",
             "<p>Die Farben sind Rot, Grün, Gelb und Blau, ihre Häuser stehen unten von links nach rechts. Auf"
-            " dem Original hat jeder <b>5 Figuren</b> im Haus, und <b>11 Sperrsteine</b> stehen auf den roten"
-            " Feldern. Die Reihenfolge legt der Startbildschirm fest (wer beginnt: siehe die Regeloptionen"
+            " dem Original hat jeder <b>5 Figuren</b> im Haus, und <b>11 Sperrsteine</b> stehen auf den rot"
+            " umrandeten Feldern. Die Reihenfolge legt der Startbildschirm fest (wer beginnt: siehe die Regeloptionen"
             " unten).</p>",
             (
                 Figure(
@@ -324,7 +326,8 @@ _MALEFIZ_DE: Final = Page(
             "Das schnelle Malefiz",
             "<p>Auf der Rückseite des Spielplans gilt die Grundregel mit diesen Ausnahmen:</p>"
             "<ul><li>jeder Spieler hat <b>4 Figuren</b>, es gibt <b>6 Sperrsteine</b>;</li>"
-            "<li>die <b>blauen Felder</b> sind Ruhefelder: dort ist eine Figur sicher und kann nicht geschlagen"
+            "<li>die <b>Ruhefelder</b> (ein Ring mit Punkt; auf dem gedruckten Plan blau): dort ist eine Figur sicher"
+            " und kann nicht geschlagen"
             " werden, es darf immer nur eine Figur darauf stehen, und kein Sperrstein darf dorthin;</li>"
             "<li>wird eine Figur im <b>Dorf</b> (dem gelben Bereich oben) geschlagen, kommt sie nicht ins Haus"
             " zurück, sondern in den <b>Wald</b> (das grüne Oval in der Mitte) und startet von dort neu. Vom"
@@ -333,7 +336,11 @@ _MALEFIZ_DE: Final = Page(
             "<li>dieser Plan hat kurze Rundwege, darum zählt hier die Regel, dass ein Zug kein Feld zweimal"
             " betritt.</li></ul>",
             (
-                Figure("fast-board", "Das schnelle Malefiz: das Dorf (gelb), der Wald (grün), die blauen Ruhefelder."),
+                Figure(
+                    "fast-board",
+                    "Das schnelle Malefiz: das Dorf (gelb), der Wald (grün), die Ruhefelder (Ring mit Punkt)"
+                    " und die Legende.",
+                ),
                 Figure("fast-rest", "Rot hat eine 3 gewürfelt, aber die gelbe Figur auf dem Ruhefeld ist sicher."),
                 Figure(
                     "fast-village",

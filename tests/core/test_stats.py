@@ -55,17 +55,17 @@ def seat_of(state: Any, colour: str) -> int | None:
 
 
 def malefiz_distance(state: Any, colour: str) -> int:
-    """The steps ``colour``'s pawns still walk, counted here apart from the table."""
+    """The steps ``colour``'s leading pawn still walks, counted here apart from the table."""
     b = state.board
-    total = 0
+    steps: list[int] = []
     for p in state.pawns_of(colour):
         if p == HOUSE:
-            total += b.distance[b.exits[colour]] + 1
+            steps.append(b.distance[b.exits[colour]] + 1)
         elif p == FOREST:
-            total += b.distance[b.forest_exit] + 1
+            steps.append(b.distance[b.forest_exit] + 1)
         else:
-            total += b.distance[p]
-    return total
+            steps.append(b.distance[p])
+    return min(steps)
 
 
 def true_captures(s: Session) -> list[tuple[int, int]]:
@@ -165,8 +165,9 @@ def test_the_placed_players_of_a_maedn_game_end_at_the_goal(address: str) -> Non
 
 
 @pytest.mark.parametrize("address", [a for a in GAMES if "malefiz" in a])
-def test_the_winner_of_a_malefiz_game_has_a_pawn_on_the_goal(address: str) -> None:
-    """Malefiz ends when one pawn is home: the winner's distance is that of its other pawns."""
+def test_the_winner_of_a_malefiz_game_ends_at_the_goal_and_everyone_else_above(address: str) -> None:
+    """Malefiz ends when one pawn is home: the chart follows each player's leading pawn, so the winner's line
+    ends at 0 and every other line above it (issue 25, point 6)."""
     s = played(address)
     stats = game_stats(s)
     (winner,) = s.state.ranking[0]
@@ -174,7 +175,24 @@ def test_the_winner_of_a_malefiz_game_has_a_pawn_on_the_goal(address: str) -> No
     assert s.state.board.goal in s.state.pawns_of(colour)
     for seat, values in enumerate(stats.series):
         assert values[-1] == malefiz_distance(s.state, s.state.players[seat])
-    assert stats.series[winner][-1] < stats.series[winner][0]
+    assert stats.series[winner][-1] == 0
+    assert all(values[-1] > 0 for seat, values in enumerate(stats.series) if seat != winner)
+
+
+@pytest.mark.parametrize("address", GAMES)
+def test_the_winners_line_ends_lowest_on_the_chart(address: str) -> None:
+    """Whoever won (the first place) ends at the bottom of the chart, the goal: the best value."""
+    s = played(address)
+    stats = game_stats(s)
+    winners = {seat for seat in s.state.ranking[0]}
+    root = parse(chart_svg(stats, names_of(s), [seat.colour for seat in s.setup.seats]))
+    ends = {}
+    for line in groups(root, "stats-line"):
+        last = line.findall(f"{SVG}polyline")[-1].get("points", "").split()[-1]
+        ends[int(line.get("data-seat") or 0)] = float(last.split(",")[1])
+    lowest = max(ends.values())  # y grows downwards: the goal is at the bottom
+    assert all(ends[w] == lowest for w in winners)
+    assert all(min(stats.series[w][-1] for w in winners) <= values[-1] for values in stats.series)
 
 
 def parse(svg: str) -> ET.Element:
@@ -287,16 +305,63 @@ def test_a_game_not_yet_begun_has_one_point_and_no_counts() -> None:
     assert setup is not None
     s = Session(setup)
     stats = game_stats(s)
-    assert stats.series == ((200.0,), (200.0,)) and stats.turns == () and stats.marks == ()
+    assert stats.series == ((40.0,), (40.0,)) and stats.turns == () and stats.marks == ()
     assert all(c.rolls == c.moves == 0 for c in stats.seats)
     assert len(groups(parse(chart_svg(stats, names_of(s), ["red", "yellow"])), "stats-line")) == 2
+
+
+@pytest.mark.parametrize(
+    ("language", "capture", "barricade", "measure"),
+    [
+        ("en", "piece sent back", "barricade moved", "leading pawn"),
+        ("de", "Figur geschlagen", "Sperrstein versetzt", "vordersten Figur"),
+    ],
+)
+def test_the_chart_says_what_its_marks_and_its_distance_mean(
+    language: str, capture: str, barricade: str, measure: str
+) -> None:
+    """A visible key for the marks and a line saying what is counted, lower being better (issue 25, point 6)."""
+    s = played(GAMES[4])
+    s.set_language(language)
+    try:
+        root = ET.fromstring(report_html(s)).find(f"{SVG}svg")
+    finally:
+        s.set_language("en")  # the game is shared by the tests
+    assert root is not None
+    (marks,) = groups(root, "stats-marks")
+    keys = {g.get("data-kind"): "".join(g.itertext()) for g in groups(marks, "stats-mark-key")}
+    assert keys.keys() == {"capture", "barricade"}
+    assert keys["capture"].startswith(capture) and keys["barricade"] == barricade
+    # each key entry draws the same shape as the marks on the lines
+    shapes = {
+        kind: [el.tag for el in g if el.tag != f"{SVG}text"]
+        for kind, g in zip(keys, groups(marks, "stats-mark-key"), strict=True)
+    }
+    assert shapes["capture"] == [el.tag for el in groups(root, "stats-capture")[0] if el.tag != f"{SVG}title"]
+    assert shapes["barricade"] == [el.tag for el in groups(root, "stats-barricade")[0] if el.tag != f"{SVG}title"]
+    (note,) = groups(root, "stats-measure")
+    text = " ".join(t.text or "" for t in note.iter(f"{SVG}text"))
+    assert measure in text and ("Lower is better" in text or "Je weniger, desto besser" in text)
+    height = float(root.get("viewBox", "").split()[3])
+    assert all(float(t.get("y") or 0) < height for t in root.iter(f"{SVG}text"))
+    assert all(len(t.text or "") <= 60 for t in note.iter(f"{SVG}text"))  # wrapped to the chart's width
+
+
+def test_a_maedn_chart_keys_only_the_captures_and_counts_every_piece() -> None:
+    s = played(GAMES[0])
+    root = ET.fromstring(report_html(s)).find(f"{SVG}svg")
+    assert root is not None
+    assert [g.get("data-kind") for g in groups(root, "stats-mark-key")] == ["capture"]
+    assert "all of a player's pieces" in " ".join(t.text or "" for t in root.iter(f"{SVG}text"))
 
 
 # -- progress of the tables ----------------------------------------------------
 
 
-@pytest.mark.parametrize(("board", "players", "each"), [("classic", 2, 200), ("classic", 4, 200), ("fast", 3, 104)])
-def test_malefiz_progress_at_the_start_counts_every_pawn_from_its_house(board: str, players: int, each: int) -> None:
+@pytest.mark.parametrize(("board", "players", "each"), [("classic", 2, 40), ("classic", 4, 40), ("fast", 3, 26)])
+def test_malefiz_progress_at_the_start_counts_the_leading_pawn_from_its_house(
+    board: str, players: int, each: int
+) -> None:
     colours = MALEFIZ.seat_colours(board, players, frozenset())
     state = MALEFIZ.new_game(board, colours)
     assert MALEFIZ.face.progress(state) == [each] * players
@@ -307,9 +372,9 @@ def test_malefiz_progress_one_step_from_the_goal_and_on_it() -> None:
     below = field(8, 1)
     assert state.board.distance[below] == 1
     near = state._replace(pawns=((HOUSE,) * 4 + (below,), (HOUSE,) * 5))
-    assert MALEFIZ.face.progress(near) == [1 + 4 * 40, 200]
+    assert MALEFIZ.face.progress(near) == [1, 40]
     home = state._replace(pawns=((HOUSE,) * 4 + (state.board.goal,), (HOUSE,) * 5))
-    assert MALEFIZ.face.progress(home) == [4 * 40, 200]
+    assert MALEFIZ.face.progress(home) == [0, 40]
 
 
 def test_malefiz_progress_counts_a_pawn_in_the_forest_from_the_forest_exit() -> None:
@@ -318,7 +383,7 @@ def test_malefiz_progress_counts_a_pawn_in_the_forest_from_the_forest_exit() -> 
     assert b.forest_exit is not None
     forest = b.distance[b.forest_exit] + 1
     moved = state._replace(pawns=((FOREST, HOUSE, HOUSE, HOUSE), (HOUSE,) * 4))
-    assert MALEFIZ.face.progress(moved) == [forest + 3 * 26, 104]
+    assert MALEFIZ.face.progress(moved) == [forest, 26]
     assert forest < 26
 
 

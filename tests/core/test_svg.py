@@ -1,8 +1,13 @@
-"""The shared palette: every piece's letter readable on it."""
+"""The shared palette and pieces: every piece's letter readable on it, in the player's language."""
 
 from __future__ import annotations
 
-from malefiz.core.svg import COLOUR_FILL, TEXT_ON
+import xml.etree.ElementTree as ET
+
+from malefiz.core.svg import COLOUR_FILL, TEXT_ON, piece, piece_letter
+from malefiz.i18n import Translator
+
+SVG = "http://www.w3.org/2000/svg"
 
 
 def luminance(colour: str) -> float:
@@ -19,3 +24,26 @@ def test_every_letter_on_its_piece_has_a_contrast_of_at_least_4_5() -> None:
     for colour, fill in COLOUR_FILL.items():
         light, dark = sorted((luminance(fill), luminance(TEXT_ON[colour])), reverse=True)
         assert (light + 0.05) / (dark + 0.05) >= 4.5, colour
+
+
+def test_each_language_gives_every_colour_its_own_letter() -> None:
+    """The second cue names the colour in the player's language, and no two colours share it (issue 25, point 20)."""
+    for language, expected in (("en", "Y G R K B P"), ("de", "Ge Gr R S B L")):
+        t = Translator(language)
+        letters = [piece_letter(c, t) for c in ("yellow", "green", "red", "black", "blue", "purple")]
+        assert letters == expected.split()
+    assert set(COLOUR_FILL) == {"yellow", "green", "red", "black", "blue", "purple"}
+
+
+def test_a_piece_stands_up_from_the_board_and_two_letters_are_set_smaller() -> None:
+    one = ET.fromstring(f'<g xmlns="{SVG}">{piece("red", 11, "R")}</g>')
+    two = ET.fromstring(f'<g xmlns="{SVG}">{piece("green", 11, "Gr")}</g>')
+    parts = [el.get("class") for el in one]
+    assert parts == ["shadow", "body", "glint", "letter"]  # shadow under the disc, the letter on top
+    body = one[1]
+    assert body.get("fill") == COLOUR_FILL["red"] and body.get("stroke") == "#111"
+
+    def size(g: ET.Element) -> float:
+        return float((g[3].get("style") or "").split("bold ")[1].split("px")[0])
+
+    assert size(two) < size(one)

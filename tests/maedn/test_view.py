@@ -9,6 +9,7 @@ from collections import Counter
 import pytest
 
 from malefiz.core.actions import ROLLS
+from malefiz.core.svg import COLOUR_FILL, COLOUR_TINT
 from malefiz.games.maedn.board import BOARD_NAMES, COLOUR_LETTERS, board, field_name, piece_key, way
 from malefiz.games.maedn.rules import apply, legal_actions, legal_moves, new_game
 from malefiz.games.maedn.state import B, State, move
@@ -290,3 +291,61 @@ def test_every_field_and_piece_is_named_in_words(name: str, language: str) -> No
         places = (t("md.on_b"), t("md.on_start"))
         assert g.findtext(f"{NS}title") in {t("md.label_piece", colour=colour, where=w) for w in places}
     assert root.get("aria-label") == t("view.md_board", board=t(f"view.board.{name}"))
+
+
+# -- a field never looks like a piece (issue 25, points 7 and 20) ---------------------
+
+
+def style_rule(root: ET.Element, selector: str) -> dict[str, str]:
+    """The declarations of the board's own ``<style>`` rule for exactly ``selector`` (empty when it has none)."""
+    style = root.find(f"{NS}style")
+    assert style is not None and style.text
+    found: dict[str, str] = {}
+    for rule in style.text.split("}"):
+        head, _, body = rule.partition("{")
+        if selector in head.split(","):
+            found.update(part.partition(":")[::2] for part in body.split(";") if part)
+    return found
+
+
+@pytest.mark.parametrize("name", BOARD_NAMES)
+def test_an_empty_a_field_is_a_pale_ring_and_a_piece_a_solid_disc(name: str) -> None:
+    state = new_game(name, len(board(name).colours))
+    root = parse(render(state))
+    for colour in board(name).colours:
+        a_rule = style_rule(root, f".maedn .field.a-{colour}")
+        assert a_rule["fill"] == COLOUR_TINT[colour] != COLOUR_FILL[colour]  # pale, like the goal and B fields
+        assert a_rule["stroke"] == COLOUR_FILL[colour]  # its colour as a ring
+    for g in pieces(root):
+        colour = next(c for c in classes(g) if c.startswith("piece-")).removeprefix("piece-")
+        parts = {el.get("class"): el for el in g.iter() if el.get("class")}
+        assert parts["body"].get("fill") == COLOUR_FILL[colour]  # solid
+        assert {"shadow", "glint", "letter"} <= set(parts) and float(parts["shadow"].get("cy") or 0) > 0
+
+
+def test_the_a_mark_is_a_small_letter_in_the_colour_and_no_piece_letter_is_an_a() -> None:
+    root = parse(render(pos("maedn cross y:7,B,B,B r:B,B,B,B y6")))  # both A fields empty
+    labels = [t for t in root.iter(f"{NS}text") if "label" in classes(t) and t.text == "A"]
+    # in its colour (yellow's darker, to read on its tint), greyed for the two colours not in play
+    assert Counter(t.get("fill") for t in labels) == {"#8a6a00": 1, COLOUR_FILL["red"]: 1, "#9a958a": 2}
+    assert all(t.get("style") == "font-size:13px" for t in labels)  # smaller than a piece's letter
+    letters = {t.text for g in pieces(root) for t in g.iter(f"{NS}text") if "letter" in classes(t)}
+    assert "A" not in letters and letters == {"Y", "R"}
+
+
+def test_pieces_carry_the_letters_of_the_players_language() -> None:
+    star = parse(board_svg("star", Translator("de")))
+    letters = {
+        next(c for c in classes(g) if c.startswith("piece-")): next(
+            t.text for t in g.iter(f"{NS}text") if "letter" in classes(t)
+        )
+        for g in pieces(star)
+    }
+    assert letters == {
+        "piece-yellow": "Ge",
+        "piece-green": "Gr",
+        "piece-red": "R",
+        "piece-black": "S",
+        "piece-blue": "B",
+        "piece-purple": "L",
+    }

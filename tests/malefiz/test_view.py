@@ -7,6 +7,7 @@ from collections import Counter
 
 import pytest
 
+from malefiz.core.svg import COLOUR_FILL, COLOUR_TINT
 from malefiz.games.malefiz.board import FOREST, HOUSE, board, field, location_name
 from malefiz.games.malefiz.rules import new_game
 from malefiz.games.malefiz.state import parse_location
@@ -246,3 +247,125 @@ def test_houses_of_colours_not_in_play_are_greyed_and_empty() -> None:
     root = parse(render(s))
     assert sorted(g.get("data-house") or "" for g in root.iter(f"{NS}g") if g.get("data-house")) == ["red", "yellow"]
     assert sum("house-off" in classes(r) for r in root.iter(f"{NS}rect")) == 2
+
+
+# -- a field never looks like a pawn (issue 25, points 7, 20 and 21) -----------------
+
+
+def style_rule(root: ET.Element, selector: str) -> dict[str, str]:
+    """The declarations of the board's own ``<style>`` rule for exactly ``selector`` (empty when it has none)."""
+    style = root.find(f"{NS}style")
+    assert style is not None and style.text
+    for rule in style.text.split("}"):
+        head, _, body = rule.partition("{")
+        if selector in head.split(","):
+            return dict(part.partition(":")[::2] for part in body.split(";") if part)
+    return {}
+
+
+def pawn_letters(root: ET.Element) -> set[tuple[str, str]]:
+    """Each pawn's colour class and the letter it carries."""
+    return {
+        (next(c for c in classes(g) if c.startswith("pawn-")), "".join(t.itertext()))
+        for g in root.iter(f"{NS}g")
+        if "pawn" in classes(g)
+        for t in g.iter(f"{NS}text")
+    }
+
+
+MOVED_OFF = "classic r:1.11,h,h,h,h y:h,h,h,h,h x:8.1,8.3,8.4,8.5,6.7,10.7,3.9,13.9,8.11,12.11,16.11 r?"
+"""Red's pawn on 1.11 between the two start fields 0.11 and 4.11, whose barricades went elsewhere."""
+
+
+def test_an_empty_barricade_start_field_is_a_flat_ring_and_a_red_pawn_a_solid_piece() -> None:
+    root = parse(render(pos(MOVED_OFF)))
+    start = style_rule(root, ".malefiz .field.start")
+    assert start["fill"] == COLOUR_TINT["red"] != COLOUR_FILL["red"]  # pale, not the pawn's red
+    assert start["stroke"] == COLOUR_FILL["red"]  # a red ring says whose field it is
+    centres = field_centres(root)
+    marks = {
+        (float(r.get("x") or 0) + 6, float(r.get("y") or 0) + 6)
+        for r in root.iter(f"{NS}rect")
+        if "start-mark" in classes(r)
+    }
+    assert marks == {centres[location_name(f)] for f in board("classic").start_barricades}  # the barricade's outline
+    for name in ("0.11", "4.11"):
+        assert "start" in classes(next(c for c in root.iter(f"{NS}circle") if c.get("data-field") == name))
+        drawn_there = [
+            c for c in root.iter(f"{NS}circle") if (float(c.get("cx") or -1), float(c.get("cy") or -1)) == centres[name]
+        ]
+        assert all(c.get("fill") != COLOUR_FILL["red"] for c in drawn_there)
+    pawn = next(g for g in root.iter(f"{NS}g") if "pawn" in classes(g) and g.get("data-field") == "1.11")
+    parts = {c.get("class"): c for c in pawn.iter() if c.get("class")}
+    assert parts["body"].get("fill") == COLOUR_FILL["red"]  # solid
+    assert {"shadow", "glint", "letter"} <= set(parts)  # standing up from the board, lit, lettered
+    assert float(parts["shadow"].get("cy") or 0) > 0  # the shadow falls below it
+
+
+def test_rest_fields_are_in_no_player_colour_and_carry_a_ring_and_a_dot() -> None:
+    root = parse(board_svg("fast"))
+    fill = style_rule(root, ".malefiz .field.rest").get("fill") or style_rule(root, ".malefiz .field")["fill"]
+    assert fill not in {*COLOUR_FILL.values(), *COLOUR_TINT.values(), "#5aa0e6"}
+    centres = field_centres(root)
+    rings = {
+        (float(c.get("cx") or 0), float(c.get("cy") or 0))
+        for c in root.iter(f"{NS}circle")
+        if "rest-mark" in classes(c)
+    }
+    assert rings >= {centres[location_name(f)] for f in board("fast").rest_fields}
+
+
+KEYS = {
+    "en": ["Village", "Forest", "Rest field"],
+    "de": ["Dorf", "Wald", "Ruhefeld"],
+}
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_the_fast_board_has_a_key_in_the_players_language_clear_of_every_field(language: str) -> None:
+    t = Translator(language)
+    root = parse(board_svg("fast", t))
+    keys = [g for g in root.iter(f"{NS}g") if "key" in classes(g)]
+    assert ["".join(x.itertext()) for g in keys for x in g.iter(f"{NS}text")] == KEYS[language]
+    assert [titles(g) for g in keys] == [t(f"key.{k}_about") for k in ("village", "forest", "rest")]
+    # Its row lies above the village and the first row of fields, left and right of the goal, inside the board.
+    b = board("fast")
+    width = float(root.get("viewBox", "").split()[2])
+    goal_x, goal_y = field_centres(root)[location_name(b.goal)]
+    in_key = {id(el) for g in keys for el in g.iter()}
+    village_top = min(
+        float(r.get("y") or 0) for r in root.iter(f"{NS}rect") if "village" in classes(r) and id(r) not in in_key
+    )
+    first_row = min(cy - 13 for name, (_, cy) in field_centres(root).items() if name != location_name(b.goal))
+    for g in keys:
+        boxes = []  # every part of the key item as (left, top, right, bottom), text generously wide
+        for el in g.iter():
+            if el.tag == f"{NS}text":
+                x, y = float(el.get("x") or 0), float(el.get("y") or 0)
+                boxes.append((x, y - 13, x + 0.62 * 15 * len(el.text or ""), y + 4))
+            elif el.tag == f"{NS}rect":
+                x, y = float(el.get("x") or 0), float(el.get("y") or 0)
+                boxes.append((x, y, x + float(el.get("width") or 0), y + float(el.get("height") or 0)))
+            elif el.tag in (f"{NS}circle", f"{NS}ellipse"):
+                cx, cy = float(el.get("cx") or 0), float(el.get("cy") or 0)
+                rx, ry = float(el.get("rx") or el.get("r") or 0), float(el.get("ry") or el.get("r") or 0)
+                boxes.append((cx - rx, cy - ry, cx + rx, cy + ry))
+        left, top = min(b[0] for b in boxes), min(b[1] for b in boxes)
+        right, bottom = max(b[2] for b in boxes), max(b[3] for b in boxes)
+        assert left >= 0 and right <= width and top >= 0
+        assert bottom < village_top and bottom < first_row
+        assert right < goal_x - 17 or left > goal_x + 17, (g.get("class"), left, right)
+        assert bottom < goal_y + 17
+
+
+def test_the_classic_board_has_no_key() -> None:
+    root = parse(board_svg("classic"))
+    assert not [g for g in root.iter(f"{NS}g") if "key" in classes(g)]
+
+
+def test_pawns_carry_the_letters_of_the_players_language() -> None:
+    english = {("pawn-red", "R"), ("pawn-green", "G"), ("pawn-yellow", "Y"), ("pawn-blue", "B")}
+    assert pawn_letters(parse(board_svg("classic"))) == english
+    german = {("pawn-red", "R"), ("pawn-green", "Gr"), ("pawn-yellow", "Ge"), ("pawn-blue", "B")}
+    for name in ("classic", "fast"):
+        assert pawn_letters(parse(board_svg(name, Translator("de")))) == german

@@ -15,7 +15,11 @@ Fields (circles, class ``field``; ``data-field`` holds the field's name, see
   (``data-colour``; ``turn``, ``off`` or ``neutral``);
 - ``target``: a legal destination; ``trail``: the way of the last move; ``hint``: the suggested destination.
 
-Pieces (groups, class ``piece piece-<colour>``, a circle with a letter, Y G R K B P):
+An A field is drawn as a field, never as a piece: a pale fill in its colour's tint, a ring in
+its colour and a small "A" (its goal and B fields alike); a piece is a solid disc with a shadow.
+
+Pieces (groups, class ``piece piece-<colour>``, a disc with the colour's letter in the player's
+language, :func:`~malefiz.core.svg.piece_letter`: Y G R K B P, in German Ge Gr R S B L):
 ``data-key`` is the piece in notation (``y:15``, ``y:B``, ``y:41``), the start of
 a move (``y:15-18``); ``data-on`` names the field it stands on. Classes ``movable``,
 ``selected``, ``target`` (it stands on a destination: a capture), ``hint``,
@@ -36,7 +40,7 @@ from functools import cache
 from html import escape
 from typing import Final, NamedTuple
 
-from ...core.svg import CELL, COLOUR_FILL, COLOUR_TINT, KNOCK, MOTION_STYLE, TEXT_ON, moving, px
+from ...core.svg import CELL, COLOUR_FILL, COLOUR_TINT, KNOCK, MOTION_STYLE, moving, piece, piece_letter, px
 from ...i18n import Translator
 from .board import COLOUR_LETTERS, GOAL_LETTERS, Board, Point, board, field_name, piece_key
 from .rules import new_game
@@ -91,7 +95,7 @@ def _style(colours: Sequence[str]) -> str:
         ".maedn .field.trail{stroke:#ff8c00;stroke-width:4}",
         ".maedn .field.target{fill:#b8f5b0;stroke:#0b7a0b;stroke-width:4;cursor:pointer}",
         ".maedn .field.hint{stroke:#c2188f;stroke-width:5}",
-        ".maedn .piece .letter{font:bold 14px system-ui,sans-serif;text-anchor:middle;pointer-events:none}",
+        ".maedn .piece .letter{text-anchor:middle;pointer-events:none}",
         ".maedn .piece .body{stroke:#111;stroke-width:1.5}",
         ".maedn .piece.neutral .body{stroke:#fff;stroke-width:2;stroke-dasharray:3 2.5}",
         ".maedn .piece .halo{fill:none;stroke:none}",
@@ -103,7 +107,7 @@ def _style(colours: Sequence[str]) -> str:
     ]
     for c in colours:
         fill, tint = COLOUR_FILL[c], COLOUR_TINT[c]
-        rules.append(f".maedn .field.a-{c}{{fill:{fill}}}")
+        rules.append(f".maedn .field.a-{c}{{fill:{tint};stroke:{fill};stroke-width:4}}")
         rules.append(f".maedn .field.goal-{c},.maedn .b-{c}{{fill:{tint};stroke:{fill};stroke-width:3}}")
         rules.append(f".maedn .b-box-{c}{{fill:{tint};fill-opacity:.55}}")
         rules.append(f".maedn .goal-line-{c}{{stroke:{fill}}}")
@@ -190,15 +194,22 @@ def _badge(x: float, y: float, text: str) -> str:
 
 
 def _piece(
-    colour: str, x: float, y: float, key: str, on: str, classes: Iterable[str], title: str, badges: Sequence[str]
+    colour: str,
+    x: float,
+    y: float,
+    key: str,
+    on: str,
+    classes: Iterable[str],
+    title: str,
+    badges: Sequence[str],
+    t: Translator,
 ) -> str:
     cls = " ".join(["piece", f"piece-{colour}", *classes])
     out = [
         f'<g class="{cls}" data-key="{escape(key)}" data-on="{escape(on)}"'
         f' transform="translate({px(x)} {px(y)})"><title>{escape(title)}</title>',
         f'<circle class="halo" r="{_PIECE_R + 3}"/>',
-        f'<circle class="body" r="{_PIECE_R}" fill="{COLOUR_FILL[colour]}"/>',
-        f'<text class="letter" y="5" fill="{TEXT_ON[colour]}">{COLOUR_LETTERS[colour].upper()}</text>',
+        piece(colour, _PIECE_R, piece_letter(colour, t)),
     ]
     corners = ((_PIECE_R - 2, -_PIECE_R + 2), (-_PIECE_R + 2, -_PIECE_R + 2))
     for text, (bx, by) in zip(badges, corners, strict=False):
@@ -337,7 +348,8 @@ def _fields(state: State, marks: _Marks, names: Mapping[str, str] | None, t: Tra
             f' cx="{cx}" cy="{cy}" r="{_FIELD_R}"><title>{titles[name]}</title></circle>'
         )
         if owner is not None:
-            labels.append(_label(cx, cy, "A", TEXT_ON[owner] if owner in se.slot_of else "#9a958a", 15))
+            ink = _GOAL_TEXT.get(owner, COLOUR_FILL[owner]) if owner in se.slot_of else "#9a958a"
+            labels.append(_label(cx, cy, "A", ink, 13))
     for i, colour in enumerate(b.colours):
         letter = COLOUR_LETTERS[colour]
         area = "goal-area"
@@ -436,13 +448,13 @@ def _pieces(state: State, marks: _Marks, t: Translator, sent_home: Sequence[tupl
                 classes.append("hint")
             badges = (["2"] if stacked and lead else []) + (["N"] if neutral else [])
             title = place_words(state, colour, p, t)
-            piece = _piece(colour, x, y, key, on, classes, title, badges)
+            drawn = _piece(colour, x, y, key, on, classes, title, badges, t)
             flown = [point for sent, point in sent_home if sent == colour]
             if p < 0 and counts[p] - nth <= len(flown):
                 cx, cy = _centre(flown[counts[p] - nth - 1])
-                flying.append(moving("sent-home", piece, dx=cx + KNOCK - x, dy=cy - KNOCK - y))
+                flying.append(moving("sent-home", drawn, dx=cx + KNOCK - x, dy=cy - KNOCK - y))
             else:
-                out.append(piece)
+                out.append(drawn)
     return out + flying  # a piece flying home passes over the others
 
 

@@ -239,11 +239,13 @@ class MalefizFace(WordsFace[State, Action]):
         return None
 
     def progress(self, state: State) -> list[float]:
-        """Each seat's distance to the goal, in seat order: the steps its pawns still walk, summed.
+        """Each seat's distance to the goal, in seat order: the steps its leading pawn still walks.
 
-        A pawn on a field counts the board distance to the goal (barricades and
-        pawns ignored), a pawn in the house its exit field's distance + 1, a pawn
-        in the forest the forest exit's + 1; a pawn on the goal counts 0.
+        Malefiz is won by the first pawn in the goal, so the pawn nearest to it is the race:
+        the winner ends at 0 and everyone else above (a sum over all pawns would not say who
+        is ahead). A pawn on a field counts the board distance to the goal (barricades and
+        pawns ignored), a pawn in the house its exit field's distance + 1, a pawn in the
+        forest the forest exit's + 1; a pawn on the goal counts 0.
         """
         b = state.board
         distance = b.distance
@@ -251,7 +253,7 @@ class MalefizFace(WordsFace[State, Action]):
         found: list[float] = []
         for colour, pawns in zip(state.players, state.pawns, strict=True):
             house = b.start_distance(colour)
-            found.append(float(sum(house if p == HOUSE else forest if p == FOREST else distance[p] for p in pawns)))
+            found.append(float(min(house if p == HOUSE else forest if p == FOREST else distance[p] for p in pawns)))
         return found
 
 

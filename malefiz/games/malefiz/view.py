@@ -4,10 +4,16 @@
 into the document and styles it with CSS. Hooks and CSS classes:
 
 - ``field`` (circle, ``data-field="x.y"``, its name in the notation): a board
-  field; ``start`` marks the red barricade start fields, ``rest`` the blue rest
-  fields, ``goal`` the goal; ``target`` a legal destination or barricade place;
-  ``trail`` the last route.
-- ``pawn pawn-<colour>`` (group with a letter): a pawn; ``data-field="x.y"``
+  field; ``start`` marks the barricades' start fields (a red ring around a pale
+  fill, with the dashed outline of a barricade, ``start-mark``: flat, so an empty
+  one is never taken for a red pawn), ``rest`` the rest fields (a ring with a dot,
+  ``rest-mark``, in no player's colour), ``goal`` the goal; ``target`` a legal
+  destination or barricade place; ``trail`` the last route.
+- ``key`` (group, ``key-village``, ``key-forest``, ``key-rest``): the fast board's
+  key in the top row, naming its village, forest and rest fields in the player's
+  language (each with a ``<title>`` saying what it does); no key on the classic board.
+- ``pawn pawn-<colour>`` (group: a solid disc with a shadow and the colour's letter in the
+  player's language, see :func:`~malefiz.core.svg.piece`): a pawn; ``data-field="x.y"``
   on a field; ``movable`` when it may move, ``selected`` when chosen.
 - ``house`` (group, ``data-house="<colour>"``) holds that colour's waiting pawns
   (``house-off`` greys out the houses of colours not in play); the house of
@@ -31,7 +37,7 @@ from html import escape
 from typing import cast
 
 from ...core.effects import NONE, Effects
-from ...core.svg import CELL, COLOUR_FILL, KNOCK, LIFT, MOTION_STYLE, TEXT_ON, moving, px
+from ...core.svg import CELL, COLOUR_FILL, COLOUR_TINT, KNOCK, LIFT, MOTION_STYLE, moving, piece, piece_letter, px
 from ...i18n import Translator
 from .board import COLOURS, FOREST, HOUSE, Board, Colour, Field, board, location_name, xy
 from .rules import new_game
@@ -44,11 +50,15 @@ _STYLE = (
     "<style>"
     ".malefiz .edge{stroke:#4a3b2a;stroke-width:5;stroke-linecap:round}"
     ".malefiz .field{fill:#fdfaf2;stroke:#2b2118;stroke-width:2}"
-    ".malefiz .field.start{fill:#e4574f}"
-    ".malefiz .field.rest{fill:#5aa0e6}"
+    f".malefiz .field.start{{fill:{COLOUR_TINT['red']};stroke:{COLOUR_FILL['red']};stroke-width:3}}"
+    ".malefiz .start-mark{fill:none;stroke:#b01e31;stroke-width:1.5;stroke-dasharray:3 2;pointer-events:none}"
+    ".malefiz .rest-mark{fill:none;stroke:#2b2118;stroke-width:2;pointer-events:none}"
+    ".malefiz .rest-dot{fill:#2b2118;pointer-events:none}"
     ".malefiz .field.goal{fill:#ffe27a;stroke-width:3}"
     ".malefiz .field.trail{stroke:#ff8c00;stroke-width:4}"
     ".malefiz .field.target{fill:#b8f5b0;stroke:#0b7a0b;stroke-width:4;cursor:pointer}"
+    ".malefiz .key text{font:15px system-ui,sans-serif;fill:#2b2118}"
+    ".malefiz .key-field{fill:#fdfaf2;stroke:#2b2118;stroke-width:2}"
     ".malefiz .goal-mark{font-size:20px;text-anchor:middle;fill:#8a5a00;pointer-events:none}"
     ".malefiz .village{fill:#f7e7a8;stroke:#d9c374;stroke-width:2}"
     ".malefiz .forest-area{fill:#8fc98a;stroke:#4f8f4a;stroke-width:2}"
@@ -59,7 +69,7 @@ _STYLE = (
     ".malefiz .barricade.target rect{stroke:#0b7a0b}"
     ".malefiz .barricade.trail rect{stroke:#ff8c00;stroke-width:4}"
     ".malefiz .held rect{fill:#f4f4f4;stroke:#222;stroke-width:2.5;filter:drop-shadow(0 3px 2px #0006)}"
-    ".malefiz .pawn text{font:bold 12px system-ui,sans-serif;text-anchor:middle;pointer-events:none}"
+    ".malefiz .pawn text{text-anchor:middle;pointer-events:none}"
     ".malefiz .pawn .halo{fill:none;stroke:none}"
     ".malefiz .pawn.movable{cursor:pointer}"
     ".malefiz .pawn.movable .halo{stroke:#ff8c00;stroke-width:3;stroke-dasharray:4 3}"
@@ -134,6 +144,7 @@ def _pawn(
     key: str | None,
     field_attr: str | None,
     title: str,
+    t: Translator,
 ) -> str:
     cls = " ".join(["pawn", f"pawn-{colour}", *classes])
     attrs = f' class="{cls}"'
@@ -141,13 +152,10 @@ def _pawn(
         attrs += f' data-field="{field_attr}"'
     if key is not None:
         attrs += f' data-key="{key}"'
-    letter = colour[0].upper()
-    size = r * 1.15
     return (
         f'<g{attrs} transform="translate({px(x)} {px(y)})"><title>{escape(title)}</title>'
         f'<circle r="{px(r + 3 if r > _SMALL_R else r + 2)}" class="halo"/>'
-        f'<circle r="{px(r)}" fill="{COLOUR_FILL[colour]}" stroke="#111" stroke-width="1.5"/>'
-        f'<text y="{px(size * 0.36)}" font-size="{px(size)}" fill="{TEXT_ON[colour]}">{letter}</text></g>'
+        f"{piece(colour, r, piece_letter(colour, t))}</g>"
     )
 
 
@@ -187,7 +195,49 @@ def _static_layer(name: str, language: str) -> str:
         (x1, y1), (fx, fy) = _centre(b.forest_exit), b.forest
         top = px(fy * CELL + CELL - _FOREST_RY)
         out.append(f'<line class="edge" x1="{x1}" y1="{y1}" x2="{fx * CELL + CELL}" y2="{top}"/>')
+    out.append(_key(b, t))
     return "".join(out)
+
+
+_KEY_Y = 26
+"""The middle of the key's row: in the top row, beside the goal, above the village."""
+
+
+def _key(b: Board, t: Translator) -> str:
+    """The key of the areas and fields a board has beyond the plain ones (village, forest, rest fields), in
+    ``t``'s language: in the top row, the areas left of the goal and the rest field right of it; each says
+    more in its ``<title>``. Empty for the classic board."""
+    y = _KEY_Y
+    left: list[str] = []
+    x = 8.0
+    if b.village:
+        left.append(
+            f'<g class="key key-village"><title>{escape(t("key.village_about"))}</title>'
+            f'<rect class="village" x="{px(x)}" y="{y - 8}" width="26" height="16" rx="8"/>'
+            f'<text x="{px(x + 32)}" y="{y + 5}">{escape(t("key.village"))}</text></g>'
+        )
+        x += 32 + _text_width(t("key.village")) + 14
+    if b.forest is not None:
+        left.append(
+            f'<g class="key key-forest"><title>{escape(t("key.forest_about"))}</title>'
+            f'<ellipse class="forest-area" cx="{px(x + 13)}" cy="{y}" rx="13" ry="8"/>'
+            f'<text x="{px(x + 32)}" y="{y + 5}">{escape(t("key.forest"))}</text></g>'
+        )
+    right = ""
+    if b.rest_fields:
+        gx, _ = _centre(b.goal)
+        x = gx + _FIELD_R + 4 + 30
+        right = (
+            f'<g class="key key-rest"><title>{escape(t("key.rest_about"))}</title>'
+            f'<circle class="key-field" cx="{px(x)}" cy="{y}" r="{_FIELD_R - 2}"/>{_rest_mark(x, y)}'
+            f'<text x="{px(x + _FIELD_R + 4)}" y="{y + 5}">{escape(t("key.rest"))}</text></g>'
+        )
+    return "".join(left) + right
+
+
+def _text_width(text: str) -> float:
+    """About how wide ``text`` is in the key's font (wide enough for the letters in the catalogue)."""
+    return len(text) * 8.6
 
 
 @cache
@@ -272,6 +322,7 @@ def render(
             f'<circle class="{" ".join(classes)}" data-field="{name}" data-key="{name}"'
             f' cx="{cx}" cy="{cy}" r="{radius}"><title>{_field_title(b.name, f, t.language)}</title></circle>'
         )
+    out.append(_marks(b.name))
     gx, gy = _centre(b.goal)
     out.append(f'<text class="goal-mark" x="{gx}" y="{gy + 6}">★</text>')
     for f in state.barricade_fields:
@@ -321,7 +372,7 @@ def render(
                 classes.append("selected")
             sx, sy = slots[i]
             title = pawn_words(b, colour, HOUSE, t)
-            pawn = _pawn(colour, sx, sy, _SMALL_R, classes, _HOUSE_KEY if is_current else None, None, title)
+            pawn = _pawn(colour, sx, sy, _SMALL_R, classes, _HOUSE_KEY if is_current else None, None, title, t)
             if (
                 sent_home is not None
                 and sent_home[0] == colour
@@ -348,7 +399,7 @@ def render(
                 cx, cy = _centre(p)
                 title = pawn_words(b, colour, p, t)
                 name = location_name(p)
-                out.append(_pawn(colour, cx, cy, _PAWN_R, classes, name, name, title))
+                out.append(_pawn(colour, cx, cy, _PAWN_R, classes, name, name, title, t))
     if b.forest is not None:
         out.append(f'<g class="forest" data-forest=""><title>{escape(t("mf.forest"))}</title>')
         first_mine = next((i for i, (_, mine) in enumerate(forest_pawns) if mine), -1)
@@ -363,7 +414,7 @@ def render(
             if i == first_mine and selected == FOREST:
                 classes.append("selected")
             title = pawn_words(b, colour, FOREST, t)
-            pawn = _pawn(colour, sx, sy, _SMALL_R, classes, _FOREST_KEY if is_current else None, None, title)
+            pawn = _pawn(colour, sx, sy, _SMALL_R, classes, _FOREST_KEY if is_current else None, None, title, t)
             if sent_home is not None and newest.get(sent_home[0]) == i and sent_home[1] in b.village:
                 flying.append(_flying(pawn, sent_home[1], sx, sy))
             else:
@@ -373,6 +424,26 @@ def render(
     if state.phase is Phase.PLACE and highlight:
         out.append(_held(highlight[-1], lift))
     out.append("</svg>")
+    return "".join(out)
+
+
+def _rest_mark(x: float, y: float) -> str:
+    """What tells a rest field: an inner ring and a dot (no colour: no player's)."""
+    at = f'cx="{px(x)}" cy="{px(y)}"'
+    return f'<circle class="rest-mark" {at} r="7"/><circle class="rest-dot" {at} r="2"/>'
+
+
+@cache
+def _marks(name: str) -> str:
+    """The marks inside the fields that are more than a field: a barricade's start field shows the outline
+    of the barricade that starts there (dashed), a rest field its ring and dot."""
+    b = board(name)
+    out = []
+    for f in sorted(b.start_barricades - b.rest_fields):
+        cx, cy = _centre(f)
+        out.append(f'<rect class="start-mark" x="{cx - 6}" y="{cy - 6}" width="12" height="12" rx="2"/>')
+    for f in sorted(b.rest_fields):
+        out.append(_rest_mark(*_centre(f)))
     return "".join(out)
 
 
