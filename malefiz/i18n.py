@@ -6,7 +6,7 @@ in one language; ``t.count("steps", 3)`` picks the singular or plural form.
 
 >>> t = Translator("de")
 >>> t("mf.pass", who="Anna (rot)", value=6)
-'Anna (rot) hat eine 6 gewürfelt und kann nicht ziehen: der nächste ist dran'
+'Anna (rot) hat eine 6 gewürfelt und kann nicht ziehen: der Nächste ist dran'
 >>> t.count("steps", 1), t.count("steps", 4)
 ('1 Feld', '4 Felder')
 """
@@ -461,14 +461,14 @@ DE: Final[dict[str, str]] = {
     "steps.other": "{n} Felder",
     "fields.one": "{n} Feld",
     "fields.other": "{n} Felder",
-    "mf.pass": "{who} hat eine {value} gewürfelt und kann nicht ziehen: der nächste ist dran",
+    "mf.pass": "{who} hat eine {value} gewürfelt und kann nicht ziehen: der Nächste ist dran",
     "mf.roll": "würfeln",
     "mf.roll_again": "noch einmal würfeln",
     "mf.place": "den Sperrstein auf ein freies Feld setzen",
     "mf.choose": "du hast eine {roll} gewürfelt, wähle eine Figur",
-    "mf.choose_target": "du hast eine {roll} gewürfelt, wähle das Zielfeld",
+    "mf.choose_target": "du hast eine {roll} gewürfelt, wähle, wohin die Figur zieht",
     "mf.goal": "das Ziel",
-    "mf.start_field": "das Startfeld von {colour}",
+    "mf.start_field": "Feld 1 von {colour}",
     "mf.below_goal": "das Feld unter dem Ziel",
     "mf.below_goal_n": "das {kind} {n} Felder unter dem Ziel",
     "mf.kind.field": "Feld",
@@ -495,7 +495,7 @@ DE: Final[dict[str, str]] = {
     "mf.n_ahead": "{steps} davor",
     "mf.hint_house": "eine Figur aus dem Haus auf {where} ziehen",
     "mf.hint_forest": "eine Figur aus dem Wald auf {where} ziehen",
-    "mf.hint_move": "die Figur auf {start} nach {where} ziehen",
+    "mf.hint_move": "die Figur ({start}) auf {where} ziehen",
     "mf.hint_place_on": "den Sperrstein auf {where} setzen",
     "mf.hint_place_own": "den Sperrstein vor die eigene Figur setzen ({ahead})",
     "mf.hint_place": "den Sperrstein vor die Figur von {colour} setzen ({ahead})",
@@ -520,7 +520,7 @@ DE: Final[dict[str, str]] = {
     "md.move": "{who} zieht {piece} {fields} weit",
     "md.capture": " und schlägt {name}: die Figur geht zurück auf B",
     "md.penalty_start": ". Schlagzwang verletzt: die Figur von {name} auf dem Startfeld muss zurück auf B",
-    "md.penalty": ". Schlagzwang verletzt: die Figur von {name} {fields} hinter ihrem Startfeld muss zurück auf B",
+    "md.penalty": ". Schlagzwang verletzt: die Figur von {name} {fields} nach ihrem Startfeld muss zurück auf B",
     "md.home": ". Alle Figuren von {name} sind im Ziel",
     "md.home_neutral": ". Alle Figuren der neutralen Farbe sind im Ziel",
     "md.again": "; würfelt noch einmal",
@@ -529,7 +529,7 @@ DE: Final[dict[str, str]] = {
     "md.roll_three": "würfeln (bis zu drei Versuche für eine 6)",
     "md.roll": "würfeln",
     "md.choose": "du hast eine {roll} gewürfelt, wähle eine Figur",
-    "md.choose_target": "du hast eine {roll} gewürfelt, wähle das Zielfeld",
+    "md.choose_target": "du hast eine {roll} gewürfelt, wähle, wohin die Figur zieht",
     "md.hint_enter": "eine Figur herausbringen ({action})",
     "md.hint_move": "{action} ziehen",
     "md.label_piece": "Figur von {colour} {where}",
@@ -543,7 +543,7 @@ DE: Final[dict[str, str]] = {
     "md.to_start": "das Startfeld",
     "md.to_goal": "Zielfeld {letter}",
     "md.n_back": "{fields} zurück",
-    "md.n_ahead": "{fields} vor",
+    "md.n_ahead": "{fields} vorwärts",
     # the boards' names and titles (a pointer's tooltip, a screen reader)
     "pawns.one": "{n} Figur",
     "pawns.other": "{n} Figuren",
@@ -552,7 +552,7 @@ DE: Final[dict[str, str]] = {
     "view.board.cross": "Kreuz",
     "view.board.star": "Stern",
     "view.mf_board": "Malefiz-Spielplan ({board})",
-    "view.md_board": "Spielbrett Mensch ärgere Dich nicht ({board})",
+    "view.md_board": "Spielplan Mensch ärgere Dich nicht ({board})",
     "view.caption_roll": "{board}: {who} würfelt",
     "view.caption_move": "{board}: {who} zieht",
     "view.caption_place": "{board}: {who} setzt den Sperrstein",
@@ -577,7 +577,7 @@ DE: Final[dict[str, str]] = {
     "page.setup": "Einstellungen",
     "page.language": "Sprache",
     "page.rules": "Spielregeln",
-    "page.board": "Spielbrett",
+    "page.board": "Spielplan",
     "page.loading": "Python wird geladen…",
     "page.new_game": "Neues Spiel",
     "page.start": "Spiel starten",
@@ -650,7 +650,7 @@ DE: Final[dict[str, str]] = {
     "error.seat": "Spieler: erwartet human, bot oder bot:<Stufe>, nicht {got}",
     "error.seed": "Startwert (seed): erwartet eine ganze Zahl mit höchstens 18 Ziffern, nicht {got}",
     "error.first": "Wer beginnt: erwartet eine Farbe, nicht {got}",
-    "error.undo": "Zurücknehmen (undo): erwartet on oder off, nicht {got}",
+    "error.undo": "Rückgängig (undo): erwartet on oder off, nicht {got}",
     "error.chances": "Gewinnchancen (chances): erwartet on oder off, nicht {got}",
     "error.forced": "Züge ohne Wahl (forced): erwartet on oder off, nicht {got}",
     "form.forced": "Züge ohne Wahl für mich spielen",
