@@ -6,7 +6,7 @@ in one language; ``t.count("steps", 3)`` picks the singular or plural form.
 
 >>> t = Translator("de")
 >>> t("mf.pass", who="Anna (rot)", value=6)
-'Anna (rot) hat eine 6 gewürfelt und kann nicht ziehen: der nächste ist dran'
+'Anna (rot) hat eine 6 gewürfelt und kann nicht ziehen: der Nächste ist dran'
 >>> t.count("steps", 1), t.count("steps", 4)
 ('1 Feld', '4 Felder')
 """
@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Final
 
-__all__ = ["CATALOGUE", "DEFAULT_LANGUAGE", "LANGUAGES", "ColourName", "Translator", "language_of"]
+__all__ = ["CATALOGUE", "DEFAULT_LANGUAGE", "LANGUAGES", "ColourName", "Term", "Translator", "language_of"]
 
 LANGUAGES: Final = ("en", "de")
 DEFAULT_LANGUAGE: Final = "en"
@@ -250,48 +250,137 @@ EN: Final[dict[str, str]] = {
     "error.position": "{detail}",
     "error.action": "{detail}",
     "error.other": "{detail}",
-    "error.board": "board: expected {known}, got {got}",
-    "error.option": "options: unknown option {got}; known: {known}",
-    "error.level": "seats: unknown computer level {got}; known: {known}",
-    "error.pace": "pace: expected one of {known}, got {got}",
-    "error.colours_twice": "seats: every seat needs its own colour",
-    "error.first_absent": "first: {got} is not playing",
-    "error.position_setup": "position: expected the {board} board with {colours} in this order, got the {got_board} board with {got}",
-    "error.game": "game: expected one of {known}, got {got}",
-    "error.players": "seats: {game} on the {board} board is for {low} to {high} players, got {got}",
-    "error.colours": "colours: expected {n} of {known}, got {got}",
-    "error.seat": "seats: expected human, bot or bot:<level>, got {got}",
-    "error.seed": "seed: expected a whole number of at most 18 digits, got {got}",
-    "error.first": "first: expected a colour, got {got}",
-    "error.undo": "undo: expected on or off, got {got}",
-    "error.chances": "chances: expected on or off, got {got}",
-    "error.forced": "forced: expected on or off, got {got}",
+    "error.board": "Board: expected {known}, got {got}",
+    "error.option": "Options: unknown option {got}; known: {known}",
+    "error.level": "Seats: unknown computer level {got}; known: {known}",
+    "error.pace": "Pace: expected one of {known}, got {got}",
+    "error.colours_twice": "Seats: every seat needs its own colour",
+    "error.first_absent": "Who starts (first): {got} is not playing",
+    "error.position_setup": "Position: expected the {board} board with {colours} in this order, got the {got_board} board with {got}",
+    "error.game": "Game: expected one of {known}, got {got}",
+    "error.players": "Seats: {game} on the {board} board is for {low} to {high} players, got {got}",
+    "error.colours": "Colours: expected {n} of {known}, got {got}",
+    "error.seat": "Seats: expected human, bot or bot:<level>, got {got}",
+    "error.seed": "Seed: expected a whole number of at most 18 digits, got {got}",
+    "error.first": "Who starts (first): expected a colour, got {got}",
+    "error.undo": "Undo: expected on or off, got {got}",
+    "error.chances": "Win chances (chances): expected on or off, got {got}",
+    "error.forced": "Moves without a choice (forced): expected on or off, got {got}",
     "form.forced": "Play moves without a choice for me",
     "form.forced.about": "When a person has only one possible move, it is made for them.",
     "form.chances": "Show everyone's chance to win",
     "form.chances.about": "From the first move on. Off: shown once someone asks for a hint.",
-    "error.link_long": "link: too long",
-    "error.link": "link: {error}",
-    "error.link_cut": "link: this is not a whole game link (it may have been cut short)",
-    "error.save_long": "save: too long ({n} characters; at most {most})",
-    "error.save_json": "save: not a saved game (not JSON: {detail})",
+    "error.link_long": "Link: too long",
+    "error.link": "Link: {error}",
+    "error.link_cut": "Link: this is not a whole game link (it may have been cut short)",
+    "error.save_long": "Saved game: too long ({n} characters; at most {most})",
+    "error.save_json": "Saved game: this is not one (not JSON: {detail})",
     "error.json_at": "it breaks off or goes wrong at line {line}, character {column}",
     "error.json_deep": "nested deeper than {most} levels",
     "error.json_number": "a number too long to read",
-    "error.save_foreign": "save: not a saved game of this site",
-    "error.kept": "save: the kept record does not replay ({detail})",
-    "error.save_version": "save: version {version} is not one this page reads ({known})",
-    "error.save_setup_missing": "save: setup: expected the page address of the setup",
-    "error.save_setup": "save: setup: {error}",
-    "error.save_setup_other": "save: setup: it names no seats or another game",
-    "error.save_number": "save: {name}: expected a whole number from 0 to {most}",
-    "error.save_actions": "save: actions: expected a list of actions in notation",
-    "error.save_many": "save: actions: more than {most}",
+    "error.save_foreign": "Saved game: this is not one of this site",
+    "error.kept": "Saved game: the kept record does not replay ({detail})",
+    "error.save_version": "Saved game: version {version} is not one this page reads ({known})",
+    "error.save_setup_missing": "Saved game: setup: expected the page address of the setup",
+    "error.save_setup": "Saved game: setup: {error}",
+    "error.save_setup_other": "Saved game: setup: it names no seats or another game",
+    "error.save_number": "Saved game: {name}: expected a whole number from 0 to {most}",
+    "error.save_actions": "Saved game: actions: expected a list of actions in notation",
+    "error.save_many": "Saved game: actions: more than {most}",
     "error.save_die": "the die shows {value} there",
-    "error.save_action": "save: action {n} {action}: {error}",
-    "error.save_position": "save: position: the actions do not lead to it (the file was changed)",
-    "error.mf_players": "seats: Malefiz is for 2 to 4 players, got {got}",
-    "error.two_colours": "two_colours: each player also plays the colour opposite its own, so {first} and {second} cannot both play; choose neighbouring colours, such as yellow and green",
+    "error.save_action": "Saved game: action {n} {action}: {error}",
+    "error.save_position": "Saved game: position: the actions do not lead to it (the file was changed)",
+    "error.mf_players": "Seats: Malefiz is for 2 to 4 players, got {got}",
+    "error.two_colours": "Two colours each (two_colours): each player also plays the colour opposite its own, so {first} and {second} cannot both play; choose neighbouring colours, such as yellow and green",
+    # issue 25, points 11 and 20: a colour as a noun; position, notation and action errors
+    "colour_noun": "colour",
+    "error.part.bottom_row": "the bottom row",
+    "error.part.bottom_rows": "the bottom two rows",
+    "error.part.phase_roll": "roll",
+    "error.part.phase_move": "move",
+    "error.part.phase_place": "place",
+    "error.part.phase_over": "over",
+    "error.location": "Cannot read location {text}: expected x.y (like 2.13), h or f",
+    "error.location_off": "Cannot read location {text}: no board has a field there (x is 0 to {x}, y 0 to {y})",
+    "error.mf_action": "Cannot read action {text}: expected d1..d6, a move like h-2.13 or 2.13-2.9, @x.y or pass",
+    "error.md_action": "Cannot read action {text}: expected d1..d6, a move like y:B-0 or y:15-18 (colour letters {letters}) or pass",
+    "error.mf_parts": "Cannot read position {text}: expected board, players' pawns, x:barricades and turn",
+    "error.md_parts": "Cannot read position {text}: expected maedn, the board, the pieces and the turn",
+    "error.position_board": "Cannot read position: unknown board {got}; expected one of {known}",
+    "error.position_twice": "Cannot read position: {colour}'s pieces are given twice",
+    "error.mf_no_barricades": "Cannot read position {text}: expected x:<barricades> after the pawns",
+    "error.mf_turn_missing": "Cannot read position {text}: missing the turn (like r? or r4)",
+    "error.md_turn_missing": "Cannot read position {text}: missing the turn (like y? or y4)",
+    "error.mf_turn": "Cannot read turn {text}: expected like r? (roll), r4 (move), r! (place) or r* (won)",
+    "error.md_turn": "Cannot read turn {text}: expected like y? (roll), y4 (move), y* (over), then /2 or /3 for a try",
+    "error.position_option": "Cannot read option {text}: expected one of {known}",
+    "error.md_places": "Cannot read {colour}'s pieces {text}: expected places like 0,17,B,B",
+    "error.md_letter": "Cannot read {text}: {letter} is no colour letter ({letters})",
+    "error.md_token": "Cannot read {text}: expected seats:yr,gk, neutral:k or finished:g,y",
+    "error.mf_position_players": "Players: Malefiz is for 2 to 4 players, got {got}",
+    "error.position_turn": "Turn: {colour} is not one of the players {players}",
+    "error.mf_barricade_off": "A barricade stands on {field}, which is not a field of the {board} board ({path})",
+    "error.mf_barricade_twice": "Two barricades stand on field {field} ({path})",
+    "error.mf_taker": "Phase place: {colour} must have just taken a barricade, so one of its pawns must stand where a barricade can stand (a field off {rows}, not the goal or a rest field); its pawns are on {fields}",
+    "error.mf_pawn_count": "Every player has {n} pawns on the {board} board, {colour} has {got} ({path})",
+    "error.mf_no_forest": "A {colour} pawn is in the forest, but the {board} board has none ({path})",
+    "error.mf_pawn_off": "A {colour} pawn stands on {field}, which is not a field of the {board} board ({path})",
+    "error.mf_pawn_twice": "Field {field} holds two pawns, a {other} one and a {colour} one ({other_path}, {path})",
+    "error.mf_pawn_barricade": "A {colour} pawn stands on field {field}, which holds a barricade ({path})",
+    "error.mf_over": "Turn: the game is over, but the winner {colour} has no pawn on the goal",
+    "error.mf_goal": "A {colour} pawn on the goal ends the game (the phase must be over) ({path})",
+    "error.mf_barricade_count": "Barricades: expected {n} on the {board} board in phase {phase}, got {got}",
+    "error.mf_barricade_banned": "No barricade may stand on field {field} (the goal, a rest field or a protected row)",
+    "error.mf_roll_again": "Roll again (roll_again, r!6): only in phase place with the extra_roll_on_six option",
+    "error.md_no_colour": "The {board} board has no {colour} ({path})",
+    "error.md_unplayed": "Pieces of {colour} are given, but no seat plays {colour} and it is not neutral ({path})",
+    "error.md_no_pieces": "Pieces: {colour} is in play but has no pieces",
+    "error.md_finished_unplayed": "Finished: {colour} is not in play ({path})",
+    "error.md_seat_empty": "Seats: a player plays at least one colour ({path})",
+    "error.md_seat_colour": "Seats: the {board} board has no {colour}; expected one of {known} ({path})",
+    "error.md_seat_twice": "Seats: {colour} is played twice ({other_path}, {path})",
+    "error.md_neutral_colour": "Neutral: the {board} board has no {colour}; expected one of {known}",
+    "error.md_neutral_played": "Neutral: {colour} is played by a seat and cannot be neutral ({path})",
+    "error.md_pairs_form": "Seats: two colours per player only with two players on the cross board",
+    "error.md_pairs": "Seats: with two colours each, every player plays two colours ({path})",
+    "error.md_pairs_opposite": "Seats: the two colours of a player sit opposite each other ({path})",
+    "error.md_neutral_form": "Neutral: a neutral colour only with three players on the cross board",
+    "error.md_seat_count": "Seats: the {board} board takes 2 to {most} players, got {got}",
+    "error.md_forms": "Options: two_colours and neutral cannot both be on",
+    "error.md_two_colours_count": "Two colours each (two_colours): only with 2 players on the cross board",
+    "error.md_neutral_count": "Neutral colour (neutral): only with 3 players on the cross board",
+    "error.md_piece_count": "Every colour has {n} pieces, {colour} has {got} ({path})",
+    "error.md_place_off": "A {colour} piece stands on place {place}, which is off the {board} board (B or 0 to {last}) ({path})",
+    "error.md_goal_twice": "Two {colour} pieces stand on goal field {letter} (place {place}) ({path})",
+    "error.md_field_twice": "A {colour} piece on place {place} stands on the field of a {other} piece on place {other_place} ({path})",
+    "error.md_barrier_off": "Two {colour} pieces on place {place}: the barriers option is off ({path})",
+    "error.md_barrier_third": "A third {colour} piece on place {place}: a barrier is two pieces ({path})",
+    "error.md_barrier_start": "No barrier on {colour}'s own A field ({path})",
+    "error.md_finished_twice": "Finished: a colour is listed twice",
+    "error.md_finished_neutral": "Finished: the neutral colour is never listed ({path})",
+    "error.md_finished_away": "Finished: {colour} has pieces that are not home ({path})",
+    "error.md_finished_missing": "Finished: {colour} has all its pieces home and must be listed",
+    "error.md_finished_all": "Finished: every seat is placed, but a game ends when one seat is left",
+    "error.md_end_turn": "Turn: the game did not end with {colour}'s move",
+    "error.md_neutral_turn": "Turn: the neutral colour takes no turn of its own",
+    "error.md_home_turn": "Turn: {colour} is home and takes no more turns",
+    "error.md_over_needed": "Phase: every seat but one is placed, so the phase must be over, not {phase}",
+    "error.md_over_early": "Phase: over, but more than one seat is not placed yet",
+    "error.md_attempt": "Attempt: expected 1 to 3, got {got}",
+    "error.md_attempt_option": "Attempt: must be 1 unless the three_rolls option is on",
+    "error.md_attempt_over": "Attempt: must be 1 once the game is over",
+    "error.md_attempt_moves": "Attempt: {colour} could move a piece and does not roll three times, so attempt must be 1",
+    "error.illegal": "Illegal action {action}: {why} (position: {position})",
+    "error.part.must_roll": "{colour} must roll the die (d1 to d6)",
+    "error.part.over": "the game is over",
+    "error.part.not_legal": "not a legal move here",
+    "error.part.may_not_pass": "{colour} has a legal move with the {roll} and may not pass",
+    "error.part.mf_no_pawn": "no pawn of {colour} can make this move with a {roll}",
+    "error.part.mf_must_move": "{colour} must move a pawn by {roll}",
+    "error.part.mf_bad_place": "a barricade may only go on an empty field, not on the goal, a rest field or a protected row",
+    "error.part.mf_must_place": "{colour} must put the captured barricade on a field",
+    "error.part.md_not_among": "it is not among the legal moves with the {roll}: {moves}",
+    "error.part.md_must_move": "{colour} must move a piece by {roll} or pass",
     "page.motion_title": "Pieces walk, the die tumbles, a captured piece flies home",
     "stats.player": "Player {n}",
     "stats.run": "{name} from {start} to {end}",
@@ -389,18 +478,18 @@ DE: Final[dict[str, str]] = {
     "steps.other": "{n} Felder",
     "fields.one": "{n} Feld",
     "fields.other": "{n} Felder",
-    "mf.pass": "{who} hat eine {value} gewürfelt und kann nicht ziehen: der nächste ist dran",
+    "mf.pass": "{who} hat eine {value} gewürfelt und kann nicht ziehen: der Nächste ist dran",
     "mf.roll": "würfeln",
     "mf.roll_again": "noch einmal würfeln",
     "mf.place": "den Sperrstein auf ein freies Feld setzen",
     "mf.choose": "du hast eine {roll} gewürfelt, wähle eine Figur",
-    "mf.choose_target": "du hast eine {roll} gewürfelt, wähle das Zielfeld",
+    "mf.choose_target": "du hast eine {roll} gewürfelt, wähle, wohin die Figur zieht",
     "mf.goal": "das Ziel",
-    "mf.start_field": "das Startfeld von {colour}",
+    "mf.start_field": "Feld 1 von {colour}",
     "mf.below_goal": "das Feld unter dem Ziel",
     "mf.below_goal_n": "das {kind} {n} Felder unter dem Ziel",
     "mf.kind.field": "Feld",
-    "mf.kind.rest": "Rastfeld",
+    "mf.kind.rest": "Ruhefeld",
     "mf.kind.village": "Dorffeld",
     "mf.on_row": "ein {kind} in Reihe {row}, {side}",
     "mf.between_rows": "ein {kind} zwischen Reihe {below} und {above}, {side}",
@@ -423,7 +512,7 @@ DE: Final[dict[str, str]] = {
     "mf.n_ahead": "{steps} davor",
     "mf.hint_house": "eine Figur aus dem Haus auf {where} ziehen",
     "mf.hint_forest": "eine Figur aus dem Wald auf {where} ziehen",
-    "mf.hint_move": "die Figur auf {start} nach {where} ziehen",
+    "mf.hint_move": "die Figur ({start}) auf {where} ziehen",
     "mf.hint_place_on": "den Sperrstein auf {where} setzen",
     "mf.hint_place_own": "den Sperrstein vor die eigene Figur setzen ({ahead})",
     "mf.hint_place": "den Sperrstein vor die Figur von {colour} setzen ({ahead})",
@@ -448,7 +537,7 @@ DE: Final[dict[str, str]] = {
     "md.move": "{who} zieht {piece} {fields} weit",
     "md.capture": " und schlägt {name}: die Figur geht zurück auf B",
     "md.penalty_start": ". Schlagzwang verletzt: die Figur von {name} auf dem Startfeld muss zurück auf B",
-    "md.penalty": ". Schlagzwang verletzt: die Figur von {name} {fields} hinter ihrem Startfeld muss zurück auf B",
+    "md.penalty": ". Schlagzwang verletzt: die Figur von {name} {fields} nach ihrem Startfeld muss zurück auf B",
     "md.home": ". Alle Figuren von {name} sind im Ziel",
     "md.home_neutral": ". Alle Figuren der neutralen Farbe sind im Ziel",
     "md.again": "; würfelt noch einmal",
@@ -457,7 +546,7 @@ DE: Final[dict[str, str]] = {
     "md.roll_three": "würfeln (bis zu drei Versuche für eine 6)",
     "md.roll": "würfeln",
     "md.choose": "du hast eine {roll} gewürfelt, wähle eine Figur",
-    "md.choose_target": "du hast eine {roll} gewürfelt, wähle das Zielfeld",
+    "md.choose_target": "du hast eine {roll} gewürfelt, wähle, wohin die Figur zieht",
     "md.hint_enter": "eine Figur herausbringen ({action})",
     "md.hint_move": "{action} ziehen",
     "md.label_piece": "Figur von {colour} {where}",
@@ -471,7 +560,7 @@ DE: Final[dict[str, str]] = {
     "md.to_start": "das Startfeld",
     "md.to_goal": "Zielfeld {letter}",
     "md.n_back": "{fields} zurück",
-    "md.n_ahead": "{fields} vor",
+    "md.n_ahead": "{fields} vorwärts",
     # the boards' names and titles (a pointer's tooltip, a screen reader)
     "pawns.one": "{n} Figur",
     "pawns.other": "{n} Figuren",
@@ -480,7 +569,7 @@ DE: Final[dict[str, str]] = {
     "view.board.cross": "Kreuz",
     "view.board.star": "Stern",
     "view.mf_board": "Malefiz-Spielplan ({board})",
-    "view.md_board": "Spielbrett Mensch ärgere Dich nicht ({board})",
+    "view.md_board": "Spielplan Mensch ärgere Dich nicht ({board})",
     "view.caption_roll": "{board}: {who} würfelt",
     "view.caption_move": "{board}: {who} zieht",
     "view.caption_place": "{board}: {who} setzt den Sperrstein",
@@ -522,7 +611,7 @@ DE: Final[dict[str, str]] = {
     "page.setup": "Einstellungen",
     "page.language": "Sprache",
     "page.rules": "Spielregeln",
-    "page.board": "Spielbrett",
+    "page.board": "Spielplan",
     "page.loading": "Python wird geladen…",
     "page.new_game": "Neues Spiel",
     "page.start": "Spiel starten",
@@ -552,7 +641,7 @@ DE: Final[dict[str, str]] = {
     "page.roll_label": "Würfeln",
     "page.hint": "Tipp",
     "page.hint_title": "Der beste Zug des starken Computers und die Gewinnchancen aller",
-    "page.undo": "Zurück",
+    "page.undo": "Rückgängig",
     "page.undo_title": "Den letzten Zug zurücknehmen (nicht den Wurf)",
     "page.redo": "Wiederholen",
     "page.redo_title": "Den zurückgenommenen Zug wieder ausführen",
@@ -588,16 +677,16 @@ DE: Final[dict[str, str]] = {
     "error.pace": "Tempo: erwartet eines von {known}, nicht {got}",
     "error.colours_twice": "Spieler: jeder Platz braucht eine eigene Farbe",
     "error.first_absent": "Wer beginnt: {got} spielt nicht mit",
-    "error.position_setup": "Stellung: erwartet der Spielplan {board} mit {colours} in dieser Reihenfolge, nicht der Spielplan {got_board} mit {got}",
+    "error.position_setup": "Stellung: erwartet wird der Spielplan {board} mit {colours} in dieser Reihenfolge, nicht der Spielplan {got_board} mit {got}",
     "error.game": "Spiel: erwartet eines von {known}, nicht {got}",
     "error.players": "Spieler: {game} auf dem Spielplan {board} ist für {low} bis {high} Spieler, nicht {got}",
     "error.colours": "Farben: erwartet {n} von {known}, nicht {got}",
     "error.seat": "Spieler: erwartet human, bot oder bot:<Stufe>, nicht {got}",
     "error.seed": "Startwert (seed): erwartet eine ganze Zahl mit höchstens 18 Ziffern, nicht {got}",
     "error.first": "Wer beginnt: erwartet eine Farbe, nicht {got}",
-    "error.undo": "Zurücknehmen (undo): erwartet on oder off, nicht {got}",
+    "error.undo": "Rückgängig (undo): erwartet on oder off, nicht {got}",
     "error.chances": "Gewinnchancen (chances): erwartet on oder off, nicht {got}",
-    "error.forced": "Zugzwang (forced): erwartet on oder off, nicht {got}",
+    "error.forced": "Züge ohne Wahl (forced): erwartet on oder off, nicht {got}",
     "form.forced": "Züge ohne Wahl für mich spielen",
     "form.forced.about": "Hat jemand nur einen möglichen Zug, wird er für ihn gemacht.",
     "form.chances": "Gewinnchancen aller zeigen",
@@ -623,7 +712,96 @@ DE: Final[dict[str, str]] = {
     "error.save_action": "Spielstand: Zug {n} ({action}): {error}",
     "error.save_position": "Spielstand: Stellung: die Züge führen nicht dorthin (die Datei wurde verändert)",
     "error.mf_players": "Spieler: Malefiz ist für 2 bis 4 Spieler, nicht {got}",
-    "error.two_colours": "Zwei Farben: jeder Spieler spielt auch die Farbe gegenüber seiner eigenen, also können {first} und {second} nicht beide spielen; wähle benachbarte Farben, etwa gelb und grün",
+    "error.two_colours": "Zwei Farben je Spieler: jeder Spieler spielt auch die Farbe gegenüber seiner eigenen, also können {first} und {second} nicht beide spielen; wähle benachbarte Farben, etwa Gelb und Grün",
+    # issue 25, points 11 and 20: a colour as a noun; position, notation and action errors
+    "colour_noun": "Colour",
+    "error.part.bottom_row": "in der untersten Reihe",
+    "error.part.bottom_rows": "in den untersten zwei Reihen",
+    "error.part.phase_roll": "würfeln",
+    "error.part.phase_move": "ziehen",
+    "error.part.phase_place": "Sperrstein setzen",
+    "error.part.phase_over": "Spiel aus",
+    "error.location": "Der Ort {text} ist nicht lesbar: erwartet wird ein Feld x.y (etwa 2.13), h (Haus) oder f (Wald)",
+    "error.location_off": "Ein Feld {text} gibt es auf keinem Spielplan (x geht von 0 bis {x}, y von 0 bis {y})",
+    "error.mf_action": "Der Zug {text} ist nicht lesbar: erwartet wird d1 bis d6, ein Zug wie h-2.13 oder 2.13-2.9, @x.y oder pass",
+    "error.md_action": "Der Zug {text} ist nicht lesbar: erwartet wird d1 bis d6, ein Zug wie y:B-0 oder y:15-18 (Farbbuchstaben {letters}) oder pass",
+    "error.mf_parts": "Die Stellung {text} ist nicht lesbar: erwartet werden der Spielplan, die Figuren jedes Spielers, x: mit den Sperrsteinen und wer am Zug ist",
+    "error.md_parts": "Die Stellung {text} ist nicht lesbar: erwartet werden maedn, der Spielplan, die Figuren und wer am Zug ist",
+    "error.position_board": "Die Stellung ist nicht lesbar: unbekannter Spielplan {got}; möglich sind {known}",
+    "error.position_twice": "Die Stellung ist nicht lesbar: die Figuren von {colour} stehen zweimal darin",
+    "error.mf_no_barricades": "Die Stellung {text} ist nicht lesbar: nach den Figuren fehlt x: mit den Feldern der Sperrsteine",
+    "error.mf_turn_missing": "Die Stellung {text} ist nicht lesbar: es fehlt, wer am Zug ist (etwa r? oder r4)",
+    "error.md_turn_missing": "Die Stellung {text} ist nicht lesbar: es fehlt, wer am Zug ist (etwa y? oder y4)",
+    "error.mf_turn": "Nicht lesbar, wer am Zug ist: {text}; erwartet wird etwa r? (würfeln), r4 (ziehen), r! (Sperrstein setzen) oder r* (gewonnen)",
+    "error.md_turn": "Nicht lesbar, wer am Zug ist: {text}; erwartet wird etwa y? (würfeln), y4 (ziehen) oder y* (Spiel aus), dahinter /2 oder /3 für einen Versuch",
+    "error.position_option": "Die Option {text} ist nicht lesbar: möglich sind {known}",
+    "error.md_places": "Die Figuren von {colour} sind nicht lesbar: {text}; erwartet werden Plätze wie 0,17,B,B",
+    "error.md_letter": "Nicht lesbar: {text}; {letter} ist kein Farbbuchstabe ({letters})",
+    "error.md_token": "Nicht lesbar: {text}; erwartet wird seats:yr,gk, neutral:k oder finished:g,y",
+    "error.mf_position_players": "Malefiz ist für 2 bis 4 Spieler, die Stellung hat {got}",
+    "error.position_turn": "Am Zug ist {colour}, spielt aber nicht mit ({players})",
+    "error.mf_barricade_off": "Ein Sperrstein steht auf {field}, einem Feld, das es auf diesem Spielplan ({board}) nicht gibt",
+    "error.mf_barricade_twice": "Auf Feld {field} stehen zwei Sperrsteine",
+    "error.mf_taker": "Ein Sperrstein ist zu setzen, also muss {colour} ihn eben genommen haben; doch keine Figur von {colour} steht, wo ein Sperrstein stehen darf (nicht {rows}, nicht im Ziel, nicht auf einem Ruhefeld): die Figuren stehen auf {fields}",
+    "error.mf_pawn_count": "Auf diesem Spielplan ({board}) hat jeder Spieler {n} Figuren, {colour} hat {got}",
+    "error.mf_no_forest": "Eine Figur von {colour} steht im Wald, aber dieser Spielplan ({board}) hat keinen",
+    "error.mf_pawn_off": "Eine Figur von {colour} steht auf {field}, einem Feld, das es auf diesem Spielplan ({board}) nicht gibt",
+    "error.mf_pawn_twice": "Auf Feld {field} stehen zwei Figuren, eine von {other} und eine von {colour}",
+    "error.mf_pawn_barricade": "Eine Figur von {colour} steht auf Feld {field}, auf dem ein Sperrstein steht",
+    "error.mf_over": "Das Spiel ist aus, aber {colour} hat als Gewinner keine Figur im Ziel",
+    "error.mf_goal": "Eine Figur von {colour} steht im Ziel, das Spiel muss also aus sein",
+    "error.mf_barricade_count": "Auf diesem Spielplan ({board}) gehören {n} Sperrsteine aufs Brett (Phase: {phase}), nicht {got}",
+    "error.mf_barricade_banned": "Auf Feld {field} darf kein Sperrstein stehen (das Ziel, ein Ruhefeld oder eine geschützte Reihe)",
+    "error.mf_roll_again": "Noch einmal würfeln (roll_again, r!6) gibt es nur beim Setzen eines Sperrsteins mit der Option „Nach einer 6 noch einmal würfeln“",
+    "error.md_no_colour": "Dieser Spielplan ({board}) hat kein {colour}",
+    "error.md_unplayed": "Die Stellung hat Figuren von {colour}, aber niemand spielt {colour}, und {colour} ist nicht neutral",
+    "error.md_no_pieces": "Die Figuren von {colour} fehlen, obwohl {colour} mitspielt",
+    "error.md_finished_unplayed": "Als fertig genannt ist {colour}, spielt aber nicht mit",
+    "error.md_seat_empty": "Sitzordnung: jeder Spieler spielt mindestens eine Farbe",
+    "error.md_seat_colour": "Sitzordnung: dieser Spielplan ({board}) hat kein {colour}; möglich sind {known}",
+    "error.md_seat_twice": "Sitzordnung: {colour} wird zweimal gespielt",
+    "error.md_neutral_colour": "Neutrale Farbe: dieser Spielplan ({board}) hat kein {colour}; möglich sind {known}",
+    "error.md_neutral_played": "Neutrale Farbe: {colour} wird schon gespielt und kann nicht neutral sein",
+    "error.md_pairs_form": "Sitzordnung: zwei Farben je Spieler gibt es nur mit zwei Spielern auf dem Kreuz",
+    "error.md_pairs": "Sitzordnung: bei zwei Farben je Spieler spielt jeder zwei Farben",
+    "error.md_pairs_opposite": "Sitzordnung: die zwei Farben eines Spielers liegen einander gegenüber",
+    "error.md_neutral_form": "Neutrale Farbe: die gibt es nur mit drei Spielern auf dem Kreuz",
+    "error.md_seat_count": "Sitzordnung: dieser Spielplan ({board}) ist für 2 bis {most} Spieler, nicht {got}",
+    "error.md_forms": "Optionen: zwei Farben je Spieler und eine neutrale Farbe gehen nicht zusammen",
+    "error.md_two_colours_count": "Zwei Farben je Spieler (two_colours): nur mit 2 Spielern auf dem Kreuz",
+    "error.md_neutral_count": "Neutrale Farbe (neutral): nur mit 3 Spielern auf dem Kreuz",
+    "error.md_piece_count": "Jede Farbe hat {n} Figuren, {colour} hat {got}",
+    "error.md_place_off": "Eine Figur von {colour} steht auf Platz {place}, den es auf diesem Spielplan ({board}) nicht gibt (B oder 0 bis {last})",
+    "error.md_goal_twice": "Zwei Figuren von {colour} stehen auf Zielfeld {letter} (Platz {place})",
+    "error.md_field_twice": "Eine Figur von {colour} auf Platz {place} steht auf demselben Feld wie eine Figur von {other} auf Platz {other_place}",
+    "error.md_barrier_off": "Zwei Figuren von {colour} auf Platz {place}: das geht nur mit der Option „Barrieren“",
+    "error.md_barrier_third": "Eine dritte Figur von {colour} auf Platz {place}: eine Barriere sind zwei Figuren",
+    "error.md_barrier_start": "Keine Barriere auf dem eigenen A-Feld von {colour}",
+    "error.md_finished_twice": "Fertig (finished): eine Farbe steht zweimal darin",
+    "error.md_finished_neutral": "Fertig (finished): die neutrale Farbe wird nie genannt",
+    "error.md_finished_away": "Fertig (finished): {colour} hat noch Figuren außerhalb des Ziels",
+    "error.md_finished_missing": "Fertig (finished): {colour} hat alle Figuren im Ziel und muss genannt werden",
+    "error.md_finished_all": "Fertig (finished): alle sind fertig, aber ein Spiel endet, wenn einer übrig ist",
+    "error.md_end_turn": "Das Spiel endete nicht mit einem Zug von {colour}",
+    "error.md_neutral_turn": "Die neutrale Farbe ist nie selbst am Zug",
+    "error.md_home_turn": "Am Zug ist {colour}, hat aber schon alle Figuren im Ziel",
+    "error.md_over_needed": "Alle bis auf einen sind fertig, das Spiel muss also aus sein (Phase hier: {phase})",
+    "error.md_over_early": "Das Spiel ist als aus vermerkt, aber mehr als ein Spieler ist noch nicht fertig",
+    "error.md_attempt": "Versuch: erwartet 1 bis 3, nicht {got}",
+    "error.md_attempt_option": "Versuch (/2, /3): nur mit der Option „Dreimal würfeln“",
+    "error.md_attempt_over": "Versuch (/2, /3): nicht, wenn das Spiel aus ist",
+    "error.md_attempt_moves": "Versuch (/2, /3): {colour} könnte eine Figur ziehen und würfelt nicht dreimal",
+    "error.illegal": "Der Zug {action} ist nicht erlaubt: {why} (Stellung: {position})",
+    "error.part.must_roll": "{colour} muss würfeln (d1 bis d6)",
+    "error.part.over": "das Spiel ist aus",
+    "error.part.not_legal": "hier kein erlaubter Zug",
+    "error.part.may_not_pass": "{colour} kann mit der {roll} ziehen und darf nicht aussetzen",
+    "error.part.mf_no_pawn": "keine Figur von {colour} kann diesen Zug mit einer {roll} machen",
+    "error.part.mf_must_move": "{colour} muss mit der {roll} eine Figur ziehen",
+    "error.part.mf_bad_place": "ein Sperrstein darf nur auf ein freies Feld, nicht ins Ziel, auf ein Ruhefeld oder in eine geschützte Reihe",
+    "error.part.mf_must_place": "{colour} muss den genommenen Sperrstein auf ein Feld setzen",
+    "error.part.md_not_among": "mit der {roll} sind nur diese Züge erlaubt: {moves}",
+    "error.part.md_must_move": "{colour} muss mit der {roll} eine Figur ziehen oder aussetzen",
     "page.motion_title": "Figuren laufen, der Würfel rollt, eine geschlagene Figur fliegt heim",
     "stats.player": "Spieler {n}",
     "stats.run": "{name} von {start} auf {end}",
@@ -659,7 +837,7 @@ DE: Final[dict[str, str]] = {
     "board.fast": "Schnell (kürzeres Spiel)",
     "board.cross": "Kreuz (2 bis 4 Spieler)",
     "board.star": "Stern (2 bis 6 Spieler)",
-    "kind.none": "spielt nicht mit",
+    "kind.none": "Spielt nicht mit",
     "kind.human": "Mensch",
     "kind.easy": "Computer (leicht)",
     "kind.medium": "Computer (mittel)",
@@ -704,7 +882,15 @@ def language_of(preferences: str) -> str:
 
 
 class ColourName(str):
-    """A colour among an error's values: told by its name in the player's language (``gelb``), not its code."""
+    """A colour among an error's values: told by its name in the player's language (``Gelb``), not its code;
+    it stands for a player or its pieces, so it is a noun (see :meth:`Translator.colour_noun`)."""
+
+    __slots__ = ()
+
+
+class Term(str):
+    """A catalogue key among an error's values: told by its text in the player's language
+    (``Term("view.board.fast")``: ``fast``, ``schnell``)."""
 
     __slots__ = ()
 
@@ -732,21 +918,32 @@ class Translator:
         key = getattr(error, "key", "")
         if key:
             values = getattr(error, "values", {})
-            return self(key, **{n: self._value(v) for n, v in values.items()})
-        return self(f"error.{getattr(error, 'kind', 'other')}", detail=str(error))
+            return self(key, **{n: self.value(v) for n, v in values.items()})
+        text = self(f"error.{getattr(error, 'kind', 'other')}", detail=str(error))
+        return text[:1].upper() + text[1:]  # a message starts with a capital, also one that is the detail alone
 
-    def _value(self, value: object) -> object:
+    def value(self, value: object) -> object:
         """An error's value in this language: an error told the same way, a :class:`ColourName` by its name,
-        anything else as it is."""
+        a :class:`Term` by its text, a tuple as its items told so and joined by commas, anything else as it is."""
         if isinstance(value, BaseException):
             return self.error(value)
         if isinstance(value, ColourName):
-            return self.colour(value)
+            return self.colour_noun(value)
+        if isinstance(value, Term):
+            return self(value)
+        if isinstance(value, tuple):
+            return ", ".join(str(self.value(v)) for v in value)
         return value
 
     def colour(self, colour: str, capital: bool = False) -> str:
         """A colour's name in this language (``rot``; ``Rot`` with ``capital``)."""
         return self(f"{'Colour' if capital else 'colour'}.{colour}")
+
+    def colour_noun(self, colour: str) -> str:
+        """A colour standing for its player or pieces in a sentence (``red's pawn``, ``who plays red``): a noun,
+        which German writes with a capital (``die Figur von Rot``, ``Wer spielt Rot``); the catalogue's
+        ``colour_noun`` says which form a language takes."""
+        return self(f"{self('colour_noun')}.{colour}")
 
     def attribute_values(self, attributes: Iterable[tuple[str, str]]) -> dict[str, str]:
         """The placeholder values a page element carries as ``data-i18n-<name>`` attributes (the attribute
@@ -754,11 +951,11 @@ class Translator:
         in this language).
 
         >>> Translator("de").attribute_values([("data-i18n-colour", "red"), ("data-i18n-title", "x"), ("id", "y")])
-        {'colour': 'rot'}
+        {'colour': 'Rot'}
         """
         values: dict[str, str] = {}
         for name, value in attributes:
             short = name.removeprefix("data-i18n-")
             if short != name and short not in ("aria-label", "title", "placeholder"):
-                values[short] = self.colour(value) if short == "colour" else value
+                values[short] = self.colour_noun(value) if short == "colour" else value
         return values

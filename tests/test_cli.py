@@ -71,8 +71,8 @@ def test_moves_with_options() -> None:
         ("{not json", "not valid JSON"),
         ('{"game": "malefiz"}', "missing key 'board'"),
         ("[]", "position: expected a JSON object"),
-        ("classic nonsense", "cannot read position"),
-        ("", "cannot read position"),
+        ("classic nonsense", "Cannot read position"),
+        ("", "Cannot read position"),
     ],
 )
 def test_bad_input_is_a_clear_error_without_traceback(stdin: str, message: str) -> None:
@@ -145,9 +145,9 @@ def test_apply_takes_a_place_and_a_pass() -> None:
     ("action", "message"),
     [
         ('{"roll": 7}', "cannot read action"),
-        ('{"from": "house", "to": [9, 9]}', "illegal action h-9.9"),
+        ('{"from": "house", "to": [9, 9]}', "Illegal action h-9.9"),
         ("[1, 2]", "cannot read action"),
-        ("d4", "illegal action d4"),
+        ("d4", "Illegal action d4"),
         ("pass", "may not pass"),
     ],
 )
@@ -194,10 +194,10 @@ def test_maedn_apply_takes_the_moves_as_printed_rolls_and_passes() -> None:
 @pytest.mark.parametrize(
     ("action", "message"),
     [
-        ('{"colour": "yellow", "from": 15, "to": 13}', "illegal action y:15-13"),
-        ('{"colour": "red", "from": 32, "to": 35}', "illegal action r:32-35"),
-        ('{"roll": 4}', "illegal action d4"),
-        ('"pass"', "illegal action pass"),
+        ('{"colour": "yellow", "from": 15, "to": 13}', "Illegal action y:15-13"),
+        ('{"colour": "red", "from": 32, "to": 35}', "Illegal action r:32-35"),
+        ('{"roll": 4}', "Illegal action d4"),
+        ('"pass"', "Illegal action pass"),
         ('{"colour": "yellow", "from": 15}', "cannot read"),
         ("[]", "cannot read"),
     ],
@@ -310,10 +310,10 @@ START_JSON = json.dumps(to_json(new_game("classic", ["red", "yellow"])))
         (b"classic r:h,h,h,h,h y:h,h,h,h,h x:- r\xe9?", "not UTF-8"),
         (b"[" * 100_000, "nested too deeply"),
         (b'{"game": "malefiz", "roll": ' + b"9" * 5000 + b"}", "too many digits"),
-        (b"classic r:" + b"9" * 5000 + b".1,h,h,h,h y:h,h,h,h,h x:- r?", "cannot read location"),
-        (b"maedn cross y:" + b"9" * 5000 + b",B,B,B r:B,B,B,B y?", "cannot read"),
+        (b"classic r:" + b"9" * 5000 + b".1,h,h,h,h y:h,h,h,h,h x:- r?", "Cannot read location"),
+        (b"maedn cross y:" + b"9" * 5000 + b",B,B,B r:B,B,B,B y?", "Cannot read"),
         (b"x" * 10_000_000, "too long"),
-        (b"classic " + b"x" * 900_000, "cannot read position"),
+        (b"classic " + b"x" * 900_000, "Cannot read position"),
         (b'{"game": "' + b"x" * 900_000 + b'"}', "unknown game"),
     ],
 )
@@ -339,9 +339,9 @@ def test_a_non_utf8_file_is_a_one_line_error(
         ("[" * 100_000, "nested too deeply"),
         ('{"roll": ' + "9" * 5000 + "}", "too many digits"),
         ('{"from": "house", "to": [' + "9" * 4000 + ", 1]}", "to: expected [x, y]"),
-        ("h-" + "9" * 5000 + ".1", "cannot read location"),
-        ("h-\u0662.\u0661\u0663", "cannot read location"),
-        ("x" * 100_000, "cannot read action"),
+        ("h-" + "9" * 5000 + ".1", "Cannot read location"),
+        ("h-\u0662.\u0661\u0663", "Cannot read location"),
+        ("x" * 100_000, "Cannot read action"),
         (json.dumps({"place": ["x" * 100_000]}), "place"),
     ],
 )

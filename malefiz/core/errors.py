@@ -6,9 +6,17 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Self
 
-from ..i18n import ColourName, Translator
+from ..i18n import ColourName, Term, Translator
 
-__all__ = ["ColourName", "IllegalActionError", "InvalidPositionError", "MalefizError", "NotationError"]
+__all__ = [
+    "ColourName",
+    "IllegalActionError",
+    "InvalidPositionError",
+    "MalefizError",
+    "NotationError",
+    "Term",
+    "illegal",
+]
 
 
 class MalefizError(ValueError):
@@ -29,7 +37,8 @@ class MalefizError(ValueError):
     @classmethod
     def keyed(cls, key: str, /, **values: object) -> Self:
         """The error whose message is the English text of catalogue ``key`` with ``values``."""
-        error = cls(Translator("en")(key, **{name: str(v) for name, v in values.items()}))
+        english = Translator("en")
+        error = cls(english(key, **{name: str(english.value(v)) for name, v in values.items()}))
         error.key = key
         error.values = MappingProxyType(dict(values))
         return error
@@ -57,3 +66,16 @@ class IllegalActionError(MalefizError):
     """
 
     kind = "action"
+
+
+def illegal(state: object, action: object, why: str, **values: object) -> IllegalActionError:
+    """The error for ``action`` in ``state`` (both in notation): ``why`` is the catalogue key of the reason,
+    with ``values`` (a ``colour`` among them is told as the player's colour).
+
+    >>> str(illegal("classic ... r?", "h-2.13", "error.part.must_roll", colour="red"))
+    'Illegal action h-2.13: red must roll the die (d1 to d6) (position: classic ... r?)'
+    """
+    if "colour" in values:
+        values["colour"] = ColourName(str(values["colour"]))
+    reason = MalefizError.keyed(why, **values)
+    return IllegalActionError.keyed("error.illegal", action=str(action), why=reason, position=str(state))

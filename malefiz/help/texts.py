@@ -253,7 +253,7 @@ _MALEFIZ_DE: Final = Page(
             "Spielplan und Figuren",
             "<p>Die Farben sind Rot, Grün, Gelb und Blau, ihre Häuser stehen unten von links nach rechts. Auf"
             " dem Original hat jeder <b>5 Figuren</b> im Haus, und <b>11 Sperrsteine</b> stehen auf den rot"
-            " umrandeten Feldern. Die Reihenfolge legt der Startbildschirm fest (wer beginnt: siehe die Regeloptionen"
+            " umrandeten Feldern. Die Reihenfolge legen die Einstellungen fest (wer beginnt: siehe die Regeloptionen"
             " unten).</p>",
             (
                 Figure(
@@ -352,7 +352,7 @@ _MALEFIZ_DE: Final = Page(
     ),
     options_heading="Regeloptionen",
     options_intro=(
-        "<p>Der Startbildschirm bietet diese Hausregeln an; jede ist aus, solange sie nicht angekreuzt ist"
+        "<p>Die Einstellungen bieten diese Hausregeln an; jede ist aus, solange sie nicht angekreuzt ist"
         " (dann gilt die gedruckte Regel).</p>"
     ),
     options={
@@ -364,7 +364,7 @@ _MALEFIZ_DE: Final = Page(
         "roll_for_start": Option(
             "Auswürfeln, wer beginnt",
             "<p>Statt der Reihenfolge der Plätze beginnt, wer am höchsten würfelt; bei Gleichstand wird noch"
-            " einmal gewürfelt. Einzustellen unter <i>Wer beginnt</i> auf dem Startbildschirm.</p>",
+            " einmal gewürfelt. Einzustellen unter <i>Wer beginnt</i> in den Einstellungen.</p>",
         ),
         "protect_own_pawns": Option(
             "Eigene Figuren nicht schlagen",
@@ -588,8 +588,8 @@ _MAEDN_DE: Final = Page(
     options_heading="Plätze und Spielvarianten",
     options_intro=(
         "<p>Die gedruckte Regel schlägt diese Spielvarianten vor; man kann sie beliebig kombinieren. Jede"
-        " ist aus, solange sie nicht auf dem Startbildschirm gewählt ist. Die letzten beiden sind Formen"
-        " für das Kreuz mit weniger als vier Spielern (das Feld <i>Sitzordnung</i> des Startbildschirms).</p>"
+        " ist aus, solange sie nicht in den Einstellungen gewählt ist. Die letzten beiden sind Formen"
+        " für das Kreuz mit weniger als vier Spielern (das Feld <i>Sitzordnung</i> der Einstellungen).</p>"
     ),
     options={
         "two_colours": Option(

@@ -88,8 +88,8 @@ def broken_saves() -> list[tuple[str, str]]:
         ("", "not JSON"),
         (text[: len(text) // 2], "not JSON"),
         ("[" * 100_000, "not JSON"),
-        ("[]", "not a saved game"),
-        (json.dumps({**good, "format": "other"}), "not a saved game"),
+        ("[]", "this is not one"),
+        (json.dumps({**good, "format": "other"}), "this is not one"),
         (json.dumps({**good, "version": 99}), "version 99"),
         (json.dumps({**good, "setup": "?seats=human"}), "2 to 4 players"),
         (json.dumps({**good, "setup": 5}), "setup"),
@@ -170,7 +170,7 @@ def test_undo_off() -> None:
     for _ in range(60):
         play_some(s, 1, rng)
         assert not s.can_undo() and s.undo() is False
-    with pytest.raises(MalefizError, match="undo"):
+    with pytest.raises(MalefizError, match="Undo"):
         Setup.from_query("?seats=human,bot&undo=maybe", GAMES)
 
 
@@ -224,7 +224,7 @@ def test_a_mutated_save_loads_or_is_refused_clearly(text: str) -> None:
     try:
         loaded = savefile.load(text, GAMES)
     except MalefizError as error:
-        assert str(error).startswith("save: ") and len(str(error)) < 400
+        assert str(error).startswith("Saved game: ") and len(str(error)) < 400
     else:
         assert loaded.game.to_json(loaded.state) == json.loads(text)["position"]
 
@@ -235,7 +235,7 @@ def test_a_mutated_link_opens_or_is_refused_clearly(text: str) -> None:
     try:
         savefile.from_link(text, GAMES)
     except MalefizError as error:
-        assert str(error).startswith("link: ") and len(str(error)) < 400
+        assert str(error).startswith("Link: ") and len(str(error)) < 400
 
 
 def test_a_plus_in_a_position_link_is_the_option_mark() -> None:

@@ -46,8 +46,8 @@ def test_new_game_takes_rule_options_and_seat_forms() -> None:
     s = MAEDN.new_game("cross", 3, {"neutral": True, "three_rolls": False})
     assert s.neutral == "black" and s.seats == (("yellow",), ("green",), ("red",))
     cases: list[tuple[int, dict[str, object], str]] = [
-        (2, {"neutral": True}, "neutral: only with 3 players"),
-        (3, {"two_colours": True}, "two_colours: only with 2 players"),
+        (2, {"neutral": True}, r"\(neutral\): only with 3 players"),
+        (3, {"two_colours": True}, r"\(two_colours\): only with 2 players"),
         (4, {"shortcut": True}, "options: unknown option 'shortcut'"),
         (4, {"barriers": "yes"}, "options.barriers: expected true or false"),
         (7, {}, "players: the cross board takes 2 to 4 players"),

@@ -37,12 +37,12 @@ def test_notation_round_trips(text: str) -> None:
         ("cross y:0,B,B,B r:0,B,B,B y?", "expected maedn"),
         ("maedn hex y:0,B,B,B r:0,B,B,B y?", "unknown board 'hex'"),
         ("maedn cross x:0,B,B,B r:0,B,B,B y?", "'x' is no colour letter"),
-        ("maedn cross y:0,Q,B,B r:0,B,B,B y?", "cannot read yellow's pieces"),
+        ("maedn cross y:0,Q,B,B r:0,B,B,B y?", "Cannot read yellow's pieces"),
         ("maedn cross y:0,B,B,B y:0,B,B,B y?", "given twice"),
-        ("maedn cross y:0,B,B,B r:0,B,B,B", "cannot read turn 'r:0,B,B,B'|missing the turn"),
-        ("maedn cross y:0,B,B,B r:0,B,B,B y7", "cannot read turn 'y7'"),
-        ("maedn cross y:0,B,B,B r:0,B,B,B y? +six", "cannot read option '\\+six'"),
-        ("maedn cross y:0,B,B,B r:0,B,B,B who:y y?", "cannot read 'who:y'"),
+        ("maedn cross y:0,B,B,B r:0,B,B,B", "Cannot read turn 'r:0,B,B,B'|missing the turn"),
+        ("maedn cross y:0,B,B,B r:0,B,B,B y7", "Cannot read turn 'y7'"),
+        ("maedn cross y:0,B,B,B r:0,B,B,B y? +six", "Cannot read option '\\+six'"),
+        ("maedn cross y:0,B,B,B r:0,B,B,B who:y y?", "Cannot read 'who:y'"),
         ("maedn cross y:0,B,B,B r:0,B,B,B seats:yx y?", "'x' is no colour letter"),
     ],
 )
@@ -54,12 +54,15 @@ def test_unreadable_notation(text: str, message: str) -> None:
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ("maedn cross y:0,B,B r:0,B,B,B y?", "pieces.yellow: every colour has 4 pieces"),
-        ("maedn cross y:0,B,B,B r:0,B,B,B g?", "turn: green is not in play"),
-        ("maedn cross y:0,B,B,B b:0,B,B,B y?", "pieces.blue: the cross board has no blue"),
-        ("maedn cross y:0,B,B,B r:0,B,B,B y?/4 +three", "attempt: expected 1 to 3"),
-        ("maedn cross y:0,B,B,B r:20,B,B,B y?", "pieces.red\\[0\\]: place 20 is the field of yellow's piece on 0"),
-        ("maedn cross y:44,B,B,B r:0,B,B,B y?", "pieces.yellow\\[0\\]: place 44 is off the cross board"),
+        ("maedn cross y:0,B,B r:0,B,B,B y?", r"Every colour has 4 pieces, yellow has 3 \(pieces.yellow\)"),
+        ("maedn cross y:0,B,B,B r:0,B,B,B g?", "Turn: green is not one of the players yellow, red"),
+        ("maedn cross y:0,B,B,B b:0,B,B,B y?", r"The cross board has no blue \(pieces.blue\)"),
+        ("maedn cross y:0,B,B,B r:0,B,B,B y?/4 +three", "Attempt: expected 1 to 3"),
+        (
+            "maedn cross y:0,B,B,B r:20,B,B,B y?",
+            "A red piece on place 20 stands on the field of a yellow piece on place 0 \\(pieces.red\\[0\\]\\)",
+        ),
+        ("maedn cross y:44,B,B,B r:0,B,B,B y?", "A yellow piece stands on place 44, which is off the cross board"),
         ("maedn star y:0,B,B,B k:0,B,B,B seats:yk y?", "two colours per player only"),
     ],
 )
@@ -76,7 +79,7 @@ def test_actions_in_notation() -> None:
     for a in [ROLLS[0], PASS, move("purple", 47, 51), move("blue", -1, 0), move("green", 12, 9)]:
         assert parse_action(str(a)) == a
     for bad in ["d7", "d0", "x:1-2", "y:1", "y:B-B", "y:1-2-3", "", "roll"]:
-        with pytest.raises(NotationError, match="cannot read action"):
+        with pytest.raises(NotationError, match="Cannot read action"):
             parse_action(bad)
 
 

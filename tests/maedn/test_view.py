@@ -268,7 +268,7 @@ def test_game_over_marks_no_turn_and_says_so() -> None:
     rolling = parse(render(pos("maedn cross y:3,B,B,B r:B,B,B,B r?")))
     assert rolling.findtext(f"{NS}title") == "Mensch ärgere Dich nicht board (cross): Red to roll"
     german = parse(render(pos("maedn cross y:3,B,B,B r:B,B,B,B r?"), t=Translator("de")))
-    assert german.findtext(f"{NS}title") == "Spielbrett Mensch ärgere Dich nicht (Kreuz): Rot würfelt"
+    assert german.findtext(f"{NS}title") == "Spielplan Mensch ärgere Dich nicht (Kreuz): Rot würfelt"
 
 
 @pytest.mark.parametrize("name", BOARD_NAMES)

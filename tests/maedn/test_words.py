@@ -95,7 +95,7 @@ def test_prompt_words() -> None:
     moving = apply(rolling, ROLLS[3])
     assert prompt_words(moving, False, False) == "you rolled a 4, choose a piece"
     assert prompt_words(moving, True, False) == "you rolled a 4, choose where the piece goes"
-    assert prompt_words(moving, True, False, GERMAN) == "du hast eine 4 gewürfelt, wähle das Zielfeld"
+    assert prompt_words(moving, True, False, GERMAN) == "du hast eine 4 gewürfelt, wähle, wohin die Figur zieht"
 
 
 def test_hint_and_label_words() -> None:

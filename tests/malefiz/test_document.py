@@ -50,16 +50,22 @@ def _doc(**changes: Any) -> dict[str, Any]:
         ({"players": ["red", "red"]}, r"players\[1\]"),
         ({"players": ["red", "pink"]}, r"players\[1\]: unknown colour 'pink'"),
         ({"pawns": {"red": []}}, "pawns: expected exactly the players"),
-        ({"pawns": {"red": ["house"] * 4, "yellow": ["house"] * 5}}, "pawns.red: the classic board has 5 pawns"),
+        (
+            {"pawns": {"red": ["house"] * 4, "yellow": ["house"] * 5}},
+            r"Every player has 5 pawns on the classic board, red has 4 \(pawns.red\)",
+        ),
         (
             {"pawns": {"red": [[1, 2], "house", "house", "house", "house"], "yellow": ["house"] * 5}},
             r"pawns.red\[0\]: \[1, 2\] is not a field",
         ),
         (
             {"pawns": {"red": [[2, 13], [2, 13], "house", "house", "house"], "yellow": ["house"] * 5}},
-            "already holds a pawn",
+            "Field 2.13 holds two pawns, a red one and a red one",
         ),
-        ({"pawns": {"red": ["forest", "house", "house", "house", "house"], "yellow": ["house"] * 5}}, "has no forest"),
+        (
+            {"pawns": {"red": ["forest", "house", "house", "house", "house"], "yellow": ["house"] * 5}},
+            "in the forest, but the classic board has none",
+        ),
         (
             {"pawns": {"red": [[8, 1], "house", "house", "house", "house"], "yellow": ["house"] * 5}},
             "holds a barricade",
@@ -72,7 +78,7 @@ def _doc(**changes: Any) -> dict[str, Any]:
             {"pawns": {"red": ["home", "house", "house", "house", "house"], "yellow": ["house"] * 5}},
             r'pawns.red\[0\]: expected \[x, y\], "house"',
         ),
-        ({"barricades": [[8, 1]]}, "barricades: expected 11"),
+        ({"barricades": [[8, 1]]}, "Barricades: expected 11"),
         (
             {
                 "barricades": [
@@ -89,7 +95,7 @@ def _doc(**changes: Any) -> dict[str, Any]:
                     [12, 11],
                 ]
             },
-            "no barricade may stand on 8.13",
+            "No barricade may stand on field 8.13",
         ),
         ({"barricades": "none"}, "barricades: expected a list"),
         ({"turn": "blue"}, "turn:"),
@@ -132,12 +138,18 @@ def test_error_messages_echo_at_most_a_short_piece_of_the_input() -> None:
 @pytest.mark.parametrize(
     ("red", "message"),
     [
-        ([[8, 11], "house", "house", "house", "house"], r"pawns\.red\[0\]: field 8\.11 holds a barricade"),
+        (
+            [[8, 11], "house", "house", "house", "house"],
+            r"A red pawn stands on field 8\.11, which holds a barricade \(pawns\.red\[0\]\)",
+        ),
         (
             ["house", [2, 13], "house", [2, 13], "house"],
-            r"pawns\.red\[3\]: field 2\.13 already holds a pawn \(pawns\.red\[1\]\)",
+            r"Field 2\.13 holds two pawns, a red one and a red one \(pawns\.red\[1\], pawns\.red\[3\]\)",
         ),
-        ([[9, 9], "forest", "house", "house", "house"], r"pawns\.red\[1\]: the classic board has no forest"),
+        (
+            [[9, 9], "forest", "house", "house", "house"],
+            r"A red pawn is in the forest, but the classic board has none \(pawns\.red\[1\]\)",
+        ),
     ],
 )
 def test_json_errors_name_the_index_the_input_used(red: list[Any], message: str) -> None:

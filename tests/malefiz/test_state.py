@@ -93,7 +93,7 @@ def test_bad_notation_is_refused(text: str) -> None:
 
 
 def test_impossible_notation_is_refused() -> None:
-    with pytest.raises(InvalidPositionError, match="turn: blue"):
+    with pytest.raises(InvalidPositionError, match="Turn: blue"):
         parse_position(f"classic r:h,h,h,h,h y:h,h,h,h,h x:{CLASSIC_START} b?")
 
 
@@ -113,15 +113,15 @@ def test_phase_over_names_the_winner() -> None:
     "text", ["34.12", "17.1", "2.32", "\u0662.\u0661\u0663", "2.1\u0663", "\uff12.13", " 2.13", "+2.13", "02.013"]
 )
 def test_locations_off_the_grid_or_in_other_digits_are_refused(text: str) -> None:
-    with pytest.raises(NotationError, match="cannot read location"):
+    with pytest.raises(NotationError, match="Cannot read location"):
         parse_location(text)
-    with pytest.raises(NotationError, match="cannot read location"):
+    with pytest.raises(NotationError, match="Cannot read location"):
         parse_action(f"h-{text}")
 
 
 def test_x_past_the_grid_does_not_wrap_to_the_next_row() -> None:
     assert parse_location("16.13") == field(16, 13)
-    with pytest.raises(NotationError, match=r"cannot read location '34\.12'"):
+    with pytest.raises(NotationError, match=r"Cannot read location '34\.12'"):
         parse_position(f"classic r:34.12,h,h,h,h y:h,h,h,h,h x:{CLASSIC_START} r?")
     with pytest.raises(NotationError):
         parse_position(f"classic r:\u0662.\u0661\u0663,h,h,h,h y:h,h,h,h,h x:{CLASSIC_START} r?")
@@ -143,7 +143,7 @@ BARRICADES_LESS_6_7 = CLASSIC_START.replace("6.7,", "")
     ],
 )
 def test_a_place_phase_needs_a_pawn_that_can_have_taken_the_barricade(text: str) -> None:
-    with pytest.raises(InvalidPositionError, match="phase place: red must have just taken a barricade"):
+    with pytest.raises(InvalidPositionError, match="Phase place: red must have just taken a barricade"):
         parse_position(text)
 
 

@@ -35,8 +35,8 @@ from typing import Final
 
 from ...core.actions import PASS, ROLLS, Roll
 from ...core.effects import NONE, Effects, Sent
-from ...core.errors import IllegalActionError, InvalidPositionError
-from .board import PIECES, field_name, way
+from ...core.errors import ColourName, InvalidPositionError, Term, illegal
+from .board import GOAL_LETTERS, PIECES, field_name, way
 from .board import board as get_board
 from .state import (
     DEFAULT_OPTIONS,
@@ -48,6 +48,7 @@ from .state import (
     Phase,
     Seating,
     State,
+    board_term,
     seating,
 )
 
@@ -113,7 +114,7 @@ def new_game(
     """
     b = get_board(board)
     if two_colours and neutral:
-        raise InvalidPositionError("options: two_colours and neutral cannot both be on")
+        raise InvalidPositionError.keyed("error.md_forms")
     if isinstance(players, str):
         raise InvalidPositionError(f"players: expected a number or a list of colours, got {players!r}")
     colours: tuple[str, ...] | None = None
@@ -125,7 +126,7 @@ def new_game(
     arms = len(b.colours)
     if two_colours:
         if b.name != "cross" or count != 2:
-            raise InvalidPositionError("two_colours: only with 2 players on the cross board")
+            raise InvalidPositionError.keyed("error.md_two_colours_count")
         own = colours if colours is not None else ("yellow", "green")
         for c in own:
             b.colour_index(c)
@@ -133,7 +134,7 @@ def new_game(
         neutral_colour = None
     elif neutral:
         if b.name != "cross" or count != 3:
-            raise InvalidPositionError("neutral: only with 3 players on the cross board")
+            raise InvalidPositionError.keyed("error.md_neutral_count")
         seats = tuple((c,) for c in (colours if colours is not None else ("yellow", "green", "red")))
         free = [c for c in b.colours if c not in {s[0] for s in seats}]
         neutral_colour = free[0] if len(free) == 1 else None
@@ -327,10 +328,6 @@ def legal_actions(state: State) -> list[Action]:
 # Applying actions
 
 
-def _illegal(state: State, action: object, why: str) -> IllegalActionError:
-    return IllegalActionError(f"illegal action {action}: {why} (position: {state})")
-
-
 _new = tuple.__new__  # builds a State without the named tuple's argument handling (hot path)
 
 
@@ -348,7 +345,7 @@ def apply(state: State, action: Action) -> State:
             if type(value) is int and 0 < value < 7:  # one of ROLLS
                 se, pieces, turn, _, _, attempt, finished, options = state
                 return _new(State, (se, pieces, turn, _MOVE, value, attempt, finished, options))
-        raise _illegal(state, action, f"{state.current} must roll the die (d1 to d6)")
+        raise illegal(state, action, "error.part.must_roll", colour=state.current)
     if phase is _MOVE:
         last_state, moves = _last
         if state is not last_state:
@@ -362,15 +359,13 @@ def apply(state: State, action: Action) -> State:
         if action == PASS:
             if not moves:
                 return _apply_pass(state)
-            raise _illegal(state, action, f"{state.current} has a legal move with the {state.roll} and may not pass")
+            raise illegal(state, action, "error.part.may_not_pass", colour=state.current, roll=state.roll)
         if isinstance(action, Move):
-            raise _illegal(state, action, f"it is not among the legal moves with the {state.roll}: {_listing(moves)}")
-        raise _illegal(state, action, f"{state.current} must move a piece by {state.roll} or pass")
-    raise _illegal(state, action, "the game is over")
-
-
-def _listing(moves: tuple[Move, ...]) -> str:
-    return " ".join(str(m) for m in moves) or "none (pass)"
+            raise illegal(
+                state, action, "error.part.md_not_among", roll=state.roll, moves=" ".join(map(str, moves)) or "pass"
+            )
+        raise illegal(state, action, "error.part.md_must_move", colour=state.current, roll=state.roll)
+    raise illegal(state, action, "error.part.over")
 
 
 def captures(state: State, m: Move) -> str | None:
@@ -404,7 +399,7 @@ def penalty(state: State, m: Move) -> tuple[str, int] | None:
     """
     moves = legal_moves(state)
     if m not in moves:
-        raise _illegal(state, m, "not a legal move here")
+        raise illegal(state, m, "error.part.not_legal")
     if not state.options.forced_capture or captures(state, m) is not None:
         return None
     best: Move | None = None
@@ -593,10 +588,9 @@ def check_pieces(se: Seating, options: Options, pieces: Sequence[Sequence[int]])
     """Check the places of every colour in play (per slot, in the order written; :data:`B` is -1).
 
     Raises:
-        InvalidPositionError: for a wrong number of pieces, a place off the board, two pieces on a
-            goal field, two colours on one track field, or two pieces of a colour on one field
-            that are not a legal barrier; the message says where (``pieces.red[2]: ...``),
-            counting in the order given.
+        InvalidPositionError: (keyed) for a wrong number of pieces, a place off the board, two pieces on a goal
+            field, two colours on one field, or two pieces of a colour that are not a legal barrier; the English
+            says where, counting in the order given (``(pieces.red[2])``).
     """
     b = se.board
     length = se.length
@@ -605,29 +599,34 @@ def check_pieces(se: Seating, options: Options, pieces: Sequence[Sequence[int]])
         raise InvalidPositionError(f"pieces: expected the colours {', '.join(se.colours)}")
     taken: dict[int, tuple[str, int]] = {}
     for slot, (colour, places) in enumerate(zip(se.colours, pieces, strict=True)):
+        name = ColourName(colour)
         if len(places) != PIECES:
-            raise InvalidPositionError(f"pieces.{colour}: every colour has {PIECES} pieces, got {len(places)}")
+            raise InvalidPositionError.keyed(
+                "error.md_piece_count", n=PIECES, colour=name, got=len(places), path=f"pieces.{colour}"
+            )
         for i, p in enumerate(places):
-            where = f"pieces.{colour}[{i}]"
+            at: dict[str, object] = {"colour": name, "place": p, "path": f"pieces.{colour}[{i}]"}
             if not B <= p <= last:
-                raise InvalidPositionError(f"{where}: place {p} is off the {b.name} board (B or 0 to {last})")
+                raise InvalidPositionError.keyed("error.md_place_off", board=board_term(b), last=last, **at)
             if p < 0:
                 continue
             if p >= length:
                 if p in places[:i]:
-                    raise InvalidPositionError(f"{where}: goal field {p} already holds a {colour} piece")
+                    raise InvalidPositionError.keyed("error.md_goal_twice", letter=GOAL_LETTERS[p - length], **at)
                 continue
             f = (se.starts[slot] + p) % length
             if f in taken:
                 other, other_place = taken[f]
                 if other != colour:
-                    raise InvalidPositionError(f"{where}: place {p} is the field of {other}'s piece on {other_place}")
+                    raise InvalidPositionError.keyed(
+                        "error.md_field_twice", other=ColourName(other), other_place=other_place, **at
+                    )
                 if not options.barriers:
-                    raise InvalidPositionError(f"{where}: two {colour} pieces on {p} (the barriers option is off)")
+                    raise InvalidPositionError.keyed("error.md_barrier_off", **at)
                 if places[:i].count(p) > 1:
-                    raise InvalidPositionError(f"{where}: a third {colour} piece on {p} (a barrier is two pieces)")
+                    raise InvalidPositionError.keyed("error.md_barrier_third", **at)
                 if p == 0:
-                    raise InvalidPositionError(f"{where}: no barrier on {colour}'s own A field")
+                    raise InvalidPositionError.keyed("error.md_barrier_start", **at)
             taken[f] = (colour, p)
 
 
@@ -635,7 +634,7 @@ def check_position(state: State) -> None:
     """Check that ``state`` could occur in a game (its seating was checked when it was made).
 
     Raises:
-        InvalidPositionError: naming the first thing that is wrong and where (``pieces.red[2]: ...``,
+        InvalidPositionError: (keyed) naming the first thing that is wrong, and where (``(pieces.red[2])``,
             counting the places as they are written: increasing, B last).
     """
     check_pieces(
@@ -653,9 +652,9 @@ def _check_end(state: State, neutral_active: bool) -> None:
     """An over position is one a move ended: one seat left, the last finisher's turn (or the neutral's mover's)."""
     se, finished, turn, neutral = state.seating, state.finished, state.turn, state.seating.neutral_slot >= 0
     if not neutral and _unplaced(se, finished, neutral_active) == 0:
-        raise InvalidPositionError("finished: every seat is placed, but a game ends when one seat is left")
+        raise InvalidPositionError.keyed("error.md_finished_all")
     if turn not in ((finished[0], finished[-1]) if neutral else finished[-1:]) and (not neutral or turn in finished):
-        raise InvalidPositionError(f"turn: the game did not end with {state.current}'s move")
+        raise InvalidPositionError.keyed("error.md_end_turn", colour=ColourName(state.current))
 
 
 def _check_turn(state: State) -> None:
@@ -663,17 +662,19 @@ def _check_turn(state: State) -> None:
     length = se.length
     home = [slot for slot, places in enumerate(state.pieces) if places[0] >= length and slot != se.neutral_slot]
     if len(set(state.finished)) != len(state.finished):
-        raise InvalidPositionError("finished: a colour is listed twice")
+        raise InvalidPositionError.keyed("error.md_finished_twice")
     for i, slot in enumerate(state.finished):
         if slot == se.neutral_slot:
-            raise InvalidPositionError(f"finished[{i}]: the neutral colour is never listed")
+            raise InvalidPositionError.keyed("error.md_finished_neutral", path=f"finished[{i}]")
         if slot not in home:
-            raise InvalidPositionError(f"finished[{i}]: {se.colours[slot]} has pieces that are not home")
+            raise InvalidPositionError.keyed(
+                "error.md_finished_away", colour=ColourName(se.colours[slot]), path=f"finished[{i}]"
+            )
     missing = [se.colours[s] for s in home if s not in state.finished]
     if missing:
-        raise InvalidPositionError(f"finished: {missing[0]} has all its pieces home and must be listed")
+        raise InvalidPositionError.keyed("error.md_finished_missing", colour=ColourName(missing[0]))
     if state.turn == se.neutral_slot:
-        raise InvalidPositionError("turn: the neutral colour takes no turn of its own")
+        raise InvalidPositionError.keyed("error.md_neutral_turn")
     phase = state.phase
     if (state.roll is None) == (phase is Phase.MOVE) or (state.roll is not None and not 1 <= state.roll <= 6):
         raise InvalidPositionError(f"roll: must be 1 to 6 in phase move and null otherwise, got {state.roll}")
@@ -681,20 +682,18 @@ def _check_turn(state: State) -> None:
     over = _unplaced(se, state.finished, neutral_active) <= 1
     if over != (phase is Phase.OVER):
         if over:
-            raise InvalidPositionError(f"phase: every seat but one is placed, so the phase must be over, not {phase}")
-        raise InvalidPositionError("phase: over, but more than one seat is not placed yet")
+            raise InvalidPositionError.keyed("error.md_over_needed", phase=Term(f"error.part.phase_{phase.value}"))
+        raise InvalidPositionError.keyed("error.md_over_early")
     if over:
         _check_end(state, neutral_active)
     if phase is not Phase.OVER and state.turn in state.finished and not neutral_active:
-        raise InvalidPositionError(f"turn: {state.current} is home and takes no more turns")
+        raise InvalidPositionError.keyed("error.md_home_turn", colour=ColourName(state.current))
     if not 1 <= state.attempt <= 3:
-        raise InvalidPositionError(f"attempt: expected 1 to 3, got {state.attempt}")
+        raise InvalidPositionError.keyed("error.md_attempt", got=state.attempt)
     if state.attempt > 1:
         if not state.options.three_rolls:
-            raise InvalidPositionError("attempt: must be 1 unless the three_rolls option is on")
+            raise InvalidPositionError.keyed("error.md_attempt_option")
         if phase is Phase.OVER:
-            raise InvalidPositionError("attempt: must be 1 once the game is over")
+            raise InvalidPositionError.keyed("error.md_attempt_over")
         if not may_roll_three_times(state):
-            raise InvalidPositionError(
-                f"attempt: {state.current} could move a piece and does not roll three times, so attempt must be 1"
-            )
+            raise InvalidPositionError.keyed("error.md_attempt_moves", colour=ColourName(state.current))

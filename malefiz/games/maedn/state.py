@@ -43,7 +43,7 @@ from typing import Final, NamedTuple
 
 from ...core.actions import PASS, ROLLS, Pass, Roll, parse_shared
 from ...core.document import quote, shorten
-from ...core.errors import InvalidPositionError, NotationError
+from ...core.errors import ColourName, InvalidPositionError, NotationError, Term
 from ...core.options import Flags
 from .board import BOARDS, COLOUR_LETTERS, LETTER_COLOURS, Board
 
@@ -323,44 +323,60 @@ def seating(board: Board, seats: tuple[tuple[str, ...], ...], neutral: str | Non
     return found
 
 
+def colour_value(colour: str) -> object:
+    """A colour among an error's values: a known colour told in the player's language, anything else
+    (from a document) as it was written."""
+    return ColourName(colour) if colour in COLOUR_LETTERS else shorten(colour)
+
+
+def board_term(board: Board) -> Term:
+    """A board's name among an error's values, in the player's language (``cross``, ``Kreuz``)."""
+    return Term(f"view.board.{board.name}")
+
+
 def _check_seats(board: Board, seats: tuple[tuple[str, ...], ...], neutral: str | None) -> None:
     seen: dict[str, str] = {}
+    known = tuple(ColourName(c) for c in board.colours)
     for i, seat in enumerate(seats):
         if not seat:
-            raise InvalidPositionError(f"seats[{i}]: a player plays at least one colour")
+            raise InvalidPositionError.keyed("error.md_seat_empty", path=f"seats[{i}]")
         for j, colour in enumerate(seat):
             where = f"seats[{i}][{j}]"
             if colour not in board.colours:
-                raise InvalidPositionError(
-                    f"{where}: unknown colour {quote(colour)} on the {board.name} board;"
-                    f" expected one of {', '.join(board.colours)}"
+                raise InvalidPositionError.keyed(
+                    "error.md_seat_colour",
+                    board=board_term(board),
+                    colour=colour_value(colour),
+                    known=known,
+                    path=where,
                 )
             if colour in seen:
-                raise InvalidPositionError(f"{where}: {colour} is already played at {seen[colour]}")
+                raise InvalidPositionError.keyed(
+                    "error.md_seat_twice", colour=ColourName(colour), other_path=seen[colour], path=where
+                )
             seen[colour] = where
     if neutral is not None:
         if neutral not in board.colours:
-            raise InvalidPositionError(
-                f"neutral: unknown colour {quote(neutral)} on the {board.name} board;"
-                f" expected one of {', '.join(board.colours)}"
+            raise InvalidPositionError.keyed(
+                "error.md_neutral_colour", board=board_term(board), colour=colour_value(neutral), known=known
             )
         if neutral in seen:
-            raise InvalidPositionError(f"neutral: {neutral} is played at {seen[neutral]} and cannot be neutral")
+            raise InvalidPositionError.keyed("error.md_neutral_played", colour=ColourName(neutral), path=seen[neutral])
     arms = len(board.colours)
     if any(len(seat) > 1 for seat in seats):
         if board.name != "cross" or len(seats) != 2 or neutral is not None:
-            raise InvalidPositionError("seats: two colours per player only with two players on the cross board")
+            raise InvalidPositionError.keyed("error.md_pairs_form")
         for i, seat in enumerate(seats):
             if len(seat) != 2:
-                raise InvalidPositionError(f"seats[{i}]: with two colours each, every player plays two colours")
+                raise InvalidPositionError.keyed("error.md_pairs", path=f"seats[{i}]")
             a, b = (board.colours.index(c) for c in seat)
             if (a - b) % arms != arms // 2:
-                raise InvalidPositionError(f"seats[{i}]: the two colours of a player sit opposite each other")
+                raise InvalidPositionError.keyed("error.md_pairs_opposite", path=f"seats[{i}]")
         return
     if neutral is not None and (board.name != "cross" or len(seats) != 3):
-        raise InvalidPositionError("neutral: a neutral colour only with three players on the cross board")
+        raise InvalidPositionError.keyed("error.md_neutral_form")
     if not 2 <= len(seats) <= arms:
-        raise InvalidPositionError(f"seats: the {board.name} board takes 2 to {arms} players, got {len(seats)}")
+        raise InvalidPositionError.keyed("error.md_seat_count", board=board_term(board), most=arms, got=len(seats))
 
 
 class State(NamedTuple):
@@ -528,24 +544,21 @@ def parse_action(text: str) -> Action:
     m = _MOVE_RE.fullmatch(t)
     if m is not None and m[1] in LETTER_COLOURS:
         return move(LETTER_COLOURS[m[1]], B if m[2] == "B" else int(m[2]), int(m[3]))
-    raise NotationError(
-        f"cannot read action {quote(text)}: expected d1..d6, a move like y:B-0 or y:15-18"
-        f" (colour letters {' '.join(LETTER_COLOURS)}) or pass"
-    )
+    raise NotationError.keyed("error.md_action", text=quote(text), letters=" ".join(LETTER_COLOURS))
 
 
 def _parse_places(text: str, colour: str) -> list[int]:
     places: list[int] = []
     for item in text.split(","):
         if _PLACE_RE.fullmatch(item) is None:
-            raise NotationError(f"cannot read {colour}'s pieces {quote(text)}: expected places like 0,17,B,B")
+            raise NotationError.keyed("error.md_places", colour=ColourName(colour), text=quote(text))
         places.append(B if item == "B" else int(item))
     return places
 
 
 def _parse_letter(letter: str, where: str) -> str:
     if letter not in LETTER_COLOURS:
-        raise NotationError(f"cannot read {where}: {quote(letter)} is no colour letter ({' '.join(LETTER_COLOURS)})")
+        raise NotationError.keyed("error.md_letter", text=where, letter=quote(letter), letters=" ".join(LETTER_COLOURS))
     return LETTER_COLOURS[letter]
 
 
@@ -558,50 +571,49 @@ def parse_position(text: str) -> State:
     """
     tokens = text.split()
     if len(tokens) < 4 or tokens[0] != "maedn":
-        raise NotationError(f"cannot read position {quote(text)}: expected maedn, the board, the pieces and the turn")
+        raise NotationError.keyed("error.md_parts", text=quote(text))
     if tokens[1] not in BOARDS:
-        raise NotationError(f"cannot read position: unknown board {quote(tokens[1])}; expected cross or star")
+        raise NotationError.keyed("error.position_board", got=quote(tokens[1]), known=tuple(BOARDS))
     b = BOARDS[tokens[1]]
     pieces: dict[str, list[int]] = {}
     i = 2
     while i < len(tokens) and len(tokens[i]) > 2 and tokens[i][1] == ":":
-        colour = _parse_letter(tokens[i][0], f"pieces {quote(tokens[i])}")
+        colour = _parse_letter(tokens[i][0], quote(tokens[i]))
         if colour in pieces:
-            raise NotationError(f"cannot read position: {colour}'s pieces are given twice")
+            raise NotationError.keyed("error.position_twice", colour=ColourName(colour))
         pieces[colour] = _parse_places(tokens[i][2:], colour)
         i += 1
     for colour in pieces:
         if colour not in b.colours:
-            raise InvalidPositionError(f"pieces.{colour}: the {b.name} board has no {colour}")
+            raise InvalidPositionError.keyed(
+                "error.md_no_colour", board=board_term(b), colour=ColourName(colour), path=f"pieces.{colour}"
+            )
     seats: tuple[tuple[str, ...], ...] | None = None
     neutral: str | None = None
     finished: list[str] = []
     while i < len(tokens) and ":" in tokens[i]:
         key, _, body = tokens[i].partition(":")
         if key == "seats" and seats is None and body:
-            seats = tuple(tuple(_parse_letter(c, f"seats {quote(body)}") for c in seat) for seat in body.split(","))
+            seats = tuple(tuple(_parse_letter(c, quote(tokens[i])) for c in seat) for seat in body.split(","))
         elif key == "neutral" and neutral is None and len(body) == 1:
-            neutral = _parse_letter(body, f"neutral {quote(body)}")
+            neutral = _parse_letter(body, quote(tokens[i]))
         elif key == "finished" and not finished and body:
-            finished = [_parse_letter(c, f"finished {quote(body)}") for c in body.split(",")]
+            finished = [_parse_letter(c, quote(tokens[i])) for c in body.split(",")]
         else:
-            raise NotationError(f"cannot read {quote(tokens[i])}: expected seats:yr,gk, neutral:k or finished:g,y")
+            raise NotationError.keyed("error.md_token", text=quote(tokens[i]))
         i += 1
     if i >= len(tokens):
-        raise NotationError(f"cannot read position {quote(text)}: missing the turn (like y? or y4)")
+        raise NotationError.keyed("error.md_turn_missing", text=quote(text))
     m = _TURN_RE.fullmatch(tokens[i])
     if m is None:
-        raise NotationError(
-            f"cannot read turn {quote(tokens[i])}: expected like y? (roll), y4 (move), y* (over),"
-            " then /2 or /3 for a try"
-        )
-    turn = _parse_letter(m[1], f"turn {quote(tokens[i])}")
+        raise NotationError.keyed("error.md_turn", text=quote(tokens[i]))
+    turn = _parse_letter(m[1], quote(tokens[i]))
     phase = {"?": Phase.ROLL, "*": Phase.OVER}.get(m[2], Phase.MOVE)
     option_values: dict[str, bool] = {}
     for token in tokens[i + 1 :]:
         if not token.startswith("+") or token[1:] not in OPTION_TOKENS:
-            raise NotationError(
-                f"cannot read option {quote(token)}: expected one of " + ", ".join(f"+{k}" for k in OPTION_TOKENS)
+            raise NotationError.keyed(
+                "error.position_option", text=quote(token), known=", ".join(f"+{k}" for k in OPTION_TOKENS)
             )
         option_values[OPTION_TOKENS[token[1:]]] = True
     if seats is None:
@@ -645,17 +657,21 @@ def build_state(
     se = seating(b, seats, neutral)
     for colour in pieces:
         if colour not in se.slot_of:
-            raise InvalidPositionError(f"pieces.{colour}: {colour} is not played by any seat and is not neutral")
+            raise InvalidPositionError.keyed("error.md_unplayed", colour=colour_value(colour), path=f"pieces.{colour}")
     for colour in se.colours:
         if colour not in pieces:
-            raise InvalidPositionError(f"pieces: {colour} is in play but has no pieces")
+            raise InvalidPositionError.keyed("error.md_no_pieces", colour=ColourName(colour))
     check_pieces(se, options, [pieces[c] for c in se.colours])
     if turn not in se.slot_of:
-        raise InvalidPositionError(f"turn: {shorten(turn)} is not in play; expected one of {', '.join(se.colours)}")
+        raise InvalidPositionError.keyed(
+            "error.position_turn", colour=colour_value(turn), players=tuple(ColourName(c) for c in se.colours)
+        )
     slots: list[int] = []
     for i, colour in enumerate(finished):
         if colour not in se.slot_of:
-            raise InvalidPositionError(f"finished[{i}]: {shorten(colour)} is not in play")
+            raise InvalidPositionError.keyed(
+                "error.md_finished_unplayed", colour=colour_value(colour), path=f"finished[{i}]"
+            )
         slots.append(se.slot_of[colour])
     state = State(
         se,

@@ -48,9 +48,9 @@ def place_words(state: State, colour: str, place: int, t: Translator = ENGLISH) 
 def _piece_words(state: State, m: Move, t: Translator) -> str:
     """The moved piece: ``a piece`` (the mover's own), ``a red piece``, ``the neutral black piece``."""
     if m.colour == state.seating.neutral:
-        return t("md.piece_neutral", colour=t.colour(m.colour))
+        return t("md.piece_neutral", colour=t.colour_noun(m.colour))
     if m.colour != state.current:
-        return t("md.piece_colour", colour=t.colour(m.colour))
+        return t("md.piece_colour", colour=t.colour_noun(m.colour))
     return t("md.piece")
 
 
@@ -143,5 +143,5 @@ def label_words(state: State, key: str, action: Action | None, t: Translator = E
         where = t("md.n_ahead", fields=t.count("fields", action.end - action.start))
     victim = captures(state, action)
     if victim is not None:
-        return t("md.label_capture", colour=t.colour(victim), where=where)
+        return t("md.label_capture", colour=t.colour_noun(victim), where=where)
     return t("md.label_move", where=where)

@@ -21,7 +21,8 @@ from typing import Final, NamedTuple
 from ...core.actions import PASS, ROLLS, Pass, Roll
 from ...core.document import quote
 from ...core.effects import NONE, Effects, Sent
-from ...core.errors import IllegalActionError, InvalidPositionError
+from ...core.errors import InvalidPositionError
+from ...core.errors import illegal as _illegal
 from .board import COLOURS, FOREST, HOUSE, Board, Colour, Field, location_name
 from .board import board as board_named
 from .state import DEFAULT_OPTIONS, Action, Move, Options, Phase, Place, State
@@ -270,10 +271,6 @@ def _end_of_turn(state: State, pawns: tuple[tuple[Field, ...], ...], barricades:
     return _new(State, (state.board, state.players, pawns, barricades, turn, Phase.ROLL, None, state.options, False))
 
 
-def _illegal(state: State, action: object, why: str) -> IllegalActionError:
-    return IllegalActionError(f"illegal action {action}: {why} (position: {state})")
-
-
 def apply(state: State, action: Action) -> State:
     """The state after ``action``.
 
@@ -285,15 +282,13 @@ def apply(state: State, action: Action) -> State:
     if phase is Phase.MOVE:
         if isinstance(action, Move):
             if not _is_legal_move(state, action):
-                raise _illegal(state, action, f"no pawn of {state.current} can make this move with a {state.roll}")
+                raise _illegal(state, action, "error.part.mf_no_pawn", colour=state.current, roll=state.roll)
             return _apply_move(state, action)
         if isinstance(action, Pass):
             if _moves(state):
-                raise _illegal(
-                    state, action, f"{state.current} has a legal move with the {state.roll} and may not pass"
-                )
+                raise _illegal(state, action, "error.part.may_not_pass", colour=state.current, roll=state.roll)
             return _end_of_turn(state, state.pawns, state.barricades, state.moves_again)
-        raise _illegal(state, action, f"{state.current} must move a pawn by {state.roll}")
+        raise _illegal(state, action, "error.part.mf_must_move", colour=state.current, roll=state.roll)
     if phase is Phase.ROLL:
         if isinstance(action, Roll) and type(action.value) is int and 1 <= action.value <= 6:
             return _new(
@@ -310,18 +305,14 @@ def apply(state: State, action: Action) -> State:
                     False,
                 ),
             )
-        raise _illegal(state, action, f"{state.current} must roll the die (d1 to d6)")
+        raise _illegal(state, action, "error.part.must_roll", colour=state.current)
     if phase is Phase.PLACE:
         if isinstance(action, Place):
             if not _is_legal_place(state, action.field):
-                raise _illegal(
-                    state,
-                    action,
-                    "a barricade may only go on an empty field, not on the goal, a rest field or a protected row",
-                )
+                raise _illegal(state, action, "error.part.mf_bad_place")
             return _end_of_turn(state, state.pawns, state.barricades | 1 << action.field, state.moves_again)
-        raise _illegal(state, action, f"{state.current} must put the captured barricade on a field")
-    raise _illegal(state, action, "the game is over")
+        raise _illegal(state, action, "error.part.mf_must_place", colour=state.current)
+    raise _illegal(state, action, "error.part.over")
 
 
 def _apply_move(state: State, move: Move) -> State:
@@ -407,7 +398,7 @@ def route(state: State, move: Move) -> list[Field]:
         IllegalActionError: if ``move`` is not legal in ``state``.
     """
     if state.phase is not Phase.MOVE or not _is_legal_move(state, move):
-        raise _illegal(state, move, "not a legal move here")
+        raise _illegal(state, move, "error.part.not_legal")
     return _route(state, move)
 
 

@@ -42,7 +42,7 @@ from typing import Final, NamedTuple
 
 from ...core.actions import PASS, ROLLS, Pass, Roll, parse_shared
 from ...core.document import quote
-from ...core.errors import InvalidPositionError, NotationError
+from ...core.errors import ColourName, InvalidPositionError, NotationError, Term
 from ...core.options import Flags
 from .board import BOARD_NAMES, COLOURS, FOREST, HOUSE, Board, Colour, Field, board, field, location_name
 
@@ -273,6 +273,11 @@ _WIDTH: Final = max(board(n).width for n in BOARD_NAMES)
 _HEIGHT: Final = max(board(n).height for n in BOARD_NAMES)
 
 
+def _board_term(b: Board) -> Term:
+    """A board's name for an error, in the player's language (``classic``, ``klassisch``)."""
+    return Term(f"view.board.{b.name}")
+
+
 def parse_location(text: str) -> Field:
     """A location from ``x.y``, ``h`` (house) or ``f`` (forest).
 
@@ -285,13 +290,10 @@ def parse_location(text: str) -> Field:
         return FOREST
     m = _FIELD_RE.fullmatch(text)
     if m is None:
-        raise NotationError(f"cannot read location {quote(text)}: expected x.y (like 2.13), h or f")
+        raise NotationError.keyed("error.location", text=quote(text))
     x, y = int(m[1]), int(m[2])
     if x >= _WIDTH or y >= _HEIGHT:  # field() packs x and y in one number: 34.12 would be 2.13
-        raise NotationError(
-            f"cannot read location {quote(text)}: no board has a field there (x is 0 to {_WIDTH - 1},"
-            f" y 0 to {_HEIGHT - 1})"
-        )
+        raise NotationError.keyed("error.location_off", text=quote(text), x=_WIDTH - 1, y=_HEIGHT - 1)
     return field(x, y)
 
 
@@ -310,9 +312,7 @@ def parse_action(text: str) -> Action:
     if t.count("-") == 1:
         start, end = t.split("-")
         return Move(parse_location(start), parse_location(end))
-    raise NotationError(
-        f"cannot read action {quote(text)}: expected d1..d6, a move like h-2.13 or 2.13-2.9, @x.y or pass"
-    )
+    raise NotationError.keyed("error.mf_action", text=quote(text))
 
 
 def parse_position(text: str) -> State:
@@ -324,12 +324,10 @@ def parse_position(text: str) -> State:
     """
     tokens = text.split()
     if len(tokens) < 4:
-        raise NotationError(
-            f"cannot read position {quote(text)}: expected board, players' pawns, x:barricades and turn"
-        )
+        raise NotationError.keyed("error.mf_parts", text=quote(text))
     name = tokens[0]
     if name not in BOARD_NAMES:
-        raise NotationError(f"cannot read position: unknown board {quote(name)}; expected classic or fast")
+        raise NotationError.keyed("error.position_board", got=quote(name), known=BOARD_NAMES)
     b = board(name)
     players: list[Colour] = []
     pawns: list[list[Field]] = []
@@ -337,30 +335,28 @@ def parse_position(text: str) -> State:
     while i < len(tokens) and len(tokens[i]) > 2 and tokens[i][1] == ":" and tokens[i][0] in _LETTERS:
         colour = _LETTERS[tokens[i][0]]
         if colour in players:
-            raise NotationError(f"cannot read position: colour {colour} is listed twice")
+            raise NotationError.keyed("error.position_twice", colour=ColourName(colour))
         players.append(colour)
         pawns.append([parse_location(p) for p in tokens[i][2:].split(",")])
         i += 1
     if i >= len(tokens) or not tokens[i].startswith("x:"):
-        raise NotationError(f"cannot read position {quote(text)}: expected x:<barricades> after the pawns")
+        raise NotationError.keyed("error.mf_no_barricades", text=quote(text))
     body = tokens[i][2:]
     barricades = [] if body == "-" else [parse_location(f) for f in body.split(",")]
     i += 1
     if i >= len(tokens):
-        raise NotationError(f"cannot read position {quote(text)}: missing the turn (like r? or r4)")
+        raise NotationError.keyed("error.mf_turn_missing", text=quote(text))
     m = re.fullmatch(r"([rgyb])(\?|[1-6]|!6?|\*)", tokens[i])
     if m is None:
-        raise NotationError(
-            f"cannot read turn {quote(tokens[i])}: expected like r? (roll), r4 (move), r! (place) or r* (won)"
-        )
+        raise NotationError.keyed("error.mf_turn", text=quote(tokens[i]))
     turn = _LETTERS[m[1]]
     mark = m[2]
     phase = {"?": Phase.ROLL, "!": Phase.PLACE, "!6": Phase.PLACE, "*": Phase.OVER}.get(mark, Phase.MOVE)
     option_values: dict[str, bool] = {}
     for token in tokens[i + 1 :]:
         if not token.startswith("+") or token[1:] not in OPTION_TOKENS:
-            raise NotationError(
-                f"cannot read option {quote(token)}: expected one of " + ", ".join(f"+{k}" for k in OPTION_TOKENS)
+            raise NotationError.keyed(
+                "error.position_option", text=quote(token), known=", ".join(f"+{k}" for k in OPTION_TOKENS)
             )
         option_values[OPTION_TOKENS[token[1:]]] = True
     return build_position(
@@ -395,15 +391,21 @@ def build_position(
         InvalidPositionError: naming the first thing that is wrong.
     """
     if not 2 <= len(players) <= 4:
-        raise InvalidPositionError(f"players: Malefiz is for 2 to 4 players, got {len(players)}")
+        raise InvalidPositionError.keyed("error.mf_position_players", got=len(players))
     if turn not in players:
-        raise InvalidPositionError(f"turn: {turn} is not one of the players {players}")
+        raise InvalidPositionError.keyed(
+            "error.position_turn", colour=ColourName(turn), players=tuple(ColourName(p) for p in players)
+        )
     mask = 0
     for i, f in enumerate(barricades):
         if f not in b.fields:
-            raise InvalidPositionError(f"barricades[{i}]: {location_name(f)} is not a field of the {b.name} board")
+            raise InvalidPositionError.keyed(
+                "error.mf_barricade_off", field=location_name(f), board=_board_term(b), path=f"barricades[{i}]"
+            )
         if mask >> f & 1:
-            raise InvalidPositionError(f"barricades[{i}]: {location_name(f)} is listed twice")
+            raise InvalidPositionError.keyed(
+                "error.mf_barricade_twice", field=location_name(f), path=f"barricades[{i}]"
+            )
         mask |= 1 << f
     check_pawns(b, players, pawns, mask)  # in the input's order, before the state sorts them
     state = State(
@@ -431,11 +433,11 @@ def _check_taker(state: State) -> None:
     protected = b.protected_rows(state.options.protect_two_rows)
     pawns = state.pawns[state.turn]
     if not any(f >= 0 and f != b.goal and f not in b.rest_fields and f >> 5 not in protected for f in pawns):
-        rows = " or ".join(str(r) for r in sorted(protected))
-        raise InvalidPositionError(
-            f"phase place: {state.current} must have just taken a barricade, so one of its pawns must stand where"
-            f" a barricade can stand (a field off row {rows}, not the goal or a rest field);"
-            f" its pawns are on {', '.join(location_name(f) for f in display_order(pawns))}"
+        raise InvalidPositionError.keyed(
+            "error.mf_taker",
+            colour=ColourName(state.current),
+            rows=Term("error.part.bottom_rows" if len(protected) > 1 else "error.part.bottom_row"),
+            fields=", ".join(location_name(f) for f in display_order(pawns)),
         )
 
 
@@ -447,25 +449,42 @@ def check_pawns(b: Board, players: Sequence[Colour], pawns: Sequence[Sequence[Fi
         InvalidPositionError: for a wrong number of pawns, a forest the board lacks, a location that is
             not a field, two pawns on one field, or a pawn on a barricade.
     """
-    seen: dict[Field, str] = {}
+    seen: dict[Field, tuple[Colour, str]] = {}
     for colour, own in zip(players, pawns, strict=True):
+        name = ColourName(colour)
         if len(own) != b.pawns_per_player:
-            raise InvalidPositionError(
-                f"pawns.{colour}: the {b.name} board has {b.pawns_per_player} pawns per player, got {len(own)}"
+            raise InvalidPositionError.keyed(
+                "error.mf_pawn_count",
+                n=b.pawns_per_player,
+                board=_board_term(b),
+                colour=name,
+                got=len(own),
+                path=f"pawns.{colour}",
             )
         for i, f in enumerate(own):
             where = f"pawns.{colour}[{i}]"
             if f == FOREST and b.forest is None:
-                raise InvalidPositionError(f"{where}: the {b.name} board has no forest")
+                raise InvalidPositionError.keyed("error.mf_no_forest", colour=name, board=_board_term(b), path=where)
             if f < 0:
                 continue
+            field_name = location_name(f)
             if f not in b.fields:
-                raise InvalidPositionError(f"{where}: {location_name(f)} is not a field of the {b.name} board")
+                raise InvalidPositionError.keyed(
+                    "error.mf_pawn_off", colour=name, field=field_name, board=_board_term(b), path=where
+                )
             if f in seen:
-                raise InvalidPositionError(f"{where}: field {location_name(f)} already holds a pawn ({seen[f]})")
-            seen[f] = where
+                other, other_path = seen[f]
+                raise InvalidPositionError.keyed(
+                    "error.mf_pawn_twice",
+                    field=field_name,
+                    other=ColourName(other),
+                    colour=name,
+                    other_path=other_path,
+                    path=where,
+                )
+            seen[f] = (colour, where)
             if barricades >> f & 1:
-                raise InvalidPositionError(f"{where}: field {location_name(f)} holds a barricade")
+                raise InvalidPositionError.keyed("error.mf_pawn_barricade", colour=name, field=field_name, path=where)
 
 
 def check_position(state: State) -> None:
@@ -479,20 +498,24 @@ def check_position(state: State) -> None:
     at_goal = [c for c, pawns in zip(state.players, state.pawns, strict=True) if b.goal in pawns]
     if state.phase is Phase.OVER:
         if at_goal != [state.current]:
-            raise InvalidPositionError(f"turn: in phase over, the winner {state.current} must have a pawn on the goal")
+            raise InvalidPositionError.keyed("error.mf_over", colour=ColourName(state.current))
     elif at_goal:
-        raise InvalidPositionError(f"pawns.{at_goal[0]}: a pawn on the goal ends the game (phase must be over)")
+        raise InvalidPositionError.keyed("error.mf_goal", colour=ColourName(at_goal[0]), path=f"pawns.{at_goal[0]}")
     expected = b.barricade_count - (state.phase is Phase.PLACE)
     count = bin(state.barricades).count("1")
     if count != expected:
-        raise InvalidPositionError(
-            f"barricades: expected {expected} on the {b.name} board in phase {state.phase}, got {count}"
+        raise InvalidPositionError.keyed(
+            "error.mf_barricade_count",
+            n=expected,
+            board=_board_term(b),
+            phase=Term(f"error.part.phase_{state.phase.value}"),
+            got=count,
         )
     protected = b.protected_rows(state.options.protect_two_rows)
     for f in state.barricade_fields:
         if f == b.goal or f in b.rest_fields or f >> 5 in protected:
-            raise InvalidPositionError(f"barricades: no barricade may stand on {location_name(f)}")
+            raise InvalidPositionError.keyed("error.mf_barricade_banned", field=location_name(f))
     if (state.roll is None) == (state.phase is Phase.MOVE):
         raise InvalidPositionError(f"roll: must be a number 1 to 6 in phase move and null otherwise, got {state.roll}")
     if state.roll_again and (state.phase is not Phase.PLACE or not state.options.extra_roll_on_six):
-        raise InvalidPositionError("roll_again: only in phase place with the extra_roll_on_six option")
+        raise InvalidPositionError.keyed("error.mf_roll_again")

@@ -58,7 +58,7 @@ def field_words(b: Board, f: Field, t: Translator = ENGLISH) -> str:
         return t("mf.goal")
     owner = next((c for c, exit_field in b.exits.items() if exit_field == f), None)
     if owner is not None:
-        return t("mf.start_field", colour=t.colour(owner))
+        return t("mf.start_field", colour=t.colour_noun(owner))
     distance = b.distance.get(f)
     if distance == 1:
         return t("mf.below_goal")
@@ -213,7 +213,7 @@ def hint_words(state: State, action: Action, t: Translator = ENGLISH) -> str:
         ahead = ahead_words(steps, t)
         if colour == state.current:
             return t("mf.hint_place_own", ahead=ahead)
-        return t("mf.hint_place", ahead=ahead, colour=t.colour(colour))
+        return t("mf.hint_place", ahead=ahead, colour=t.colour_noun(colour))
     return str(action)
 
 
@@ -237,7 +237,7 @@ def label_words(state: State, key: str, action: Action | None, t: Translator = E
     if fx.capture is not None:
         victim = fx.capture.colour
         own = victim == state.current
-        extra += t("mf.label_capture_own") if own else t("mf.label_capture", colour=t.colour(victim))
+        extra += t("mf.label_capture_own") if own else t("mf.label_capture", colour=t.colour_noun(victim))
     if fx.barricade_taken is not None:
         extra += t("mf.label_take")
     return t("mf.label_move", extra=extra, where=field_words(b, action.end, t))
