@@ -32,6 +32,7 @@ from .i18n import LANGUAGES, Translator, language_of
 from .page import chosen_steps, form_steps, players_range, query_from_form, seat_notes
 from .shelf import (
     GAME_PREFIX,
+    MemoryStorage,
     Shelf,
     Storage,
     latest_html,
@@ -73,33 +74,6 @@ MAX_FILE: Final = 5_000_000
 """The largest file read as a saved game, in bytes."""
 
 Command = Literal["roll", "act", "cancel", "next", "previous"]
-
-
-class MemoryStorage:
-    """A :class:`Storage` in memory (tests and tools); ``off``: a browser that lets the page keep nothing."""
-
-    def __init__(self, off: bool = False) -> None:
-        self.kept: dict[str, str] = {}
-        self.off = off
-
-    def get(self, key: str) -> str | None:
-        """The text kept under ``key``, or None."""
-        return self.kept.get(key)
-
-    def set(self, key: str, value: str) -> bool:
-        """Keep ``value`` (unless off)."""
-        if self.off:
-            return False
-        self.kept[key] = value
-        return True
-
-    def remove(self, key: str) -> None:
-        """Forget ``key``."""
-        self.kept.pop(key, None)
-
-    def all_keys(self) -> list[str]:
-        """Every key kept."""
-        return list(self.kept)
 
 
 @dataclass(frozen=True)
@@ -235,6 +209,8 @@ class App:
         self._thinking: Iterator[None] | None = None
         self.chosen: tuple[str | None, str | None] = (None, None)
         """The game and board last shown on the setup screen."""
+        self._boards: dict[str, str] = {}
+        """The board each game showed last on the setup screen (a game chosen again shows it again)."""
         self._filled: set[str] = set()
         """The games whose form the setup screen has filled in since it was entered (then it stays as the person
         leaves it)."""
@@ -380,10 +356,11 @@ class App:
         name = game if game is not None and game in self.games else next(iter(self.games))
         filled = remembered.get(name) if name not in self._filled else None
         self._filled.add(name)
-        board = board or (filled.board if filled else self.chosen[1] if name == self.chosen[0] else None)
+        board = board or (filled.board if filled else None)
         chosen = self.games[name]
-        board = board if board is not None and board in chosen.boards else chosen.boards[0]
+        board = board if board is not None and board in chosen.boards else self._boards.get(name, chosen.boards[0])
         self.chosen = (name, board)
+        self._boards[name] = board
         listing, now = self.shelf.listing(), self.clock()
         return Screen(
             view="setup",

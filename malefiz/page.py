@@ -348,7 +348,7 @@ def seat_notes(
         setup = Setup.from_query(query, games)
         state = None if setup is None else game.new_game(setup.board, setup.colours, setup.options)
     except (MalefizError, ValueError):
-        state = None
+        return _notes(notes)
     if setup is None or state is None:
         return _notes(notes)
     for seat, colours in zip(setup.seats, state.seats, strict=False):

@@ -36,6 +36,7 @@ __all__ = [
     "GAME_PREFIX",
     "MAX_FINISHED",
     "SETUPS_KEY",
+    "MemoryStorage",
     "Shelf",
     "Shelved",
     "Storage",
@@ -78,6 +79,33 @@ class Storage(Protocol):
     def all_keys(self) -> list[str]:
         """Every key kept."""
         ...
+
+
+class MemoryStorage:
+    """A :class:`Storage` in memory (tests and tools); ``off``: a browser that lets the page keep nothing."""
+
+    def __init__(self, off: bool = False) -> None:
+        self.kept: dict[str, str] = {}
+        self.off = off
+
+    def get(self, key: str) -> str | None:
+        """The text kept under ``key``, or None."""
+        return self.kept.get(key)
+
+    def set(self, key: str, value: str) -> bool:
+        """Keep ``value`` (unless off)."""
+        if self.off:
+            return False
+        self.kept[key] = value
+        return True
+
+    def remove(self, key: str) -> None:
+        """Forget ``key``."""
+        self.kept.pop(key, None)
+
+    def all_keys(self) -> list[str]:
+        """Every key kept."""
+        return list(self.kept)
 
 
 def new_id() -> str:
