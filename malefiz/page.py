@@ -292,7 +292,8 @@ def form_fields(setup: Setup) -> tuple[tuple[str, str], ...]:
     game = setup.game
     seats = {seat.colour: seat for seat in setup.seats}
     fields = [("game", game.name), ("board", setup.board)]
-    for colour in sorted({c for b in game.boards for c in game.colours(b)}, key=lambda c: _colour_order(game, c)):
+    others = sorted({c for b in game.boards for c in game.colours(b)} - set(game.colours(setup.board)))
+    for colour in (*game.colours(setup.board), *others):  # the chosen board's rows in their order, as the page has them
         seat = seats.get(colour)
         level = "" if seat is None else seat.level if seat.level in LEVELS else game.face.default_level
         kind = "" if seat is None else "human" if seat.kind == "human" else f"bot:{level}"

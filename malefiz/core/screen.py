@@ -131,7 +131,7 @@ class Screen:
     labels: tuple[tuple[str, str], ...] = ()
     """What can be acted on: (``data-key``, accessible name), in the order to visit them."""
     winner: str = ""
-    """The end in words (empty while the game goes on)."""
+    """Who won, in words (empty while the game goes on; :attr:`podium` shows every place)."""
     report: str = ""
     """The end-of-game statistics as HTML (empty while the game goes on)."""
     podium: str = ""
@@ -180,15 +180,15 @@ def standings(session: Session) -> str:
     return ", ".join(parts)
 
 
-def result(session: Session) -> str:
-    """The end: who won (and, with more players, the places of the others)."""
+def result(session: Session, places: bool = True) -> str:
+    """The end: who won (and, with more players and ``places``, the places of the others)."""
     ranking = session.state.ranking
     if not ranking:
         return ""
     t = session.t
     winners = t("joint").join(session.seat_name(i) for i in ranking[0])
     text = t("wins.one" if len(ranking[0]) == 1 else "wins.other", who=winners)
-    if len(ranking) > 2:
+    if places and len(ranking) > 2:
         text += " " + standings(session)
     return text
 
@@ -354,7 +354,7 @@ def play_screen(
         announce=" ".join(fresh_lines[-3:]) if shown is not None and count > shown else "",
         sound=sound_of(session) if shown is not None and count > shown else None,
         labels=tuple(labels(session).items()),
-        winner=result(session) if over else "",
+        winner=result(session, places=False) if over else "",  # the podium shows the places
         report=report_html(session) if over else "",
         podium=podium_html(session) if over else "",
         position=json.dumps(session.game.to_json(state)),
