@@ -16,10 +16,30 @@ def test_a_computer_game_runs_to_the_end(game: GamePage) -> None:
     assert state.board.goal in state.pawns_of(state.winner)
     text = game.page.locator("[data-winner-text]").text_content() or ""
     assert text
-    assert game.page.locator('[data-action="new-game"]').is_visible()
+    # The end as a podium: the winner first (in the middle), everyone else sharing second place; confetti.
+    places = game.page.locator(".podium-place")
+    assert places.count() == 2 and places.first.locator(".podium-rank").text_content() == "1st"
+    assert f"swatch-{state.winner}" in places.first.inner_html()
+    assert game.page.locator(".podium-2 .podium-who").count() == 1
+    step = "getComputedStyle(document.querySelector('.podium-1 .podium-step')).animationName"
+    assert game.page.evaluate(step) == "rise"
+    assert game.page.locator('[data-action="rematch"]').is_visible()
+    assert game.page.locator('[data-winner] [data-action="setup"]').text_content() == "New game"
+    assert game.page.locator('[data-winner] [data-action="review"]').count() == 0  # no review yet
     game.shot("end")
-    game.page.locator('[data-action="new-game"]').click()
-    game.page.wait_for_selector("[data-winner][hidden]", state="attached")
+    game.page.locator("[data-motion-switch]").uncheck()  # motion off stills the celebration
+    assert game.page.evaluate(step) == "none" and game.page.locator(".confetti").is_hidden()
+    # New game: the setup screen (Back returns to the game that ended).
+    game.page.locator('[data-winner] [data-action="setup"]').click()
+    game.page.wait_for_selector("#setup:not([hidden])")
+    game.page.go_back()
+    game.page.wait_for_selector("[data-winner]:not([hidden])")
+    # Rematch: the same players and setup, a new game (a new seed and identity) from the start.
+    address, game_id = game.page.url, game.game_id()
+    game.page.locator('[data-action="rematch"]').click()
+    game.page.wait_for_function("(id) => !location.search.includes(id)", arg=game_id)
+    assert "seats=bot:greedy,bot:greedy" in game.page.url and "seed=5&" in address and "seed=5&" not in game.page.url
+    assert game.page.locator("#play").is_visible()
     game.watch.assert_clean()
 
 

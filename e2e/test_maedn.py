@@ -72,8 +72,9 @@ def test_the_chooser_sets_up_a_star_game(game: GamePage) -> None:
     game.page.locator("input[name=board][value=cross]").check()
     game.page.locator(f"{block} select[name=form]").select_option("two_colours")
     game.page.locator('[data-action="start"]').click()
-    error = game.page.locator("[data-setup-error]")
+    error = game.page.locator("[data-form-error]")  # beside Start game, in view and focused
     error.wait_for()
+    assert error.evaluate("e => e === document.activeElement")
     assert "two_colours" in (error.text_content() or "")
     game.watch.assert_clean()
 

@@ -60,8 +60,9 @@ def test_setup_screen_starts_a_game(game: GamePage) -> None:
     # One player is not a game: the setup screen says so and stays.
     game.page.locator("#setup fieldset.block:not([disabled]) select[name=kind-blue]").select_option("")
     game.page.locator('[data-action="start"]').click()
-    error = game.page.locator("[data-setup-error]")
+    error = game.page.locator("[data-form-error]")  # beside Start game, in view and focused
     error.wait_for()
+    assert error.evaluate("e => e === document.activeElement")
     assert "2 to 4 players" in (error.text_content() or "")
     assert setup.is_visible()
     game.watch.assert_clean()

@@ -26,16 +26,28 @@ from .core.errors import MalefizError
 from .core.face import Marks
 from .core.screen import Screen, play_screen
 from .core.session import Session
-from .core.setup import PACES, Games, Setup, chosen_in, setup_address
+from .core.setup import PACES, Games, Setup, asked_in, chosen_in, setup_address
 from .games import GAMES
 from .i18n import LANGUAGES, Translator, language_of
-from .page import players_range, query_from_form
-from .shelf import GAME_PREFIX, Shelf, Storage, new_id, shelf_html, valid_id
+from .page import chosen_steps, form_steps, players_range, query_from_form, seat_notes
+from .shelf import (
+    GAME_PREFIX,
+    MemoryStorage,
+    Shelf,
+    Storage,
+    latest_html,
+    new_id,
+    remember_setup,
+    remembered_setups,
+    shelf_html,
+    valid_id,
+)
 
 __all__ = [
     "KEEP_KEY",
     "LANGUAGE_KEY",
     "MOTION_KEY",
+    "SHOWN_KEY",
     "SOUND_KEY",
     "Address",
     "App",
@@ -51,37 +63,13 @@ KEEP_KEY: Final = "malefiz.last-game"
 LANGUAGE_KEY: Final = "malefiz.language"
 SOUND_KEY: Final = "malefiz.sound"
 MOTION_KEY: Final = "malefiz.motion"
+SHOWN_KEY: Final = "malefiz.shown"
+"""The address of the game a tab shows, in the tab's own storage (``sessionStorage``): the bare page opened in that
+tab again (the rules pages' *Back to the game*) shows that game again."""
 MAX_FILE: Final = 5_000_000
 """The largest file read as a saved game, in bytes."""
 
 Command = Literal["roll", "act", "cancel", "up", "down", "left", "right"]
-
-
-class MemoryStorage:
-    """A :class:`Storage` in memory (tests and tools); ``off``: a browser that lets the page keep nothing."""
-
-    def __init__(self, off: bool = False) -> None:
-        self.kept: dict[str, str] = {}
-        self.off = off
-
-    def get(self, key: str) -> str | None:
-        """The text kept under ``key``, or None."""
-        return self.kept.get(key)
-
-    def set(self, key: str, value: str) -> bool:
-        """Keep ``value`` (unless off)."""
-        if self.off:
-            return False
-        self.kept[key] = value
-        return True
-
-    def remove(self, key: str) -> None:
-        """Forget ``key``."""
-        self.kept.pop(key, None)
-
-    def all_keys(self) -> list[str]:
-        """Every key kept."""
-        return list(self.kept)
 
 
 @dataclass(frozen=True)
@@ -155,10 +143,13 @@ class App:
         games: Games = GAMES,
         rng: random.Random | None = None,
         clock: Callable[[], float] = time.time,
+        tab: Storage | None = None,
     ) -> None:
         """``languages``: the browser's preferred languages (used when none was chosen on this page before);
-        ``clock``: seconds since 1970 (when a game was last played)."""
+        ``clock``: seconds since 1970 (when a game was last played); ``tab``: what this tab alone keeps (the game
+        it shows, :data:`SHOWN_KEY`)."""
         self.storage = storage
+        self.tab: Storage = tab if tab is not None else MemoryStorage()
         self.games = games
         self.rng = rng or random.Random()
         self.clock = clock
@@ -184,6 +175,11 @@ class App:
         self._thinking: Iterator[None] | None = None
         self.chosen: tuple[str | None, str | None] = (None, None)
         """The game and board last shown on the setup screen."""
+        self._boards: dict[str, str] = {}
+        """The board each game showed last on the setup screen (a game chosen again shows it again)."""
+        self._filled: set[str] = set()
+        """The games whose form the setup screen has filled in since it was entered (then it stays as the person
+        leaves it)."""
 
     # -- settings -----------------------------------------------------------
 
@@ -219,6 +215,15 @@ class App:
 
     # -- openings -------------------------------------------------------------
 
+    def arrive(self, query: str, fragment: str = "") -> Screen:
+        """The page loaded at ``query``: the bare page in a tab that showed a game when it left (for a rules page,
+        say) shows that game again; any other address as :meth:`open` says."""
+        shown = self.tab.get(SHOWN_KEY)
+        if not query.lstrip("?") and not fragment and shown is not None and id_in(shown) is not None:
+            self.address = Address("replace", shown)
+            return self.open(shown)
+        return self.open(query, fragment)
+
     def open(self, query: str, fragment: str = "") -> Screen:
         """The screen a page address leads to: the game a link's fragment holds (added to the shelf), else the
         game the query describes (the one kept under its ``id`` when there is one), else the setup screen."""
@@ -236,8 +241,7 @@ class App:
         except MalefizError as error:
             return self.setup_screen(f"{problem} {self.t.error(error)}".strip())
         if setup is None:
-            game, board = chosen_in(query, self.games)
-            return self.setup_screen(problem, game, board)
+            return self.setup_screen(problem, *asked_in(query, self.games))
         game_id = id_in(query)
         if game_id is not None:
             try:
@@ -287,6 +291,7 @@ class App:
         if session.language != self.t.language:
             session.set_language(self.t.language)
         self.session = session
+        self._filled = set()  # the setup screen fills its form in anew once it is entered again
         session.forced_waits = bool(session.record)  # a game taken up again shows where it was left
         self.game_id = game_id
         self._revision = revision
@@ -299,18 +304,30 @@ class App:
 
     # -- the setup screen -----------------------------------------------------------
 
-    def setup_screen(self, error: str = "", game: str | None = None, board: str | None = None) -> Screen:
-        """The setup screen: the games in progress (the shelf), the form (the page keeps it as the person left
-        it), and the chosen board's start position beside it."""
+    def setup_screen(
+        self, error: str = "", game: str | None = None, board: str | None = None, form_error: str = ""
+    ) -> Screen:
+        """The setup screen: the latest game in progress to continue and any ``error`` at the top, the games in
+        progress (the shelf), the form, and the chosen board's start position beside it.
+
+        The form of a game is filled in with the last setup started of that game the first time the screen shows
+        that game after it was entered (its board chosen, unless ``board`` names one); otherwise the page keeps it
+        as the person left it. ``form_error``: what does not fit in the setup the form describes."""
         self.session = None
         self.game_id = None
         self._thinking = None
-        game = game or self.chosen[0]
-        board = board or (self.chosen[1] if game == self.chosen[0] else None)
+        self.tab.remove(SHOWN_KEY)
+        latest, remembered = remembered_setups(self.storage, self.games)
+        game = game or self.chosen[0] or latest
         name = game if game is not None and game in self.games else next(iter(self.games))
+        filled = remembered.get(name) if name not in self._filled else None
+        self._filled.add(name)
+        board = board or (filled.board if filled else None)
         chosen = self.games[name]
-        board = board if board is not None and board in chosen.boards else chosen.boards[0]
+        board = board if board is not None and board in chosen.boards else self._boards.get(name, chosen.boards[0])
         self.chosen = (name, board)
+        self._boards[name] = board
+        listing, now = self.shelf.listing(), self.clock()
         return Screen(
             view="setup",
             game=name,
@@ -319,9 +336,17 @@ class App:
             board_svg=chosen.face.board_svg(board, self.t),
             language=self.t.language,
             error=error,
-            shelf=shelf_html(self.shelf.listing(), self.games, self.t, self.clock()),
+            form_error=form_error,
+            latest=latest_html(listing, self.games, self.t, now),
+            form=(*chosen_steps(name, board), *(form_steps(filled) if filled else ())),
+            shelf=shelf_html(listing, self.games, self.t, now),
             pace=self.pace,
         )
+
+    def seat_notes(self, fields: Iterable[tuple[str, str]]) -> tuple[tuple[str, str, str], ...]:
+        """What each seat row of the form says about its colour (:func:`malefiz.page.seat_notes`), for the form's
+        ``fields`` as they are now."""
+        return seat_notes(fields, self.t, self.games)
 
     def preview(self, game: str, board: str, game_changed: bool = False) -> Screen:
         """The setup screen for another chosen game or board (another game: its first board).
@@ -331,8 +356,7 @@ class App:
         >>> screen.view, screen.game, screen.board
         ('setup', 'maedn', 'cross')
         """
-        chosen = self.games.get(game)
-        return self.setup_screen("", game, chosen.boards[0] if game_changed and chosen is not None else board)
+        return self.setup_screen("", game, None if game_changed else board)
 
     def start_from_form(self, fields: Iterable[tuple[str, str]]) -> Screen | None:
         """*Start game*: the game the form's fields describe, or the setup screen with what does not fit
@@ -347,12 +371,13 @@ class App:
             return self._form_error(self.t.error(error), query)
         if setup is None:
             return None
+        remember_setup(self.storage, setup, self.games)
         self.address = Address("push", setup.to_query())
         return self.start(setup)
 
     def _form_error(self, error: str, query: str) -> Screen:
         game, board = chosen_in(query, self.games)
-        return self.setup_screen(error, game, board)
+        return self.setup_screen("", game, board, form_error=error)
 
     def to_setup(self, query: str) -> Screen:
         """Back to the setup screen (the game stays on the shelf; Back returns to it)."""
@@ -429,13 +454,13 @@ class App:
             return self.t("shelf.ask_delete")
         if not self.in_progress():
             return None
-        return self.t("page.ask_new" if action == "new-game" else "page.ask_setup")
+        return self.t("page.ask_new" if action == "rematch" else "page.ask_setup")
 
     def leave(self, action: str, game_id: str, query: str) -> Screen | None:
-        """*New game*, *Setup* (from the address ``query``) or *Delete* of ``game_id``, once asked."""
+        """*Rematch*, *Setup* or *New game* (from the address ``query``) or *Delete* of ``game_id``, once asked."""
         if action == "delete":
             return self.delete(game_id)
-        return self.new_game() if action == "new-game" else self.to_setup(query)
+        return self.rematch() if action == "rematch" else self.to_setup(query)
 
     def leaving_asks(self) -> bool:
         """Closing the tab asks first only when the game in progress could not be kept."""
@@ -481,19 +506,15 @@ class App:
             return None
         return self.screen(fresh=True)
 
-    def new_game(self) -> Screen | None:
-        """Another game with the same setup, under a new identity (the last one stays on the shelf)."""
+    def rematch(self) -> Screen | None:
+        """*Rematch with the same players*: a new game with the same setup and a new seed, from the start, under a
+        new identity (the last one stays on the shelf)."""
         s = self.session
         if s is None:
             return None
         self.keep()
-        s.new_game()
-        self.game_id = new_id()
-        self._revision = 0
-        self._kept = None
-        self.address = Address("push", game_address(s.setup, self.game_id))
-        self._shown = None
-        return self.screen()
+        self.address = Address("push", "")
+        return self.start(dataclasses.replace(s.setup, seed=None, position=None))
 
     def set_pace(self, pace: str) -> Screen | None:
         """Another pace for the computers; the game's address follows it."""
@@ -613,4 +634,6 @@ class App:
         )
         self._shown = s.record.line_count
         self._face = found.die
+        if self.game_id is not None:
+            self.tab.set(SHOWN_KEY, game_address(s.setup, self.game_id))
         return found

@@ -15,12 +15,27 @@ from html import escape
 from typing import Any, Final
 from urllib.parse import parse_qs, urlencode
 
+from .core.errors import MalefizError
 from .core.game import Game
-from .core.setup import MAX_NAME
+from .core.setup import MAX_NAME, Setup
 from .games import GAMES
 from .i18n import CATALOGUE, Translator
 
-__all__ = ["GAME_TITLES", "OPTION_TEXTS", "players_range", "query_from_form", "setup_form"]
+Step = tuple[str, str, str]
+"""A change of the setup form the page makes: a CSS selector (within the chosen game's and board's fields), a
+property, its value (``checked``: on for any value but ``""``)."""
+
+__all__ = [
+    "GAME_TITLES",
+    "OPTION_TEXTS",
+    "chosen_steps",
+    "form_fields",
+    "form_steps",
+    "players_range",
+    "query_from_form",
+    "seat_notes",
+    "setup_form",
+]
 
 ENGLISH: Final = Translator("en")
 """The texts written into the page (the page tells them again in the player's language)."""
@@ -91,7 +106,8 @@ def _seat_rows(game: str, colours: Iterable[str]) -> list[str]:
             f' data-i18n-placeholder="Colour.{colour}" aria-label="{name_of}" data-i18n-aria-label="form.name_of"'
             f' data-i18n-colour="{colour}"/>'
             f'<select name="kind-{colour}" aria-label="{who_plays}" data-i18n-aria-label="form.who_plays"'
-            f' data-i18n-colour="{colour}">{_options(kinds, chosen)}</select></div>'
+            f' data-i18n-colour="{colour}">{_options(kinds, chosen)}</select>'
+            f'<span class="seat-note" data-note="{colour}"></span></div>'
         )
     return rows
 
@@ -256,3 +272,98 @@ def players_range(query: str, games: Mapping[str, Game[Any, Any]] = GAMES) -> tu
     counts = game.player_counts(board)
     seats = [s for s in params.get("seats", "").split(",") if s]
     return None if len(seats) in counts else (counts[0], counts[-1])
+
+
+SETTINGS: Final = ("forced", "chances")
+"""The form's switches that are no rule options (each a hidden ``off`` and a checkbox ``on``)."""
+
+
+def form_fields(setup: Setup) -> tuple[tuple[str, str], ...]:
+    """The setup form's fields that give ``setup`` back (:func:`query_from_form` reads them), to fill the form in:
+    every seat row of the game's boards (a row nobody plays: ``""``; a name that is the colour's: ``""``, so the
+    row shows its colour in the page's language), the seat form, who starts, and the rule options and switches
+    (a checkbox group as its checked values, comma-separated).
+
+    >>> from malefiz.games import GAMES
+    >>> setup = Setup.from_query("?game=malefiz&board=fast&seats=human,bot:hard&names=Anna,Yellow", GAMES)
+    >>> dict(form_fields(setup))["kind-yellow"], dict(form_fields(setup))["name-red"], dict(form_fields(setup))["board"]
+    ('bot:hard', 'Anna', 'fast')
+    """
+    game = setup.game
+    seats = {seat.colour: seat for seat in setup.seats}
+    fields = [("game", game.name), ("board", setup.board)]
+    others = sorted({c for b in game.boards for c in game.colours(b)} - set(game.colours(setup.board)))
+    for colour in (*game.colours(setup.board), *others):  # the chosen board's rows in their order, as the page has them
+        seat = seats.get(colour)
+        level = "" if seat is None else seat.level if seat.level in LEVELS else game.face.default_level
+        kind = "" if seat is None else "human" if seat.kind == "human" else f"bot:{level}"
+        name = "" if seat is None or seat.name == colour.capitalize() else seat.name
+        fields += [(f"kind-{colour}", kind), (f"name-{colour}", name)]
+    form = next((f for f in FORMS if f and f in setup.options), "")
+    first = "roll" if "roll_for_start" in setup.options else setup.first or ""
+    options = [o for o in game.option_names if o in setup.options and o not in ("roll_for_start", *FORMS)]
+    forced = game.face.plays_forced if setup.forced is None else setup.forced
+    switches = [("forced", "on" if forced else ""), ("chances", "on" if setup.chances else "")]
+    return (*fields, ("form", form), ("first", first), ("option", ",".join(options)), *switches)
+
+
+def chosen_steps(game: str, board: str) -> tuple[Step, ...]:
+    """The changes that choose ``game`` and ``board`` in the setup form."""
+    return tuple((f'input[name="{n}"][value="{v}"]', "checked", "on") for n, v in (("game", game), ("board", board)))
+
+
+def form_steps(setup: Setup) -> tuple[Step, ...]:
+    """The changes that fill the setup form in with ``setup`` (:func:`form_fields`; the game and board are the
+    screen's).
+
+    >>> from malefiz.games import GAMES
+    >>> steps = form_steps(Setup.from_query("?seats=human,bot:hard&options=extra_roll_on_six", GAMES))
+    >>> steps[0], ('input[name="option"][value="extra_roll_on_six"]', "checked", "on") in steps
+    (('[name="kind-red"]', 'value', 'human'), True)
+    """
+    steps: list[Step] = []
+    for name, value in form_fields(setup)[2:]:
+        if name == "option":
+            on = value.split(",")
+            steps += [(f'input[name="option"][value="{o}"]', "checked", "on" if o in on else "") for o in OPTION_TEXTS]
+        elif name in SETTINGS:
+            steps.append((f'input[type="checkbox"][name="{name}"]', "checked", value))
+        else:
+            steps.append((f'[name="{name}"]', "value", value))
+    return tuple(steps)
+
+
+def seat_notes(
+    fields: Iterable[tuple[str, str]], t: Translator, games: Mapping[str, Game[Any, Any]] = GAMES
+) -> tuple[Step, ...]:
+    """What each seat row of the chosen board says about its colour when no seat of its own plays it: played by
+    the partner (two colours each: ``Played by Anna with Yellow``) or neutral; ``""`` for every other row. Only
+    for a setup that fits (otherwise *Start game* says what does not)."""
+    query = query_from_form(fields)
+    params = {k: v[-1] for k, v in parse_qs(query.lstrip("?")).items()}
+    game = games.get(params.get("game", ""))
+    if game is None or params.get("board") not in game.boards:
+        return ()
+    notes = dict.fromkeys(game.colours(params["board"]), "")
+    try:
+        setup = Setup.from_query(query, games)
+        state = None if setup is None else game.new_game(setup.board, setup.colours, setup.options)
+    except (MalefizError, ValueError):
+        return _notes(notes)
+    if setup is None or state is None:
+        return _notes(notes)
+    for seat, colours in zip(setup.seats, state.seats, strict=False):
+        for colour in colours[1:]:
+            own = t.colour(colours[0], capital=True)
+            unnamed = seat.name == seat.colour.capitalize()
+            notes[colour] = (
+                t("form.partner_unnamed", colour=own) if unnamed else t("form.partner", who=seat.name, colour=own)
+            )
+    neutral = getattr(state, "neutral", None)
+    if neutral in notes:
+        notes[neutral] = t("form.neutral_colour")
+    return _notes(notes)
+
+
+def _notes(notes: dict[str, str]) -> tuple[Step, ...]:
+    return tuple((f'[data-note="{colour}"]', "textContent", note) for colour, note in notes.items())

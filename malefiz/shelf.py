@@ -15,6 +15,7 @@ never overwrites newer moves.
 from __future__ import annotations
 
 import base64
+import dataclasses
 import json
 import re
 import secrets
@@ -34,11 +35,16 @@ from .i18n import Translator
 __all__ = [
     "GAME_PREFIX",
     "MAX_FINISHED",
+    "SETUPS_KEY",
+    "MemoryStorage",
     "Shelf",
     "Shelved",
     "Storage",
+    "latest_html",
     "new_id",
     "picture",
+    "remember_setup",
+    "remembered_setups",
     "shelf_html",
     "valid_id",
     "when_words",
@@ -47,6 +53,8 @@ __all__ = [
 GAME_PREFIX: Final = "malefiz.game."
 """The storage key of a game is this prefix and the game's identity."""
 SHELF_FORMAT: Final = "malefiz-shelf"
+SETUPS_KEY: Final = "malefiz.setups"
+"""The last setup started from the setup form, per game (and which game was started last)."""
 MAX_FINISHED: Final = 10
 """How many finished games stay kept (for Back); older finished games make room. A game in progress
 is never dropped to make room."""
@@ -71,6 +79,33 @@ class Storage(Protocol):
     def all_keys(self) -> list[str]:
         """Every key kept."""
         ...
+
+
+class MemoryStorage:
+    """A :class:`Storage` in memory (tests and tools); ``off``: a browser that lets the page keep nothing."""
+
+    def __init__(self, off: bool = False) -> None:
+        self.kept: dict[str, str] = {}
+        self.off = off
+
+    def get(self, key: str) -> str | None:
+        """The text kept under ``key``, or None."""
+        return self.kept.get(key)
+
+    def set(self, key: str, value: str) -> bool:
+        """Keep ``value`` (unless off)."""
+        if self.off:
+            return False
+        self.kept[key] = value
+        return True
+
+    def remove(self, key: str) -> None:
+        """Forget ``key``."""
+        self.kept.pop(key, None)
+
+    def all_keys(self) -> list[str]:
+        """Every key kept."""
+        return list(self.kept)
 
 
 def new_id() -> str:
@@ -252,6 +287,36 @@ def when_words(then: float, now: float, t: Translator) -> str:
     return t("shelf.now")
 
 
+def remembered_setups(storage: Storage, games: Games) -> tuple[str | None, dict[str, Setup]]:
+    """The game last started from the setup form (None: none yet) and the last setup started of each game (what
+    cannot be read any more is left out)."""
+    try:
+        kept = json.loads(storage.get(SETUPS_KEY) or "{}")
+    except (ValueError, RecursionError):
+        kept = {}
+    if not isinstance(kept, dict):
+        return None, {}
+    found: dict[str, Setup] = {}
+    for name, query in kept.items():
+        if name in games and isinstance(query, str):
+            try:
+                setup = Setup.from_query(query[:10_000], games)
+            except MalefizError:
+                continue
+            if setup is not None and setup.game.name == name:
+                found[name] = setup
+    latest = kept.get("latest")
+    return (latest if isinstance(latest, str) and latest in found else None), found
+
+
+def remember_setup(storage: Storage, setup: Setup, games: Games) -> None:
+    """Remember ``setup`` as the last started of its game (its seed, position and pace are no part of it)."""
+    _, found = remembered_setups(storage, games)
+    found[setup.game.name] = dataclasses.replace(setup, seed=None, position=None, pace="normal")
+    kept: dict[str, str] = {name: s.to_query() for name, s in found.items()}
+    storage.set(SETUPS_KEY, json.dumps({**kept, "latest": setup.game.name}))
+
+
 def _button(action: str, key: str, text: str, attributes: str = "") -> str:
     return f'<button type="button"{attributes} data-action="{action}" data-id="{key}">{escape(text)}</button>'
 
@@ -275,26 +340,47 @@ def shelf_html(listing: list[Shelved], games: Games, t: Translator, now: float) 
                 f'<span class="shelf-buttons">{download} {delete}</span></li>'
             )
             continue
-        game = games[s.game]
-        src, seats = "", s.setup.seats if s.setup is not None else ()
-        players = ", ".join(seat.name for seat in seats)
-        try:
-            state = game.from_json(s.document.get("position"))
-            players = ", ".join(seat_label(seat, colours, t) for seat, colours in zip(seats, state.seats, strict=False))
-            src = picture(game.face.render(state, Marks(), {}, t))
-        except (MalefizError, ValueError, KeyError, TypeError, IndexError):
-            pass
-        image = f'<img class="shelf-picture" src="{src}" alt="" width="64" height="64"/>' if src else ""
-        title = f"{game.title} · {t(f'board.{s.board}').split(' (')[0]}"
-        detail = f"{t.count('shelf.moves', s.moves)} · {when_words(s.when, now, t)}"
+        image, text = _described(s, s.document, games, t, now)
         last = f'<span class="shelf-last">{escape(s.last)}</span>' if s.last else ""
         go = _button("continue", key, t("shelf.continue"), ' class="primary"')
         items.append(
-            f'<li class="shelved" data-id="{key}">{image}<span class="shelf-text"><strong>{escape(title)}</strong>'
-            f'<span class="shelf-names">{escape(players)}</span>'
-            f'<span class="shelf-when">{escape(detail)}</span>{last}</span>'
+            f'<li class="shelved" data-id="{key}">{image}<span class="shelf-text">{text}{last}</span>'
             f'<span class="shelf-buttons">{go} {delete}</span></li>'
         )
     if not items:
         return ""
     return f'<h2>{escape(t("shelf.title"))}</h2><ul class="shelf-list">{"".join(items)}</ul>'
+
+
+def _described(s: Shelved, document: dict[str, Any], games: Games, t: Translator, now: float) -> tuple[str, str]:
+    """A kept game's small picture and its words (the game and board, the players, how far and when), in HTML."""
+    game = games[s.game]
+    src, seats = "", s.setup.seats if s.setup is not None else ()
+    players = ", ".join(seat.name for seat in seats)
+    try:
+        state = game.from_json(document.get("position"))
+        players = ", ".join(seat_label(seat, colours, t) for seat, colours in zip(seats, state.seats, strict=False))
+        src = picture(game.face.render(state, Marks(), {}, t))
+    except (MalefizError, ValueError, KeyError, TypeError, IndexError):
+        pass
+    image = f'<img class="shelf-picture" src="{src}" alt="" width="64" height="64"/>' if src else ""
+    title = f"{game.title} · {t(f'board.{s.board}').split(' (')[0]}"
+    detail = f"{t.count('shelf.moves', s.moves)} · {when_words(s.when, now, t)}"
+    return image, (
+        f'<strong>{escape(title)}</strong><span class="shelf-names">{escape(players)}</span>'
+        f'<span class="shelf-when">{escape(detail)}</span>'
+    )
+
+
+def latest_html(listing: list[Shelved], games: Games, t: Translator, now: float) -> str:
+    """The latest game in progress with its *Continue*, for the top of the setup screen (seen without scrolling);
+    ``""`` when there is none."""
+    s = next((s for s in listing if not s.over and s.problem is None and s.document is not None), None)
+    if s is None or s.document is None:
+        return ""
+    image, text = _described(s, s.document, games, t, now)
+    go = _button("continue", escape(s.id), t("shelf.continue"), ' class="primary"')
+    return (
+        f'<div class="latest-game" data-id="{escape(s.id)}">{image}<span class="shelf-text">'
+        f'<span class="latest-title">{escape(t("page.latest"))}</span>{text}</span>{go}</div>'
+    )

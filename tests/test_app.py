@@ -143,9 +143,9 @@ def test_a_saved_file_loads_back_with_its_address() -> None:
 def test_leaving_a_game_in_progress_asks_and_the_setup_screen_keeps_game_and_board() -> None:
     a = app()
     a.open("?game=maedn&board=star&seats=human,human&seed=3")
-    assert a.question("new-game") is None  # nothing played yet
+    assert a.question("rematch") is None  # nothing played yet
     play_moves(a, 1)
-    assert a.question("new-game") and a.question("setup")
+    assert a.question("rematch") and a.question("setup")
     game_id = a.game_id
     assert game_id is not None
     screen = a.to_setup(f"?game=maedn&board=star&seats=human,human&seed=3&id={game_id}")
@@ -181,7 +181,8 @@ def test_the_form_starts_a_game_or_says_what_does_not_fit() -> None:
     a = app()
     a.open("")
     screen = a.start_from_form([("game", "maedn"), ("board", "star"), ("kind-yellow", "human")])
-    assert screen is not None and screen.view == "setup" and "2 to 6" in screen.error and screen.game == "maedn"
+    assert screen is not None and screen.view == "setup" and "2 to 6" in screen.form_error and screen.game == "maedn"
+    assert screen.error == ""  # beside Start game, not at the top
     screen = a.start_from_form(
         [("game", "malefiz"), ("board", "fast"), ("kind-red", "human"), ("kind-blue", "bot:easy")]
     )

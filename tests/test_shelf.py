@@ -145,13 +145,13 @@ def test_a_link_or_a_file_adds_a_game_and_never_overwrites_one() -> None:
     assert actions(c) == mine  # the first game is exactly as it was
 
 
-def test_a_new_game_gets_a_new_identity_and_the_last_one_stays_kept() -> None:
+def test_a_rematch_gets_a_new_identity_and_the_last_one_stays_kept() -> None:
     storage = MemoryStorage()
     a = app(storage)
     a.open(GAME)
     play(a, 2)
     first, kept = a.game_id, actions(a)
-    a.new_game()
+    a.rematch()
     assert a.game_id != first and a.address is not None and f"id={a.game_id}" in a.address.query
     b = app(storage)
     b.open(f"{GAME}&id={first}")

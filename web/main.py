@@ -17,7 +17,7 @@ from pyscript import document
 from pyscript.ffi import is_none
 
 from malefiz.app import App, key_command
-from malefiz.core.screen import SOUNDS, Screen
+from malefiz.core.screen import SOUNDS, Screen, log_changes
 from malefiz.core.spatial import nearest, toward
 
 
@@ -29,39 +29,43 @@ def _all(selector: str) -> list[Any]:
     return list(document.querySelectorAll(selector))
 
 
-def _say(selector: str, text: str) -> None:
-    """Write ``text`` into the element; hide it while there is nothing to say."""
+def _say(selector: str, text: str, html: bool = False) -> None:
+    """Write ``text`` (with ``html``: HTML) into the element; hide it while there is nothing to say."""
     element = _element(selector)
-    element.textContent = text
+    setattr(element, "innerHTML" if html else "textContent", text)
     element.hidden = not text
 
 
 class LocalStorage:
-    """The browser's ``localStorage`` as the app's :class:`~malefiz.app.Storage` (storage off: nothing kept)."""
+    """The browser's ``localStorage`` (or the tab's own ``sessionStorage``) as the app's
+    :class:`~malefiz.app.Storage` (storage off: nothing kept)."""
+
+    def __init__(self, area: str = "localStorage") -> None:
+        self.area = area
+
+    def call(self, method: str, *args: str) -> Any:
+        """The storage's ``method`` called with ``args``: its result, or False when the browser refuses."""
+        with contextlib.suppress(JsException):
+            return getattr(getattr(js, self.area), method)(*args)
+        return False
 
     def get(self, key: str) -> str | None:
         """The text kept under ``key``, or None."""
-        with contextlib.suppress(JsException):
-            value = js.localStorage.getItem(key)
-            return None if is_none(value) else str(value)
-        return None
+        value = self.call("getItem", key)
+        return None if value is False or is_none(value) else str(value)
 
     def set(self, key: str, value: str) -> bool:
         """Keep ``value``; False when the browser refuses."""
-        with contextlib.suppress(JsException):
-            js.localStorage.setItem(key, value)
-            return True
-        return False
+        return self.call("setItem", key, value) is not False
 
     def remove(self, key: str) -> None:
         """Forget ``key``."""
-        with contextlib.suppress(JsException):
-            js.localStorage.removeItem(key)
+        self.call("removeItem", key)
 
     def all_keys(self) -> list[str]:
         """Every key kept."""
         with contextlib.suppress(JsException):
-            return [str(js.localStorage.key(i)) for i in range(int(js.localStorage.length))]
+            return [str(key) for key in js.Object.keys(getattr(js, self.area))]
         return []
 
 
@@ -69,7 +73,7 @@ class Page:
     """The running page: the app, the timer of the next computer step, the frames of a walk."""
 
     def __init__(self) -> None:
-        self.app = App(LocalStorage(), [str(code) for code in js.navigator.languages])
+        self.app = App(LocalStorage(), list(map(str, js.navigator.languages)), tab=LocalStorage("sessionStorage"))
         self.timer: Any = None
         self.frames: list[str] = []
         self.after_walk: Screen | None = None
@@ -97,33 +101,42 @@ class Page:
         self.show_address()
         self.stop_timer()
         root = document.documentElement
-        root.dataset.game = screen.game
-        root.dataset.board = screen.board
-        _element("[data-title]").textContent = screen.title
-        document.title = screen.title
+        root.dataset.game, root.dataset.board = screen.game, screen.board
+        _element("[data-title]").textContent = document.title = screen.title
         _element("[data-pace]").value = screen.pace
         playing = screen.view == "play"
-        _element("#setup").hidden = playing
+        _element("#setup").hidden = _element("[data-top]").hidden = playing
         _element("#play").hidden = not playing
         _element('header [data-action="setup"]').hidden = not playing
         (self.draw_game if playing else self.draw_setup)(screen)
 
     def draw_setup(self, screen: Screen) -> None:
-        """The setup screen: only the chosen game's and board's fields count; that board's start beside them."""
+        """The setup screen: only the chosen game's and board's fields count; that board's start beside them;
+        the latest game and any message at the top; a message about the form beside *Start game*, in view."""
         _say("[data-setup-error]", screen.error)
-        shelf = _element("[data-shelf]")
-        shelf.innerHTML = screen.shelf
-        shelf.hidden = not screen.shelf
-        for name, value in (("game", screen.game), ("board", screen.board)):
-            radio = _element(f'#setup input[name="{name}"][value="{value}"]')
-            if not is_none(radio):
-                radio.checked = True
+        _say("[data-latest]", screen.latest, html=True)
+        _say("[data-shelf]", screen.shelf, html=True)
+        _say("[data-form-error]", screen.form_error)
         for block in _all("#setup [data-game]"):
             same = str(block.dataset.game) == screen.game and (
                 not block.hasAttribute("data-board") or str(block.dataset.board) == screen.board
             )
             block.disabled = block.hidden = not same
         self.board.innerHTML = screen.board_svg
+        self.change_form(screen.form)
+        self.change_form(self.app.seat_notes(self.form_fields()))
+        if screen.form_error:
+            _element("[data-form-error]").focus()
+
+    def change_form(self, steps: tuple[tuple[str, str, str], ...]) -> None:
+        """Change the chosen game's and board's fields of the setup form as the app says."""
+        for selector, name, value in steps:
+            for element in _all(f"#setup fieldset:not(:disabled) {selector}"):
+                setattr(element, name, bool(value) if name == "checked" else value)
+
+    def form_fields(self) -> list[tuple[str, str]]:
+        """The setup form's fields that count (those of the chosen game and board), as ``FormData`` lists them."""
+        return [(str(e[0]), str(e[1])) for e in js.FormData.new(_element("#setup")).entries()]
 
     def draw_game(self, screen: Screen) -> None:
         """The game: walk the moved piece first (when the screen has frames), then the whole screen."""
@@ -173,24 +186,19 @@ class Page:
         _element("[data-winner]").hidden = not screen.winner
         _element("[data-winner-text]").textContent = screen.winner
         _element("[data-stats]").innerHTML = screen.report
+        _element("[data-podium]").innerHTML = screen.podium
         self.mark_for_keyboard(screen)
         if screen.bot_delay is not None:
             self.timer = js.setTimeout(self._tick, screen.bot_delay)
 
     def draw_log(self, screen: Screen) -> None:
         """The move list, newest first: lines added since the last screen are put on top."""
-        lines = screen.log
-        first, end = (lines[0].index, lines[-1].index + 1) if lines else (0, 0)
-        shown_first, shown_end = self.logged
-        if not lines or first < shown_first or end < shown_end or shown_end < first:
+        anew, added, self.logged = log_changes(screen.log, self.logged)
+        if anew:
             self.log.innerHTML = ""
-            shown_end = first
-        for line in lines:
-            if line.index >= shown_end:
-                self.log.insertAdjacentHTML("afterbegin", line.html)
-        while self.log.childElementCount > len(lines):
+        self.log.insertAdjacentHTML("afterbegin", added)
+        while self.log.childElementCount > len(screen.log):
             self.log.lastElementChild.remove()
-        self.logged = (first, end)
 
     def play_sound(self, notes: tuple[float, ...]) -> None:
         """Short tones made by Web Audio (no files), when the player turned sound on."""
@@ -341,11 +349,12 @@ class Page:
         if action == "roll":
             self.show(app.roll())
         elif action == "start":
-            form = _element("#setup")
-            self.show(app.start_from_form((str(e[0]), str(e[1])) for e in js.FormData.new(form).entries()))
+            self.show(app.start_from_form(self.form_fields()))
         elif action in ("hint", "undo", "redo"):
             self.show(getattr(app, action)())
-        elif action in ("new-game", "setup", "delete"):  # asked first when the app has a question
+        elif action == "close-error":
+            _element("[data-setup-error]").hidden = True
+        elif action in ("rematch", "setup", "delete"):  # asked first when the app has a question
             question = app.question(action)
             self.pending = lambda: self.show(app.leave(action, key, str(js.location.search)))
             if question is None:
@@ -384,6 +393,8 @@ class Page:
             self.show(
                 app.preview(str(_element('#setup input[name="game"]:checked').value), board, target.name == "game")
             )
+        elif not is_none(target.closest("#setup .seats, #setup .form")):
+            self.change_form(app.seat_notes(self.form_fields()))
         elif target.matches("[data-load-file]"):
             files = target.files
             if is_none(files) or files.length == 0:
@@ -492,7 +503,7 @@ def main() -> None:
         page.sound.checked = page.app.sound_setting()
     calm = bool(js.matchMedia("(prefers-reduced-motion: reduce)").matches)
     page.set_motion(page.app.motion_setting(calm), keep=False)
-    page.show(page.app.open(str(js.location.search), str(js.location.hash)))
+    page.show(page.app.arrive(str(js.location.search), str(js.location.hash)))
     document.documentElement.dataset.ready = "true"
 
 

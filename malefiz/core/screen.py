@@ -15,7 +15,7 @@ from typing import Final, Literal
 
 from .actions import Roll
 from .session import Session
-from .setup import PACES
+from .setup import PACES, seat_label
 from .stats import report_html
 
 __all__ = [
@@ -25,8 +25,10 @@ __all__ = [
     "Screen",
     "die_face",
     "labels",
+    "log_changes",
     "news",
     "play_screen",
+    "podium_html",
     "result",
     "sound_of",
     "standings",
@@ -81,7 +83,15 @@ class Screen:
     """The board as SVG: the game now, or on the setup screen the chosen board's start."""
     language: str = "en"
     error: str = ""
-    """A message on the setup screen (a setup that does not fit, a link that cannot be read)."""
+    """A message at the top of the setup screen (a link, an address or a kept game that cannot be read)."""
+    form_error: str = ""
+    """A message beside *Start game*: what does not fit in the setup the form describes."""
+    latest: str = ""
+    """The setup screen's *Continue* of the latest game in progress, as HTML (:func:`malefiz.shelf.latest_html`)."""
+    form: tuple[tuple[str, str, str], ...] = ()
+    """The changes of the setup form: the game and board chosen, and the form filled in with the last setup
+    started of that game when the screen shows it for the first time since it was entered
+    (:func:`malefiz.page.form_steps`); other fields stay as the person left them."""
     shelf: str = ""
     """The setup screen's list of games kept in the browser, as HTML (:func:`malefiz.shelf.shelf_html`)."""
     notice: str = ""
@@ -118,9 +128,11 @@ class Screen:
     labels: tuple[tuple[str, str], ...] = ()
     """What can be acted on: (``data-key``, accessible name), in the order to visit them."""
     winner: str = ""
-    """The end in words (empty while the game goes on)."""
+    """Who won, in words (empty while the game goes on; :attr:`podium` shows every place)."""
     report: str = ""
     """The end-of-game statistics as HTML (empty while the game goes on)."""
+    podium: str = ""
+    """The places at the end as a podium, in HTML (empty while the game goes on; :func:`podium_html`)."""
     position: str = ""
     """The position as the game's JSON document (for tests and tools)."""
     pace: str = "normal"
@@ -165,15 +177,15 @@ def standings(session: Session) -> str:
     return ", ".join(parts)
 
 
-def result(session: Session) -> str:
-    """The end: who won (and, with more players, the places of the others)."""
+def result(session: Session, places: bool = True) -> str:
+    """The end: who won (and, with more players and ``places``, the places of the others)."""
     ranking = session.state.ranking
     if not ranking:
         return ""
     t = session.t
     winners = t("joint").join(session.seat_name(i) for i in ranking[0])
     text = t("wins.one" if len(ranking[0]) == 1 else "wins.other", who=winners)
-    if len(ranking) > 2:
+    if places and len(ranking) > 2:
         text += " " + standings(session)
     return text
 
@@ -201,6 +213,64 @@ def log_lines(session: Session, most: int = LOG_LINES) -> tuple[LogLine, ...]:
     lines = record.lines(-most)
     title = session.t("page.entry_title")
     return tuple(LogLine(line.index, line.words, line.notation, title) for line in lines)
+
+
+def log_changes(lines: tuple[LogLine, ...], shown: tuple[int, int]) -> tuple[bool, str, tuple[int, int]]:
+    """How the move list on the page (newest first) becomes ``lines``: whether it is emptied first, the HTML of the
+    lines to put on top (newest first), and the line numbers it shows then (``shown``: the first and last-plus-one
+    it shows now; the page then drops lines from the bottom until it holds as many as ``lines``).
+
+    >>> lines = tuple(LogLine(i, f"move {i}") for i in range(3, 6))
+    >>> anew, added, shown = log_changes(lines, (2, 5))
+    >>> anew, added.count("<li"), 'value="6"' in added, shown
+    (False, 1, True, (3, 6))
+    >>> log_changes(lines, (-1, -1))[1].index('value="6"') < log_changes(lines, (-1, -1))[1].index('value="4"')
+    True
+    >>> log_changes((), (3, 6))
+    (True, '', (0, 0))
+    """
+    first, end = (lines[0].index, lines[-1].index + 1) if lines else (0, 0)
+    shown_first, shown_end = shown
+    anew = not lines or first < shown_first or end < shown_end or shown_end < first
+    if anew:
+        shown_end = first
+    return anew, "".join(line.html for line in reversed(lines) if line.index >= shown_end), (first, end)
+
+
+CONFETTI: Final = 18
+"""How many pieces of confetti fall over the podium (the page stills them when motion is off)."""
+
+
+def podium_html(session: Session) -> str:
+    """The places at the end as a podium: each place (tied seats share one) with its players' names and colours,
+    the best first (the page's style puts the first three on steps, second to the left of first and third to its
+    right, and lets the confetti fall); empty while the game goes on. Every name is escaped."""
+    ranking = session.state.ranking
+    if not session.state.is_over or not ranking:
+        return ""
+    t = session.t
+    places, place = [], 1
+    for tied in ranking:
+        players = []
+        for i in tied:
+            colours = session.state.seats[i]
+            swatches = "".join(f'<span class="swatch swatch-{escape(c)}"></span>' for c in colours)
+            label = seat_label(session.setup.seats[i], colours, t)
+            players.append(f'<span class="podium-who">{swatches} {escape(label)}</span>')
+        step = min(place, 4)
+        places.append(
+            f'<li class="podium-place podium-{step}"><span class="podium-rank">{escape(t(f"podium.{min(place, 6)}"))}'
+            f'</span>{"".join(players)}<span class="podium-step" aria-hidden="true">{place}</span></li>'
+        )
+        place += len(tied)
+    confetti = "".join(
+        f'<i style="--x:{(i * 37) % 100}%;--d:{(i * 7) % 10 / 10:.1f}s;--r:{(i * 53) % 360}deg"></i>'
+        for i in range(CONFETTI)
+    )
+    return (
+        f'<div class="podium"><span class="confetti" aria-hidden="true">{confetti}</span>'
+        f'<ol class="podium-places" aria-label="{escape(t("podium.label"))}">{"".join(places)}</ol></div>'
+    )
 
 
 def labels(session: Session) -> dict[str, str]:
@@ -282,8 +352,9 @@ def play_screen(
         announce=" ".join(fresh_lines[-3:]) if shown is not None and count > shown else "",
         sound=sound_of(session) if shown is not None and count > shown else None,
         labels=tuple(labels(session).items()),
-        winner=result(session) if over else "",
+        winner=result(session, places=False) if over else "",  # the podium shows the places
         report=report_html(session) if over else "",
+        podium=podium_html(session) if over else "",
         position=json.dumps(session.game.to_json(state)),
         pace=pace,
         bot_delay=(tempo.roll if state.is_chance else tempo.act) if session.acts_by_itself() else None,

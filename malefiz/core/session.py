@@ -148,11 +148,11 @@ class Session:
 
     @property
     def names(self) -> dict[str, str]:
-        """Seat names by colour (every colour a seat plays)."""
+        """Seat names by colour (every colour a seat plays; a seat without a name is called by each colour's)."""
         found: dict[str, str] = {}
         for seat, colours in zip(self.setup.seats, self.state.seats, strict=True):
             for c in colours:
-                found[c] = seat.name
+                found[c] = c.capitalize() if seat.name == seat.colour.capitalize() else seat.name
         return found
 
     def name(self, colour: str) -> str:

@@ -17,7 +17,18 @@ from ..i18n import Translator
 from .errors import ColourName, MalefizError
 from .game import Game
 
-__all__ = ["MAX_NAME", "MAX_SEED", "PACES", "Seat", "Setup", "Tempo", "seat_label", "setup_address"]
+__all__ = [
+    "MAX_NAME",
+    "MAX_SEED",
+    "PACES",
+    "Seat",
+    "Setup",
+    "Tempo",
+    "asked_in",
+    "chosen_in",
+    "seat_label",
+    "setup_address",
+]
 
 Kind = Literal["human", "bot"]
 
@@ -73,10 +84,17 @@ class Seat:
 def seat_label(seat: Seat, colours: Sequence[str], t: Translator | None = None) -> str:
     """A seat for messages: its name, and its colours when the name is not the colour (``Anna (red)``).
 
-    A seat named after its colour in English (the default name) is called by its colour in ``t``'s language.
+    A seat named after its colour in English (the default name) is called by its colour in ``t``'s language, a
+    seat of two colours without a name by both (``Yellow with red``).
+
+    >>> seat_label(Seat("yellow", "Yellow"), ("yellow", "red")), seat_label(Seat("yellow", "Anna"), ("yellow", "red"))
+    ('Yellow with red', 'Anna (yellow, red)')
     """
     t = t or Translator()
-    name = t.colour(colours[0], capital=True) if seat.name == colours[0].capitalize() else seat.name
+    unnamed = seat.name == colours[0].capitalize()
+    if unnamed and len(colours) == 2:
+        return t("name.pair", first=t.colour(colours[0], capital=True), second=t.colour(colours[1]))
+    name = t.colour(colours[0], capital=True) if unnamed else seat.name
     if len(colours) == 1 and name.lower() == t.colour(colours[0]):
         return name
     return t("name.colours", name=name, colours=", ".join(t.colour(c) for c in colours))
@@ -329,3 +347,17 @@ def chosen_in(query: str, games: Games) -> tuple[str, str]:
     game = games.get(name) or next(iter(games.values()))
     board = params.get("board", "")
     return game.name, board if board in game.boards else game.boards[0]
+
+
+def asked_in(query: str, games: Games) -> tuple[str | None, str | None]:
+    """The game and board a page address names (known ones only; None for what it leaves open).
+
+    >>> from malefiz.games import GAMES
+    >>> asked_in("?game=maedn&board=star", GAMES), asked_in("?game=maedn", GAMES), asked_in("?board=x", GAMES)
+    (('maedn', 'star'), ('maedn', None), (None, None))
+    """
+    params = {k: v[-1] for k, v in parse_qs(query.lstrip("?"), keep_blank_values=True).items()}
+    game = games.get(params.get("game", ""))
+    board = params.get("board", "")
+    known = game or next(iter(games.values()))
+    return game.name if game else None, board if board in known.boards else None

@@ -1,0 +1,172 @@
+"""The setup screen as a person meets it: what went wrong is seen at once, the game left for the rules comes back,
+the last setup is there again, two colours each say who plays which colour (issue 25, points 2, 3, 9, 18)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Locator, Page
+from site_page import GamePage, Watch
+
+DESKTOP: dict[str, Any] = {"viewport": {"width": 1280, "height": 800}}
+PHONE: dict[str, Any] = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
+BLOCK = "#setup fieldset.block:not([disabled])"
+
+
+def in_view(page: Page, element: Locator) -> bool:
+    """True when ``element`` is shown whole inside the window, as it is scrolled now."""
+    box = element.bounding_box()
+    size = page.viewport_size
+    assert box is not None and size is not None
+    return box["y"] >= 0 and box["y"] + box["height"] <= size["height"] and 0 <= box["x"] <= size["width"]
+
+
+def watched(page: Page) -> Watch:
+    watch = Watch()
+    page.on("pageerror", lambda error: watch.errors.append(str(error)))
+    page.on("console", lambda message: watch.errors.append(message.text) if message.type == "error" else None)
+    return watch
+
+
+@pytest.mark.parametrize("device", [DESKTOP, PHONE], ids=["1280x800", "390x844"])
+def test_a_broken_link_or_address_is_said_at_the_top_in_view_and_can_be_closed(
+    browser: Browser, site_url: str, device: dict[str, Any]
+) -> None:
+    context = browser.new_context(**device)
+    page = context.new_page()
+    watch = watched(page)
+    for address, words in (
+        ("#game=eNpLz", "link"),
+        ("?seats=human,human&position=classic%20r:h,h", "position"),
+        ("?seats=human,bot&seed=x", "seed"),
+    ):
+        page.goto(site_url + address)
+        page.wait_for_selector("html[data-ready]")
+        error = page.locator("[data-setup-error]")
+        assert error.is_visible() and words in (error.text_content() or ""), address
+        assert error.get_attribute("role") == "alert"
+        assert in_view(page, error), address  # seen without scrolling, above the board and the form
+        page.locator('[data-action="close-error"]').click()
+        assert error.is_hidden() and page.locator('[data-action="close-error"]').is_hidden()
+    context.close()
+    watch.assert_clean()
+
+
+def test_a_setup_that_does_not_fit_is_said_beside_start_in_view(game: GamePage) -> None:
+    game.page.set_viewport_size({"width": 390, "height": 844})
+    game.open("?game=maedn")
+    game.page.locator(f"{BLOCK} select[name=form]").select_option("two_colours")  # yellow and red sit opposite
+    game.page.locator('[data-action="start"]').click()
+    error = game.page.locator("[data-form-error]")
+    error.wait_for()
+    assert "yellow and red" in (error.text_content() or "") and error.get_attribute("role") == "alert"
+    assert error.evaluate("e => e === document.activeElement") and in_view(game.page, error)
+    assert game.page.locator("[data-setup-error]").is_hidden()
+    game.watch.assert_clean()
+
+
+def test_back_to_the_game_on_a_rules_page_returns_to_the_game(game: GamePage) -> None:
+    game.page.set_viewport_size({"width": 1280, "height": 800})
+    game.open("?game=maedn&seats=human,human&names=Anna,Ben&first=yellow&seed=4&forced=off")
+    game_id, position = game.game_id(), game.position_text()  # nothing played yet: the address starts it again
+    for step in range(2):
+        game.page.locator("header.bar a.rules-link:visible").click()
+        game.page.wait_for_url("**/rules-maedn.html")
+        game.page.locator("header a.back").click()  # a plain link to the page: no script on the rules pages
+        game.page.wait_for_selector("html[data-ready]")
+        assert game.page.locator("#play").is_visible() and game.game_id() == game_id
+        assert game.position_text() == position
+        if step == 0:
+            game.roll()
+            position = game.position_text()
+    # Left by the Setup button, the bare page is the setup screen, with the latest game's Continue in view.
+    game.page.locator('header [data-action="setup"]').click()
+    game.page.locator('[data-action="confirm-yes"]').click()
+    game.page.wait_for_selector("#setup:not([hidden])")
+    game.page.goto(game.site_url)
+    game.page.wait_for_selector("html[data-ready]")
+    assert game.page.locator("#setup").is_visible()
+    go = game.page.locator(f'[data-latest] [data-action="continue"][data-id="{game_id}"]')
+    assert go.is_visible() and in_view(game.page, go)
+    assert "Anna" in (game.page.locator("[data-latest]").text_content() or "")
+    go.click()
+    game.page.wait_for_selector("#play:not([hidden])")
+    assert game.game_id() == game_id and game.position_text() == position
+    game.watch.assert_clean()
+
+
+def test_the_latest_game_is_in_view_on_a_phone(browser: Browser, site_url: str) -> None:
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    watch = watched(page)
+    game = GamePage(page, site_url, watch)
+    game.open("?game=malefiz&seats=human,human&names=Ann,Bob&seed=3")
+    game.roll()
+    other = context.new_page()  # another tab: the bare page is the setup screen there
+    other.on("pageerror", lambda error: watch.errors.append(str(error)))
+    other.goto(site_url)
+    other.wait_for_selector("html[data-ready]")
+    go = other.locator('[data-latest] [data-action="continue"]')
+    assert go.is_visible() and in_view(other, go)
+    context.close()
+    watch.assert_clean()
+
+
+def test_the_last_setup_started_fills_the_form_again(game: GamePage) -> None:
+    game.open("?game=maedn")
+    game.page.locator("input[name=board][value=star]").check()
+    game.page.wait_for_function("document.documentElement.dataset.board === 'star'")
+    game.page.locator(f"{BLOCK} input[name=name-yellow]").fill("Anna")
+    game.page.locator(f"{BLOCK} select[name=kind-blue]").select_option("bot:hard")
+    game.page.locator(f"{BLOCK} input[name=name-blue]").fill("Robo")
+    game.page.locator(f"{BLOCK} input[name=option][value=barriers]").check()
+    game.page.locator('[data-action="start"]').click()
+    game.page.wait_for_selector("#play:not([hidden])")
+    assert game.position()["board"] == "star"
+
+    def filled() -> None:
+        assert game.page.evaluate("document.documentElement.dataset.board") == "star"
+        assert game.page.locator(f"{BLOCK} input[name=name-yellow]").input_value() == "Anna"
+        assert game.page.locator(f"{BLOCK} input[name=name-blue]").input_value() == "Robo"
+        assert game.page.locator(f"{BLOCK} select[name=kind-blue]").input_value() == "bot:hard"
+        assert game.page.locator(f"{BLOCK} select[name=kind-red]").input_value() == "bot:medium"
+        assert game.page.locator(f"{BLOCK} input[name=option][value=barriers]").is_checked()
+
+    game.page.locator('header [data-action="setup"]').click()  # nothing played yet: nothing asked
+    game.page.wait_for_selector("#setup:not([hidden])")
+    filled()
+    game.open("")  # a new visit: the game started last, as it was set up
+    assert game.page.locator("input[name=game][value=maedn]").is_checked()
+    filled()
+    # Malefiz keeps its own (nothing yet: the page's defaults), and Mensch ärgere Dich nicht stays as left.
+    game.page.locator(f"{BLOCK} input[name=name-yellow]").fill("Anne")
+    game.page.locator("input[name=game][value=malefiz]").check()
+    game.page.wait_for_function("document.documentElement.dataset.game === 'malefiz'")
+    assert game.page.locator(f"{BLOCK} input[name=name-red]").input_value() == ""
+    game.page.locator("input[name=game][value=maedn]").check()
+    game.page.wait_for_function("document.documentElement.dataset.game === 'maedn'")
+    assert game.page.locator(f"{BLOCK} input[name=name-yellow]").input_value() == "Anne"
+    game.watch.assert_clean()
+
+
+def test_two_colours_each_say_who_plays_the_partner_colours(game: GamePage) -> None:
+    game.open("?game=maedn")
+    rows = {c: game.page.locator(f'{BLOCK} [data-seat="{c}"]') for c in ("yellow", "green", "red", "black")}
+    game.page.locator(f"{BLOCK} input[name=name-yellow]").fill("Anna")
+    game.page.locator(f"{BLOCK} select[name=kind-red]").select_option("")
+    game.page.locator(f"{BLOCK} select[name=kind-green]").select_option("bot:easy")
+    game.page.locator(f"{BLOCK} select[name=form]").select_option("two_colours")
+    note = rows["red"].locator("[data-note]")
+    note.wait_for()
+    assert note.text_content() == "Played by Anna with Yellow"
+    assert rows["black"].locator("[data-note]").text_content() == "Played together with Green"
+    assert rows["red"].locator("select").is_hidden() and rows["yellow"].locator("select").is_visible()
+    game.page.locator("[data-language]").select_option("de")
+    game.page.wait_for_function("document.documentElement.lang === 'de'")
+    assert note.text_content() == "Gespielt von Anna mit Gelb"
+    game.page.locator('[data-action="start"]').click()
+    game.page.wait_for_selector("#play:not([hidden])")
+    log = " ".join(game.page.locator("[data-log] li").all_text_contents())
+    assert "Anna (rot)" in log and "Schwarz" in log and "Black" not in log  # the partner colours named in German
+    game.watch.assert_clean()
