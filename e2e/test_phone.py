@@ -134,3 +134,68 @@ def test_the_fast_boards_key_reads_on_a_phone_and_covers_nothing(
             assert x1 <= a0 or a1 <= x0 or y1 <= b0 or b1 <= y0, (key, (a0, b0, a1, b1))
     assert watch.errors == []
     context.close()
+
+
+ZOOM_POSITION = "classic r:2.13,6.13,h,h,h y:h,h,h,h,h x:8.1,8.3,8.4,8.5,6.7,10.7,0.11,4.11,8.11,12.11,16.11 r2"
+TARGETS = """() => [...document.querySelectorAll('#board .target')].map((e) => {
+  const b = e.getBoundingClientRect();
+  return [b.left, b.top, b.right, b.bottom];
+})"""
+
+
+@pytest.mark.parametrize("size", [{"width": 390, "height": 844}, {"width": 844, "height": 390}])
+def test_small_targets_are_zoomed_to_a_fingers_size_and_the_board_fits(
+    browser: Browser, site_url: str, size: dict[str, int]
+) -> None:
+    context = browser.new_context(**{**PHONE, "viewport": size})
+    page = context.new_page()
+    watch = Watch()
+    page.on("pageerror", lambda error: watch.errors.append(str(error)))
+    game = GamePage(page, site_url, watch)
+    game.open(f"?seats=human,human&seed=1&position={ZOOM_POSITION.replace(' ', '%20')}")
+    board = page.locator("#board svg").bounding_box()
+    assert board is not None and board["y"] + board["height"] <= size["height"]  # the whole board in sight
+    if size["width"] > size["height"]:
+        assert page.evaluate("document.documentElement.scrollHeight") <= size["height"] + 2  # nothing to scroll
+    assert page.evaluate("boardZoom.scale()") == 1
+    page.locator("#board [data-key='6.13'][tabindex='0']").tap()
+    page.wait_for_function("boardZoom.scale() > 1.2")
+    frame = page.locator(".board-frame").bounding_box()
+    assert frame is not None
+    targets = page.evaluate(TARGETS)
+    assert len(targets) == 2
+    for left, top, right, bottom in targets:
+        assert right - left >= 23.5 and bottom - top >= 23.5  # a finger's size
+        assert frame["x"] <= left and right <= frame["x"] + frame["width"]  # and in sight
+        assert frame["y"] <= top and bottom <= frame["y"] + frame["height"]
+    before = game.position_text()
+    page.locator("#board .target").first.tap()
+    game.wait_for_position_change(before)
+    page.wait_for_function("boardZoom.scale() < 1.01")  # the move made: the whole board again
+    context.close()
+    watch.assert_clean()
+
+
+def test_two_fingers_zoom_the_board(browser: Browser, site_url: str) -> None:
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    watch = Watch()
+    page.on("pageerror", lambda error: watch.errors.append(str(error)))
+    game = GamePage(page, site_url, watch)
+    game.open("?game=maedn&board=star&seats=human,human&seed=1")
+    box = page.locator(".board-frame").bounding_box()
+    assert box is not None
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    cdp = context.new_cdp_session(page)
+
+    def touch(kind: str, spread: float) -> None:
+        points = [] if kind == "touchEnd" else [{"x": x - spread, "y": y, "id": 1}, {"x": x + spread, "y": y, "id": 2}]
+        cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+
+    touch("touchStart", 20)
+    for spread in range(30, 160, 10):
+        touch("touchMove", spread)
+    touch("touchEnd", 0)
+    page.wait_for_function("boardZoom.scale() > 1.5")
+    context.close()
+    watch.assert_clean()

@@ -5,10 +5,12 @@ What goes in, and nothing else:
 - ``pyodide/``: the five Pyodide runtime files from ``node_modules/pyodide``;
 - ``pyscript/``: PyScript's ``dist/`` from ``node_modules/@pyscript/core``,
   without source maps (and without the comments pointing at them);
+- ``panzoom/panzoom.min.js``: the board's pinch and drag zoom, from ``node_modules/@panzoom/panzoom``
+  (with its licence header);
 - ``malefiz.zip``: the ``malefiz`` package, unpacked by PyScript's ``files`` config;
 - the page from ``web/``: ``index.html`` (with every game's start boards pre-rendered by
   its face's ``board_svg``, the setup form of :mod:`malefiz.page` and the PyScript config
-  filled in), ``style.css`` and ``main.py``;
+  filled in), ``style.css``, ``main.py``, ``zoom.js`` and ``sound.js``;
 - ``thumb-<game>.svg``: each game's picture on the setup screen;
 - ``manifest.webmanifest`` and ``icon.svg``: the web app manifest (install the site as an app);
 - ``sw.js``: the service worker (``web/sw.js`` after two generated lines: ``VERSION``, a hash of
@@ -60,7 +62,7 @@ PYODIDE_FILES: Final = (
 )
 """The runtime files Pyodide loads (everything else in its npm package is for node or docs)."""
 
-PAGE_FILES: Final = ("style.css", "main.py")
+PAGE_FILES: Final = ("style.css", "main.py", "zoom.js", "sound.js")
 """Copied from ``web/`` as they are (``index.html`` is a template)."""
 
 CONFIG: Final = {
@@ -91,6 +93,10 @@ def copy_runtime(node_modules: Path, out: Path) -> None:
     for source in sorted(dist.iterdir()):
         if source.is_file() and not source.name.endswith(".map"):
             _copy_without_map(source, pyscript / source.name)
+    (out / "panzoom").mkdir()
+    _copy_without_map(
+        node_modules / "@panzoom" / "panzoom" / "dist" / "panzoom.min.js", out / "panzoom" / "panzoom.min.js"
+    )
 
 
 def pack_package(out: Path) -> None:

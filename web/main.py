@@ -18,7 +18,7 @@ from pyscript.ffi import is_none
 
 from malefiz.app import App, key_command
 from malefiz.core.screen import SOUNDS, Screen, log_changes
-from malefiz.core.spatial import nearest, toward
+from malefiz.core.spatial import nearest, toward, zoom_to
 
 
 def _element(selector: str) -> Any:
@@ -83,7 +83,6 @@ class Page:
         """The last input was a key (True) or a pointer (False): the focus box is drawn only after keys."""
         self.logged: tuple[int, int] = (0, 0)
         """The first and last-plus-one line numbers the move list shows."""
-        self.audio: Any = None
         self.board = _element("#board")
         self.log = _element("[data-log]")
         self.die = _element('[data-action="roll"]')
@@ -123,6 +122,7 @@ class Page:
             )
             block.disabled = block.hidden = not same
         self.board.innerHTML = screen.board_svg
+        self.zoom(())
         self.change_form(screen.form)
         self.change_form(self.app.seat_notes(self.form_fields()))
         if screen.form_error:
@@ -182,12 +182,13 @@ class Page:
         if screen.announce:
             _element("[data-announce]").textContent = screen.announce
         if screen.sound is not None:
-            self.play_sound(SOUNDS[screen.sound])
+            js.playNotes(to_js(SOUNDS[screen.sound]))  # web/sound.js
         _element("[data-winner]").hidden = not screen.winner
         _element("[data-winner-text]").textContent = screen.winner
         _element("[data-stats]").innerHTML = screen.report
         _element("[data-podium]").innerHTML = screen.podium
         self.mark_for_keyboard(screen)
+        self.zoom(screen.aim)
         if screen.bot_delay is not None:
             self.timer = js.setTimeout(self._tick, screen.bot_delay)
 
@@ -200,26 +201,15 @@ class Page:
         while self.log.childElementCount > len(screen.log):
             self.log.lastElementChild.remove()
 
-    def play_sound(self, notes: tuple[float, ...]) -> None:
-        """Short tones made by Web Audio (no files), when the player turned sound on."""
-        if not self.sound.checked:
-            return
-        try:
-            if self.audio is None:
-                self.audio = js.AudioContext.new()
-            now = float(self.audio.currentTime)
-            for i, frequency in enumerate(notes):
-                tone = self.audio.createOscillator()
-                level = self.audio.createGain()
-                tone.frequency.value = frequency
-                level.gain.setValueAtTime(0.08, now + i * 0.12)
-                level.gain.exponentialRampToValueAtTime(0.001, now + i * 0.12 + 0.11)
-                tone.connect(level)
-                level.connect(self.audio.destination)
-                tone.start(now + i * 0.12)
-                tone.stop(now + i * 0.12 + 0.12)
-        except JsException:
-            self.sound.checked = False  # no audio here: the box says so by going off
+    def zoom(self, aim: tuple[str, ...]) -> None:
+        """Zoom the board round a choice of place whose targets are too small for a finger, else show it whole
+        (:func:`malefiz.core.spatial.zoom_to` decides; web/zoom.js zooms)."""
+        scale, box = float(js.boardZoom.scale()), self.board.getBoundingClientRect()
+        found = [b for e in (self.keyed(k) for k in aim) if not is_none(e) for b in [e.getBoundingClientRect()]]
+        at = [
+            ((b.x - box.x + b.width / 2) / scale, (b.y - box.y + b.height / 2) / scale, b.width / scale) for b in found
+        ]
+        js.boardZoom.to(*zoom_to(at, box.width / scale, box.height / scale))
 
     def apply_language(self) -> None:
         """Every text of the page marked ``data-i18n`` (and the attributes marked ``data-i18n-<attribute>``)

@@ -23,6 +23,7 @@ __all__ = [
     "SOUNDS",
     "LogLine",
     "Screen",
+    "aim",
     "die_face",
     "labels",
     "log_changes",
@@ -127,6 +128,10 @@ class Screen:
     sound: Sound | None = None
     labels: tuple[tuple[str, str], ...] = ()
     """What can be acted on: (``data-key``, accessible name), in the order to visit them."""
+    aim: tuple[str, ...] = ()
+    """A choice of place (a chosen piece's targets, a taken barricade's fields): the piece that moves (or the field
+    where the barricade was taken), then the candidates, as ``data-key``s; empty otherwise. On a small screen the
+    page zooms the board round them (:func:`malefiz.core.spatial.zoom_to`)."""
     winner: str = ""
     """Who won, in words (empty while the game goes on; :attr:`podium` shows every place)."""
     report: str = ""
@@ -291,6 +296,21 @@ def labels(session: Session) -> dict[str, str]:
     return found
 
 
+def aim(session: Session) -> tuple[str, ...]:
+    """The keys of a choice of place: the piece that moves (or where the barricade was taken), then the candidate
+    fields; empty when no such choice is open (see :attr:`Screen.aim`)."""
+    if not session.is_person_to_choose():
+        return ()
+    choices = session.choices()
+    selected = session.selected
+    if selected is None and any(c.piece is not None for c in choices):
+        return ()
+    fields = dict.fromkeys(c.field for c in choices if c.piece is None or c.piece == selected)
+    last = session.record.last
+    anchor = selected if selected is not None else last.effects.trail[-1] if last and last.effects.trail else None
+    return (anchor, *fields) if anchor is not None else tuple(fields)
+
+
 def play_screen(
     session: Session,
     *,
@@ -352,6 +372,7 @@ def play_screen(
         announce=" ".join(fresh_lines[-3:]) if shown is not None and count > shown else "",
         sound=sound_of(session) if shown is not None and count > shown else None,
         labels=tuple(labels(session).items()),
+        aim=aim(session),
         winner=result(session, places=False) if over else "",  # the podium shows the places
         report=report_html(session) if over else "",
         podium=podium_html(session) if over else "",

@@ -160,7 +160,7 @@ class Session:
         t = self.t
         name = self.names.get(colour)
         if name is None:
-            return t.colour(colour)
+            return t.colour_noun(colour)  # the neutral colour stands for itself: German "und schlägt Schwarz"
         if name == colour.capitalize():  # the default name: the colour, in the session's language
             name = t.colour(colour, capital=True)
         return t("name.colours", name=name, colours=t.colour(colour)) if name.lower() != t.colour(colour) else name

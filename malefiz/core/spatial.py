@@ -8,10 +8,10 @@ growing downwards as on a screen.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Final, Literal
 
-__all__ = ["DIRECTIONS", "REACH", "Direction", "Spots", "nearest", "toward"]
+__all__ = ["DIRECTIONS", "MOST", "REACH", "SMALLEST", "Direction", "Spots", "Zoom", "nearest", "toward", "zoom_to"]
 
 Direction = Literal["up", "down", "left", "right"]
 Spots = Mapping[str, tuple[float, float]]
@@ -69,3 +69,47 @@ def nearest(spots: Spots, x: float, y: float, reach: float = REACH) -> str | Non
         if distance <= best_distance:
             best, best_distance = key, distance
     return best
+
+
+SMALLEST: Final = 24.0
+"""The smallest target a finger is asked to hit, in CSS pixels: smaller ones are zoomed to this size."""
+
+MOST: Final = 4.0
+"""The board is never zoomed more than this."""
+
+Zoom = tuple[float, float, float]
+"""A zoom of the board: its scale and the point of the unzoomed board (x, y, in its own pixels) at the centre."""
+
+
+def zoom_to(targets: Sequence[tuple[float, float, float]], width: float, height: float) -> Zoom:
+    """The zoom that makes every target at least :data:`SMALLEST` pixels across, round the targets.
+
+    ``targets``: each candidate's centre and size (x, y, size) on the unzoomed board of ``width`` x ``height``
+    pixels. The board is centred on the targets' box when it fits at that zoom; otherwise on the first target
+    (the nearest to the piece that moves comes first). Targets big enough, or none: the whole board (scale 1,
+    its centre).
+
+    >>> zoom_to([], 390, 300)
+    (1.0, 195.0, 150.0)
+    >>> zoom_to([(100, 100, 12), (140, 100, 12)], 390, 300)
+    (2.0, 120.0, 100.0)
+    >>> zoom_to([(100, 100, 30), (140, 100, 24)], 390, 300)
+    (1.0, 195.0, 150.0)
+    >>> zoom_to([(60, 40, 12), (380, 290, 12)], 390, 300)  # too far apart: the first one, the board kept in the frame
+    (2.0, 97.5, 75.0)
+    """
+    whole: Zoom = (1.0, width / 2, height / 2)
+    if not targets or width <= 0 or height <= 0:
+        return whole
+    smallest = min(size for _, _, size in targets)
+    want = min(MOST, SMALLEST / smallest) if smallest > 0 else MOST
+    if want <= 1.0:
+        return whole
+    xs, ys = [x for x, _, _ in targets], [y for _, y, _ in targets]
+    if (max(xs) - min(xs)) * want <= width * 0.9 and (max(ys) - min(ys)) * want <= height * 0.9:
+        x, y = (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2
+    else:
+        x, y = xs[0], ys[0]
+    # The zoomed board still covers the frame: its centre no nearer an edge than half of what the frame shows.
+    half_w, half_h = width / (2 * want), height / (2 * want)
+    return want, min(max(x, half_w), width - half_w), min(max(y, half_h), height - half_h)

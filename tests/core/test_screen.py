@@ -206,3 +206,26 @@ def test_the_form_offers_forced_moves_as_each_game_has_them() -> None:
     setup = Setup.from_query(on, GAMES)
     assert "forced=on" in on and setup is not None and setup.forced is True
     assert Setup.from_query(setup.to_query(), GAMES) == setup
+
+
+def test_a_choice_of_place_is_aimed_at_the_moving_piece_and_its_targets() -> None:
+    position = "classic r:0.12,h,h,h,h y:h,h,h,h,h x:8.1,8.3,8.4,8.5,6.7,10.7,0.11,4.11,8.11,12.11,16.11 r1"
+    setup = Setup.from_query(f"?seats=human,human&seed=1&position={position}", GAMES)
+    assert setup is not None
+    s = Session(setup)
+    assert screen(s).aim == ()  # two pawns could move: no place to choose yet
+    assert s.click("0.12")
+    assert screen(s).aim == ("0.12", "0.11", "0.13")
+    assert s.click("0.11")  # onto the barricade: it is taken and waits for its field
+    found = screen(s).aim
+    assert found[0] == "0.11" and len(found) > 40
+    assert not any(key.endswith(".13") for key in found[1:])  # never the bottom row
+    assert set(found[1:]) == {c.field for c in s.choices()}
+
+
+def test_nothing_is_aimed_at_before_the_roll_and_once_the_piece_is_chosen_for_its_target() -> None:
+    s = session("maedn", "&forced=off")
+    assert screen(s).aim == ()
+    to_move(s)
+    found = screen(s).aim
+    assert found == () or (found[0] == s.selected and set(found[1:]) <= {c.field for c in s.choices()})
