@@ -46,11 +46,10 @@ browser: $(STAMP)
 e2e: site browser
 	$(PY) -m pytest e2e -q
 
-# The Python tests on two workers (the machines have two cores); the browser tests one at a time (two browsers
-# running Pyodide at once run out of memory on these machines).
+# Two workers (the machines have two cores): one runs the browser tests one at a time (two browsers running Pyodide
+# at once crash on these machines: e2e/conftest.py puts them in one group), the other the Python tests beside it.
 test: lint site browser
-	$(PY) -m pytest -q -n 2 --dist loadfile tests malefiz README.md
-	$(PY) -m pytest -q e2e
+	$(PY) -m pytest -q -n 2 --dist loadgroup --durations=15 tests malefiz README.md e2e
 
 bench: site $(STAMP)
 	$(PY) bench/rules_speed.py

@@ -47,6 +47,16 @@ class _QuietHandler(SimpleHTTPRequestHandler):
         pass
 
 
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Every browser test in one group: run with ``-n 2 --dist loadgroup`` (``make test``), one worker plays them
+    one at a time (two Chromiums running Pyodide at once crash on these machines) while the other runs the
+    Python tests."""
+    here = Path(__file__).resolve().parent
+    for item in items:
+        if item.path.is_relative_to(here):
+            item.add_marker(pytest.mark.xdist_group("browser"))
+
+
 @pytest.fixture(scope="session")
 def site_url() -> Iterator[str]:
     """The built ``site/`` served on a free port of 127.0.0.1 (a thread of this process)."""

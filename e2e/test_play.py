@@ -171,3 +171,28 @@ def test_the_fast_board_loads_and_plays(game: GamePage) -> None:
     assert after.current == me and after.phase is Phase.ROLL
     assert move.end in after.pawns_of(me) or move.end == after.board.goal
     game.watch.assert_clean()
+
+
+LOG_BOX = "() => { const b = document.querySelector('[data-log]').getBoundingClientRect(); return [b.x, b.y]; }"
+
+
+def test_the_move_list_stays_put_marks_the_line_shown_and_keeps_the_newest_in_sight(game: GamePage) -> None:
+    game.page.set_viewport_size({"width": 1280, "height": 700})
+    game.open("?seats=bot:random,bot:random&pace=instant&seed=3")
+    game.page.wait_for_function("document.querySelectorAll('[data-log] li').length > 40")
+    game.page.locator("[data-pace]").select_option("slow")  # the computers play on, slowly
+    log = game.page.locator("[data-log]")
+    log.evaluate("(list) => { list.scrollTop = list.scrollHeight; }")
+    count = game.page.locator("[data-log] li").count()
+    game.page.wait_for_function("(n) => document.querySelectorAll('[data-log] li').length > n", arg=count)
+    assert log.evaluate("(list) => list.scrollTop") == 0  # a new line came: the newest (on top) are in sight again
+    before = game.page.evaluate(LOG_BOX)
+    line = game.page.locator("[data-log] li").nth(3)
+    line.click()
+    game.page.wait_for_selector("[data-viewing]:not([hidden])")
+    assert game.page.evaluate(LOG_BOX) == before  # the list did not move under the pointer
+    assert line.get_attribute("aria-current") is not None
+    assert game.page.locator("[data-log] li[aria-current]").count() == 1
+    game.page.locator('[data-action="back-to-game"]').click()
+    game.page.wait_for_selector("[data-viewing][hidden]", state="attached")
+    game.watch.assert_clean()

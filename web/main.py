@@ -198,18 +198,17 @@ class Page:
         if anew:
             self.log.innerHTML = ""
         self.log.insertAdjacentHTML("afterbegin", added)
+        if added:  # the newest lines (on top) in sight, wherever the list was scrolled to
+            self.log.scrollTop = 0
         while self.log.childElementCount > len(screen.log):
             self.log.lastElementChild.remove()
 
     def zoom(self, aim: tuple[str, ...]) -> None:
-        """Zoom the board round a choice of place whose targets are too small for a finger, else show it whole
-        (:func:`malefiz.core.spatial.zoom_to` decides; web/zoom.js zooms)."""
-        scale, box = float(js.boardZoom.scale()), self.board.getBoundingClientRect()
-        found = [b for e in (self.keyed(k) for k in aim) if not is_none(e) for b in [e.getBoundingClientRect()]]
-        at = [
-            ((b.x - box.x + b.width / 2) / scale, (b.y - box.y + b.height / 2) / scale, b.width / scale) for b in found
-        ]
-        js.boardZoom.to(*zoom_to(at, box.width / scale, box.height / scale))
+        """Zoom round a choice of place whose targets are too small (:func:`~malefiz.core.spatial.zoom_to`)."""
+        s, box = float(js.boardZoom.scale()), self.board.getBoundingClientRect()
+        boxes = [e.getBoundingClientRect() for e in map(self.keyed, aim) if not is_none(e)]
+        at = [((b.x - box.x + b.width / 2) / s, (b.y - box.y + b.height / 2) / s, b.width / s) for b in boxes]
+        js.boardZoom.to(*zoom_to(at, box.width / s, box.height / s))
 
     def apply_language(self) -> None:
         """Every text of the page marked ``data-i18n`` (and the attributes marked ``data-i18n-<attribute>``)
@@ -288,9 +287,8 @@ class Page:
 
     def focus_options(self) -> Any:
         """``focus()``'s options: a box round the focus only when keys were used last (not after a tap)."""
-        return to_js(
-            {} if self.by_keys is None else {"focusVisible": self.by_keys}, dict_converter=js.Object.fromEntries
-        )
+        options = {} if self.by_keys is None else {"focusVisible": self.by_keys}
+        return to_js(options, dict_converter=js.Object.fromEntries)
 
     # Events
 
@@ -313,6 +311,8 @@ class Page:
                 self.board.innerHTML, text = shown
                 _element("[data-viewing-text]").textContent = text
                 self.viewing.hidden = False
+                for line in self.log.children:  # the line shown is marked (styled while the board shows it)
+                    line.toggleAttribute("aria-current", line == entry)
             return
         if self.busy() or is_none(target.closest("#board")):
             return
