@@ -53,6 +53,7 @@ def test_a_barricade_placement(game: GamePage) -> None:
     ],
 )
 def test_the_end(game: GamePage, address: str) -> None:
+    game.page.emulate_media(reduced_motion="reduce")  # the podium stands as it ends (no text fading in)
     game.open(address)
     game.page.wait_for_selector("[data-winner]:not([hidden])", timeout=300_000)
     assert game.page.locator("[data-stats] svg").count() == 1  # the chart of the game

@@ -44,7 +44,7 @@ def test_a_broken_link_or_address_is_said_at_the_top_in_view_and_can_be_closed(
         page.goto(site_url + address)
         page.wait_for_selector("html[data-ready]")
         error = page.locator("[data-setup-error]")
-        assert error.is_visible() and words in (error.text_content() or ""), address
+        assert error.is_visible() and words in (error.text_content() or "").lower(), address
         assert error.get_attribute("role") == "alert"
         assert in_view(page, error), address  # seen without scrolling, above the board and the form
         page.locator('[data-action="close-error"]').click()
