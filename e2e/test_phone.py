@@ -199,3 +199,19 @@ def test_two_fingers_zoom_the_board(browser: Browser, site_url: str) -> None:
     page.wait_for_function("boardZoom.scale() > 1.5")
     context.close()
     watch.assert_clean()
+
+
+def test_a_mouse_hits_small_targets_as_they_are_drawn(browser: Browser, site_url: str) -> None:
+    context = browser.new_context(viewport={"width": 900, "height": 500})  # a small window, fields under 24 px
+    page = context.new_page()
+    watch = Watch()
+    page.on("pageerror", lambda error: watch.errors.append(str(error)))
+    game = GamePage(page, site_url, watch)
+    game.open(f"?seats=human,human&seed=1&position={ZOOM_POSITION.replace(' ', '%20')}")
+    page.locator("#board [data-key='6.13'][tabindex='0']").click()
+    page.wait_for_selector("#board .target")
+    widths = page.evaluate(TARGETS)
+    assert widths and all(right - left < 24 for left, _, right, _ in widths)  # small, and still not zoomed
+    assert page.evaluate("boardZoom.scale()") == 1
+    context.close()
+    watch.assert_clean()

@@ -208,7 +208,7 @@ class Page:
         s, box = float(js.boardZoom.scale()), self.board.getBoundingClientRect()
         boxes = [e.getBoundingClientRect() for e in map(self.keyed, aim) if not is_none(e)]
         at = [((b.x - box.x + b.width / 2) / s, (b.y - box.y + b.height / 2) / s, b.width / s) for b in boxes]
-        js.boardZoom.to(*zoom_to(at, box.width / s, box.height / s))
+        js.boardZoom.to(*zoom_to(at, box.width / s, box.height / s, bool(js.boardZoom.finger)))
 
     def apply_language(self) -> None:
         """Every text of the page marked ``data-i18n`` (and the attributes marked ``data-i18n-<attribute>``)

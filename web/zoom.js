@@ -29,6 +29,8 @@
     });
   };
   window.boardZoom = {
+    // The person points with a finger (a touch screen): only then are small targets zoomed (Python decides).
+    finger: matchMedia("(pointer: coarse)").matches,
     // The board's scale now (1: not zoomed).
     scale: function () { return zoom ? zoom.getScale() : 1; },
     // Zoom to ``scale`` with the point (x, y) of the unzoomed board in the middle of the frame.

@@ -81,14 +81,17 @@ Zoom = tuple[float, float, float]
 """A zoom of the board: its scale and the point of the unzoomed board (x, y, in its own pixels) at the centre."""
 
 
-def zoom_to(targets: Sequence[tuple[float, float, float]], width: float, height: float) -> Zoom:
-    """The zoom that makes every target at least :data:`SMALLEST` pixels across, round the targets.
+def zoom_to(targets: Sequence[tuple[float, float, float]], width: float, height: float, finger: bool = True) -> Zoom:
+    """The zoom that makes every target at least :data:`SMALLEST` pixels across, round the targets, for a person
+    who points with a ``finger`` (a touch screen: CSS's coarse pointer); a mouse hits small targets as they are.
 
     ``targets``: each candidate's centre and size (x, y, size) on the unzoomed board of ``width`` x ``height``
     pixels. The board is centred on the targets' box when it fits at that zoom; otherwise on the first target
     (the nearest to the piece that moves comes first). Targets big enough, or none: the whole board (scale 1,
     its centre).
 
+    >>> zoom_to([(100, 100, 12), (140, 100, 12)], 390, 300, finger=False)
+    (1.0, 195.0, 150.0)
     >>> zoom_to([], 390, 300)
     (1.0, 195.0, 150.0)
     >>> zoom_to([(100, 100, 12), (140, 100, 12)], 390, 300)
@@ -99,7 +102,7 @@ def zoom_to(targets: Sequence[tuple[float, float, float]], width: float, height:
     (2.0, 97.5, 75.0)
     """
     whole: Zoom = (1.0, width / 2, height / 2)
-    if not targets or width <= 0 or height <= 0:
+    if not finger or not targets or width <= 0 or height <= 0:
         return whole
     smallest = min(size for _, _, size in targets)
     want = min(MOST, SMALLEST / smallest) if smallest > 0 else MOST
