@@ -5,10 +5,23 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser
+from playwright.sync_api import Browser, BrowserContext
 from site_page import GamePage, Watch
 
 PHONE: dict[str, Any] = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
+
+
+def device(browser: Browser, site_url: str, **options: Any) -> tuple[BrowserContext, GamePage]:
+    """A device of its own (a browser context with ``options``) and the game page on it, its page errors and
+    console errors watched."""
+    context = browser.new_context(**options)
+    page = context.new_page()
+    watch = Watch()
+    page.on("pageerror", lambda error: watch.errors.append(str(error)))
+    page.on("console", lambda message: watch.errors.append(message.text) if message.type == "error" else None)
+    return context, GamePage(page, site_url, watch)
+
+
 WAIT_FOR_CHOICE = """
 () => document.querySelector('[data-action="roll"]:not([disabled])') !== null
    || document.querySelector('#board [tabindex="0"]') !== null
@@ -23,12 +36,8 @@ WAIT_FOR_CHOICE = """
     ],
 )
 def test_a_turn_by_taps_on_a_phone(browser: Browser, site_url: str, address: str) -> None:
-    context = browser.new_context(**PHONE)
-    page = context.new_page()
-    watch = Watch()
-    page.on("pageerror", lambda error: watch.errors.append(str(error)))
-    page.on("console", lambda message: watch.errors.append(message.text) if message.type == "error" else None)
-    game = GamePage(page, site_url, watch)
+    context, game = device(browser, site_url, **PHONE)
+    page, watch = game.page, game.watch
     game.open(address)
     board = page.locator("#board svg").bounding_box()
     side = page.locator(".side").bounding_box()
@@ -69,11 +78,8 @@ OUTLINE = """() => {
 
 
 def test_a_tap_draws_no_highlight_and_no_focus_box(browser: Browser, site_url: str) -> None:
-    context = browser.new_context(**PHONE)
-    page = context.new_page()
-    watch = Watch()
-    page.on("pageerror", lambda error: watch.errors.append(str(error)))
-    game = GamePage(page, site_url, watch)
+    context, game = device(browser, site_url, **PHONE)
+    page, watch = game.page, game.watch
     game.open("?game=malefiz&seats=human,human&first=red&seed=5&pace=instant")
     tap_colour = page.evaluate("getComputedStyle(document.documentElement).webkitTapHighlightColor")
     assert tap_colour == "rgba(0, 0, 0, 0)"
@@ -117,11 +123,8 @@ def test_the_fast_boards_key_reads_on_a_phone_and_covers_nothing(
 ) -> None:
     """The fast board says what its village, forest and rest fields are, in the player's language, in letters
     big enough on a 390 px phone and clear of every field, area and pawn (issue 25, point 21)."""
-    context = browser.new_context(**PHONE, locale=locale)
-    page = context.new_page()
-    watch = Watch()
-    page.on("pageerror", lambda error: watch.errors.append(str(error)))
-    game = GamePage(page, site_url, watch)
+    context, game = device(browser, site_url, **PHONE, locale=locale)
+    page, watch = game.page, game.watch
     game.open("?game=malefiz&board=fast&seats=human,human,human,human&seed=5")
     found = page.evaluate(KEY_AND_FIELDS)
     assert [key["text"] for key in found["keys"]] == words
@@ -147,11 +150,8 @@ TARGETS = """() => [...document.querySelectorAll('#board .target')].map((e) => {
 def test_small_targets_are_zoomed_to_a_fingers_size_and_the_board_fits(
     browser: Browser, site_url: str, size: dict[str, int]
 ) -> None:
-    context = browser.new_context(**{**PHONE, "viewport": size})
-    page = context.new_page()
-    watch = Watch()
-    page.on("pageerror", lambda error: watch.errors.append(str(error)))
-    game = GamePage(page, site_url, watch)
+    context, game = device(browser, site_url, **{**PHONE, "viewport": size})
+    page, watch = game.page, game.watch
     game.open(f"?seats=human,human&seed=1&position={ZOOM_POSITION.replace(' ', '%20')}")
     board = page.locator("#board svg").bounding_box()
     assert board is not None and board["y"] + board["height"] <= size["height"]  # the whole board in sight
@@ -177,11 +177,8 @@ def test_small_targets_are_zoomed_to_a_fingers_size_and_the_board_fits(
 
 
 def test_two_fingers_zoom_the_board(browser: Browser, site_url: str) -> None:
-    context = browser.new_context(**PHONE)
-    page = context.new_page()
-    watch = Watch()
-    page.on("pageerror", lambda error: watch.errors.append(str(error)))
-    game = GamePage(page, site_url, watch)
+    context, game = device(browser, site_url, **PHONE)
+    page, watch = game.page, game.watch
     game.open("?game=maedn&board=star&seats=human,human&seed=1")
     box = page.locator(".board-frame").bounding_box()
     assert box is not None
@@ -202,11 +199,10 @@ def test_two_fingers_zoom_the_board(browser: Browser, site_url: str) -> None:
 
 
 def test_a_mouse_hits_small_targets_as_they_are_drawn(browser: Browser, site_url: str) -> None:
-    context = browser.new_context(viewport={"width": 900, "height": 500})  # a small window, fields under 24 px
-    page = context.new_page()
-    watch = Watch()
-    page.on("pageerror", lambda error: watch.errors.append(str(error)))
-    game = GamePage(page, site_url, watch)
+    context, game = device(
+        browser, site_url, viewport={"width": 900, "height": 500}
+    )  # a small window, fields under 24 px
+    page, watch = game.page, game.watch
     game.open(f"?seats=human,human&seed=1&position={ZOOM_POSITION.replace(' ', '%20')}")
     page.locator("#board [data-key='6.13'][tabindex='0']").click()
     page.wait_for_selector("#board .target")

@@ -23,12 +23,13 @@ PACKAGE = Path(__file__).resolve().parent.parent / "malefiz"
 EN, DE = Translator("en"), Translator("de")
 
 
+def keys_in_package(pattern: str) -> set[str]:
+    """Every catalogue key the package's modules name where ``pattern`` (one group: the key) finds one."""
+    return {key for path in PACKAGE.rglob("*.py") for key in re.findall(pattern, path.read_text(encoding="utf-8"))}
+
+
 def test_every_key_an_error_is_made_with_is_in_both_catalogues() -> None:
-    used = {
-        key
-        for path in PACKAGE.rglob("*.py")
-        for key in re.findall(r'\.keyed\(\s*"([^"]+)"', path.read_text(encoding="utf-8"))
-    }
+    used = keys_in_package(r'\.keyed\(\s*"([^"]+)"')
     assert len(used) > 25
     for language in ("en", "de"):
         assert used <= set(CATALOGUE[language]), (language, used - set(CATALOGUE[language]))
@@ -107,11 +108,7 @@ def error_keys() -> list[str]:
 
 
 def test_every_error_key_the_code_names_is_in_both_catalogues() -> None:
-    named = {
-        key
-        for path in PACKAGE.rglob("*.py")
-        for key in re.findall(r'"(error\.[a-z_.]+)"', path.read_text(encoding="utf-8"))
-    }
+    named = keys_in_package(r'"(error\.[a-z_.]+)"')
     assert len(named) > 100
     phases = {f"error.part.phase_{phase.value}" for enum in (MalefizPhase, MaednPhase) for phase in enum}
     for language in ("en", "de"):

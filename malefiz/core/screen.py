@@ -298,17 +298,13 @@ def labels(session: Session) -> dict[str, str]:
 
 def aim(session: Session) -> tuple[str, ...]:
     """The keys of a choice of place: the piece that moves (or where the barricade was taken), then the candidate
-    fields; empty when no such choice is open (see :attr:`Screen.aim`)."""
+    fields (the targets the board marks); empty when no such choice is open (see :attr:`Screen.aim`)."""
     if not session.is_person_to_choose():
         return ()
-    choices = session.choices()
-    selected = session.selected
-    if selected is None and any(c.piece is not None for c in choices):
-        return ()
-    fields = dict.fromkeys(c.field for c in choices if c.piece is None or c.piece == selected)
-    last = session.record.last
-    anchor = selected if selected is not None else last.effects.trail[-1] if last and last.effects.trail else None
-    return (anchor, *fields) if anchor is not None else tuple(fields)
+    marks = session.marks()
+    anchor = marks.selected or (marks.trail[-1] if marks.trail else None)
+    fields = tuple(sorted(marks.targets))
+    return fields if not fields or anchor is None else (anchor, *fields)
 
 
 def play_screen(
