@@ -31,7 +31,8 @@ $(NODE_STAMP): package-lock.json
 	npm ci --no-audit --no-fund
 	touch $@
 
-# The offline site: Pyodide, PyScript, the malefiz package and web/ (standard library only: no venv needed).
+# The offline site: Pyodide (lean), the malefiz package as bytecode, its memory snapshot (made in Node) and web/
+# (standard library only: no venv needed).
 site: $(NODE_STAMP)
 	$(PYTHON) web/build.py
 

@@ -50,6 +50,15 @@ CENTER_OF = """
 """
 
 
+SETTLED = "html[data-ready]:not([data-waiting])"
+"""The page has had every answer from Python it asked for (it sets ``data-waiting`` while a call is under way)."""
+
+
+def settle(page: Page) -> None:
+    """Wait until the page has drawn what Python answered to everything done so far."""
+    page.wait_for_selector(SETTLED, state="attached")
+
+
 @dataclass
 class Watch:
     """Requests that left 127.0.0.1 (aborted) and console or page errors, as they happened."""
@@ -84,12 +93,14 @@ class GamePage:
 
     def kept(self) -> dict[str, Any]:
         """The game shown as the browser keeps it (the shelf's wrapper around the save document)."""
+        settle(self.page)
         text = self.page.evaluate("(key) => localStorage.getItem(key)", f"malefiz.game.{self.game_id()}")
         assert text is not None, "the game is not kept"
         return dict(json.loads(text))
 
     def position_text(self) -> str:
         """The text of ``[data-position]`` (the JSON position document)."""
+        settle(self.page)
         return self.page.locator("[data-position]").text_content() or ""
 
     def position(self) -> dict[str, Any]:
@@ -103,15 +114,18 @@ class GamePage:
 
     def status(self) -> str:
         """The status line."""
+        settle(self.page)
         return self.page.locator("[data-status]").text_content() or ""
 
     def keys(self, selector: str) -> list[str]:
         """The ``data-key`` of every board element matching ``selector``, in document order."""
+        settle(self.page)
         keys: list[str] = self.page.locator(f"#board {selector}").evaluate_all("els => els.map(e => e.dataset.key)")
         return keys
 
     def roll_enabled(self) -> bool:
         """True while the die button waits for a human's roll."""
+        settle(self.page)
         return self.page.locator('[data-action="roll"]').is_enabled()
 
     # Acting

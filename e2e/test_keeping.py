@@ -164,7 +164,7 @@ def test_a_saved_file_and_a_link_give_the_game_back(game: GamePage, tmp_path: Pa
     download.value.save_as(saved)
     assert json.loads(saved.read_text())["position"] == json.loads(position)
     game.page.locator('[data-action="link"]').click()
-    link = game.page.locator("[data-link]").input_value()
+    link = game.page.locator("[data-link]:not([hidden])").input_value()
     assert "#game=" in link
     # A fresh page (nothing kept) opens the link and the file.
     game.page.evaluate("localStorage.clear()")
@@ -224,7 +224,7 @@ def test_a_hostile_name_in_a_link_and_a_file_runs_nothing(game: GamePage, tmp_pa
     game.open("?" + urlencode(query))
     game.roll()
     game.page.locator('[data-action="link"]').click()
-    link = game.page.locator("[data-link]").input_value()
+    link = game.page.locator("[data-link]:not([hidden])").input_value()
     with game.page.expect_download() as download:
         game.page.locator('[data-action="download"]').click()
     saved = tmp_path / "game.json"

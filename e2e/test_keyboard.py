@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import pytest
-from site_page import GamePage
+from site_page import GamePage, settle
 
 FOCUSED = "() => document.activeElement && document.activeElement.closest('#board [data-key], [data-action=roll]')"
 
 
 def focused(game: GamePage) -> str:
     """What has the focus: the die, or a board element's key and accessible name."""
+    settle(game.page)
     return str(
         game.page.evaluate(
             "() => { const e = document.activeElement;"

@@ -158,7 +158,7 @@ def test_two_colours_each_played_to_the_end_by_clicks(game: GamePage) -> None:
     """A person with yellow and red against the computer with green and black, clicking the first choice each time."""
     game.open("?game=maedn&board=cross&seats=human,bot:medium&options=two_colours&first=yellow&pace=instant&seed=8")
     assert maedn_state(game).seats == (("yellow", "red"), ("green", "black"))
-    for _ in range(3000):
+    for _ in range(6000):
         game.page.wait_for_function(
             "() => document.querySelector('[data-action=\"roll\"]:not([disabled])') !== null"
             " || document.querySelector('#board .piece.movable') !== null"
@@ -169,6 +169,9 @@ def test_two_colours_each_played_to_the_end_by_clicks(game: GamePage) -> None:
         if game.roll_enabled():
             game.roll()
             continue
+        state = maedn_state(game)
+        if state.current not in ("yellow", "red") or state.is_over:
+            continue  # the computer's pieces are marked while it plays: not the person's to click
         if game.page.locator("#board .field.target").count():
             click_and_wait(game, ".field.target")
         else:

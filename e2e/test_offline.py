@@ -177,7 +177,7 @@ def test_the_game_starts_offline_under_a_sub_path(
 
 
 def next_release(site: Path) -> str:
-    """Make the next release of the site copied to ``site``: the page, its style sheet and its Python changed (each
+    """Make the next release of the site copied to ``site``: the page, its style sheet and its script changed (each
     says so, see RUNS), ``sw.js`` and ``release.json`` written again by the build; its version."""
     index = site / "index.html"
     page = index.read_text(encoding="utf-8")
@@ -186,8 +186,8 @@ def next_release(site: Path) -> str:
     index.write_text(page.replace(charset, charset + '\n<meta name="release" content="next">', 1), encoding="utf-8")
     with (site / "style.css").open("a", encoding="utf-8") as css:
         css.write(":root { --release: next; }\n")
-    with (site / "main.py").open("a", encoding="utf-8") as script:
-        script.write("# the next release\n")
+    with (site / "page.js").open("a", encoding="utf-8") as script:
+        script.write("// the next release\n")
     new: str = build.write_service_worker(site)
     assert new == version_of(site)
     return new
@@ -196,15 +196,15 @@ def next_release(site: Path) -> str:
 RUNS = """
 async () => {
   const release = (next) => (next ? "next" : "first");
-  const script = await (await fetch("./main.py")).text();
+  const script = await (await fetch("./page.js")).text();
   return {
     page: release(document.querySelector('meta[name="release"]') !== null),
     style: release(getComputedStyle(document.documentElement).getPropertyValue("--release").trim() === "next"),
-    python: release(script.includes("# the next release")),
+    script: release(script.includes("// the next release")),
   };
 }
 """
-"""Which release each part of the loaded page comes from: the page itself, its style sheet, and its Python (fetched
+"""Which release each part of the loaded page comes from: the page itself, its style sheet, and its script (fetched
 again by the page: a request of the page after it has loaded, served like the first)."""
 
 ONLY_CACHE = """
@@ -229,9 +229,9 @@ def test_a_new_release_replaces_the_old_cache(
     new = next_release(site)
     assert sorted(page.evaluate(NEXT_RELEASE)) == sorted([cache_name(server.url, old), cache_name(server.url, new)])
     page.wait_for_selector("#update:not([hidden])")
-    assert page.evaluate(RUNS) == {"page": "first", "style": "first", "python": "first"}
+    assert page.evaluate(RUNS) == {"page": "first", "style": "first", "script": "first"}
     offline_start(page, server, server.url + GAME, watch)
-    assert page.evaluate(RUNS) == {"page": "next", "style": "next", "python": "next"}
+    assert page.evaluate(RUNS) == {"page": "next", "style": "next", "script": "next"}
     page.wait_for_function(ONLY_CACHE, arg=cache_name(server.url, new))
     watch.assert_clean()
 
@@ -296,12 +296,12 @@ def test_an_update_is_built_at_the_next_load_the_open_page_offers_it_and_its_rel
     served = len(server.requests)
     page.reload()
     page.wait_for_selector("html[data-ready]")
-    assert page.evaluate(RUNS) == {"page": "first", "style": "first", "python": "first"}
+    assert page.evaluate(RUNS) == {"page": "first", "style": "first", "script": "first"}
     page.wait_for_selector("#update:not([hidden])")
     assert " ".join((page.locator("#update").text_content() or "").split()) == "A new version is ready. Reload"
     # The new release had its files at once: those it changed from the server, the others from the old cache.
     downloaded = [path for path in server.requests[served:] if path not in ("/sw.js", "/release.json")]
-    assert sorted(downloaded) == ["/", "/index.html", "/main.py", "/style.css"]
+    assert sorted(downloaded) == ["/", "/index.html", "/page.js", "/style.css"]
     # The open page runs the old release: its cache stays.
     assert sorted(page.evaluate("caches.keys()")) == sorted([cache_name(server.url, old), cache_name(server.url, new)])
     entries = page.evaluate(CACHE_ENTRIES, cache_name(server.url, new))
@@ -312,7 +312,7 @@ def test_an_update_is_built_at_the_next_load_the_open_page_offers_it_and_its_rel
     with page.expect_navigation():
         page.locator("#update [data-reload]").click()
     page.wait_for_selector("html[data-ready]")
-    assert page.evaluate(RUNS) == {"page": "next", "style": "next", "python": "next"}
+    assert page.evaluate(RUNS) == {"page": "next", "style": "next", "script": "next"}
     page.wait_for_function(ONLY_CACHE, arg=cache_name(server.url, new))
     assert page.locator("#update").is_hidden()
     # Only the page that was open when the new release was ready offered it; the first visit did not.

@@ -19,8 +19,8 @@ def test_game_page_loads_offline_without_errors(game: GamePage) -> None:
 
 
 def test_board_is_painted_before_python_runs(game: GamePage) -> None:
-    # Block PyScript: what shows then is the page as built, before any Python.
-    game.page.route("**/pyscript/core.js", lambda route: route.fulfill(body="", content_type="text/javascript"))
+    # Block Python's worker: what shows then is the page as built, before any Python.
+    game.page.route("**/worker.js", lambda route: route.fulfill(body="", content_type="text/javascript"))
     game.page.goto(game.site_url + "?board=fast&seats=human,bot")
     game.page.wait_for_load_state("load")
     assert game.page.locator("#board .pre[data-pre=fast] [data-field]").first.is_visible()
@@ -56,7 +56,7 @@ def test_setup_screen_starts_a_game(game: GamePage) -> None:
     assert "seats=" in game.page.url
     # Back to the setup screen and into a game again.
     game.page.locator('header [data-action="setup"]').click()
-    assert setup.is_visible()
+    setup.wait_for()
     # One player is not a game: the setup screen says so and stays.
     game.page.locator("#setup fieldset.block:not([disabled]) select[name=kind-blue]").select_option("")
     game.page.locator('[data-action="start"]').click()
@@ -70,7 +70,7 @@ def test_setup_screen_starts_a_game(game: GamePage) -> None:
 
 def test_inherited_object_names_are_no_games_for_the_first_paint(game: GamePage) -> None:
     """``?game=constructor`` and its like name no game: the first paint shows Malefiz, and nothing throws."""
-    game.page.route("**/pyscript/core.js", lambda route: route.fulfill(body="", content_type="text/javascript"))
+    game.page.route("**/worker.js", lambda route: route.fulfill(body="", content_type="text/javascript"))
     for name in ("constructor", "__proto__", "toString", "valueOf", "hasOwnProperty"):
         game.page.goto(game.site_url + f"?game={name}&board=constructor")
         game.page.wait_for_load_state("load")

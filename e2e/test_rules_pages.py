@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 from playwright.sync_api import Page
-from site_page import Watch
+from site_page import Watch, settle
 
 from malefiz.help import PAGE_FILES
 
@@ -54,6 +54,7 @@ def test_the_game_page_leads_to_the_rules_of_the_game_it_shows(page: Page, site_
     page.wait_for_selector("html[data-ready]")
     # Choosing the other game on the setup screen switches the links to its rules.
     page.locator('#setup input[name="game"][value="maedn"]').check()
+    settle(page)
     assert page.locator("header.bar a.rules-link:visible").get_attribute("href") == "./rules-maedn.html"
     page.locator('#setup .rules-links[data-rules="maedn"] a[lang="de"]').click()
     page.wait_for_url("**/regeln-maedn.html")

@@ -127,7 +127,7 @@ def test_two_games_in_two_tabs_stay_exactly_as_last_played(game: GamePage, tmp_p
 
     # A share link of the second game opened in the first tab adds a game; Back returns to the first.
     two.page.locator('[data-action="link"]').click()
-    link = two.page.locator("[data-link]").input_value()
+    link = two.page.locator("[data-link]:not([hidden])").input_value()
     one.page.goto(link)
     ready(one)
     linked = one.game_id()

@@ -83,6 +83,15 @@ class Address:
     query: str
 
 
+KEYS: Final[dict[str, Command]] = {
+    **dict.fromkeys(("r", "R", "w", "W"), "roll"),
+    "Escape": "cancel",
+    **dict.fromkeys(("Enter", " "), "act"),
+    **{"ArrowUp": "up", "ArrowDown": "down", "ArrowLeft": "left", "ArrowRight": "right"},
+}
+"""Every key the game screen knows, and what it does (a roll only without Ctrl, Cmd or Alt: :func:`key_command`)."""
+
+
 def key_command(key: str, ctrl: bool = False, meta: bool = False, alt: bool = False) -> Command | None:
     """What a key does on the game screen: R (W in German) rolls, Enter and Space act on the focused
     element, the arrows go to the nearest element that way on the board (:func:`malefiz.core.spatial.toward`),
@@ -91,14 +100,8 @@ def key_command(key: str, ctrl: bool = False, meta: bool = False, alt: bool = Fa
     >>> key_command("r"), key_command("r", ctrl=True), key_command("ArrowUp"), key_command("x")
     ('roll', None, 'up', None)
     """
-    if key in ("r", "R", "w", "W"):
-        return None if ctrl or meta or alt else "roll"
-    if key == "Escape":
-        return "cancel"
-    if key in ("Enter", " "):
-        return "act"
-    arrows: dict[str, Command] = {"ArrowUp": "up", "ArrowDown": "down", "ArrowLeft": "left", "ArrowRight": "right"}
-    return arrows.get(key)
+    command = KEYS.get(key)
+    return None if command == "roll" and (ctrl or meta or alt) else command
 
 
 def id_in(query: str) -> str | None:
@@ -342,6 +345,11 @@ class App:
             shelf=shelf_html(listing, self.games, self.t, now),
             pace=self.pace,
         )
+
+    def keep_form(self, game: str) -> None:
+        """The person has filled in the form of ``game`` already (while Python started): the setup screen keeps it
+        as they left it instead of filling in the last setup."""
+        self._filled.add(game)
 
     def seat_notes(self, fields: Iterable[tuple[str, str]]) -> tuple[tuple[str, str, str], ...]:
         """What each seat row of the form says about its colour (:func:`malefiz.page.seat_notes`), for the form's

@@ -47,7 +47,7 @@ sys.path.insert(0, str(ROOT))
 
 from malefiz.games import GAMES  # noqa: E402
 from malefiz.help import write_rules_pages  # noqa: E402
-from malefiz.i18n import Translator  # noqa: E402
+from malefiz.i18n import LANGUAGES, Translator  # noqa: E402
 from malefiz.page import setup_form  # noqa: E402
 
 ENGLISH: Final = Translator("en")
@@ -62,14 +62,8 @@ PYODIDE_FILES: Final = (
 )
 """The runtime files Pyodide loads (everything else in its npm package is for node or docs)."""
 
-PAGE_FILES: Final = ("style.css", "main.py", "zoom.js", "sound.js")
+PAGE_FILES: Final = ("style.css", "page.js", "zoom.js", "sound.js")
 """Copied from ``web/`` as they are (``index.html`` is a template)."""
-
-CONFIG: Final = {
-    "interpreter": "./pyodide/pyodide.mjs",
-    "files": {"./malefiz.zip": "./*"},
-}
-"""The PyScript config: the local Pyodide, the game package unpacked next to ``main.py``."""
 
 _SOURCE_MAP: Final = re.compile(rb"\n?//# sourceMappingURL=\S+\s*$")
 
@@ -87,12 +81,6 @@ def copy_runtime(node_modules: Path, out: Path) -> None:
     pyodide.mkdir()
     for name in PYODIDE_FILES:
         _copy_without_map(node_modules / "pyodide" / name, pyodide / name)
-    dist = node_modules / "@pyscript" / "core" / "dist"
-    pyscript = out / "pyscript"
-    pyscript.mkdir()
-    for source in sorted(dist.iterdir()):
-        if source.is_file() and not source.name.endswith(".map"):
-            _copy_without_map(source, pyscript / source.name)
     (out / "panzoom").mkdir()
     _copy_without_map(
         node_modules / "@panzoom" / "panzoom" / "dist" / "panzoom.min.js", out / "panzoom" / "panzoom.min.js"
@@ -131,13 +119,13 @@ def render_index(template: str) -> str:
         for game in GAMES.values()
         for name in game.boards
     )
-    config = html.escape(json.dumps(CONFIG, separators=(",", ":")), quote=True)
+    loading = json.dumps({language: Translator(language)("page.loading") for language in LANGUAGES}, ensure_ascii=False)
     games = json.dumps(
         {name: {"title": g.title, "boards": list(g.boards)} for name, g in GAMES.items()}, ensure_ascii=False
     )
     filled = template
     for key, value in (
-        ("{{CONFIG}}", config),
+        ("{{LOADING}}", loading.replace("<", "\\u003c")),
         ("{{BOARDS}}", boards),
         ("{{SETUP}}", setup_form(GAMES, THUMBNAILS)),
         ("{{GAMES}}", games.replace("<", "\\u003c")),

@@ -1,0 +1,348 @@
+"""The page's boundary in the worker: one JSON message in (an action and its arguments), one JSON reply out.
+
+The browser runs Python in a Web Worker (``web/worker.js``), off the page's thread: the page
+(``web/page.js``) only turns DOM events into messages and draws the :class:`~malefiz.core.screen.Screen`
+each reply carries. A message is ``{"call": name, "args": [...]}``; the reply is::
+
+    {"value": <what the call returns>, "screen": <a Screen as a dict, or null>, "address": {"how", "url"} | null,
+     "writes": [[area, key, value or null], ...], "asks": bool, "thinking": bool}
+
+- ``screen``: what to draw; its ``log`` is given as the change of the move list the page shows
+  (``log_anew``, ``log_added``: :func:`~malefiz.core.screen.log_changes`) with ``log_count`` lines;
+- ``address``: the history entry to push or replace (the app's :class:`~malefiz.app.Address`);
+- ``writes``: what the page keeps in ``localStorage`` (area ``local``) and ``sessionStorage`` (``tab``): the
+  worker has no storage of its own, so it reads a copy the page gave it at the start (:class:`MirrorStorage`)
+  and the page makes each write;
+- ``asks``: whether closing the tab now should ask first (the page answers ``beforeunload`` at once);
+- ``thinking``: a computer's thinking is under way (the page calls ``think`` again).
+
+A message the bridge does not know, or arguments of the wrong kind, raise :class:`ValueError`: the page
+only ever sends what :data:`CALLS` lists.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import random
+import time
+from collections.abc import Callable, Mapping
+from typing import Any, Final
+
+from malefiz.app import KEYS, App, key_command
+from malefiz.core.screen import SOUNDS, Screen, log_changes
+from malefiz.core.spatial import Direction, nearest, toward, zoom_to
+from malefiz.i18n import Translator
+
+__all__ = ["CALLS", "THINK_SLICE", "Bridge", "MirrorStorage", "key_table", "reseed", "start"]
+
+THINK_SLICE: Final = 0.1
+"""Seconds a computer thinks on per ``think`` call before the worker reads the page's next message (a person's
+click waits at most this long; the page's own thread never waits)."""
+
+
+def reseed() -> None:
+    """Seed every random source anew from the system (after a memory snapshot is restored, every visitor would
+    otherwise roll the same dice: the snapshot holds the generator's state)."""
+    random.seed()
+
+
+class MirrorStorage:
+    """A copy of the browser's storage area that the page handed over, whose writes go back to the page.
+
+    >>> kept = MirrorStorage("local", {"a": "1"})
+    >>> kept.set("b", "2"), kept.get("a"), sorted(kept.all_keys())
+    (True, '1', ['a', 'b'])
+    >>> kept.remove("a"); kept.taken()
+    [['local', 'b', '2'], ['local', 'a', None]]
+    >>> MirrorStorage("tab", {}, writable=False).set("x", "1")
+    False
+    """
+
+    def __init__(self, area: str, items: Mapping[str, str], writable: bool = True) -> None:
+        self.area = area
+        self.items = dict(items)
+        self.writable = writable
+        self.writes: list[list[str | None]] = []
+
+    def get(self, key: str) -> str | None:
+        """The text kept under ``key``, or None."""
+        return self.items.get(key)
+
+    def set(self, key: str, value: str) -> bool:
+        """Keep ``value`` (the page writes it); False when the browser refuses to keep anything."""
+        if not self.writable:
+            return False
+        self.items[key] = value
+        self.writes.append([self.area, key, value])
+        return True
+
+    def remove(self, key: str) -> None:
+        """Forget ``key``."""
+        if self.items.pop(key, None) is not None:
+            self.writes.append([self.area, key, None])
+
+    def all_keys(self) -> list[str]:
+        """Every key kept."""
+        return list(self.items)
+
+    def changed(self, key: str | None, value: str | None) -> None:
+        """Another tab changed the area: ``key`` now holds ``value`` (None: removed; key None: all cleared)."""
+        if key is None:
+            self.items.clear()
+        elif value is None:
+            self.items.pop(key, None)
+        else:
+            self.items[key] = value
+
+    def taken(self) -> list[list[str | None]]:
+        """The writes since the last call, for the page to make."""
+        writes, self.writes = self.writes, []
+        return writes
+
+
+def key_table() -> dict[str, list[str | None]]:
+    """What each key does on the game screen, without and with a modifier (Ctrl, Cmd or Alt), as
+    :func:`malefiz.app.key_command` says: the page looks a key up at once (it must stop the browser's own use of
+    the key before the worker could answer).
+
+    >>> key_table()["r"], key_table()["ArrowUp"]
+    (['roll', None], ['up', 'up'])
+    """
+    return {key: [key_command(key), key_command(key, ctrl=True)] for key in KEYS}
+
+
+def screen_dict(screen: Screen, shown: tuple[int, int]) -> tuple[dict[str, Any], tuple[int, int]]:
+    """``screen`` as plain data, its move list as the change from the lines the page shows (``shown``); with the
+    lines shown then."""
+    data = dataclasses.asdict(screen)
+    anew, added, shown = log_changes(screen.log, shown)
+    data["log"] = None
+    data.update(log_anew=anew, log_added=added, log_count=len(screen.log))
+    data["notes"] = list(SOUNDS[screen.sound]) if screen.sound is not None else None
+    return data, shown
+
+
+def _text(value: object) -> str:
+    if not isinstance(value, str):
+        raise ValueError(f"expected text, got {value!r}")
+    return value
+
+
+def _number(value: object) -> float:
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise ValueError(f"expected a number, got {value!r}")
+    return float(value)
+
+
+def _spots(value: object) -> dict[str, tuple[float, float]]:
+    if not isinstance(value, dict):
+        raise ValueError(f"expected places, got {value!r}")
+    return {_text(k): (_number(v[0]), _number(v[1])) for k, v in value.items()}
+
+
+def _fields(value: object) -> list[tuple[str, str]]:
+    if not isinstance(value, list):
+        raise ValueError(f"expected form fields, got {value!r}")
+    return [(_text(name), _text(text)) for name, text in value]
+
+
+class Bridge:
+    """One page's app in the worker, with the copy of the page's storage and the move list the page shows."""
+
+    def __init__(self, start: Mapping[str, Any], clock: Callable[[], float] = time.time) -> None:
+        """``start``: what the page knows as it opens: ``local`` and ``tab`` (its storage areas' items),
+        ``writable`` (whether the browser keeps anything), ``languages`` (the browser's)."""
+        writable = bool(start.get("writable", True))
+        self.local = MirrorStorage("local", start.get("local") or {}, writable)
+        self.tab = MirrorStorage("tab", start.get("tab") or {}, writable)
+        self.app = App(self.local, [str(x) for x in start.get("languages") or ()], tab=self.tab, clock=clock)
+        self.shown: tuple[int, int] = (0, 0)
+        """The first and last-plus-one line numbers of the move list the page shows."""
+        self.clock = clock
+
+    def handle(self, message: str) -> str:
+        """Answer one message from the page (see the module's description)."""
+        data = json.loads(message)
+        if not isinstance(data, dict) or data.get("call") not in CALLS:
+            raise ValueError(f"no such call: {message[:80]!r}")
+        args = data.get("args", [])
+        if not isinstance(args, list):
+            raise ValueError(f"arguments must be a list: {message[:80]!r}")
+        value = CALLS[data["call"]](self, *args)
+        screen = None
+        if isinstance(value, dict) and isinstance(value.get("screen"), Screen):  # a value with a screen
+            value, shown = dict(value), value["screen"]
+            del value["screen"]
+        else:
+            value, shown = (None, value) if isinstance(value, Screen) else (value, None)
+        if shown is not None:
+            screen, self.shown = screen_dict(shown, self.shown)
+        address = self.app.address
+        self.app.address = None
+        reply = {
+            "value": value,
+            "screen": screen,
+            "address": None if address is None else {"how": address.how, "url": address.query},
+            "writes": self.local.taken() + self.tab.taken(),
+            "asks": self.app.leaving_asks(),
+            "thinking": self.app.thinking(),
+        }
+        return json.dumps(reply, ensure_ascii=False, separators=(",", ":"))
+
+    # The calls (each one a page event; see CALLS).
+
+    def open_page(self, query: object, fragment: object, calm: object, form: object, elements: object) -> Any:
+        """The page has opened at ``query`` and ``fragment``: the settings (sound, motion: ``calm`` when the
+        system asks for reduced motion), the key table, and the first screen. ``form``: the setup form's fields
+        when the person filled it in already while Python started (the setup screen then shows the game and board
+        they chose, and keeps the form as they left it); ``elements``: the page's fixed texts (see :meth:`texts`)."""
+        motion = self.app.motion_setting(bool(calm))
+        screen = self.app.arrive(_text(query), _text(fragment))
+        if form is not None and screen.view == "setup":
+            chosen = dict(_fields(form))
+            game = chosen.get("game", screen.game)
+            if game in self.app.games:
+                self.app.keep_form(game)
+                screen = self.app.setup_screen(screen.error, game, chosen.get("board") or None)
+                screen = dataclasses.replace(screen, form=())
+        texts = self.texts(elements)
+        return {
+            "sound": self.app.sound_setting(),
+            "motion": motion,
+            "keys": key_table(),
+            "texts": texts,
+            "screen": screen,
+        }
+
+    def texts(self, elements: object) -> dict[str, Any]:
+        """The page's fixed texts in the current language: for each element, ``[key, attributes]`` (its
+        ``data-i18n`` key and its attributes, which may carry placeholder values), the text."""
+        if not isinstance(elements, list):
+            raise ValueError(f"expected elements, got {elements!r}")
+        t: Translator = self.app.t
+        return {
+            "language": t.language,
+            "texts": [
+                t(_text(key), **t.attribute_values((_text(a), _text(b)) for a, b in attrs)) for key, attrs in elements
+            ],
+        }
+
+    def set_language(self, language: object, elements: object) -> dict[str, Any]:
+        """Speak ``language``: the page's fixed texts in it (see :meth:`texts`), and its screen (the whole move list
+        sent anew)."""
+        self.shown = (-1, -1)
+        screen = self.app.set_language(_text(language))
+        return {**self.texts(elements), "screen": screen}
+
+    def set_pace(self, pace: object, walking: object) -> Screen | None:
+        """A new pace; the screen only when nothing is walking or thinking (that finishes at the new pace)."""
+        busy = bool(walking) or self.app.thinking()
+        screen = self.app.set_pace(_text(pace))
+        return None if busy else screen
+
+    def think(self) -> Screen | None:
+        """The computer thinks on for up to :data:`THINK_SLICE`: its screen once it has acted, else None."""
+        until = self.clock() + THINK_SLICE
+        while True:
+            screen = self.app.think()
+            if screen is not None or not self.app.thinking() or self.clock() >= until:
+                return screen
+
+    def storage_changed(self, area: object, key: object, value: object) -> Screen | None:
+        """Another tab changed what is kept: the copy follows, then the app catches up."""
+        kept = self.local if area == "local" else self.tab
+        kept.changed(None if key is None else _text(key), None if value is None else _text(value))
+        return self.app.changed(None if key is None else _text(key)) if area == "local" else None
+
+    def refused(self) -> None:
+        """The browser refused a write: nothing more is kept (the app says so)."""
+        self.local.writable = self.tab.writable = False
+
+    def load_file(self, text: object, size: object) -> Screen:
+        """A chosen file's text (None: too big to read) and its size in bytes."""
+        return self.app.load_file(None if text is None else _text(text), int(_number(size)))
+
+    def line(self, index: object) -> list[str] | None:
+        """The board after a line of the move list, and the words that say so."""
+        shown = self.app.line(int(_number(index)))
+        return None if shown is None else list(shown)
+
+    def zoom(self, targets: object, width: object, height: object, finger: object) -> list[float]:
+        """Where to zoom the board (:func:`~malefiz.core.spatial.zoom_to`)."""
+        if not isinstance(targets, list):
+            raise ValueError(f"expected targets, got {targets!r}")
+        at = [(_number(x), _number(y), _number(size)) for x, y, size in targets]
+        return list(zoom_to(at, _number(width), _number(height), bool(finger)))
+
+    def toward(self, spots: object, current: object, direction: object) -> str | None:
+        """The element to focus next for an arrow key (:func:`~malefiz.core.spatial.toward`)."""
+        if direction not in ("up", "down", "left", "right"):
+            raise ValueError(f"no such direction: {direction!r}")
+        way: Direction = direction
+        return toward(_spots(spots), None if current is None else _text(current), way)
+
+    def nearest(self, spots: object, x: object, y: object) -> str | None:
+        """The element a tap that missed meant (:func:`~malefiz.core.spatial.nearest`)."""
+        return nearest(_spots(spots), _number(x), _number(y))
+
+    def file(self, game_id: object) -> list[str] | None:
+        """The file to save: the game shown (``game_id`` empty) or one kept on the shelf."""
+        found = self.app.save_file() if not game_id else self.app.kept_file(_text(game_id))
+        return None if found is None else list(found)
+
+
+def _app_call(name: str, *kinds: Callable[[object], object]) -> Callable[..., Any]:
+    """A call straight to the app's method ``name``, its arguments checked by ``kinds``."""
+
+    def call(bridge: Bridge, *args: object) -> Any:
+        if len(args) != len(kinds):
+            raise ValueError(f"{name} takes {len(kinds)} arguments, not {len(args)}")
+        return getattr(bridge.app, name)(*(kind(arg) for kind, arg in zip(kinds, args, strict=True)))
+
+    return call
+
+
+CALLS: Final[dict[str, Callable[..., Any]]] = {
+    "open_page": Bridge.open_page,
+    "texts": Bridge.texts,
+    "set_language": Bridge.set_language,
+    "set_pace": Bridge.set_pace,
+    "think": Bridge.think,
+    "storage_changed": Bridge.storage_changed,
+    "refused": Bridge.refused,
+    "load_file": Bridge.load_file,
+    "line": Bridge.line,
+    "zoom": Bridge.zoom,
+    "toward": Bridge.toward,
+    "nearest": Bridge.nearest,
+    "file": Bridge.file,
+    "open": _app_call("open", _text),
+    "click": _app_call("click", _text),
+    "roll": _app_call("roll"),
+    "hint": _app_call("hint"),
+    "undo": _app_call("undo"),
+    "redo": _app_call("redo"),
+    "cancel": _app_call("cancel"),
+    "screen": lambda bridge: bridge.app.screen(keep=False),
+    "start_game": lambda bridge, fields: bridge.app.start_from_form(_fields(fields)),
+    "seat_notes": lambda bridge, fields: bridge.app.seat_notes(_fields(fields)),
+    "preview": _app_call("preview", _text, _text, bool),
+    "question": _app_call("question", _text),
+    "leave": _app_call("leave", _text, _text, _text),
+    "continue": _app_call("continue_game", _text),
+    "link": _app_call("link", _text),
+    "set_motion": _app_call("set_motion", bool),
+    "set_sound": _app_call("set_sound", bool),
+}
+"""Every message the page may send, by name."""
+
+
+def start(page: str) -> Bridge:
+    """The bridge for a page that has just opened (``page``: the JSON of :class:`Bridge`'s ``start``), every
+    random source seeded anew first."""
+    reseed()
+    data = json.loads(page)
+    if not isinstance(data, dict):
+        raise ValueError("the page's start must be an object")
+    return Bridge(data)

@@ -1,0 +1,142 @@
+"""The worker's boundary: JSON messages in, replies with the screen, the writes and the address out."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+
+from malefiz.app import KEYS, key_command
+from malefiz.bridge import CALLS, THINK_SLICE, Bridge, MirrorStorage, key_table, reseed, start
+
+ELEMENTS = [["page.start", []], ["page.hint", [["data-i18n", "page.hint"]]]]
+
+
+def send(bridge: Bridge, call: str, *args: Any) -> dict[str, Any]:
+    reply: dict[str, Any] = json.loads(bridge.handle(json.dumps({"call": call, "args": list(args)})))
+    return reply
+
+
+def opened(local: dict[str, str] | None = None, query: str = "", languages: tuple[str, ...] = ("en",)) -> Bridge:
+    bridge = Bridge({"local": local or {}, "tab": {}, "writable": True, "languages": list(languages)})
+    send(bridge, "open_page", query, "", False, None, ELEMENTS)
+    return bridge
+
+
+def test_opening_gives_settings_keys_texts_and_the_setup_screen() -> None:
+    bridge = Bridge({"local": {"malefiz.language": "de"}, "languages": ["en"]})
+    reply = send(bridge, "open_page", "", "", True, None, ELEMENTS)
+    value = reply["value"]
+    assert value["motion"] is False and value["sound"] is False  # calm: reduced motion asked for
+    assert value["keys"] == key_table()
+    assert value["texts"] == {"language": "de", "texts": ["Spiel starten", "Tipp"]}
+    assert reply["screen"]["view"] == "setup" and reply["screen"]["language"] == "de"
+    assert reply["address"] is None and reply["writes"] == [] and reply["asks"] is False
+
+
+def test_a_game_started_from_the_form_is_kept_through_the_page_and_played_to_the_end() -> None:
+    bridge = opened()
+    fields = [["game", "maedn"], ["board", "cross"], ["kind-yellow", "bot:easy"], ["kind-green", "bot:easy"]]
+    reply = send(bridge, "start_game", fields)
+    screen = reply["screen"]
+    assert screen["view"] == "play" and reply["address"]["how"] == "push" and "seats=" in reply["address"]["url"]
+    send(bridge, "set_pace", "instant", False)
+    kept: set[str] = set()
+    lines, turns = 0, 0
+    while not screen["winner"]:
+        assert screen["bot_delay"] is not None, "two computers: the game goes on by itself"
+        reply = send(bridge, "think")
+        while reply["screen"] is None:
+            assert reply["thinking"]
+            reply = send(bridge, "think")
+        screen = reply["screen"]
+        kept |= {key for area, key, _ in reply["writes"] if area == "local"}
+        lines = (0 if screen["log_anew"] else lines) + screen["log_added"].count("<li")
+        lines = min(lines, screen["log_count"])
+        turns += 1
+        assert turns < 2000
+    assert screen["log_count"] == lines  # the changes add up to the list Python has
+    assert screen["podium"] and not reply["thinking"]
+    assert any(key.startswith("malefiz.game.") for key in kept)  # the page keeps the game after every action
+
+
+def test_a_move_list_line_shows_an_earlier_board_without_changing_the_game() -> None:
+    bridge = opened(query="?game=maedn&seats=human,human&seed=4&forced=off")
+    screen = send(bridge, "roll")["screen"]
+    assert screen["log_added"].count("<li") >= 1
+    value = send(bridge, "line", 0)["value"]
+    assert value is not None and value[0].startswith("<svg") and value[1]
+    assert send(bridge, "screen")["screen"]["position"] == screen["position"]
+
+
+def test_the_page_writes_what_the_app_keeps_and_another_tab_s_change_is_followed() -> None:
+    bridge = opened()
+    reply = send(bridge, "set_sound", True)
+    assert reply["writes"] == [["local", "malefiz.sound", "on"]]
+    send(bridge, "storage_changed", "local", "malefiz.sound", "off")
+    assert bridge.app.sound_setting() is False
+    send(bridge, "refused")
+    assert send(bridge, "set_sound", True)["writes"] == []
+
+
+def test_key_table_is_what_key_command_says() -> None:
+    table = key_table()
+    assert set(table) == set(KEYS)
+    for key, (plain, modified) in table.items():
+        assert plain == key_command(key) and modified == key_command(key, alt=True) == key_command(key, meta=True)
+
+
+def test_the_computer_thinks_at_most_a_slice_per_call() -> None:
+    ticks = iter(range(10_000))
+    bridge = Bridge({}, clock=lambda: next(ticks) * THINK_SLICE / 3)
+    send(bridge, "open_page", "?seats=bot:hard,bot:hard&seed=4&pace=instant", "", False, None, [])
+    reply = send(bridge, "think")
+    assert reply["screen"] is not None or reply["thinking"]
+
+
+def test_measured_places_go_to_the_spatial_decisions() -> None:
+    bridge = opened()
+    spots = {"a": [10, 10], "b": [100, 10]}
+    assert send(bridge, "toward", spots, "a", "right")["value"] == "b"
+    assert send(bridge, "nearest", spots, 12, 11)["value"] == "a"
+    assert send(bridge, "zoom", [], 390, 300, True)["value"][0] == 1
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        {"call": "no-such"},
+        {"call": "click", "args": "a"},
+        {"call": "click", "args": [1]},
+        {"call": "toward", "args": [{}, None, "sideways"]},
+        {"call": "line", "args": [None]},
+        ["click"],
+    ],
+)
+def test_a_message_the_page_never_sends_is_refused(message: object) -> None:
+    bridge = opened()
+    with pytest.raises((ValueError, TypeError)):
+        bridge.handle(json.dumps(message))
+
+
+def test_every_call_is_a_bridge_method_or_an_app_call() -> None:
+    assert {"open_page", "think", "click", "roll", "start_game", "set_language"} <= set(CALLS)
+
+
+def test_start_reseeds_the_dice_so_two_visitors_differ() -> None:
+    random.seed(1)
+    first = start(json.dumps({"languages": ["en"]}))
+    a = random.random()
+    random.seed(1)
+    second = start(json.dumps({"languages": ["en"]}))
+    assert random.random() != a
+    assert first.app.rng.random() != second.app.rng.random()
+    reseed()
+
+
+def test_the_mirror_copies_and_reports_writes() -> None:
+    kept = MirrorStorage("tab", {"x": "1"})
+    kept.changed(None, None)
+    assert kept.all_keys() == [] and kept.taken() == []

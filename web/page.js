@@ -1,0 +1,564 @@
+// The page's glue, on the page's own thread: DOM events in, messages to Python in the worker (web/worker.js,
+// malefiz.bridge), the Screen of each reply drawn. Every decision is Python's (plain Python with unit tests):
+// this file measures, draws, plays frames and sound and runs timers. It knows no game.
+//
+// Python starts in the worker while the page is already up: the setup form can be read and filled at once, and
+// what a person does before Python is ready is sent to the worker, which answers it once ready, in order.
+(function () {
+  "use strict";
+  var root = document.documentElement;
+  var $ = function (selector) { return document.querySelector(selector); };
+  var $$ = function (selector) { return Array.from(document.querySelectorAll(selector)); };
+
+  /** Write `text` (HTML with `html`) into the element; hide it while there is nothing to say. */
+  function say(selector, text, html) {
+    var element = $(selector);
+    element[html ? "innerHTML" : "textContent"] = text;
+    element.hidden = !text;
+  }
+
+  // ---- Storage: the worker works on a copy the page hands over, and the page makes every write.
+
+  var KEPT = "malefiz.";  // the prefix of every key the app keeps
+  function area(name) {
+    try { return name === "local" ? window.localStorage : window.sessionStorage; } catch (error) { return null; }
+  }
+  function items(name) {
+    var found = {};
+    var store = area(name);
+    if (!store) return found;
+    for (var i = 0; i < store.length; i += 1) {
+      var key = store.key(i);
+      if (key && key.indexOf(KEPT) === 0) found[key] = store.getItem(key);
+    }
+    return found;
+  }
+  function writable() {
+    var store = area("local");
+    try {
+      store.setItem(KEPT + "probe", "1");
+      store.removeItem(KEPT + "probe");
+      return true;
+    } catch (error) {
+      return false;
+    }
+  }
+
+  // ---- The worker.
+
+  var worker = window.python.worker;  // started by the page's head (index.html)
+  var calls = new Map();
+  var lastId = 0;
+  var early = [];  // the calls made before Python was ready: sent once the page's opening is
+  var asks = false;  // closing the tab asks first (the last reply said so)
+  var keys = null;  // the key table (malefiz.bridge.key_table), once Python is ready
+
+  worker.addEventListener("message", function (event) {
+    var message = event.data || {};
+    if (message.type === "progress") return window.loadingStage && window.loadingStage(message.stage);
+    if (message.type === "ready") {
+      root.dataset.start = message.start;
+      return openPage();
+    }
+    if (message.type === "failed") return window.pageFailed(message.error);
+    var waiting = calls.get(message.id);
+    if (!waiting) return;
+    calls.delete(message.id);
+    if (message.error !== undefined) waiting.reject(new Error(message.error));
+    else waiting.resolve(JSON.parse(message.reply));
+  });
+  worker.removeEventListener("message", window.python.keep);
+  window.python.kept.forEach(function (event) { worker.dispatchEvent(new MessageEvent("message", {data: event.data})); });
+  worker.addEventListener("error", function (event) {
+    window.pageFailed(event.message || "the worker stopped");
+  });
+
+  /** Send a call to Python; its reply once the writes and the address it asks for are made. */
+  function call(name) {
+    var args = Array.prototype.slice.call(arguments, 1);
+    lastId += 1;
+    var id = lastId;
+    waitingFor(1);
+    return new Promise(function (resolve, reject) {
+      calls.set(id, {resolve: resolve, reject: reject});
+      var message = {id: id, call: JSON.stringify({call: name, args: args})};
+      if (early) early.push(message);
+      else worker.postMessage(message);
+    }).then(function (reply) {
+      reply.writes.forEach(function (write) {
+        var store = area(write[0] === "local" ? "local" : "tab");
+        try {
+          if (write[2] === null) store.removeItem(write[1]);
+          else store.setItem(write[1], write[2]);
+        } catch (error) {
+          call("refused");
+        }
+      });
+      if (reply.address) {
+        var url = reply.address.url || location.pathname;
+        history[reply.address.how === "push" ? "pushState" : "replaceState"](null, "", url);
+      }
+      asks = reply.asks;
+      waitingFor(-1);
+      return reply;
+    });
+  }
+
+  /** html[data-waiting] while a call is under way (tests wait for its end: the page's screen is then Python's). */
+  var underway = 0;
+  function waitingFor(change) {
+    underway += change;
+    root.toggleAttribute("data-waiting", underway > 0);
+  }
+
+  /** Send a call and draw the screen it answers with. */
+  function run() {
+    return call.apply(null, arguments).then(function (reply) { show(reply.screen); return reply; });
+  }
+
+  // ---- Drawing.
+
+  var board = $("#board");
+  var log = $("[data-log]");
+  var die = $('[data-action="roll"]');
+  var viewing = $("[data-viewing]");
+  var timer = null;
+  var frames = [];
+  var afterWalk = null;
+  var focusKeys = [];
+  var byKeys = null;  // the last input was a key (true) or a pointer (false): the focus box only after keys
+  var pending = null;  // what the confirm dialog's Yes does
+  var thinking = 0;  // the computer's turn under way: a new number stops the one before
+
+  function show(screen) {
+    if (!screen) return;
+    stopTimer();
+    root.dataset.game = screen.game;
+    root.dataset.board = screen.board;
+    $("[data-title]").textContent = document.title = screen.title;
+    $("[data-pace]").value = screen.pace;
+    var playing = screen.view === "play";
+    $("#setup").hidden = $("[data-top]").hidden = playing;
+    $("#play").hidden = !playing;
+    $('header [data-action="setup"]').hidden = !playing;
+    if (playing) drawGame(screen);
+    else drawSetup(screen);
+  }
+
+  /** Only the chosen game's and board's parts of the setup form count (and show). */
+  function pickBlocks(game, board) {
+    $$("#setup [data-game]").forEach(function (block) {
+      var same = block.dataset.game === game && (!block.hasAttribute("data-board") || block.dataset.board === board);
+      block.disabled = block.hidden = !same;
+    });
+  }
+
+  function drawSetup(screen) {
+    say("[data-setup-error]", screen.error);
+    say("[data-latest]", screen.latest, true);
+    say("[data-shelf]", screen.shelf, true);
+    say("[data-form-error]", screen.form_error);
+    pickBlocks(screen.game, screen.board);
+    board.innerHTML = screen.board_svg;
+    zoom([]);
+    changeForm(screen.form);
+    call("seat_notes", formFields()).then(function (reply) { changeForm(reply.value); });
+    if (screen.form_error) $("[data-form-error]").focus();
+  }
+
+  function changeForm(steps) {
+    steps.forEach(function (step) {
+      $$("#setup fieldset:not(:disabled) " + step[0]).forEach(function (element) {
+        element[step[1]] = step[1] === "checked" ? Boolean(step[2]) : step[2];
+      });
+    });
+  }
+
+  function formFields() {
+    return Array.from(new FormData($("#setup")).entries()).map(function (entry) { return [entry[0], String(entry[1])]; });
+  }
+
+  function drawGame(screen) {
+    viewing.hidden = true;
+    frames = screen.frames.slice();
+    afterWalk = screen;
+    walk();
+  }
+
+  function walk() {
+    timer = null;
+    var screen = afterWalk;
+    if (frames.length && screen) {
+      board.innerHTML = frames.shift();
+      timer = setTimeout(walk, screen.frame_ms);
+      return;
+    }
+    afterWalk = null;
+    if (screen) draw(screen);
+  }
+
+  function draw(screen) {
+    board.innerHTML = screen.board_svg;
+    say("[data-notice]", screen.notice);
+    say("[data-save-note]", screen.save_note);
+    die.disabled = !screen.can_roll;
+    if (screen.tumble) {
+      die.classList.remove("rolling");
+      void die.offsetWidth;  // restart the tumble
+      die.classList.add("rolling");
+    }
+    die.dataset.face = screen.die === null ? "" : String(screen.die);
+    $("[data-die-label]").textContent = screen.die_label;
+    die.setAttribute("aria-label", screen.die_aria);
+    $("[data-message]").textContent = screen.news;
+    $("[data-now]").textContent = screen.status;
+    [["hint", screen.can_hint], ["undo", screen.can_undo], ["redo", screen.can_redo]].forEach(function (pair) {
+      $('[data-action="' + pair[0] + '"]').disabled = !pair[1];
+    });
+    $('[data-action="undo"]').hidden = $('[data-action="redo"]').hidden = !screen.undo_shown;
+    $("[data-chances]").textContent = screen.chances;
+    $("[data-ranking]").textContent = screen.standings;
+    $("[data-position]").textContent = screen.position;
+    drawLog(screen);
+    if (screen.announce) $("[data-announce]").textContent = screen.announce;
+    if (screen.notes) window.playNotes(screen.notes);  // web/sound.js
+    $("[data-winner]").hidden = !screen.winner;
+    $("[data-winner-text]").textContent = screen.winner;
+    $("[data-stats]").innerHTML = screen.report;
+    $("[data-podium]").innerHTML = screen.podium;
+    markForKeyboard(screen);
+    zoom(screen.aim);
+    if (screen.bot_delay !== null) {
+      var turn = thinking;
+      timer = setTimeout(function () { tick(turn); }, screen.bot_delay);
+    }
+  }
+
+  /** The move list, newest first: the lines Python says were added go on top. */
+  function drawLog(screen) {
+    if (screen.log_done) return;
+    screen.log_done = true;
+    if (screen.log_anew) log.innerHTML = "";
+    log.insertAdjacentHTML("afterbegin", screen.log_added);
+    if (screen.log_added) log.scrollTop = 0;  // the newest lines (on top) in sight
+    while (log.childElementCount > screen.log_count) log.lastElementChild.remove();
+  }
+
+  /** Zoom round a choice of place whose targets are too small (Python decides: malefiz.core.spatial.zoom_to). */
+  function zoom(aim) {
+    var scale = window.boardZoom.scale();
+    var box = board.getBoundingClientRect();
+    var at = aim.map(keyed).filter(Boolean).map(function (element) {
+      var b = element.getBoundingClientRect();
+      return [(b.x - box.x + b.width / 2) / scale, (b.y - box.y + b.height / 2) / scale, b.width / scale];
+    });
+    call("zoom", at, box.width / scale, box.height / scale, Boolean(window.boardZoom.finger)).then(function (reply) {
+      window.boardZoom.to.apply(null, reply.value);
+    });
+  }
+
+  /** Every element with a text marked data-i18n (or data-i18n-<attribute>): [element, attribute or null, key]; and
+   * what Python is asked for them (each key with the element's attributes, which may carry placeholder values). */
+  function textTargets() {
+    var targets = [];
+    $$("[data-i18n]").forEach(function (element) { targets.push([element, null, element.getAttribute("data-i18n")]); });
+    ["aria-label", "title", "placeholder"].forEach(function (name) {
+      $$("[data-i18n-" + name + "]").forEach(function (element) {
+        targets.push([element, name, element.getAttribute("data-i18n-" + name)]);
+      });
+    });
+    var asked = targets.map(function (target) {
+      return [target[2], Array.from(target[0].attributes).map(function (a) { return [a.name, a.value]; })];
+    });
+    return {targets: targets, asked: asked};
+  }
+
+  /** The texts Python gave (in its language: html[lang] follows). */
+  function applyTexts(targets, value) {
+    root.lang = value.language;
+    $("[data-language]").value = value.language;
+    value.texts.forEach(function (text, i) {
+      var target = targets[i];
+      if (target[1] === null) target[0].textContent = text;
+      else target[0].setAttribute(target[1], text);
+    });
+  }
+
+  // ---- Keyboard.
+
+  /** The board element with data-key `key` drawn on top (a piece over its field; a house, not a piece in it). */
+  function keyed(key) {
+    var found = board.querySelectorAll('[data-key="' + key + '"]');
+    for (var i = found.length - 1; i >= 0; i -= 1) {
+      if (!found[i].parentElement.closest('[data-key="' + key + '"]')) return found[i];
+    }
+    return null;
+  }
+
+  function markForKeyboard(screen) {
+    focusKeys = [];
+    var svg = board.querySelector("svg");
+    if (svg) svg.setAttribute("role", screen.labels.length ? "group" : "img");
+    screen.labels.forEach(function (pair) {
+      var element = keyed(pair[0]);
+      if (!element) return;
+      element.setAttribute("tabindex", "0");
+      element.setAttribute("role", "button");
+      element.setAttribute("aria-label", pair[1]);
+      focusKeys.push(pair[0]);
+    });
+    var active = document.activeElement;
+    if (active && active !== document.body && !active.closest("#board, .turn, [hidden]")) return;
+    if (screen.can_roll || focusKeys.length) (screen.can_roll ? die : keyed(focusKeys[0])).focus(focusOptions());
+  }
+
+  function focusOptions() {
+    return byKeys === null ? {} : {focusVisible: byKeys};
+  }
+
+  function spots() {
+    var found = {};
+    focusKeys.forEach(function (key) {
+      var element = keyed(key);
+      if (!element) return;
+      var b = element.getBoundingClientRect();
+      found[key] = [b.x + b.width / 2, b.y + b.height / 2];
+    });
+    return found;
+  }
+
+  function onKey(event) {
+    var target = event.target;
+    byKeys = true;
+    if (!keys || target.closest("input, select, textarea, dialog")) return;
+    if ($("#play").hidden || !viewing.hidden) return;
+    var entry = Object.prototype.hasOwnProperty.call(keys, event.key) ? keys[event.key] : null;
+    var command = entry && entry[event.ctrlKey || event.metaKey || event.altKey ? 1 : 0];
+    if (!command) return;
+    if (command === "cancel") return void run("cancel");
+    var current = target.closest("#board [data-key]");
+    if (command === "act" && !current) return;
+    event.preventDefault();
+    if (command === "roll") act("roll");
+    else if (command === "act") {
+      if (!busy()) userRun("click", current.dataset.key);
+    } else {
+      call("toward", spots(), current ? current.dataset.key : null, command).then(function (reply) {
+        var to = reply.value === null ? null : keyed(reply.value);
+        if (to) to.focus(focusOptions());
+      });
+    }
+  }
+
+  // ---- Events.
+
+  function busy() {
+    return frames.length > 0 || !viewing.hidden;
+  }
+
+  /** A person's action: the computer's turn under way is not drawn any more (this action's screen follows). */
+  function userRun() {
+    thinking += 1;
+    return run.apply(null, arguments);
+  }
+
+  function onClick(event) {
+    var target = event.target;
+    byKeys = event.detail === 0;  // 0: Enter or Space on a button
+    var action = target.closest("[data-action]");
+    if (action) return void act(action.dataset.action, action.getAttribute("data-id") || "");
+    var entry = target.closest("[data-log] li[data-index]");
+    if (entry) {
+      call("line", Number(entry.dataset.index)).then(function (reply) {
+        if (reply.value === null) return;
+        stopTimer();
+        board.innerHTML = reply.value[0];
+        $("[data-viewing-text]").textContent = reply.value[1];
+        viewing.hidden = false;
+        Array.from(log.children).forEach(function (line) { line.toggleAttribute("aria-current", line === entry); });
+      });
+      return;
+    }
+    if (busy() || !target.closest("#board")) return;
+    var hit = target.closest("#board [data-key]");
+    var key = hit ? hit.dataset.key : null;
+    if (key !== null && focusKeys.indexOf(key) >= 0) return void userRun("click", key);
+    call("nearest", spots(), event.clientX, event.clientY).then(function (reply) {
+      if (reply.value !== null) userRun("click", reply.value);
+    });
+  }
+
+  function act(action, key) {
+    if (action === "roll") userRun("roll");
+    else if (action === "start") userRun("start_game", formFields());
+    else if (action === "hint" || action === "undo" || action === "redo") userRun(action);
+    else if (action === "close-error") $("[data-setup-error]").hidden = true;
+    else if (action === "rematch" || action === "setup" || action === "delete") {
+      call("question", action).then(function (reply) {
+        pending = function () { userRun("leave", action, key, location.search); };
+        if (reply.value === null) return act("confirm-yes");
+        $("[data-confirm-text]").textContent = reply.value;
+        $("[data-confirm]").showModal();
+      });
+    } else if (action === "continue") userRun("continue", key);
+    else if (action === "confirm-yes" || action === "confirm-no") {
+      if ($("[data-confirm]").open) $("[data-confirm]").close();
+      var then = pending;
+      pending = null;
+      if (action === "confirm-yes" && then) then();
+    } else if (action === "download" || action === "download-kept") {
+      call("file", action === "download" ? "" : key).then(function (reply) { download(reply.value); });
+    } else if (action === "link") share();
+    else if (action === "back-to-game") run("screen");
+  }
+
+  function onChange(event) {
+    var target = event.target;
+    if (target.matches("[data-pace]")) {
+      call("set_pace", target.value, frames.length > 0).then(function (reply) { show(reply.screen); });
+    } else if (target.matches('#setup input[name="game"], #setup input[name="board"]')) {
+      var checked = $('#setup input[name="board"]:checked:not(:disabled)');
+      var game = $('#setup input[name="game"]:checked').value;
+      if (!ready) earlySetup(game, target.name === "game" ? null : target.value);
+      run("preview", game, checked ? checked.value : "", target.name === "game");
+    } else if (target.closest("#setup .seats, #setup .form")) {
+      call("seat_notes", formFields()).then(function (reply) { changeForm(reply.value); });
+    } else if (target.matches("[data-load-file]")) {
+      var files = target.files;
+      if (!files || !files.length) return;
+      var chosen = files[0];
+      target.value = "";
+      if (chosen.size > 5000000) return void userRun("load_file", null, chosen.size);
+      chosen.text().then(function (text) { userRun("load_file", text, text.length); });
+    } else if (target.matches("[data-language]")) {
+      var texts = textTargets();
+      call("set_language", target.value, texts.asked).then(function (reply) {
+        applyTexts(texts.targets, reply.value);
+        show(reply.screen);
+      });
+    } else if (target.matches("[data-motion-switch]")) {
+      setMotion(target.checked);
+      call("set_motion", target.checked);
+    } else if (target.matches("[data-sound]")) {
+      call("set_sound", target.checked);
+    }
+  }
+
+  function setMotion(on) {
+    $("[data-motion-switch]").checked = on;
+    root.dataset.motion = on ? "on" : "off";
+  }
+
+  function download(found) {
+    if (!found) return;
+    var url = URL.createObjectURL(new Blob([found[1]], {type: "application/json"}));
+    var anchor = document.createElement("a");
+    anchor.href = url;
+    anchor.download = found[0];
+    anchor.click();
+    URL.revokeObjectURL(url);
+  }
+
+  function share() {
+    call("link", location.origin + location.pathname).then(function (reply) {
+      if (reply.value === null) return;
+      var box = $("[data-link]");
+      box.value = reply.value;
+      box.hidden = false;
+      box.focus();
+      box.select();
+      try {
+        navigator.clipboard.writeText(reply.value).catch(function () {});
+      } catch (error) {
+        // no clipboard here: the link is shown
+      }
+    });
+  }
+
+  // ---- Computer turns: they think in the worker; the page only waits for the screen.
+
+  function tick(turn) {
+    timer = null;
+    call("think").then(function (reply) {
+      if (turn !== thinking) return void (reply.screen && drawLog(reply.screen));  // a person acted meanwhile
+      if (!reply.screen && reply.thinking) return tick(turn);
+      show(reply.screen);
+    });
+  }
+
+  function stopTimer() {
+    if (timer !== null) clearTimeout(timer);
+    timer = null;
+    frames = [];
+    if (afterWalk) drawLog(afterWalk);  // its lines are on the list all the same
+    afterWalk = null;
+  }
+
+  // ---- The start.
+
+  var ready = false;
+  var touched = false;  // the setup form was filled in before Python was ready
+  var app = $("#app");
+  app.addEventListener("click", onClick);
+  app.addEventListener("change", onChange);
+  app.addEventListener("input", function (event) { if (!ready && event.target.closest("#setup")) touched = true; });
+  app.addEventListener("change", function (event) { if (!ready && event.target.closest("#setup")) touched = true; }, true);
+  addEventListener("popstate", function () { run("open", location.search); });
+  addEventListener("beforeunload", function (event) {
+    if (asks) {
+      event.preventDefault();
+      event.returnValue = "";
+    }
+  });
+  addEventListener("storage", function (event) {
+    if (event.key !== null && event.key.indexOf(KEPT) !== 0) return;
+    var which = event.storageArea === area("tab") ? "tab" : "local";
+    run("storage_changed", which, event.key, event.newValue);
+  });
+  document.addEventListener("keydown", onKey);
+
+  /** Before Python is ready: the setup form of `game` on `board` (null: the game's first board, as Python's preview
+   * does), so that a click on Start meanwhile sends the fields of the game the person sees. */
+  function earlySetup(game, board) {
+    board = board || window.python.games[game].boards[0];
+    $$('#setup input[name="game"], #setup input[name="board"]').forEach(function (input) {
+      input.checked = input.value === (input.name === "game" ? game : board);
+    });
+    root.dataset.game = game;
+    root.dataset.board = board;
+    pickBlocks(game, board);
+  }
+
+  // Until Python answers, a bare address shows the setup form (the game and board the head picked from the address),
+  // so a person can read and fill it in; Python's first screen then takes over.
+  var query = new URLSearchParams(location.search);
+  if (!location.hash && !query.has("seats") && !query.has("id") && !query.has("position")) {
+    earlySetup(root.dataset.game, root.dataset.board);
+    $("#setup").hidden = false;
+  }
+
+  worker.postMessage({
+    type: "page",
+    page: {local: items("local"), tab: items("tab"), writable: writable(), languages: Array.from(navigator.languages || [])},
+  });
+
+  /** Python is ready: the page's opening goes first (with the form when the person filled it in meanwhile), then
+   * what they did meanwhile, in order. */
+  function openPage() {
+    var calm = matchMedia("(prefers-reduced-motion: reduce)").matches;
+    var texts = textTargets();
+    var waiting = early;
+    early = null;
+    call("open_page", location.search, location.hash, calm, touched ? formFields() : null, texts.asked).then(function (reply) {
+      $("[data-sound]").checked = reply.value.sound;
+      setMotion(reply.value.motion);
+      keys = reply.value.keys;
+      applyTexts(texts.targets, reply.value.texts);
+      ready = true;
+      show(reply.screen);
+      root.dataset.ready = "true";
+      dispatchEvent(new Event("malefiz-ready"));
+    });
+    waiting.forEach(function (message) { worker.postMessage(message); });
+  }
+})();
