@@ -154,11 +154,12 @@ def inline_scripts(page: str) -> list[str]:
 
 
 def content_security_policy(page: str) -> str:
-    """The page's CSP: its own files only, its inline scripts by their SHA-256, and what Pyodide needs.
+    """The page's CSP: its own files only, its inline scripts by their SHA-256.
 
-    - ``'unsafe-eval'``: Pyodide compiles ``pyodide.asm.wasm`` (``'wasm-unsafe-eval'`` would do for that),
-      but its Emscripten glue also builds the ``EM_ASM`` functions of the wasm module with ``eval`` as it
-      starts (``pyodide.asm.mjs``: ``ASM_CONSTS[start] = eval(func)``), which only ``'unsafe-eval'`` allows;
+    - no ``eval`` and no WebAssembly on the page: Python runs in the worker (``worker.js``), which a page's
+      ``<meta>`` policy does not reach (a worker's policy comes with its own response, and a static host sends
+      none): Pyodide's glue there builds functions with ``eval`` as it starts;
+    - ``worker-src 'self'``: that worker, and the service worker;
     - ``style-src 'unsafe-inline'``: the boards, rendered by Python at every move, carry their own
       ``<style>`` and ``style=""`` (styles cannot run code; scripts stay hash-only);
     - ``img-src data:``: the empty favicon (``data:,``) that keeps browsers from asking for one.
@@ -170,7 +171,7 @@ def content_security_policy(page: str) -> str:
     return "; ".join(
         (
             "default-src 'self'",
-            f"script-src 'self' 'unsafe-eval' {hashes}".rstrip(),
+            f"script-src 'self' {hashes}".rstrip(),
             "style-src 'self' 'unsafe-inline'",
             "img-src 'self' data:",
             "connect-src 'self'",
