@@ -4,24 +4,35 @@
   ``web/compile.mjs`` under Node: sourceless ``.pyc`` files at the modules' paths (``malefiz/app.pyc``), which
   zipimport imports as they are. They are unchecked-hash ``.pyc`` (no file time in them) compiled with a fixed
   hash seed, and the zip's entries carry no time (1980-01-01): the same sources give the same bytes.
-- ``pyodide/python_stdlib.zip``: the standard library trimmed to what the game and Pyodide import. Which modules
-  that is, is found by using them (:func:`trace_modules`: ``web/trace.mjs`` runs ``web/probe.py`` under Pyodide
-  with the whole library): Pyodide's own start (its ``_pyodide`` and ``pyodide`` packages, ``asyncio`` for its
-  event loop, ``traceback`` for errors), every module of the package, every module the package's source names in
-  an ``import`` anywhere (inside functions too: :func:`package_imports`), whole games of each kind between
-  computers, the page's calls (:class:`malefiz.app.App`) through a game of each kind, the package's zip unpacked
-  by Pyodide (as PyScript's ``files`` config does), an error crossing into JavaScript; and :data:`SAFETY`. Each module that ends up in ``sys.modules`` is kept with its packages
-  (:func:`stdlib_entries`), and whatever those import as they load is traced with them. A module imported lazily
-  only on a path none of this takes would be missing and break the page: hence the safety list, and the
-  imports named in the source however deep. The zip stays source (``.py``): Pyodide compiles what it imports, and
-  what the page imports is in the snapshot already compiled.
+- ``pyodide/python_stdlib.zip``: the standard library (2.5 MB) trimmed to what the game and Pyodide import (0.9 MB).
+  Which modules that is, is found by using them (:func:`trace_modules`: ``web/trace.mjs`` runs ``web/probe.py``
+  under Pyodide with the whole library), and reading ``sys.modules`` after:
+
+  - Pyodide's own start (its ``_pyodide`` and ``pyodide`` packages, ``asyncio`` for its event loop,
+    ``traceback`` for errors: a third of what is kept);
+  - every module of the package, and every module its source names in an ``import`` anywhere, inside functions
+    too (:func:`package_imports`);
+  - whole games of each kind between computers, and the page's calls (:class:`malefiz.app.App`) through a game of
+    each kind, files saved and loaded, languages, another tab's changes;
+  - the package's zip unpacked by Pyodide (as PyScript's ``files`` config does: zipfile reads the names in cp437),
+    an error crossing into JavaScript, a result converted;
+  - :data:`SAFETY`: modules imported only lazily, on paths none of the above may take (codecs asked for by name,
+    ``_strptime``, Pyodide's proxies and timers), imported by the probe too so that what they import is kept.
+
+  Each module in ``sys.modules`` is kept with its packages' ``__init__`` (:func:`stdlib_entries`); every other
+  file goes. Lazily imported modules are the risk: one that none of this imports is missing on the page, and
+  the page breaks where it is needed (``ModuleNotFoundError``, or ``LookupError: unknown encoding`` for a codec).
+  Hence the safety list, and the imports named in the source however deep. The files stay source (``.py``):
+  what the page imports is in the snapshot compiled already.
 - ``pyodide/pyodide-lock.json``: only the original ``info`` (Pyodide refuses a lock without its ``abi_version``)
   and no packages: the site loads none.
 - ``pyodide.mjs``, ``pyodide.asm.mjs``, ``pyodide.asm.wasm``: as Pyodide ships them (``web/build.py`` copies them).
 - ``boot.mjs``: how Python starts, in the page's worker and in the snapshot (``web/boot.mjs`` as it is).
 - ``snapshot.bin``: Pyodide's memory after it started as the page starts it and imported every module of the
   package (``web/snapshot.mjs``), gzipped, after the line ``malefiz-snapshot <runtime id>`` (:func:`runtime_id`: a
-  hash of every file the snapshot depends on), so that a worker can tell a snapshot of another runtime.
+  hash of every file the snapshot depends on), so that a worker can tell a snapshot of another runtime. The same
+  build gives the same bytes (``web/snapshot.mjs`` makes the clocks and entropy it runs with deterministic): the
+  site's version changes with what it is made of only.
 - ``worker.js``: ``web/worker.js`` after the line ``const RUNTIME = "<runtime id>";`` (the worker checks the
   snapshot's header against it).
 
