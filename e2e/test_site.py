@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 import re
+import sys
 import zipfile
 from pathlib import Path
 
@@ -11,7 +13,11 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 SITE = ROOT / "site"
 DIST = ROOT / "node_modules" / "@pyscript" / "core" / "dist"
+NODE_PYODIDE = ROOT / "node_modules" / "pyodide"
 PYODIDE = {"pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"}
+sys.path.insert(0, str(ROOT / "web"))
+
+from runtime import SAFETY, runtime_id  # noqa: E402
 
 
 @pytest.fixture(scope="module")
@@ -28,6 +34,7 @@ def test_site_holds_exactly_the_runtime_the_package_and_the_page(files: set[str]
     rules = {"rules-malefiz.html", "rules-maedn.html", "regeln-malefiz.html", "regeln-maedn.html", "rules.css"}
     expected = (
         {"index.html", "style.css", "main.py", "zoom.js", "sound.js", "malefiz.zip"}
+        | {"boot.mjs", "snapshot.bin", "worker.js"}
         | {"panzoom/panzoom.min.js"}
         | pictures
         | offline
@@ -51,15 +58,53 @@ def test_no_source_maps_and_no_outside_urls_in_the_page(files: set[str]) -> None
             assert "sourceMappingURL" not in (SITE / name).read_text(encoding="utf-8"), name
 
 
-def test_the_package_zip_holds_every_module_of_every_subpackage(files: set[str]) -> None:
+def test_the_package_zip_holds_every_module_of_every_subpackage_compiled(files: set[str]) -> None:
     with zipfile.ZipFile(SITE / "malefiz.zip") as archive:
-        names = set(archive.namelist())
-    assert names == {p.relative_to(ROOT).as_posix() for p in (ROOT / "malefiz").rglob("*.py")}
+        entries = archive.infolist()
+        names = {e.filename for e in entries}
+        headers = {archive.read(e)[:16] for e in entries}
+    assert names == {p.relative_to(ROOT).as_posix() + "c" for p in (ROOT / "malefiz").rglob("*.py")}
     assert {
-        "malefiz/core/game.py",
-        "malefiz/core/session.py",
-        "malefiz/core/screen.py",
-        "malefiz/app.py",
-        "malefiz/games/maedn/game.py",
-        "malefiz/games/maedn/__init__.py",
+        "malefiz/core/game.pyc",
+        "malefiz/core/session.pyc",
+        "malefiz/core/screen.pyc",
+        "malefiz/app.pyc",
+        "malefiz/games/maedn/game.pyc",
+        "malefiz/games/maedn/__init__.pyc",
     } <= names
+    assert {e.date_time for e in entries} == {(1980, 1, 1, 0, 0, 0)}
+    # one Python's magic number (Pyodide's, not this machine's), then flags 1: hash-based and unchecked (no time in
+    # it, no source to check)
+    assert len({h[:4] for h in headers}) == 1 and {h[4:8] for h in headers} == {b"\x01\0\0\0"}
+    assert all(h[2:4] == b"\r\n" for h in headers)
+
+
+def test_pyodide_runs_from_its_own_files_a_trimmed_library_and_no_packages(files: set[str]) -> None:
+    for name in ("pyodide.asm.wasm", "pyodide.asm.mjs"):
+        assert (SITE / "pyodide" / name).read_bytes() == (NODE_PYODIDE / name).read_bytes()
+    lock = json.loads((SITE / "pyodide" / "pyodide-lock.json").read_text(encoding="utf-8"))
+    original = json.loads((NODE_PYODIDE / "pyodide-lock.json").read_text(encoding="utf-8"))
+    assert lock == {"info": original["info"], "packages": {}}
+    lean, whole = SITE / "pyodide" / "python_stdlib.zip", NODE_PYODIDE / "python_stdlib.zip"
+    with zipfile.ZipFile(lean) as trimmed, zipfile.ZipFile(whole) as original_library:
+        kept = set(trimmed.namelist())
+        assert kept < set(original_library.namelist())
+        assert all(trimmed.read(n) == original_library.read(n) for n in kept)
+    for module in ("random", "json", "json.decoder", "dataclasses", "html", "urllib.parse", "_pyodide._base", *SAFETY):
+        path = module.replace(".", "/")
+        assert {f"{path}.py", f"{path}/__init__.py"} & kept, module
+    for module in ("unittest", "email", "xml", "http", "sqlite3", "tkinter", "pydoc", "doctest"):
+        assert not [n for n in kept if n.split("/")[0] in (module, module + ".py")], module
+    assert lean.stat().st_size < 0.5 * whole.stat().st_size
+
+
+def test_the_snapshot_and_the_worker_name_the_runtime_they_belong_to(files: set[str]) -> None:
+    runtime = runtime_id(SITE)
+    assert re.fullmatch(r"[0-9a-f]{16}", runtime)
+    assert (SITE / "snapshot.bin").read_bytes().startswith(f"malefiz-snapshot {runtime}\n".encode("ascii"))
+    worker = (SITE / "worker.js").read_text(encoding="utf-8")
+    assert worker.startswith(f'const RUNTIME = "{runtime}";\n')
+    source = ROOT / "web" / "worker.js"
+    if source.exists():
+        assert worker.removeprefix(f'const RUNTIME = "{runtime}";\n') == source.read_text(encoding="utf-8")
+    assert (SITE / "boot.mjs").read_bytes() == (ROOT / "web" / "boot.mjs").read_bytes()

@@ -2,12 +2,16 @@
 
 What goes in, and nothing else:
 
-- ``pyodide/``: the five Pyodide runtime files from ``node_modules/pyodide``;
+- ``pyodide/``: Pyodide's three runtime files from ``node_modules/pyodide`` as they are, its standard library
+  trimmed to what the game imports and its lock file without packages (:mod:`runtime`);
 - ``pyscript/``: PyScript's ``dist/`` from ``node_modules/@pyscript/core``,
   without source maps (and without the comments pointing at them);
 - ``panzoom/panzoom.min.js``: the board's pinch and drag zoom, from ``node_modules/@panzoom/panzoom``
   (with its licence header);
-- ``malefiz.zip``: the ``malefiz`` package, unpacked by PyScript's ``files`` config;
+- ``malefiz.zip``: the ``malefiz`` package compiled for Pyodide's Python (sourceless ``.pyc``), unpacked by
+  PyScript's ``files`` config (:mod:`runtime`);
+- ``boot.mjs``, ``snapshot.bin``, ``worker.js``: how Python starts, the memory snapshot of it started with every
+  module of the package imported, and the worker that runs it (:mod:`runtime`);
 - the page from ``web/``: ``index.html`` (with every game's start boards pre-rendered by
   its face's ``board_svg``, the setup form of :mod:`malefiz.page` and the PyScript config
   filled in), ``style.css``, ``main.py``, ``zoom.js`` and ``sound.js``;
@@ -36,7 +40,6 @@ import json
 import re
 import shutil
 import sys
-import zipfile
 from pathlib import Path
 from typing import Final
 from urllib.parse import quote
@@ -44,6 +47,9 @@ from urllib.parse import quote
 ROOT: Final = Path(__file__).resolve().parent.parent
 WEB: Final = ROOT / "web"
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(WEB))
+
+from runtime import build_runtime  # noqa: E402
 
 from malefiz.games import GAMES  # noqa: E402
 from malefiz.help import write_rules_pages  # noqa: E402
@@ -53,14 +59,9 @@ from malefiz.page import setup_form  # noqa: E402
 ENGLISH: Final = Translator("en")
 """The names in the pre-rendered boards (the page renders them again in the player's language)."""
 
-PYODIDE_FILES: Final = (
-    "pyodide.mjs",
-    "pyodide.asm.mjs",
-    "pyodide.asm.wasm",
-    "python_stdlib.zip",
-    "pyodide-lock.json",
-)
-"""The runtime files Pyodide loads (everything else in its npm package is for node or docs)."""
+PYODIDE_FILES: Final = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
+"""The runtime files Pyodide loads, copied as they are (everything else in its npm package is for node or docs; its
+standard library and lock file are trimmed by :mod:`runtime`)."""
 
 PAGE_FILES: Final = ("style.css", "page.js", "zoom.js", "sound.js")
 """Copied from ``web/`` as they are (``index.html`` is a template)."""
@@ -76,7 +77,7 @@ def _copy_without_map(source: Path, target: Path) -> None:
 
 
 def copy_runtime(node_modules: Path, out: Path) -> None:
-    """Copy Pyodide's five files and PyScript's dist (no ``.map``) into ``out``."""
+    """Copy Pyodide's three runtime files and PyScript's dist (no ``.map``) into ``out``."""
     pyodide = out / "pyodide"
     pyodide.mkdir()
     for name in PYODIDE_FILES:
@@ -85,20 +86,6 @@ def copy_runtime(node_modules: Path, out: Path) -> None:
     _copy_without_map(
         node_modules / "@panzoom" / "panzoom" / "dist" / "panzoom.min.js", out / "panzoom" / "panzoom.min.js"
     )
-
-
-def pack_package(out: Path) -> None:
-    """Zip the ``malefiz`` package's modules, subpackages included (no caches, no tests), as ``malefiz.zip``.
-
-    The zip holds no file times (all 1980-01-01): the same sources give the same bytes, so the
-    site's version (:func:`site_version`) changes with the code, not with a checkout's clock.
-    """
-    package = ROOT / "malefiz"
-    with zipfile.ZipFile(out / "malefiz.zip", "w", zipfile.ZIP_DEFLATED) as archive:
-        for source in sorted(package.rglob("*.py")):
-            entry = zipfile.ZipInfo(source.relative_to(ROOT).as_posix(), date_time=(1980, 1, 1, 0, 0, 0))
-            entry.external_attr = 0o644 << 16
-            archive.writestr(entry, source.read_bytes(), compress_type=zipfile.ZIP_DEFLATED)
 
 
 THUMBNAILS: Final = {name: f"./thumb-{name}.svg" for name in GAMES}
@@ -274,7 +261,7 @@ def build(out: Path, node_modules: Path = ROOT / "node_modules") -> None:
         shutil.rmtree(out)
     out.mkdir(parents=True)
     copy_runtime(node_modules, out)
-    pack_package(out)
+    build_runtime(node_modules / "pyodide", ROOT, out)  # malefiz.zip, the trimmed runtime, snapshot.bin, worker.js
     for name in PAGE_FILES:
         shutil.copyfile(WEB / name, out / name)
     for name, game in GAMES.items():
