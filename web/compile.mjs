@@ -1,16 +1,19 @@
-// Compile the malefiz package for the site's Python (Pyodide's, not the build machine's): run by web/runtime.py.
-// Usage: node web/compile.mjs PYODIDE_DIR SOURCE_ROOT OUT_DIR
+// Compile Python for the site's Python (Pyodide's, not the build machine's): run by web/runtime.py, for the malefiz
+// package and for the trimmed standard library.
+// Usage: node web/compile.mjs PYODIDE_DIR SOURCE_ROOT OUT_DIR [FOLDER]
 //
-// Every `malefiz/**/*.py` under SOURCE_ROOT becomes `OUT_DIR/malefiz/**/*.pyc`: a sourceless module at its own path
+// Every `FOLDER/**/*.py` under SOURCE_ROOT (FOLDER: `malefiz` unless given; `.` for all) becomes
+// `OUT_DIR/FOLDER/**/*.pyc`: a sourceless module at its own path
 // (zipimport imports it from there), unchecked-hash (no file time in it: the same source gives the same bytes), with
 // the module's path in the package (`malefiz/app.py`) as its file name in tracebacks. A fixed PYTHONHASHSEED keeps
 // the order of constant sets, which marshal writes as it finds it, the same from build to build.
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 
-const [pyodideDir, sourceRoot, outDir] = process.argv.slice(2).map((p) => resolve(p));
+const [pyodideDir, sourceRoot, outDir] = process.argv.slice(2, 5).map((p) => resolve(p));
+const folder = process.argv[5] || "malefiz";
 if (!outDir) {
-  console.error("usage: node web/compile.mjs PYODIDE_DIR SOURCE_ROOT OUT_DIR");
+  console.error("usage: node web/compile.mjs PYODIDE_DIR SOURCE_ROOT OUT_DIR [FOLDER]");
   process.exit(2);
 }
 const { loadPyodide } = await import(join(pyodideDir, "pyodide.mjs"));
@@ -29,7 +32,7 @@ function collect(dir) {
     else if (entry.isFile() && entry.name.endsWith(".py")) sources.push(relative(sourceRoot, join(dir, entry.name)));
   }
 }
-collect(join(sourceRoot, "malefiz"));
+collect(join(sourceRoot, folder));
 sources.sort();
 for (const name of sources) {
   pyodide.FS.mkdirTree(`/src/${dirname(name)}`);

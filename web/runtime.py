@@ -203,12 +203,33 @@ def stdlib_entries(names: Iterable[str], modules: Iterable[str]) -> list[str]:
     return [name for name in names if name in wanted]
 
 
-def trim_stdlib(source: Path, target: Path, modules: Iterable[str]) -> list[str]:
-    """Write ``target``: the zip ``source`` (Pyodide's standard library) with only what ``modules`` need; return
-    the entries kept."""
+def trim_stdlib(source: Path, target: Path, modules: Iterable[str], pyodide: Path | None = None) -> list[str]:
+    """Write ``target``: the zip ``source`` (Pyodide's standard library) with only what ``modules`` need, compiled
+    for the runtime's Python when ``pyodide`` (the folder of the Pyodide that compiles) is given; return the entries
+    kept (before compiling).
+
+    Pyodide ships its library as source, which its Python compiles at every import of every start (nothing can
+    keep the bytecode in a zip): compiled once here, a plain start imports it as it is.
+    """
     with zipfile.ZipFile(source) as archive:
         kept = stdlib_entries(archive.namelist(), modules)
-        write_zip(target, ((name, archive.read(name)) for name in kept))
+        if pyodide is None:
+            write_zip(target, ((name, archive.read(name)) for name in kept))
+            return kept
+        with tempfile.TemporaryDirectory(prefix="malefiz-stdlib-") as temporary:
+            sources, compiled = Path(temporary) / "src", Path(temporary) / "out"
+            for name in kept:
+                if name.endswith(".py"):
+                    (sources / name).parent.mkdir(parents=True, exist_ok=True)
+                    (sources / name).write_bytes(archive.read(name))
+            _run_node(WEB / "compile.mjs", pyodide, sources, compiled, ".")
+            write_zip(
+                target,
+                (
+                    (f"{name}c", (compiled / f"{name}c").read_bytes()) if name.endswith(".py") else (name, b"")
+                    for name in kept
+                ),
+            )
     return kept
 
 
@@ -281,7 +302,7 @@ def build_runtime(pyodide: Path, source_root: Path, out: Path) -> None:
     compile_package(pyodide, source_root, out / PACKAGE_ZIP)
     extra = sorted(package_imports(source_root / "malefiz") | set(SAFETY))
     modules, _missing = trace_modules(pyodide, out / PACKAGE_ZIP, extra)
-    trim_stdlib(pyodide / "python_stdlib.zip", out / STDLIB, modules)
+    trim_stdlib(pyodide / "python_stdlib.zip", out / STDLIB, modules, pyodide)
     trim_lock(pyodide / "pyodide-lock.json", out / LOCK)
     shutil.copyfile(WEB / BOOT, out / BOOT)
     write_snapshot(out)
