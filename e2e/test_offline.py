@@ -161,6 +161,7 @@ def test_the_game_starts_offline_after_the_first_visit(
     assert first_visit(page, server.url) == [cache_name(server.url, version_of(SITE))]
     offline_start(page, server, server.url + GAME, watch)
     assert page.evaluate("document.title") == "Mensch ärgere Dich nicht"
+    assert page.get_attribute("html", "data-start") == "snapshot"  # Python restored from the kept memory snapshot
     watch.assert_clean()
 
 

@@ -12,7 +12,6 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 SITE = ROOT / "site"
-DIST = ROOT / "node_modules" / "@pyscript" / "core" / "dist"
 NODE_PYODIDE = ROOT / "node_modules" / "pyodide"
 PYODIDE = {"pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"}
 sys.path.insert(0, str(ROOT / "web"))
@@ -28,26 +27,24 @@ def files() -> set[str]:
 
 
 def test_site_holds_exactly_the_runtime_the_package_and_the_page(files: set[str]) -> None:
-    dist = {f"pyscript/{p.name}" for p in DIST.iterdir() if p.is_file() and not p.name.endswith(".map")}
     pictures = {"thumb-malefiz.svg", "thumb-maedn.svg"}
     offline = {"sw.js", "release.json", "manifest.webmanifest", "icon.svg"}
     rules = {"rules-malefiz.html", "rules-maedn.html", "regeln-malefiz.html", "regeln-maedn.html", "rules.css"}
     expected = (
-        {"index.html", "style.css", "main.py", "zoom.js", "sound.js", "malefiz.zip"}
+        {"index.html", "style.css", "page.js", "zoom.js", "sound.js", "malefiz.zip"}
         | {"boot.mjs", "snapshot.bin", "worker.js"}
         | {"panzoom/panzoom.min.js"}
         | pictures
         | offline
         | rules
         | {f"pyodide/{n}" for n in PYODIDE}
-        | dist
     )
     assert files == expected
 
 
 def test_no_source_maps_and_no_outside_urls_in_the_page(files: set[str]) -> None:
     assert not [f for f in files if f.endswith(".map")]
-    for name in ("index.html", "style.css", "main.py", "zoom.js", "sound.js"):
+    for name in ("index.html", "style.css", "page.js", "worker.js", "boot.mjs", "zoom.js", "sound.js"):
         text = (SITE / name).read_text(encoding="utf-8")
         # Only namespace names (never fetched) may look like URLs.
         urls = set(re.findall(r"(?:https?:)?//[\w.-]+\.[a-z]{2,}[^\s\"'<>)]*", text)) - {"http://www.w3.org/2000/svg"}
@@ -88,14 +85,18 @@ def test_pyodide_runs_from_its_own_files_a_trimmed_library_and_no_packages(files
     lean, whole = SITE / "pyodide" / "python_stdlib.zip", NODE_PYODIDE / "python_stdlib.zip"
     with zipfile.ZipFile(lean) as trimmed, zipfile.ZipFile(whole) as original_library:
         kept = set(trimmed.namelist())
-        assert kept < set(original_library.namelist())
-        assert all(trimmed.read(n) == original_library.read(n) for n in kept)
+        # Every module kept is compiled for the runtime's Python (sourceless): a plain start compiles nothing.
+        assert not [n for n in kept if n.endswith(".py")]
+        assert {n.removesuffix("c") for n in kept} < set(original_library.namelist())
+        with zipfile.ZipFile(SITE / "malefiz.zip") as package:
+            magic = package.read("malefiz/app.pyc")[:4]  # Pyodide's Python's, as the package's
+        assert {trimmed.read(n)[:4] for n in kept if n.endswith(".pyc")} == {magic}
     for module in ("random", "json", "json.decoder", "dataclasses", "html", "urllib.parse", "_pyodide._base", *SAFETY):
         path = module.replace(".", "/")
-        assert {f"{path}.py", f"{path}/__init__.py"} & kept, module
+        assert {f"{path}.pyc", f"{path}/__init__.pyc"} & kept, module
     for module in ("unittest", "email", "xml", "http", "sqlite3", "tkinter", "pydoc", "doctest"):
-        assert not [n for n in kept if n.split("/")[0] in (module, module + ".py")], module
-    assert lean.stat().st_size < 0.5 * whole.stat().st_size
+        assert not [n for n in kept if n.split("/")[0] in (module, module + ".pyc")], module
+    assert lean.stat().st_size < 0.75 * whole.stat().st_size
 
 
 def test_the_snapshot_and_the_worker_name_the_runtime_they_belong_to(files: set[str]) -> None:
