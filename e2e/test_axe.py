@@ -19,7 +19,7 @@ def test_the_setup_screen_of_both_games(game: GamePage) -> None:
     game.open("")
     assert violations(game) == []
     game.page.locator("input[name=game][value=maedn]").check()
-    game.page.wait_for_function("document.documentElement.dataset.game === 'maedn'")
+    game.page.wait_for_function("() => document.documentElement.dataset.game === 'maedn'")
     assert violations(game) == []
     game.watch.assert_clean()
 

@@ -12,7 +12,7 @@ def test_the_switch_changes_the_page_at_once_and_is_remembered(game: GamePage) -
     assert game.page.evaluate("document.documentElement.lang") == "en"
     english = game.page.locator("[data-log] li").all_text_contents()
     game.page.locator("[data-language]").select_option("de")
-    game.page.wait_for_function("document.documentElement.lang === 'de'")
+    game.page.wait_for_function("() => document.documentElement.lang === 'de'")
     german = game.page.locator("[data-log] li").all_text_contents()
     assert len(german) == len(english) and german != english
     assert "gewürfelt" in german[0]

@@ -47,11 +47,11 @@ def message(game: GamePage) -> str:
 def test_the_chooser_sets_up_a_star_game(game: GamePage) -> None:
     game.open("")
     game.page.locator("input[name=game][value=maedn]").check()
-    game.page.wait_for_function("document.documentElement.dataset.game === 'maedn'")
+    game.page.wait_for_function("() => document.documentElement.dataset.game === 'maedn'")
     assert game.page.locator("[data-title]").text_content() == "Mensch ärgere Dich nicht"
     assert game.page.locator("#board svg.maedn").count() == 1
     game.page.locator("input[name=board][value=star]").check()
-    game.page.wait_for_function("document.documentElement.dataset.board === 'star'")
+    game.page.wait_for_function("() => document.documentElement.dataset.board === 'star'")
     block = "#setup fieldset.block:not([disabled])"
     game.page.locator(f"{block} select[name=kind-blue]").select_option("bot:hard")
     game.page.locator(f"{block} input[name=name-yellow]").fill("Anna")

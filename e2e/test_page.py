@@ -36,7 +36,7 @@ def test_setup_screen_starts_a_game(game: GamePage) -> None:
     assert setup.is_visible()
     game.shot("setup")
     game.page.locator("input[name=board][value=fast]").check()
-    game.page.wait_for_function("document.documentElement.dataset.board === 'fast'")
+    game.page.wait_for_function("() => document.documentElement.dataset.board === 'fast'")
     assert len(game.keys(".field[data-field]")) == len(board("fast").fields)
     game.page.locator("#setup fieldset.block:not([disabled]) select[name=kind-red]").select_option("human")
     game.page.locator("#setup fieldset.block:not([disabled]) input[name=name-red]").fill("Ann")

@@ -86,12 +86,12 @@ def test_a_tap_draws_no_highlight_and_no_focus_box(browser: Browser, site_url: s
     before = game.position_text()
     page.locator('[data-action="roll"]').tap()
     game.wait_for_position_change(before)
-    page.wait_for_function("document.querySelector('#board [tabindex=\"0\"]') !== null")
+    page.wait_for_function("() => document.querySelector('#board [tabindex=\"0\"]') !== null")
     # The page put the focus on the first pawn to move: after a tap, no box is drawn round it.
     assert page.evaluate("document.activeElement.closest('#board') !== null")
     assert page.evaluate(OUTLINE) in ("", "none")
     page.locator("[data-log] li").first.tap()
-    page.wait_for_function("!document.querySelector('[data-viewing]').hidden")
+    page.wait_for_function("() => !document.querySelector('[data-viewing]').hidden")
     assert page.evaluate(OUTLINE) in ("", "none")
     # The keyboard still gets its focus box.
     page.keyboard.press("Tab")
@@ -159,7 +159,7 @@ def test_small_targets_are_zoomed_to_a_fingers_size_and_the_board_fits(
         assert page.evaluate("document.documentElement.scrollHeight") <= size["height"] + 2  # nothing to scroll
     assert page.evaluate("boardZoom.scale()") == 1
     page.locator("#board [data-key='6.13'][tabindex='0']").tap()
-    page.wait_for_function("boardZoom.scale() > 1.2")
+    page.wait_for_function("() => boardZoom.scale() > 1.2")
     frame = page.locator(".board-frame").bounding_box()
     assert frame is not None
     targets = page.evaluate(TARGETS)
@@ -171,7 +171,7 @@ def test_small_targets_are_zoomed_to_a_fingers_size_and_the_board_fits(
     before = game.position_text()
     page.locator("#board .target").first.tap()
     game.wait_for_position_change(before)
-    page.wait_for_function("boardZoom.scale() < 1.01")  # the move made: the whole board again
+    page.wait_for_function("() => boardZoom.scale() < 1.01")  # the move made: the whole board again
     context.close()
     watch.assert_clean()
 
@@ -193,7 +193,7 @@ def test_two_fingers_zoom_the_board(browser: Browser, site_url: str) -> None:
     for spread in range(30, 160, 10):
         touch("touchMove", spread)
     touch("touchEnd", 0)
-    page.wait_for_function("boardZoom.scale() > 1.5")
+    page.wait_for_function("() => boardZoom.scale() > 1.5")
     context.close()
     watch.assert_clean()
 

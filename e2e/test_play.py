@@ -179,7 +179,7 @@ LOG_BOX = "() => { const b = document.querySelector('[data-log]').getBoundingCli
 def test_the_move_list_stays_put_marks_the_line_shown_and_keeps_the_newest_in_sight(game: GamePage) -> None:
     game.page.set_viewport_size({"width": 1280, "height": 700})
     game.open("?seats=bot:random,bot:random&pace=instant&seed=3")
-    game.page.wait_for_function("document.querySelectorAll('[data-log] li').length > 40")
+    game.page.wait_for_function("() => document.querySelectorAll('[data-log] li').length > 40")
     game.page.locator("[data-pace]").select_option("slow")  # the computers play on, slowly
     log = game.page.locator("[data-log]")
     log.evaluate("(list) => { list.scrollTop = list.scrollHeight; }")

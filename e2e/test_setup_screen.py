@@ -116,7 +116,7 @@ def test_the_latest_game_is_in_view_on_a_phone(browser: Browser, site_url: str) 
 def test_the_last_setup_started_fills_the_form_again(game: GamePage) -> None:
     game.open("?game=maedn")
     game.page.locator("input[name=board][value=star]").check()
-    game.page.wait_for_function("document.documentElement.dataset.board === 'star'")
+    game.page.wait_for_function("() => document.documentElement.dataset.board === 'star'")
     game.page.locator(f"{BLOCK} input[name=name-yellow]").fill("Anna")
     game.page.locator(f"{BLOCK} select[name=kind-blue]").select_option("bot:hard")
     game.page.locator(f"{BLOCK} input[name=name-blue]").fill("Robo")
@@ -142,10 +142,10 @@ def test_the_last_setup_started_fills_the_form_again(game: GamePage) -> None:
     # Malefiz keeps its own (nothing yet: the page's defaults), and Mensch ärgere Dich nicht stays as left.
     game.page.locator(f"{BLOCK} input[name=name-yellow]").fill("Anne")
     game.page.locator("input[name=game][value=malefiz]").check()
-    game.page.wait_for_function("document.documentElement.dataset.game === 'malefiz'")
+    game.page.wait_for_function("() => document.documentElement.dataset.game === 'malefiz'")
     assert game.page.locator(f"{BLOCK} input[name=name-red]").input_value() == ""
     game.page.locator("input[name=game][value=maedn]").check()
-    game.page.wait_for_function("document.documentElement.dataset.game === 'maedn'")
+    game.page.wait_for_function("() => document.documentElement.dataset.game === 'maedn'")
     assert game.page.locator(f"{BLOCK} input[name=name-yellow]").input_value() == "Anne"
     game.watch.assert_clean()
 
@@ -163,7 +163,7 @@ def test_two_colours_each_say_who_plays_the_partner_colours(game: GamePage) -> N
     assert rows["black"].locator("[data-note]").text_content() == "Played together with Green"
     assert rows["red"].locator("select").is_hidden() and rows["yellow"].locator("select").is_visible()
     game.page.locator("[data-language]").select_option("de")
-    game.page.wait_for_function("document.documentElement.lang === 'de'")
+    game.page.wait_for_function("() => document.documentElement.lang === 'de'")
     assert note.text_content() == "Gespielt von Anna mit Gelb"
     game.page.locator('[data-action="start"]').click()
     game.page.wait_for_selector("#play:not([hidden])")

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Page
-from site_page import GamePage, Watch
+from site_page import GamePage, Watch, settle
 
 PERSON_OR_END = """
 () => document.querySelector('[data-action="roll"]:not([disabled])') !== null
@@ -102,6 +102,7 @@ def test_two_games_in_two_tabs_stay_exactly_as_last_played(game: GamePage, tmp_p
     one.page.locator("[data-pace]").select_option("fast")
     two.page.locator("[data-language]").select_option("de")
     for tab in (one, two):
+        settle(tab.page)  # Python has answered (the address and what is kept follow its answer)
         tab.page.reload()
         ready(tab)
     assert one.game_id() == a and two.game_id() == b and "pace=fast" in one.page.url

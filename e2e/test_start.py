@@ -31,7 +31,7 @@ def hold(page: Page) -> list[Route]:
 
 
 def let_go(page: Page, held: list[Route]) -> None:
-    page.wait_for_function("document.getElementById('load-text').textContent.length > 0")
+    page.wait_for_function("() => document.getElementById('load-text').textContent.length > 0")
     assert page.get_attribute("html", "data-ready") is None
     for _ in range(10_000):  # the worker asks for the package as it starts (the route hears of it meanwhile)
         if held:
@@ -67,7 +67,7 @@ def test_the_loading_words_are_in_the_persons_language(page: Page, site_url: str
     page.add_init_script("localStorage.setItem('malefiz.language', 'de')")
     held = hold(page)
     page.goto(site_url + "?game=maedn&seats=human,human&seed=2", wait_until="domcontentloaded")
-    page.wait_for_function("document.getElementById('load-text').textContent.startsWith('Die Würfel')")
+    page.wait_for_function("() => document.getElementById('load-text').textContent.startsWith('Die Würfel')")
     assert page.locator("#load-text").text_content() == "Die Würfel werden bereitgelegt…"
     assert page.locator("#setup").is_hidden()  # a game's address: its board, and the words
     let_go(page, held)

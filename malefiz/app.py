@@ -1,6 +1,7 @@
 """The page as plain Python: what a person did comes in, one :class:`~malefiz.core.screen.Screen` goes out.
 
-The browser glue (``web/main.py``) only turns DOM events into calls of :class:`App` and writes the
+The browser glue (``web/page.js``, through :mod:`malefiz.bridge` in the worker) only turns DOM events into calls of
+:class:`App` and writes the
 screens it returns into the page; every decision lives here, with unit tests: which opening a page
 address leads to (a shared link, a game in the address, the game kept in the browser, the setup
 screen), what the address becomes, when a game is kept, what a key does, whether leaving asks.

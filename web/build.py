@@ -4,17 +4,15 @@ What goes in, and nothing else:
 
 - ``pyodide/``: Pyodide's three runtime files from ``node_modules/pyodide`` as they are, its standard library
   trimmed to what the game imports and its lock file without packages (:mod:`runtime`);
-- ``pyscript/``: PyScript's ``dist/`` from ``node_modules/@pyscript/core``,
-  without source maps (and without the comments pointing at them);
 - ``panzoom/panzoom.min.js``: the board's pinch and drag zoom, from ``node_modules/@panzoom/panzoom``
   (with its licence header);
-- ``malefiz.zip``: the ``malefiz`` package compiled for Pyodide's Python (sourceless ``.pyc``), unpacked by
-  PyScript's ``files`` config (:mod:`runtime`);
+- ``malefiz.zip``: the ``malefiz`` package compiled for Pyodide's Python (sourceless ``.pyc``), imported from the
+  zip as it is (:mod:`runtime`);
 - ``boot.mjs``, ``snapshot.bin``, ``worker.js``: how Python starts, the memory snapshot of it started with every
   module of the package imported, and the worker that runs it (:mod:`runtime`);
 - the page from ``web/``: ``index.html`` (with every game's start boards pre-rendered by
-  its face's ``board_svg``, the setup form of :mod:`malefiz.page` and the PyScript config
-  filled in), ``style.css``, ``main.py``, ``zoom.js`` and ``sound.js``;
+  its face's ``board_svg``, the setup form of :mod:`malefiz.page` and the loading words filled in),
+  ``style.css``, ``page.js`` (the page's glue), ``zoom.js`` and ``sound.js``;
 - ``thumb-<game>.svg``: each game's picture on the setup screen;
 - ``manifest.webmanifest`` and ``icon.svg``: the web app manifest (install the site as an app);
 - ``sw.js``: the service worker (``web/sw.js`` after two generated lines: ``VERSION``, a hash of
@@ -77,7 +75,7 @@ def _copy_without_map(source: Path, target: Path) -> None:
 
 
 def copy_runtime(node_modules: Path, out: Path) -> None:
-    """Copy Pyodide's three runtime files and PyScript's dist (no ``.map``) into ``out``."""
+    """Copy Pyodide's three runtime files and Panzoom (no ``.map``) into ``out``."""
     pyodide = out / "pyodide"
     pyodide.mkdir()
     for name in PYODIDE_FILES:

@@ -1,4 +1,4 @@
-// Short tones made by Web Audio (no files): main.py plays the notes a Screen names (malefiz.core.screen.SOUNDS)
+// Short tones made by Web Audio (no files): page.js plays the notes a Screen names (malefiz.core.screen.SOUNDS)
 // when the player turned sound on; a browser without audio turns the box off.
 (function () {
   "use strict";

@@ -1,5 +1,5 @@
 // The board's zoom: pinch and drag on touch screens (Panzoom, served from the site: ./panzoom/panzoom.min.js),
-// Ctrl + wheel with a mouse, and the zoom Python decides (main.py calls boardZoom.to with what
+// Ctrl + wheel with a mouse, and the zoom Python decides (page.js calls boardZoom.to with what
 // malefiz.core.spatial.zoom_to chose: small targets zoomed to a finger's size, else the whole board).
 // Unzoomed, a swipe over the board scrolls the page; zoomed in, it moves the board.
 (function () {
