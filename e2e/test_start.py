@@ -70,6 +70,9 @@ def test_the_loading_words_are_in_the_persons_language(page: Page, site_url: str
     page.wait_for_function("() => document.getElementById('load-text').textContent.startsWith('Die Würfel')")
     assert page.locator("#load-text").text_content() == "Die Würfel werden bereitgelegt…"
     assert page.locator("#setup").is_hidden()  # a game's address: its board, and the words
+    # Every fixed text is in the person's language before Python speaks (the build wrote both into the page).
+    assert page.locator('header [data-i18n="page.pace"]').text_content() == "Tempo"
+    assert page.locator("[data-language]").input_value() == "de"
     let_go(page, held)
     page.wait_for_selector("html[data-ready]")
     assert page.locator("#loading").is_hidden()

@@ -38,6 +38,7 @@ import json
 import re
 import shutil
 import sys
+from html.parser import HTMLParser
 from pathlib import Path
 from typing import Final
 from urllib.parse import quote
@@ -118,9 +119,59 @@ def render_index(template: str) -> str:
         if key not in filled:
             raise SystemExit(f"web/index.html: placeholder {key} is missing")
         filled = filled.replace(key, value)
-    if "{{CSP}}" not in filled:
-        raise SystemExit("web/index.html: placeholder {{CSP}} is missing")
+    if "{{TEXTS}}" not in filled or "{{CSP}}" not in filled:
+        raise SystemExit("web/index.html: placeholder {{TEXTS}} or {{CSP}} is missing")
+    texts = json.dumps(page_texts(filled), ensure_ascii=False, separators=(",", ":")).replace("<", "\\u003c")
+    filled = filled.replace("{{TEXTS}}", texts)
     return filled.replace("{{CSP}}", html.escape(content_security_policy(filled), quote=False))
+
+
+TEXT_TARGETS: Final = ("aria-label", "title", "placeholder")
+"""The attributes a ``data-i18n-<attribute>`` names a text for (every other ``data-i18n-<name>`` is a value)."""
+
+
+class _TextFinder(HTMLParser):
+    """The elements of a page with texts to speak: each ``data-i18n`` key (and ``data-i18n-<attribute>`` key) with
+    the element's placeholder values."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.found: list[tuple[str, list[tuple[str, str]]]] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        pairs = [(name, value or "") for name, value in attrs]
+        for name, value in pairs:
+            if name == "data-i18n" or (
+                name.startswith("data-i18n-") and name.removeprefix("data-i18n-") in TEXT_TARGETS
+            ):
+                self.found.append((value, pairs))
+
+
+def text_id(key: str, attributes: list[tuple[str, str]]) -> str:
+    """How the page finds an element's text before Python speaks: its key and its placeholder values (web/page.js
+    makes the same id).
+
+    >>> text_id("seat.name", [("data-i18n-colour", "red"), ("data-i18n-title", "x"), ("class", "y")])
+    'seat.name|colour=red'
+    """
+    values = sorted(
+        (name.removeprefix("data-i18n-"), value)
+        for name, value in attributes
+        if name.startswith("data-i18n-") and name.removeprefix("data-i18n-") not in TEXT_TARGETS
+    )
+    return key + "|" + "&".join(f"{name}={value}" for name, value in values)
+
+
+def page_texts(page: str) -> dict[str, dict[str, str]]:
+    """Every fixed text of ``page`` in every language, by :func:`text_id`: what the page shows in the person's
+    language at once, before Python has started (Python then says the same)."""
+    finder = _TextFinder()
+    finder.feed(page)
+    texts: dict[str, dict[str, str]] = {}
+    for language in LANGUAGES:
+        t = Translator(language)
+        texts[language] = {text_id(key, attrs): t(key, **t.attribute_values(attrs)) for key, attrs in finder.found}
+    return texts
 
 
 _INLINE_SCRIPT: Final = re.compile(r"<script(?P<attributes>[^>]*)>(?P<body>.*?)</script>", re.DOTALL)

@@ -273,6 +273,28 @@
     return {targets: targets, asked: asked};
   }
 
+  /** Before Python speaks: the texts the build wrote into the page for the person's language (web/build.py's
+   * page_texts; the id is its text_id: the key and the element's placeholder values). */
+  function earlyTexts() {
+    var known = window.python.texts;
+    var found = textTargets();
+    var language = root.lang === "de" ? "de" : "en";
+    var texts = found.asked.map(function (asked) {
+      var values = asked[1].filter(function (pair) {
+        var name = pair[0].replace(/^data-i18n-/, "");
+        return name !== pair[0] && ["aria-label", "title", "placeholder"].indexOf(name) < 0;
+      }).map(function (pair) { return [pair[0].replace(/^data-i18n-/, ""), pair[1]]; }).sort();
+      var id = asked[0] + "|" + values.map(function (pair) { return pair[0] + "=" + pair[1]; }).join("&");
+      return Object.prototype.hasOwnProperty.call(known, id) ? known[id] : null;
+    });
+    found.targets.forEach(function (target, i) {
+      if (texts[i] === null) return;
+      if (target[1] === null) target[0].textContent = texts[i];
+      else target[0].setAttribute(target[1], texts[i]);
+    });
+    $("[data-language]").value = language;
+  }
+
   /** The texts Python gave (in its language: html[lang] follows). */
   function applyTexts(targets, value) {
     root.lang = value.language;
@@ -528,6 +550,8 @@
     root.dataset.board = board;
     pickBlocks(game, board);
   }
+
+  earlyTexts();
 
   // Until Python answers, a bare address shows the setup form (the game and board the head picked from the address),
   // so a person can read and fill it in; Python's first screen then takes over.
