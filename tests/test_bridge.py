@@ -36,15 +36,26 @@ def test_opening_gives_settings_keys_texts_and_the_setup_screen() -> None:
     assert reply["address"] is None and reply["writes"] == [] and reply["asks"] is False
 
 
-def test_a_game_started_from_the_form_is_kept_through_the_page_and_played_to_the_end() -> None:
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_a_game_started_from_the_form_is_kept_through_the_page_and_played_to_the_end(seed: int) -> None:
     bridge = opened()
+    bridge.app.rng = random.Random(seed)  # the game's seed is drawn from it
     fields = [["game", "maedn"], ["board", "cross"], ["kind-yellow", "bot:easy"], ["kind-green", "bot:easy"]]
     reply = send(bridge, "start_game", fields)
     screen = reply["screen"]
     assert screen["view"] == "play" and reply["address"]["how"] == "push" and "seats=" in reply["address"]["url"]
-    send(bridge, "set_pace", "instant", False)
+    lines = 0
+
+    def follow(shown: dict[str, Any]) -> int:
+        """The lines the page's move list holds once it has applied ``shown``'s change."""
+        return int(min((0 if shown["log_anew"] else lines) + shown["log_added"].count("<li"), shown["log_count"]))
+
+    lines = follow(screen)
+    paced = send(bridge, "set_pace", "instant", False)["screen"]
+    if paced is not None:
+        screen, lines = paced, follow(paced)
     kept: set[str] = set()
-    lines, turns = 0, 0
+    turns = 0
     while not screen["winner"]:
         assert screen["bot_delay"] is not None, "two computers: the game goes on by itself"
         reply = send(bridge, "think")
@@ -53,8 +64,7 @@ def test_a_game_started_from_the_form_is_kept_through_the_page_and_played_to_the
             reply = send(bridge, "think")
         screen = reply["screen"]
         kept |= {key for area, key, _ in reply["writes"] if area == "local"}
-        lines = (0 if screen["log_anew"] else lines) + screen["log_added"].count("<li")
-        lines = min(lines, screen["log_count"])
+        lines = follow(screen)
         turns += 1
         assert turns < 2000
     assert screen["log_count"] == lines  # the changes add up to the list Python has
