@@ -342,7 +342,7 @@ def test_reloading_again_and_again_runs_the_new_release_by_the_second_load_and_n
     new = next_release(site)
     runs = []
     for _ in range(8):
-        page.reload()
+        page.reload(wait_until="commit")  # the new page is the one loading: it says when it is ready
         page.wait_for_selector("html[data-ready]")
         runs.append(page.evaluate(RUNS))
     mixed = [run for run in runs if len(set(run.values())) != 1]

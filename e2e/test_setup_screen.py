@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Locator, Page
-from site_page import GamePage, Watch
+from site_page import GamePage, Watch, settle
 
 DESKTOP: dict[str, Any] = {"viewport": {"width": 1280, "height": 800}}
 PHONE: dict[str, Any] = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
@@ -164,6 +164,7 @@ def test_two_colours_each_say_who_plays_the_partner_colours(game: GamePage) -> N
     assert rows["red"].locator("select").is_hidden() and rows["yellow"].locator("select").is_visible()
     game.page.locator("[data-language]").select_option("de")
     game.page.wait_for_function("() => document.documentElement.lang === 'de'")
+    settle(game.page)  # the seat notes are asked for once the setup screen is drawn in German
     assert note.text_content() == "Gespielt von Anna mit Gelb"
     game.page.locator('[data-action="start"]').click()
     game.page.wait_for_selector("#play:not([hidden])")

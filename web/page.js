@@ -106,9 +106,21 @@
 
   /** html[data-waiting] while a call is under way (tests wait for its end: the page's screen is then Python's). */
   var underway = 0;
+  var afterwards = [];  // what waits for every answer to be drawn (see afterReplies)
   function waitingFor(change) {
     underway += change;
     root.toggleAttribute("data-waiting", underway > 0);
+    if (underway === 0 && afterwards.length) setTimeout(settled, 0);  // once the last answer's screen is drawn
+  }
+  function settled() {
+    if (underway === 0) afterwards.splice(0).forEach(function (then) { then(); });
+  }
+
+  /** Run `then` once Python has answered everything asked before and the page shows it: Start reads the form only
+   * then (a game chosen a moment before shows its own fields by then). */
+  function afterReplies(then) {
+    afterwards.push(then);
+    if (underway === 0) setTimeout(settled, 0);
   }
 
   /** Send a call and draw the screen it answers with. */
@@ -412,7 +424,7 @@
 
   function act(action, key) {
     if (action === "roll") userRun("roll");
-    else if (action === "start") userRun("start_game", formFields());
+    else if (action === "start") afterReplies(function () { userRun("start_game", formFields()); });
     else if (action === "hint" || action === "undo" || action === "redo") userRun(action);
     else if (action === "close-error") $("[data-setup-error]").hidden = true;
     else if (action === "rematch" || action === "setup" || action === "delete") {
