@@ -121,6 +121,7 @@ def test_the_last_setup_started_fills_the_form_again(game: GamePage) -> None:
     game.page.locator(f"{BLOCK} select[name=kind-blue]").select_option("bot:hard")
     game.page.locator(f"{BLOCK} input[name=name-blue]").fill("Robo")
     game.page.locator(f"{BLOCK} input[name=option][value=barriers]").check()
+    game.page.locator(f"{BLOCK} select[name=first]").select_option("yellow")  # Anna first: nothing played yet
     game.page.locator('[data-action="start"]').click()
     game.page.wait_for_selector("#play:not([hidden])")
     assert game.position()["board"] == "star"
