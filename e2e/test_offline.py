@@ -42,20 +42,18 @@ async () => {
 NEXT_RELEASE = """
 async () => {
   const registration = await navigator.serviceWorker.ready;
-  const claimed = new Promise((resolve) => navigator.serviceWorker.addEventListener("controllerchange", resolve));
   await registration.update();
-  await claimed;
-  // The page changes hands as the new worker activates; it has deleted the old caches once activated.
-  const worker = navigator.serviceWorker.controller;
-  if (worker.state !== "activated") {
+  // The new worker installs (its release's cache complete and current), then waits: it takes over when asked.
+  const worker = registration.installing || registration.waiting;
+  if (worker.state === "installing") {
     await new Promise((resolve) => {
-      worker.addEventListener("statechange", () => worker.state === "activated" && resolve());
+      worker.addEventListener("statechange", () => worker.state !== "installing" && resolve());
     });
   }
-  return await caches.keys();
+  return {state: worker.state, caches: await caches.keys()};
 }
 """
-"""Look for a new ``sw.js`` now; once the new worker is activated (old caches deleted), the cache names."""
+"""Look for a new ``sw.js`` now; once the new worker is installed, its state and the cache names."""
 
 
 def _load_build() -> ModuleType:
@@ -220,15 +218,18 @@ async (name) => {
 def test_a_new_release_replaces_the_old_cache(
     page: Page, serve: Callable[[Path], Server], watch: Watch, tmp_path: Path
 ) -> None:
-    """The browser's own way: it installs a changed ``sw.js``, whose release is the one pages load from then on;
-    the open page keeps its release (and offers the new one) and the old cache goes once no page runs it."""
+    """The browser's own way: it installs a changed ``sw.js``, whose release is the one pages load from then on
+    (the new worker waits meanwhile: the old one serves them); the open page keeps its release (and offers the new
+    one) and the old cache goes once no page runs it."""
     site = tmp_path / "site"
     shutil.copytree(SITE, site)
     server = serve(site)
     old = version_of(site)
     assert first_visit(page, server.url) == [cache_name(server.url, old)]
     new = next_release(site)
-    assert sorted(page.evaluate(NEXT_RELEASE)) == sorted([cache_name(server.url, old), cache_name(server.url, new)])
+    installed = page.evaluate(NEXT_RELEASE)
+    assert installed["state"] == "installed"  # it waits: it never takes over by itself while pages may load
+    assert sorted(installed["caches"]) == sorted([cache_name(server.url, old), cache_name(server.url, new)])
     page.wait_for_selector("#update:not([hidden])")
     assert page.evaluate(RUNS) == {"page": "first", "style": "first", "script": "first"}
     offline_start(page, server, server.url + GAME, watch)

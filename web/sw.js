@@ -16,7 +16,9 @@
 //   an older release are told, and offer the new one (#update). This does not wait for the browser
 //   to look at sw.js, which it puts off while pages keep loading.
 // - The browser installs a changed sw.js as before: its install fills its release's cache (at once
-//   when the worker above did so already), and it makes its release the current one as it activates.
+//   when the worker above did so already) and makes it current. The new worker takes over only when
+//   no page is open or a page asks for it (the Reload of #update), never by itself in the middle of loads.
+// A page load that comes while a release is being built waits for it (a few seconds at most).
 //
 // Never two releases in one page: a page runs the release that was current when it was loaded. Each
 // page's release is noted in that release's cache (PAGE + the page's client id), where a later
@@ -28,7 +30,7 @@
 // the first visit most likely is (the same server gave it and this sw.js).
 //
 // A release's cache is deleted once no open page runs it, it is not the current release and it is
-// not being built.
+// not being built, nor that of a newer worker on its way (installed: complete, but current only as it activates).
 /* global VERSION, FILES */
 
 // Caches are per origin, and GitHub Pages puts every project of a user on one origin:
@@ -109,10 +111,15 @@ function makeCurrent(version) {
   });
 }
 
+/** Mark the cache of `version` with `time` (locked). A cache deleted meanwhile stays deleted: opening it would make
+ * an empty cache that only looks complete. */
 function mark(version, time) {
-  return caches.open(nameOf(version)).then(function (cache) {
-    var body = JSON.stringify({time: time});
-    return cache.put(MARK, new Response(body, {headers: {"Content-Type": "application/json"}}));
+  return caches.has(nameOf(version)).then(function (there) {
+    if (!there) return undefined;
+    return caches.open(nameOf(version)).then(function (cache) {
+      var body = JSON.stringify({time: time});
+      return cache.put(MARK, new Response(body, {headers: {"Content-Type": "application/json"}}));
+    });
   });
 }
 
@@ -181,7 +188,12 @@ function fill(version, files, time) {
           return keep(opened[0], opened[1], entry[0], entry[1]);
         })
       ).then(function () {
-        return time === null ? undefined : mark(version, time);
+        // Under the lock, and only if no one marked it meanwhile: a release made current is never marked back.
+        return locked(function () {
+          return opened[0].match(MARK).then(function (marked) {
+            return time === null || marked ? undefined : mark(version, time);
+          });
+        });
       });
     });
   });
@@ -311,13 +323,15 @@ function adopt(version, files) {
     });
 }
 
-/** Tell every open page that runs another release than `version` that `version` is ready. */
-function announce(version) {
-  return self.clients.matchAll({type: "window"}).then(function (open) {
+/** Tell every open page that runs another release than `version` that `version` is ready (`unnoted`: a page
+ * without a note too). */
+function announce(version, unnoted) {
+  // Every page of the site: an installing worker controls none of them yet.
+  return self.clients.matchAll({type: "window", includeUncontrolled: true}).then(function (open) {
     return Promise.all(
       open.map(function (client) {
         return noted(client.id).then(function (theirs) {
-          if (theirs && theirs !== version) client.postMessage({type: "release", version: version});
+          if ((theirs || unnoted) && theirs !== version) client.postMessage({type: "release", version: version});
         });
       })
     );
@@ -379,7 +393,12 @@ function tidy() {
             return Promise.all([caches.keys(), current()]);
           })
           .then(function (state) {
-            var installing = self.registration.installing || self.registration.waiting;
+            // A newer worker on its way: its release's cache is complete once installed (time 0), but it becomes
+            // current only as that worker activates.
+            var active = self.registration.active;
+            var coming = Boolean(
+              self.registration.installing || self.registration.waiting || (active && active.state !== "activated")
+            );
             return Promise.all(
               state[0]
                 .filter(function (name) {
@@ -387,14 +406,20 @@ function tidy() {
                 })
                 .map(function (name) {
                   return caches.open(name).then(function (cache) {
-                    return Promise.all([cache.match(MARK), cache.keys()]).then(function (found) {
-                      var used = found[1].some(function (request) {
-                        return new URL(request.url).pathname.indexOf(new URL(PAGE, self.location).pathname) === 0;
+                    return Promise.all([cache.match(MARK), cache.keys()])
+                      .then(function (found) {
+                        return (found[0] ? found[0].json() : Promise.resolve(null)).then(function (data) {
+                          return {time: data ? data.time : null, requests: found[1]};
+                        });
+                      })
+                      .then(function (found) {
+                        var used = found.requests.some(function (request) {
+                          return new URL(request.url).pathname.indexOf(new URL(PAGE, self.location).pathname) === 0;
+                        });
+                        // A cache never made current (filling, or filled) may be a newer worker's.
+                        if (used || (coming && !found.time)) return undefined;
+                        return caches.delete(name);
                       });
-                      // A cache that is not complete may be a new worker's, filling as it installs.
-                      if (used || (!found[0] && installing)) return undefined;
-                      return caches.delete(name);
-                    });
                   });
                 })
             );
@@ -406,20 +431,47 @@ function tidy() {
 
 // ---- The worker's life.
 
+// A new sw.js is installed with its release's cache complete and current: pages loaded from then on run it (served
+// by the worker that is active until then, as for a release that came through release.json), and the open pages
+// offer it. The new worker then waits: it takes over once no page is open, or when a page asks for it (its Reload),
+// never in the middle of loads. Chromium was seen, under load, restarting the old worker when a load came as
+// a new one took over by itself (skipWaiting at install), and that load then never finished.
 self.addEventListener("install", function (event) {
-  // Complete, not current yet: it becomes current as this worker activates.
   event.waitUntil(
-    fill(VERSION, FILES, 0).then(function () {
-      return self.skipWaiting();
-    })
+    fill(VERSION, FILES, 0)
+      .then(function () {
+        return Promise.all([self.clients.matchAll({includeUncontrolled: true})]);
+      })
+      .then(function (state) {
+        return locked(function () {
+          return current().then(function (now) {
+            if (now === VERSION) return undefined;
+            // The open pages keep the release they run: one that has no note yet gets it now.
+            return Promise.all(
+              state[0].map(function (client) {
+                return noted(client.id).then(function (version) {
+                  return version || !now ? undefined : note(client.id, now);
+                });
+              })
+            ).then(function () {
+              return makeCurrent(VERSION);
+            });
+          });
+        });
+      })
+      .then(function () {
+        // An update (a worker is active): every open page is told, those the active worker has not noted too (a
+        // page of the first visit came from the network). A first install has no release to offer.
+        return self.registration.active ? announce(VERSION, true) : undefined;
+      })
   );
 });
 
 self.addEventListener("activate", function (event) {
   event.waitUntil(
-    Promise.all([self.clients.matchAll(), otherCaches(VERSION), caches.keys()])
+    Promise.all([self.clients.matchAll({includeUncontrolled: true}), caches.keys()])
       .then(function (state) {
-        var before = state[2].filter(function (name) {
+        var before = state[1].filter(function (name) {
           return name.indexOf(PREFIX) === 0 && name !== CACHE;
         });
         var old = before.length === 1 ? before[0].slice(PREFIX.length) : VERSION;
@@ -448,6 +500,8 @@ self.addEventListener("activate", function (event) {
 // release is ready than the one it runs.
 self.addEventListener("message", function (event) {
   var source = event.source;
+  // The page's Reload: this worker, installed and waiting, takes over now; the page reloads once it has.
+  if (event.data && event.data.type === "skip") return event.waitUntil(self.skipWaiting());
   if (!source || !event.data || event.data.type !== "loaded") return;
   delete opening[source.id];
   event.waitUntil(
@@ -458,6 +512,20 @@ self.addEventListener("message", function (event) {
       .then(tidy)
   );
 });
+
+// How long a page load waits for a release being built.
+var PATIENCE = 5000;
+
+/** Settled once `promise` is (null: at once), or after `ms` at the latest; never fails. */
+function within(promise, ms) {
+  if (!promise) return Promise.resolve();
+  return Promise.race([
+    promise.catch(quietly),
+    new Promise(function (resolve) {
+      setTimeout(resolve, ms);
+    }),
+  ]);
+}
 
 function serve(request, version, navigate) {
   if (!version) return fetch(request);
@@ -476,13 +544,17 @@ self.addEventListener("fetch", function (event) {
     // A new page: it runs the current release, and every request it makes is served from that release.
     var id = event.resultingClientId;
     if (id) opening[id] = true;
-    var version = locked(function () {
-      return current().then(function (now) {
-        return now && id
-          ? note(id, now).then(function () {
-              return now;
-            })
-          : now;
+    // A release being built as the page loads (the look at release.json that the load before started) is
+    // waited for, a few seconds at most: so a reload right after a release runs it by the second load.
+    var version = within(checking, PATIENCE).then(function () {
+      return locked(function () {
+        return current().then(function (now) {
+          return now && id
+            ? note(id, now).then(function () {
+                return now;
+              })
+            : now;
+        });
       });
     });
     event.respondWith(
@@ -490,18 +562,17 @@ self.addEventListener("fetch", function (event) {
         return serve(request, now, true);
       })
     );
-    event.waitUntil(
-      version
-        .then(function () {
-          return id ? self.clients.get(id) : undefined;
-        })
-        .then(function (client) {
-          if (client) delete opening[id];
-        })
-        .catch(quietly)
-        .then(check)
-        .then(tidy)
-    );
+    // The look at release.json starts as soon as this page has its release, so that the next load finds it.
+    var looked = version.then(check, quietly);
+    var met = version
+      .then(function () {
+        return id ? self.clients.get(id) : undefined;
+      })
+      .then(function (client) {
+        if (client) delete opening[id];
+      })
+      .catch(quietly);
+    event.waitUntil(Promise.all([looked, met]).then(tidy));
     return;
   }
   var release = event.clientId ? releaseOf(event.clientId) : current();
