@@ -44,9 +44,14 @@ var RELEASE = "./release.json";
 var MARK = "./.sw/release";
 // + a page's client id, in the cache of the release the page runs.
 var PAGE = "./.sw/page/";
+// On a page's note: the time its load began, until the worker meets the page ("0" then).
+var LOADING = "X-Malefiz-Loading";
+// How long a note of a page being loaded is kept while the page cannot be found.
+var LOAD_TIME = 60000;
 
 var pages = {}; // client id -> version: the notes this worker has read or written
 var opening = {}; // client ids of pages being loaded, not yet seen by clients.get: never forgotten meanwhile
+var unmet = {}; // client ids noted as loading whose first request of their own has not come yet
 var checking = null; // the look at release.json under way
 var building = null; // the version whose cache is being built
 var queue = Promise.resolve(); // the changes of which release is current, of the notes and of the caches
@@ -124,10 +129,16 @@ function mark(version, time) {
 }
 
 /** Note that the page `id` runs `version` (locked: a note is never written into a cache being deleted). */
-function note(id, version) {
+function note(id, version, loading) {
   pages[id] = version;
+  if (loading) unmet[id] = true;
+  else delete unmet[id];
   return caches.open(nameOf(version)).then(function (cache) {
-    return cache.put(pageUrl(id), new Response(version));
+    // A page being loaded is not found by clients.get yet: its note says since when, so that no worker (this one
+    // restarted, or the next) takes it for a closed page meanwhile.
+    var headers = {};
+    headers[LOADING] = loading ? String(Date.now()) : "0";
+    return cache.put(pageUrl(id), new Response(version, {headers: headers}));
   });
 }
 
@@ -152,7 +163,7 @@ function releaseOf(id) {
       locked(function () {
         return current().then(function (now) {
           if (!now || pages[id]) return pages[id] || now;
-          return note(id, now).then(function () {
+          return note(id, now, false).then(function () {
             return now;
           });
         });
@@ -178,8 +189,39 @@ function otherCaches(version) {
   });
 }
 
-/** Put every file of `files` ([[url, hash], ...]) into the cache of `version`, then mark it complete. */
-function fill(version, files, time) {
+/** Run `task` holding the Web Lock `name`, shared by every worker of the site (directly where there are none). */
+function exclusively(name, task) {
+  var locks = self.navigator && self.navigator.locks;
+  return locks ? locks.request(name, task) : task();
+}
+
+/** Put every file of `files` ([[url, hash], ...]) into the cache of `version`, then mark it complete. One worker
+ * at a time fills a cache (the active worker after reading release.json and a new one installing often fill the
+ * same one at once): the second finds it complete and downloads nothing again. */
+function fill(version, files, time, then) {
+  return exclusively(nameOf(version), function () {
+    return filling(version, files, time).then(then);
+  });
+}
+
+/** Settled once no worker fills a cache of the site any more (as far as Web Locks tell). */
+function fills() {
+  var locks = self.navigator && self.navigator.locks;
+  if (!locks) return Promise.resolve();
+  return locks.query().then(function (state) {
+    var names = {};
+    (state.held || []).concat(state.pending || []).forEach(function (lock) {
+      if (lock.name && lock.name.indexOf(PREFIX) === 0) names[lock.name] = true;
+    });
+    return Promise.all(
+      Object.keys(names).map(function (name) {
+        return locks.request(name, {mode: "shared"}, quietly);
+      })
+    );
+  });
+}
+
+function filling(version, files, time) {
   return Promise.all([caches.open(nameOf(version)), otherCaches(version)]).then(function (opened) {
     return opened[0].match(MARK).then(function (complete) {
       if (complete) return undefined;
@@ -298,26 +340,27 @@ function check() {
 
 function adopt(version, files) {
   building = version;
-  return fill(version, files, 0)
+  // Made current while the cache is still held: a load waiting for the fill then runs the new release.
+  return fill(version, files, 0, function () {
+    return locked(function () {
+      return current().then(function (now) {
+        if (now === version) return false;
+        return makeCurrent(version).then(function () {
+          return true;
+        });
+      });
+    });
+  })
     .then(
-      function () {
+      function (changed) {
         building = null;
+        return changed;
       },
       function (error) {
         building = null;
         throw error;
       }
     )
-    .then(function () {
-      return locked(function () {
-        return current().then(function (now) {
-          if (now === version) return false;
-          return makeCurrent(version).then(function () {
-            return true;
-          });
-        });
-      });
-    })
     .then(function (changed) {
       return changed ? Promise.all([announce(version), tidy()]) : undefined;
     });
@@ -358,8 +401,18 @@ function tidy() {
                   return new URL(request.url).pathname.indexOf(new URL(PAGE, self.location).pathname) === 0;
                 })
                 .map(function (request) {
-                  return {cache: cache, request: request, id: decodeURIComponent(request.url.split("/").pop())};
+                  return cache.match(request).then(function (response) {
+                    var since = Number((response && response.headers.get(LOADING)) || 0);
+                    return {
+                      cache: cache,
+                      request: request,
+                      id: decodeURIComponent(request.url.split("/").pop()),
+                      loading: since > 0 && Date.now() - since < LOAD_TIME,
+                    };
+                  });
                 });
+            }).then(function (entries) {
+              return Promise.all(entries);
             });
           });
         })
@@ -370,7 +423,7 @@ function tidy() {
       // clients.get waits for a page being loaded; a page closed (or never loaded) is undefined.
       return Promise.all(
         notes.map(function (entry) {
-          if (opening[entry.id]) return true;
+          if (opening[entry.id] || entry.loading) return true;
           return self.clients.get(entry.id).then(Boolean, function () {
             return true;
           });
@@ -438,11 +491,8 @@ function tidy() {
 // a new one took over by itself (skipWaiting at install), and that load then never finished.
 self.addEventListener("install", function (event) {
   event.waitUntil(
-    fill(VERSION, FILES, 0)
-      .then(function () {
-        return Promise.all([self.clients.matchAll({includeUncontrolled: true})]);
-      })
-      .then(function (state) {
+    fill(VERSION, FILES, 0, function () {
+      return Promise.all([self.clients.matchAll({includeUncontrolled: true})]).then(function (state) {
         return locked(function () {
           return current().then(function (now) {
             if (now === VERSION) return undefined;
@@ -450,7 +500,7 @@ self.addEventListener("install", function (event) {
             return Promise.all(
               state[0].map(function (client) {
                 return noted(client.id).then(function (version) {
-                  return version || !now ? undefined : note(client.id, now);
+                  return version || !now ? undefined : note(client.id, now, false);
                 });
               })
             ).then(function () {
@@ -458,7 +508,8 @@ self.addEventListener("install", function (event) {
             });
           });
         });
-      })
+      });
+    })
       .then(function () {
         // An update (a worker is active): every open page is told, those the active worker has not noted too (a
         // page of the first visit came from the network). A first install has no release to offer.
@@ -479,7 +530,7 @@ self.addEventListener("activate", function (event) {
           return Promise.all(
             state[0].map(function (client) {
               return noted(client.id).then(function (version) {
-                return version ? undefined : note(client.id, old);
+                return version ? undefined : note(client.id, old, false);
               });
             })
           ).then(function () {
@@ -514,7 +565,7 @@ self.addEventListener("message", function (event) {
 });
 
 // How long a page load waits for a release being built.
-var PATIENCE = 5000;
+var PATIENCE = 8000;
 
 /** Settled once `promise` is (null: at once), or after `ms` at the latest; never fails. */
 function within(promise, ms) {
@@ -546,11 +597,11 @@ self.addEventListener("fetch", function (event) {
     if (id) opening[id] = true;
     // A release being built as the page loads (the look at release.json that the load before started) is
     // waited for, a few seconds at most: so a reload right after a release runs it by the second load.
-    var version = within(checking, PATIENCE).then(function () {
+    var version = within(Promise.all([checking, fills()]), PATIENCE).then(function () {
       return locked(function () {
         return current().then(function (now) {
           return now && id
-            ? note(id, now).then(function () {
+            ? note(id, now, true).then(function () {
                 return now;
               })
             : now;
@@ -582,7 +633,7 @@ self.addEventListener("fetch", function (event) {
     release = release.then(function (version) {
       return version
         ? locked(function () {
-            return note(worker, version);
+            return note(worker, version, true);
           }).then(function () {
             return version;
           })
@@ -594,4 +645,20 @@ self.addEventListener("fetch", function (event) {
       return serve(request, version, false);
     })
   );
+  if (event.clientId && unmet[event.clientId]) {
+    // The page (or worker) is there and asks for files: its note no longer needs to say it is loading.
+    var met = event.clientId;
+    delete unmet[met];
+    event.waitUntil(
+      release
+        .then(function (version) {
+          return version
+            ? locked(function () {
+                return note(met, pages[met] || version, false);
+              })
+            : undefined;
+        })
+        .catch(quietly)
+    );
+  }
 });
