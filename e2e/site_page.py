@@ -53,6 +53,10 @@ CENTER_OF = """
 SETTLED = "html[data-ready]:not([data-waiting])"
 """The page has had every answer from Python it asked for (it sets ``data-waiting`` while a call is under way)."""
 
+STILL = SETTLED + ":not([data-acting])"
+"""Settled, and the game does not go on by itself (``data-acting``: a computer's turn or a person's forced move is
+due)."""
+
 
 def settle(page: Page) -> None:
     """Wait until the page has drawn what Python answered to everything done so far."""

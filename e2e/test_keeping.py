@@ -8,7 +8,7 @@ import zlib
 from pathlib import Path
 from urllib.parse import urlencode
 
-from site_page import GamePage, seed_rolling
+from site_page import STILL, GamePage, seed_rolling
 
 from malefiz.games.malefiz.board import field
 
@@ -33,6 +33,7 @@ def reload_keeps(game: GamePage) -> str:
         log = game.page.locator("[data-log] li").all_text_contents()
         return game.position_text(), game.page.locator("[data-now]").text_content() or "", log
 
+    game.page.wait_for_selector(STILL, state="attached")  # a forced move due plays first: the position is kept
     before = now()
     reload(game)
     after = now()

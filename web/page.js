@@ -240,7 +240,7 @@
     $("[data-podium]").innerHTML = screen.podium;
     markForKeyboard(screen);
     zoom(screen.aim);
-    if (screen.bot_delay !== null) {
+    if (root.toggleAttribute("data-acting", screen.bot_delay !== null)) {  // the game goes on by itself
       var turn = thinking;
       timer = setTimeout(function () { tick(turn); }, screen.bot_delay);
     }
