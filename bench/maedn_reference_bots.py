@@ -4,9 +4,13 @@
 - (b) ``weighted``: a balanced weighted heuristic per move: capture, enter the goal,
   leave B, step out of reach of opponents 1 to 6 fields behind, avoid landing 1 to 6
   fields in front of one, progress;
-- (c) ``expected_loss``: a one-ply choice by the player's progress after the move
-  less the exact expected loss from every opponent's next roll, less the
-  opponents' progress.
+- (c) ``expected_loss``: a one-ply choice by the player's progress after the move less
+  the opponents', less for each of its pieces the exact chance that some opponent's
+  next turn captures it (with that colour's duties, worked out by the engine: clear A,
+  enter with a 6 capturing on A, three tries, the roll after a 6) times what the piece
+  would lose, plus its own exact chances to capture in its next turn. (Issue 27 found
+  the first version wrong: it counted only single rolls that land, ignored the duties
+  and the roll after a 6, and lost to (b) 39 to 61.)
 """
 
 from __future__ import annotations
@@ -15,9 +19,10 @@ import random
 from collections.abc import Sequence
 from typing import Final
 
+from malefiz.core.actions import PASS, ROLLS
 from malefiz.core.game import Bot
-from malefiz.games.maedn.rules import apply, captures
-from malefiz.games.maedn.state import Action, Move, State
+from malefiz.games.maedn.rules import apply, captures, legal_moves
+from malefiz.games.maedn.state import Action, Move, Phase, State
 
 __all__ = ["REFERENCE_BOTS", "expected_loss", "first", "weighted"]
 
@@ -83,20 +88,6 @@ def weighted(state: State, actions: Sequence[Action], rng: random.Random) -> Act
     return max(moves, key=score)
 
 
-def _loss(state: State, slots: Sequence[int]) -> float:
-    """The expected progress ``slots`` lose to the next roll of every other colour (each colour a roll)."""
-    length = state.seating.length
-    total = 0.0
-    for slot in slots:
-        for p in state.pieces[slot]:
-            if 0 <= p < length:
-                safe = 1.0
-                for rolls in _hit_rolls(state, slot, p):
-                    safe *= 1.0 - len(rolls) / 6.0
-                total += (1.0 - safe) * (p + 1 - WAITING)
-    return total
-
-
 WAITING: Final = -20
 """The progress (c) counts for a piece on B: bringing it in takes a 6, worth about this many steps."""
 
@@ -105,19 +96,91 @@ def _progress(state: State, slots: Sequence[int]) -> float:
     return float(sum(p + 1 if p >= 0 else WAITING for slot in slots for p in state.pieces[slot]))
 
 
+def _value(place: int) -> float:
+    """What a piece at ``place`` loses when it is captured: its walk, and the 6 to bring it in again."""
+    return float(place + 1 - WAITING)
+
+
+def _turn_start(state: State, slot: int) -> State:
+    """``state`` as the colour in ``slot`` begins its turn (its first roll)."""
+    return state._replace(turn=slot, phase=Phase.ROLL, roll=None, attempt=1)
+
+
+def _turn_hits(state: State, slot: int, targets: frozenset[int], again: int = 1) -> dict[int, float]:
+    """For each field of ``targets`` (absolute track fields), the exact chance that the colour in ``slot``, whose
+    turn begins in ``state`` (phase ROLL), captures the piece there during this turn, choosing its moves to do so.
+
+    The engine decides what it may do, so every duty is the rules' own: the piece on A must leave it, a 6 must
+    bring a piece in (capturing on A), up to three tries for a 6 with nothing on the track, and ``again`` more
+    rolls after a 6 (the roll after the 6 is counted; the roll after a second 6 is not).
+    """
+    se = state.seating
+    length = se.length
+    start = se.starts[slot]
+    chance = dict.fromkeys(targets, 0.0)
+    for roll in ROLLS:
+        rolled = apply(state, roll)
+        moves = legal_moves(rolled)
+        best = dict.fromkeys(targets, 0.0)
+        if not moves:
+            after = apply(rolled, PASS)
+            if after.phase is Phase.ROLL and after.turn == slot and after.attempt > rolled.attempt:
+                best = _turn_hits(after, slot, targets, again)  # another try of the three
+            elif after.phase is Phase.ROLL and after.turn == slot and again > 0:
+                best = _turn_hits(after, slot, targets, again - 1)
+        for m in moves:
+            hit = (start + m.end) % length if m.end < length and captures(rolled, m) is not None else None
+            if hit in best:
+                best[hit] = 1.0
+            if rolled.roll == 6 and again > 0:
+                after = apply(rolled, m)
+                if after.phase is Phase.ROLL and after.turn == slot:
+                    for field, p in _turn_hits(after, slot, targets, again - 1).items():
+                        if p > best[field]:
+                            best[field] = p
+        for field in targets:
+            chance[field] += best[field] / 6.0
+    return chance
+
+
+def _fields(state: State, slot: int) -> dict[int, float]:
+    """The absolute track field of each piece of ``slot`` on the track, with what it loses if captured."""
+    se = state.seating
+    return {(se.starts[slot] + p) % se.length: _value(p) for p in state.pieces[slot] if 0 <= p < se.length}
+
+
 def expected_loss(state: State, actions: Sequence[Action], rng: random.Random) -> Action:
-    """(c) One ply: the player's progress after the move less the exact expected loss from every opponent's
-    next roll, less the opponents' progress (so a capture counts what the victim loses)."""
+    """(c) One ply: the player's progress after the move less the opponents' (so a capture counts what the victim
+    loses); less, for each of its pieces, the exact chance that some opponent's next turn captures it times what
+    it would lose; plus its own exact chances to capture in its next turn, times what the victims would lose."""
     moves = _moves(actions)
     if len(moves) <= 1:
         return moves[0] if moves else actions[0]
     se = state.seating
-    mine = se.seat_slots[state.current_seat]
+    mine = [s for s in se.seat_slots[state.current_seat] if s != se.neutral_slot]
     others = [s for s in range(len(se.colours)) if s not in mine and s != se.neutral_slot]
 
     def value(m: Move) -> float:
         after = apply(state, m)
-        return _progress(after, mine) - _loss(after, mine) - _progress(after, others)
+        if after.phase is Phase.OVER:
+            return float("inf") if state.current_seat in after.ranking[0] else float("-inf")
+        score = _progress(after, mine) - _progress(after, others)
+        own = {f: v for slot in mine for f, v in _fields(after, slot).items()}
+        safe = dict.fromkeys(own, 1.0)
+        for other in others:
+            if other in after.finished:
+                continue
+            hits = _turn_hits(_turn_start(after, other), other, frozenset(own))
+            for field, p in hits.items():
+                safe[field] *= 1.0 - p
+        score -= sum((1.0 - safe[f]) * v for f, v in own.items())
+        theirs = {f: v for slot in others for f, v in _fields(after, slot).items()}
+        for slot in mine:
+            if slot in after.finished:
+                continue
+            hits = _turn_hits(_turn_start(after, slot), slot, frozenset(theirs))
+            score += sum(p * theirs[f] for f, p in hits.items())
+        return score
 
     return max(moves, key=value)
 

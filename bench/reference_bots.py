@@ -7,11 +7,21 @@ import random
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 
+from malefiz.core.actions import ROLLS
 from malefiz.games.malefiz.board import COLOURS, FOREST, HOUSE, Board, Colour, Field
 from malefiz.games.malefiz.bots import Bot
-from malefiz.games.malefiz.state import Action, Move, Place, State
+from malefiz.games.malefiz.rules import apply, legal_actions
+from malefiz.games.malefiz.state import Action, Move, Phase, Place, State
 
-__all__ = ["REFERENCE_BOTS", "distance_greedy", "felix", "one_ply_weighted", "priority_list"]
+__all__ = [
+    "REFERENCE_BOTS",
+    "distance_greedy",
+    "felix",
+    "one_ply_front",
+    "one_ply_weighted",
+    "priority_list",
+    "two_ply_expectimax",
+]
 
 
 def _distance(state: State, colour: str, f: Field) -> int:
@@ -240,9 +250,112 @@ def felix(state: State, actions: Sequence[Action], rng: random.Random) -> Action
     return _felix_pick(bests, move_score, rng)
 
 
+# (e) and (f), issue 27: the one-ply race player that puts every barricade right in front of the leading
+# opponent, and a two-ply expectimax player over the same evaluation. Race distance is felix's: steps to the
+# goal, stepping onto a barricade costing 6 (:func:`_weighted_distance`).
+_RACE_OTHERS = 0.1
+"""What a colour's other pawns count in its race, against 1 for its leading pawn."""
+
+
+def _race(state: State, dist: dict[int, int], i: int) -> float:
+    """Player ``i``'s race distance: its leading pawn's steps to the goal, plus a tenth of the others'."""
+    colour = state.players[i]
+    steps = sorted(dist[_felix_node(colour, p)] for p in state.pawns[i])
+    return steps[0] + _RACE_OTHERS * sum(steps[1:])
+
+
+def _front_place(state: State, actions: Sequence[Action]) -> Action:
+    """The barricade right in front of the opponents' leading pawn: the first field it may go on along that
+    pawn's shortest way to the goal (barricades counted as steps)."""
+    dist = _weighted_distance(state.board, state.barricades)
+    legal = {a.field: a for a in actions if isinstance(a, Place)}
+    nbrs = _node_neighbours(state.board)
+    pawns = [
+        _felix_node(colour, p)
+        for i, (colour, mine) in enumerate(zip(state.players, state.pawns, strict=True))
+        if i != state.turn
+        for p in mine
+    ]
+    if pawns:
+        here = min(pawns, key=lambda n: (dist[n], n))
+        while here != state.board.goal:
+            here = min(nbrs[here], key=lambda n: (dist[n], n))
+            if here in legal:
+                return legal[here]
+    return actions[0]
+
+
+def _settle(state: State) -> State:
+    """``state`` with a taken barricade put right in front of the opponents' leading pawn."""
+    if state.phase is Phase.PLACE:
+        return apply(state, _front_place(state, legal_actions(state)))
+    return state
+
+
+def _standing(state: State, me: int) -> float:
+    """How well ``me`` stands: the best opponent race distance less its own (a win is infinite)."""
+    if state.phase is Phase.OVER:
+        return float("inf") if state.turn == me else float("-inf")
+    dist = _weighted_distance(state.board, state.barricades)
+    mine = _race(state, dist, me)
+    theirs = min(_race(state, dist, i) for i in range(len(state.players)) if i != me)
+    return theirs - mine
+
+
+def _one_ply_choice(state: State, actions: Sequence[Action]) -> Action:
+    me = state.turn
+    return max(actions, key=lambda a: _standing(_settle(apply(state, a)), me))
+
+
+def one_ply_front(state: State, actions: Sequence[Action], rng: random.Random) -> Action:
+    """(e) One ply by race distance (barricades as extra steps): takes the goal, captures when that gains most in
+    the race, and puts every barricade it takes right in front of the opponents' leading pawn."""
+    if isinstance(actions[0], Place):
+        return _front_place(state, actions)
+    if len(actions) == 1 or not isinstance(actions[0], Move):
+        return actions[0]
+    return _one_ply_choice(state, actions)
+
+
+def _expected(state: State, me: int) -> float:
+    """``me``'s standing averaged over the next player's six rolls, each followed by that player's one-ply reply
+    (its barricade in front of the leader too)."""
+    if state.phase is not Phase.ROLL:
+        return _standing(state, me)
+    total = 0.0
+    for roll in ROLLS:
+        rolled = apply(state, roll)
+        replies = legal_actions(rolled)
+        reply = replies[0] if len(replies) == 1 else _one_ply_choice(rolled, replies)
+        total += _standing(_settle(apply(rolled, reply)), me)
+    return total / 6.0
+
+
+def two_ply_expectimax(state: State, actions: Sequence[Action], rng: random.Random) -> Action:
+    """(f) Two plies: each move (a taken barricade put right in front of the opponents' leading pawn), then every
+    roll of the next player and its best one-ply reply; the move with the best average standing."""
+    if isinstance(actions[0], Place):
+        return _front_place(state, actions)
+    if len(actions) == 1 or not isinstance(actions[0], Move):
+        return actions[0]
+    me = state.turn
+    best: Action = actions[0]
+    best_value = float("-inf")
+    for a in actions:
+        after = _settle(apply(state, a))
+        if after.phase is Phase.OVER:
+            return a
+        value = _expected(after, me)
+        if value > best_value:
+            best, best_value = a, value
+    return best
+
+
 REFERENCE_BOTS: dict[str, Bot] = {
     "distance_greedy": distance_greedy,
     "felix": felix,
+    "one_ply_front": one_ply_front,
     "one_ply_weighted": one_ply_weighted,
     "priority_list": priority_list,
+    "two_ply_expectimax": two_ply_expectimax,
 }
