@@ -253,12 +253,14 @@ def felix(state: State, actions: Sequence[Action], rng: random.Random) -> Action
 # (e) and (f), issue 27: the one-ply race player that puts every barricade right in front of the leading
 # opponent, and a two-ply expectimax player over the same evaluation. Race distance is felix's: steps to the
 # goal, stepping onto a barricade costing 6 (:func:`_weighted_distance`).
-_RACE_OTHERS = 0.1
-"""What a colour's other pawns count in its race, against 1 for its leading pawn."""
+_RACE_OTHERS = 1.0
+"""What a colour's other pawns count in its race, against 1 for its leading pawn: all alike, the plain race
+distance (against *medium*, 300 paired classic games each: 78% with 1.0, 70% with 0.3, 61% with 0.1)."""
 
 
 def _race(state: State, dist: dict[int, int], i: int) -> float:
-    """Player ``i``'s race distance: its leading pawn's steps to the goal, plus a tenth of the others'."""
+    """Player ``i``'s race distance: its pawns' steps to the goal (the leading pawn's, plus the others' weighted by
+    :data:`_RACE_OTHERS`)."""
     colour = state.players[i]
     steps = sorted(dist[_felix_node(colour, p)] for p in state.pawns[i])
     return steps[0] + _RACE_OTHERS * sum(steps[1:])
