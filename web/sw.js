@@ -50,7 +50,6 @@ var LOADING = "X-Malefiz-Loading";
 var LOAD_TIME = 60000;
 
 var pages = {}; // client id -> version: the notes this worker has read or written
-var opening = {}; // client ids of pages being loaded, not yet seen by clients.get: never forgotten meanwhile
 var unmet = {}; // client ids noted as loading whose first request of their own has not come yet
 var checking = null; // the look at release.json under way
 var building = null; // the version whose cache is being built
@@ -140,6 +139,17 @@ function note(id, version, loading) {
     headers[LOADING] = loading ? String(Date.now()) : "0";
     return cache.put(pageUrl(id), new Response(version, {headers: headers}));
   });
+}
+
+/** Note that every page of `open` (clients) that has no note yet runs `version` (locked). */
+function noteTheUnnoted(open, version) {
+  return Promise.all(
+    open.map(function (client) {
+      return noted(client.id).then(function (found) {
+        return found ? undefined : note(client.id, version, false);
+      });
+    })
+  );
 }
 
 /** The release the page `id` runs, from its note; undefined if it has none. */
@@ -420,10 +430,10 @@ function tidy() {
     })
     .then(function (lists) {
       var notes = [].concat.apply([], lists);
-      // clients.get waits for a page being loaded; a page closed (or never loaded) is undefined.
+      // clients.get does not find a page still loading (its note says so) nor a closed one.
       return Promise.all(
         notes.map(function (entry) {
-          if (opening[entry.id] || entry.loading) return true;
+          if (entry.loading) return true;
           return self.clients.get(entry.id).then(Boolean, function () {
             return true;
           });
@@ -492,18 +502,12 @@ function tidy() {
 self.addEventListener("install", function (event) {
   event.waitUntil(
     fill(VERSION, FILES, 0, function () {
-      return Promise.all([self.clients.matchAll({includeUncontrolled: true})]).then(function (state) {
+      return self.clients.matchAll({includeUncontrolled: true}).then(function (open) {
         return locked(function () {
           return current().then(function (now) {
             if (now === VERSION) return undefined;
             // The open pages keep the release they run: one that has no note yet gets it now.
-            return Promise.all(
-              state[0].map(function (client) {
-                return noted(client.id).then(function (version) {
-                  return version || !now ? undefined : note(client.id, now, false);
-                });
-              })
-            ).then(function () {
+            return (now ? noteTheUnnoted(open, now) : Promise.resolve()).then(function () {
               return makeCurrent(VERSION);
             });
           });
@@ -527,13 +531,7 @@ self.addEventListener("activate", function (event) {
         });
         var old = before.length === 1 ? before[0].slice(PREFIX.length) : VERSION;
         return locked(function () {
-          return Promise.all(
-            state[0].map(function (client) {
-              return noted(client.id).then(function (version) {
-                return version ? undefined : note(client.id, old, false);
-              });
-            })
-          ).then(function () {
+          return noteTheUnnoted(state[0], old).then(function () {
             return makeCurrent(VERSION);
           });
         });
@@ -554,7 +552,6 @@ self.addEventListener("message", function (event) {
   // The page's Reload: this worker, installed and waiting, takes over now; the page reloads once it has.
   if (event.data && event.data.type === "skip") return event.waitUntil(self.skipWaiting());
   if (!source || !event.data || event.data.type !== "loaded") return;
-  delete opening[source.id];
   event.waitUntil(
     Promise.all([noted(source.id), current()])
       .then(function (found) {
@@ -567,9 +564,8 @@ self.addEventListener("message", function (event) {
 // How long a page load waits for a release being built.
 var PATIENCE = 8000;
 
-/** Settled once `promise` is (null: at once), or after `ms` at the latest; never fails. */
+/** Settled once `promise` is, or after `ms` at the latest; never fails. */
 function within(promise, ms) {
-  if (!promise) return Promise.resolve();
   return Promise.race([
     promise.catch(quietly),
     new Promise(function (resolve) {
@@ -594,7 +590,6 @@ self.addEventListener("fetch", function (event) {
   if (request.mode === "navigate") {
     // A new page: it runs the current release, and every request it makes is served from that release.
     var id = event.resultingClientId;
-    if (id) opening[id] = true;
     // A release being built as the page loads (the look at release.json that the load before started) is
     // waited for, a few seconds at most: so a reload right after a release runs it by the second load.
     var version = within(Promise.all([checking, fills()]), PATIENCE).then(function () {
@@ -614,16 +609,7 @@ self.addEventListener("fetch", function (event) {
       })
     );
     // The look at release.json starts as soon as this page has its release, so that the next load finds it.
-    var looked = version.then(check, quietly);
-    var met = version
-      .then(function () {
-        return id ? self.clients.get(id) : undefined;
-      })
-      .then(function (client) {
-        if (client) delete opening[id];
-      })
-      .catch(quietly);
-    event.waitUntil(Promise.all([looked, met]).then(tidy));
+    event.waitUntil(version.then(check, quietly).then(tidy));
     return;
   }
   var release = event.clientId ? releaseOf(event.clientId) : current();
