@@ -2,6 +2,7 @@
 # make serve  - build the offline site and serve it at http://127.0.0.1:8000
 # make unit   - the Python tests only (no lint, no browser)
 # make bench  - benchmarks (figures, not pass/fail)
+# make train  - Mensch ärgere Dich nicht's learned evaluation by self-play (TD(λ); about 25 minutes, one core)
 # make strength - the bots' win rates in both games, felixxwu/malefiz-online's AI included (long: a few hours on two cores)
 SHELL := /bin/bash
 PYTHON ?= python3
@@ -11,7 +12,7 @@ STAMP := $(VENV)/.installed
 # npm ci writes this file; it is older than package-lock.json when the pins changed.
 NODE_STAMP := node_modules/.package-lock.json
 
-.PHONY: test lint unit e2e browser bench strength serve site clean
+.PHONY: test lint unit e2e browser bench strength train serve site clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -20,8 +21,8 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 lint: $(STAMP)
-	$(VENV)/bin/ruff check malefiz tests bench e2e web
-	$(VENV)/bin/ruff format --check malefiz tests bench e2e web
+	$(VENV)/bin/ruff check malefiz tests bench train e2e web
+	$(VENV)/bin/ruff format --check malefiz tests bench train e2e web
 	$(VENV)/bin/mypy
 
 unit: $(STAMP) $(NODE_STAMP)
@@ -51,6 +52,10 @@ e2e: site browser
 # at once crash on these machines: e2e/conftest.py puts them in one group), the other the Python tests beside it.
 test: lint site browser
 	$(PY) -m pytest -q -n 2 --dist loadgroup --durations=15 tests malefiz README.md e2e
+
+# Writes malefiz/games/maedn/weights_*.py and bench/results/train_maedn.txt (reproducible: --seed 27).
+train: $(STAMP)
+	$(PY) train/maedn_td.py
 
 bench: site $(STAMP)
 	$(PY) bench/rules_speed.py

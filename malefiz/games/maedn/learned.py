@@ -1,0 +1,248 @@
+"""A learned evaluation of Mensch ärgere Dich nicht: each player's chance to win, from a small network.
+
+The networks were trained by self-play with TD(λ), as TD-Gammon was (``train/maedn_td.py``, ``make train``),
+one per *form*: the cross board with two players on opposite colours (``cross2``) or four players
+(``cross4``), and the star board with six players (``star6``); one colour a player, no neutral colour.
+
+Inputs (:func:`features`), sparse: the colours in play are taken clockwise from the colour to roll, and
+for each of them one input per goal or track place (its own places, 0 for its A field) counting its
+pieces there, and one input for how many pieces wait on B (1 to 4). A hidden layer of sigmoid units
+feeds one output per colour; their softmax is each colour's chance to be the first one home.
+
+The weights ship as generated modules (``weights_cross.py``, ``weights_star.py``: base64 of zlib of
+little-endian int16 with one scale per tensor) and are read with the standard library on first use.
+
+Forms without a network (three players, the star with fewer than six, two colours a player, the neutral
+colour) fall back on :func:`malefiz.games.maedn.odds.win_chances`. Rule options use the network of the
+form: it was trained on the printed rules.
+"""
+
+from __future__ import annotations
+
+import base64
+import math
+import sys
+import zlib
+from array import array
+from dataclasses import dataclass
+from importlib import import_module
+from typing import Final
+
+from . import odds
+from .rules import SEAT_COLOURS, apply, legal_moves
+from .state import PASS, Phase, Seating, State
+
+__all__ = ["Model", "chances_by_slot", "decode", "encode", "features", "form", "model_for", "win_chances"]
+
+WAIT_INPUTS: Final = 4
+"""Inputs per colour for its pieces on B: one for each count 1 to 4."""
+
+
+@dataclass(frozen=True, slots=True)
+class Model:
+    """One network: ``inputs`` = ``colours`` * ``stride`` sparse inputs, ``hidden`` sigmoid units, ``colours``
+    outputs (softmax)."""
+
+    colours: int
+    stride: int
+    hidden: int
+    w1: tuple[tuple[float, ...], ...]
+    """Per input, its weights into the hidden units."""
+    b1: tuple[float, ...]
+    w2: tuple[tuple[float, ...], ...]
+    """Per output, its weights from the hidden units."""
+    b2: tuple[float, ...]
+
+    def evaluate(self, active: list[int]) -> list[float]:
+        """The outputs' softmax for the ``active`` inputs (an index once per piece), relative to the colour to roll."""
+        w1 = self.w1
+        h = list(self.b1)
+        for i in active:
+            h = [a + b for a, b in zip(h, w1[i], strict=True)]
+        exp = math.exp
+        h = [1.0 / (1.0 + exp(-x)) if x > -30.0 else 0.0 for x in h]
+        logits = [sum(w * x for w, x in zip(row, h, strict=True)) + b for row, b in zip(self.w2, self.b2, strict=True)]
+        top = max(logits)
+        e = [exp(z - top) for z in logits]
+        total = sum(e)
+        return [x / total for x in e]
+
+
+def stride_of(length: int) -> int:
+    """Inputs per colour on a board whose track has ``length`` fields: B counts, track places, goal fields, and
+    the track places again for pieces within reach of another colour."""
+    return WAIT_INPUTS + 2 * length + 4
+
+
+def encode(values: list[float], scales: tuple[float, ...], shapes: tuple[int, ...]) -> str:
+    """The text a weights module stores for the tensors ``values`` (concatenated) of sizes ``shapes``: int16 of
+    ``value / scale`` per tensor, little-endian, zlib-compressed, base64 (the inverse of :func:`decode`)."""
+    ints = array("h")
+    start = 0
+    for size, scale in zip(shapes, scales, strict=True):
+        ints.extend(max(-32767, min(32767, round(v / scale))) for v in values[start : start + size])
+        start += size
+    if sys.byteorder == "big":
+        ints.byteswap()
+    return base64.b64encode(zlib.compress(ints.tobytes(), 9)).decode("ascii")
+
+
+def decode(data: str, scales: tuple[float, ...], shapes: tuple[int, ...]) -> list[list[float]]:
+    """The tensors (flat) a weights module stores (see :func:`encode`)."""
+    ints = array("h")
+    ints.frombytes(zlib.decompress(base64.b64decode(data)))
+    if sys.byteorder == "big":
+        ints.byteswap()
+    if len(ints) != sum(shapes):
+        raise ValueError(f"weights: expected {sum(shapes)} values, got {len(ints)}")
+    tensors: list[list[float]] = []
+    start = 0
+    for size, scale in zip(shapes, scales, strict=True):
+        tensors.append([v * scale for v in ints[start : start + size]])
+        start += size
+    return tensors
+
+
+def build(colours: int, stride: int, hidden: int, data: str, scales: tuple[float, ...]) -> Model:
+    """A :class:`Model` from a weights module's entry."""
+    inputs = colours * stride
+    w1, b1, w2, b2 = decode(data, scales, (inputs * hidden, hidden, colours * hidden, colours))
+    return Model(
+        colours,
+        stride,
+        hidden,
+        tuple(tuple(w1[i * hidden : (i + 1) * hidden]) for i in range(inputs)),
+        tuple(b1),
+        tuple(tuple(w2[o * hidden : (o + 1) * hidden]) for o in range(colours)),
+        tuple(b2),
+    )
+
+
+def form(se: Seating) -> str | None:
+    """The name of the network for a seating (``cross2``, ``cross4``, ``star6``), or None when it has a form no
+    network was trained for: one colour a player, no neutral colour, the colours spread as the rules seat them
+    (any rotation)."""
+    if se.neutral is not None or any(len(seat) != 1 for seat in se.seats):
+        return None
+    board = se.board
+    arms = len(board.colours)
+    n = len(se.colours)
+    first = board.colours.index(se.colours[0])
+    offsets = tuple((board.colours.index(c) - first) % arms for c in se.colours)
+    if offsets != SEAT_COLOURS[board.name].get(n):
+        return None
+    name = f"{board.name}{n}"
+    return name if name in ("cross2", "cross4", "star6") else None
+
+
+_MODELS: dict[str, Model | None] = {}
+
+
+def model_for(se: Seating) -> Model | None:
+    """The network for a seating (read on first use), or None (see :func:`form`)."""
+    name = form(se)
+    if name is None:
+        return None
+    if name not in _MODELS:
+        module = import_module(f"{__package__}.weights_{se.board.name}")
+        entry = module.MODELS.get(name)
+        _MODELS[name] = None if entry is None else build(*entry)
+    return _MODELS[name]
+
+
+def features(state: State) -> list[int]:
+    """The active inputs of ``state``: for each colour clockwise from ``state.turn`` (``k`` = 0, 1, ...), the index
+    ``k * stride + count - 1`` for its ``count`` pieces on B, ``k * stride + 4 + place`` once for every piece
+    on the track or in the goal, and ``k * stride + L + 8 + place`` for a track piece within reach of another
+    colour: 1 to 6 fields in front of one of its track pieces that would not pass its goal entry to get
+    there, or on its A field while it has pieces on B."""
+    se = state.seating
+    length = se.length
+    stride = WAIT_INPUTS + 2 * length + 4
+    reach = WAIT_INPUTS + length + 4
+    n = len(se.colours)
+    turn = state.turn
+    pieces = state.pieces
+    starts = se.starts
+    hunters: list[tuple[int, int, int]] = []  # (slot, absolute field, fields it may still walk on the track)
+    for slot in range(n):
+        start = starts[slot]
+        for p in pieces[slot]:
+            if p < 0:
+                hunters.append((slot, (start - 6) % length, 6))  # a 6 brings it onto its A field
+            elif p < length:
+                hunters.append((slot, (start + p) % length, length - 1 - p))
+    active: list[int] = []
+    for k in range(n):
+        slot = (turn + k) % n
+        start = starts[slot]
+        base = k * stride
+        waiting = 0
+        for p in pieces[slot]:
+            if p < 0:
+                waiting += 1
+                continue
+            active.append(base + WAIT_INPUTS + p)
+            if p < length:
+                field = (start + p) % length
+                for owner, at, room in hunters:
+                    d = (field - at) % length
+                    if 0 < d <= 6 and d <= room and owner != slot:
+                        active.append(base + reach + p)
+                        break
+        if waiting:
+            active.append(base + waiting - 1)
+    return active
+
+
+def _chances_roll(model: Model, state: State) -> list[float]:
+    """Per slot, the network's chance for a state in phase ROLL with no colour home yet."""
+    rel = model.evaluate(features(state))
+    n = len(rel)
+    turn = state.turn
+    return [rel[(slot - turn) % n] for slot in range(n)]
+
+
+def chances_by_slot(model: Model, state: State) -> list[float]:
+    """Per slot (colour in play), its chance to be home first in ``state`` (a network's form).
+
+    Exact once a colour is home; in phase MOVE, the chances after the move the network likes best for the
+    colour to move (or the pass).
+    """
+    n = len(state.seating.colours)
+    if state.finished:
+        return [1.0 if slot == state.finished[0] else 0.0 for slot in range(n)]
+    if state.phase is Phase.ROLL:
+        return _chances_roll(model, state)
+    if state.phase is Phase.OVER:  # not reached: a game is over only once somebody is home
+        return [1.0 / n] * n
+    moves = legal_moves(state)
+    if not moves:
+        return chances_by_slot(model, apply(state, PASS))
+    turn = state.turn
+    best: list[float] | None = None
+    for m in moves:
+        values = chances_by_slot(model, apply(state, m))
+        if best is None or values[turn] > best[turn]:
+            best = values
+    assert best is not None
+    return best
+
+
+def win_chances(state: State) -> list[float]:
+    """Each seat's chance to be placed first, in seat order: they sum to 1, and are exact (1 and 0) once the
+    first place is decided. From the network of the state's form, else from
+    :func:`malefiz.games.maedn.odds.win_chances`."""
+    se = state.seating
+    ranking = state.ranking
+    if ranking:
+        return [1.0 if seat in ranking[0] else 0.0 for seat in range(len(se.seats))]
+    model = model_for(se)
+    if model is None:
+        return odds.win_chances(state)
+    by_slot = chances_by_slot(model, state)
+    seats = [0.0] * len(se.seats)
+    for slot, p in enumerate(by_slot):
+        seats[se.seat_of[slot]] += p
+    total = sum(seats)
+    return [p / total for p in seats]

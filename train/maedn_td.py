@@ -1,0 +1,303 @@
+"""Mensch ärgere Dich nicht: train the learned evaluation by self-play with TD(λ), as TD-Gammon was (issue 27).
+
+    python train/maedn_td.py [--seed 27] [--forms cross2,cross4,star6] [--games 1.0] [--out malefiz/games/maedn]
+
+For each form (``cross2``: two players on opposite colours of the cross, ``cross4``: four players,
+``star6``: six on the star) a network of :mod:`malefiz.games.maedn.learned` (its sparse inputs, a hidden
+layer of sigmoid units, one softmax output per colour: the chance to be home first) plays itself: each
+colour takes the move whose position after it the network likes best for it (a few random moves early
+on). After each game every position before a roll is moved towards its TD(λ) target, the λ-return of
+the network's own later values and the game's result (offline, forward view; cross-entropy; Adam).
+
+Every ``--every`` games it prints its learning curve: the log loss of the last games' positions against
+their results, and the win rate of the network (one ply, the colour's best position after its move) against
+reference (b) ``weighted`` over a fixed set of tuning seeds (< 10,000; cross2 paired with seats swapped,
+the others rotating the network round the seats). The figures go to ``bench/results/train_maedn.txt``.
+
+Reproducible: numpy's generator and Python's ``random`` are seeded from ``--seed``; one process.
+Writes ``weights_cross.py`` and ``weights_star.py`` (generated: do not edit) into ``--out``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import textwrap
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
+
+from maedn_reference_bots import weighted
+
+from malefiz.core.actions import ROLLS
+from malefiz.games.maedn.learned import encode, features, stride_of
+from malefiz.games.maedn.rules import apply, legal_moves, new_game
+from malefiz.games.maedn.state import PASS, Move, Phase, State
+
+Array = npt.NDArray[np.float64]
+Entry = tuple[int, int, int, str, tuple[float, ...]]
+"""A weights module's entry: colours, inputs per colour, hidden units, data, scales."""
+ROOT = Path(__file__).resolve().parent.parent
+
+FORMS: dict[str, tuple[str, int, int]] = {"cross2": ("cross", 2, 20_000), "cross4": ("cross", 4, 12_000)}
+FORMS["star6"] = ("star", 6, 5_000)
+"""Per form: board, colours, games (before ``--games`` scales them)."""
+
+HIDDEN = 32
+LAMBDA = 0.7
+RATE = 0.003
+EXPLORE = 0.02
+TUNING_SEEDS = range(1000, 1200)
+"""Seeds of the curve's games against (b): below 10,000, never the held-out ones."""
+
+
+@dataclass
+class Net:
+    """The network being trained, with Adam's moments."""
+
+    w1: Array
+    b1: Array
+    w2: Array
+    b2: Array
+    moments: list[tuple[Array, Array]] = field(default_factory=list)
+    steps: int = 0
+
+    @classmethod
+    def fresh(cls, rng: np.random.Generator, inputs: int, hidden: int, outputs: int) -> Net:
+        net = cls(
+            rng.normal(0.0, 0.1, (inputs, hidden)),
+            np.zeros(hidden),
+            rng.normal(0.0, 0.1, (outputs, hidden)),
+            np.zeros(outputs),
+        )
+        net.moments = [(np.zeros_like(p), np.zeros_like(p)) for p in net.params()]
+        return net
+
+    def params(self) -> list[Array]:
+        return [self.w1, self.b1, self.w2, self.b2]
+
+    def forward(self, x: Array) -> tuple[Array, Array]:
+        """Hidden units and softmax outputs for dense inputs ``x`` (rows)."""
+        h = 1.0 / (1.0 + np.exp(-(x @ self.w1 + self.b1)))
+        z = h @ self.w2.T + self.b2
+        z -= z.max(axis=1, keepdims=True)
+        e = np.exp(z)
+        return h, e / e.sum(axis=1, keepdims=True)
+
+    def step(self, x: Array, target: Array, rate: float) -> None:
+        """One Adam step of the mean cross-entropy of the outputs for ``x`` against ``target`` (rows)."""
+        h, p = self.forward(x)
+        d = (p - target) / len(x)
+        dh = (d @ self.w2) * h * (1.0 - h)
+        grads = [x.T @ dh, dh.sum(axis=0), d.T @ h, d.sum(axis=0)]
+        self.steps += 1
+        b1, b2 = 0.9, 0.999
+        for param, grad, (m, v) in zip(self.params(), grads, self.moments, strict=True):
+            m *= b1
+            m += (1 - b1) * grad
+            v *= b2
+            v += (1 - b2) * grad * grad
+            mh = m / (1 - b1**self.steps)
+            vh = v / (1 - b2**self.steps)
+            param -= rate * mh / (np.sqrt(vh) + 1e-8)
+
+
+def dense(rows: list[list[int]], inputs: int) -> Array:
+    x = np.zeros((len(rows), inputs))
+    for r, active in enumerate(rows):
+        for i in active:
+            x[r, i] += 1.0
+    return x
+
+
+def relative_chance(net: Net, states: list[State], slot: int, inputs: int) -> Array:
+    """For each state (phase ROLL, nobody home), the chance the network gives the colour in ``slot``."""
+    x = dense([features(s) for s in states], inputs)
+    _, p = net.forward(x)
+    n = p.shape[1]
+    return np.array([p[i, (slot - s.turn) % n] for i, s in enumerate(states)])
+
+
+def choose(net: Net, state: State, inputs: int) -> Move | None:
+    """The move whose position after it the network likes best for the colour to move (None: pass)."""
+    moves = legal_moves(state)
+    if len(moves) <= 1:
+        return moves[0] if moves else None
+    slot = state.turn
+    afters = [apply(state, m) for m in moves]
+    for m, a in zip(moves, afters, strict=True):
+        if a.finished:
+            return m  # home first: the game is won
+    return moves[int(np.argmax(relative_chance(net, afters, slot, inputs)))]
+
+
+def self_play(net: Net, board: str, colours: int, rng: random.Random, inputs: int) -> tuple[list[State], int]:
+    """One game of the network against itself until a colour is home: the states before each roll, the winner."""
+    start = new_game(board, colours)
+    state = start._replace(turn=rng.randrange(colours))
+    seen: list[State] = []
+    while not state.finished:
+        if state.phase is Phase.ROLL:
+            seen.append(state)
+            state = apply(state, ROLLS[rng.randrange(6)])
+            continue
+        moves = legal_moves(state)
+        if not moves:
+            state = apply(state, PASS)
+        elif len(moves) > 1 and rng.random() < EXPLORE:
+            state = apply(state, moves[rng.randrange(len(moves))])
+        else:
+            chosen = choose(net, state, inputs)
+            state = apply(state, chosen if chosen is not None else PASS)
+    return seen, state.finished[0]
+
+
+def td_step(net: Net, seen: list[State], winner: int, colours: int, inputs: int, rate: float) -> float:
+    """Move every position of a game towards its λ-return; the positions' log loss against the result."""
+    x = dense([features(s) for s in seen], inputs)
+    _, p = net.forward(x)
+    turns = np.array([s.turn for s in seen])
+    idx = (np.arange(colours)[None, :] + turns[:, None]) % colours  # absolute slot of relative output k
+    absolute = np.zeros_like(p)
+    np.put_along_axis(absolute, idx, p, axis=1)
+    target_abs = np.zeros_like(p)
+    g = np.zeros(colours)
+    g[winner] = 1.0
+    for t in range(len(seen) - 1, -1, -1):
+        target_abs[t] = g
+        g = (1 - LAMBDA) * absolute[t] + LAMBDA * g
+    target = np.take_along_axis(target_abs, idx, axis=1)
+    won = absolute[:, winner]
+    loss = float(-np.log(np.clip(won, 1e-9, 1.0)).mean())
+    net.step(x, target, rate)
+    return loss
+
+
+def net_bot(net: Net, inputs: int) -> Any:
+    def bot(state: State, actions: Any, rng: random.Random) -> Any:
+        if state.neutral is not None:
+            raise AssertionError("no neutral colour in training")
+        moves = [a for a in actions if isinstance(a, Move)]
+        if not moves:
+            return actions[0]
+        chosen = choose(net, state, inputs)
+        return chosen if chosen is not None else actions[0]
+
+    return bot
+
+
+def against_weighted(net: Net, board: str, colours: int, inputs: int) -> tuple[float, int]:
+    """The network's win rate (one ply) against (b) over the tuning seeds: paired or rotated through the seats."""
+    from malefiz.core.tournament import play_game, winner_of
+    from malefiz.games.maedn.game import MAEDN
+
+    bot = net_bot(net, inputs)
+    wins = games = 0
+    seeds = TUNING_SEEDS if colours == 2 else range(TUNING_SEEDS.start, TUNING_SEEDS.start + 120 // colours)
+    for seed in seeds:
+        for seat in range(colours):
+            bots = [weighted] * colours
+            bots[seat] = bot
+            wins += int(winner_of(play_game(MAEDN, bots, seed, board)) == seat)
+            games += 1
+    return wins / games, games
+
+
+def weights_module(board: str, models: dict[str, Entry]) -> str:
+    lines = [
+        f'"""The learned evaluation\'s networks for the {board} board (generated by train/maedn_td.py: do not edit).',
+        "",
+        "Per form: colours, inputs per colour, hidden units, the weights (base64 of zlib of little-endian int16) and",
+        "one scale per tensor (first layer, its biases, output layer, its biases); read by",
+        ":func:`malefiz.games.maedn.learned.build`.",
+        '"""',
+        "",
+        "from typing import Final",
+        "",
+        "MODELS: Final[dict[str, tuple[int, int, int, str, tuple[float, ...]]]] = {",
+    ]
+    for name, (colours, stride, hidden, data, scales) in models.items():
+        lines.append(f"    {name!r}: (")
+        lines.append(f"        {colours},")
+        lines.append(f"        {stride},")
+        lines.append(f"        {hidden},")
+        lines.append("        (")
+        lines.extend(f'            "{chunk}"' for chunk in textwrap.wrap(data, 100))
+        lines.append("        ),")
+        lines.append(f"        ({', '.join(repr(s) for s in scales)}),")
+        lines.append("    ),")
+    lines.append("}")
+    return "\n".join(lines) + "\n"
+
+
+def export(net: Net, colours: int, stride: int) -> Entry:
+    tensors = [net.w1.ravel(), net.b1, net.w2.ravel(), net.b2]
+    scales = tuple(max(float(np.abs(t).max()), 1e-6) / 32767.0 for t in tensors)
+    values = [float(v) for t in tensors for v in t]
+    data = encode(values, scales, tuple(len(t) for t in tensors))
+    return colours, stride, net.w1.shape[1], data, scales
+
+
+def train(name: str, seed: int, scale: float, every: int, log: list[str]) -> Entry:
+    board, colours, games = FORMS[name]
+    games = max(1, round(games * scale))
+    every = every or max(1, games // 8)
+    rng = random.Random(seed)
+    nrng = np.random.default_rng(seed)
+    sample = new_game(board, colours)
+    stride = stride_of(sample.seating.length)
+    inputs = colours * stride
+    net = Net.fresh(nrng, inputs, HIDDEN, colours)
+    begin = time.perf_counter()
+    losses: list[float] = []
+
+    def say(text: str) -> None:
+        print(text, flush=True)
+        log.append(text)
+
+    say(f"{name}: {board} board, {colours} colours, {inputs} inputs, {HIDDEN} hidden, {games} games, seed {seed}")
+    say(f"{'games':>8}{'log loss':>10}{'vs (b)':>9}{'n':>6}{'minutes':>9}")
+    rate0, played = against_weighted(net, board, colours, inputs)
+    say(f"{0:>8}{'':>10}{rate0:>9.1%}{played:>6}{0.0:>9.1f}")
+    for g in range(1, games + 1):
+        rate = RATE if g < games // 2 else RATE / 3
+        seen, winner = self_play(net, board, colours, rng, inputs)
+        losses.append(td_step(net, seen, winner, colours, inputs, rate))
+        if g % every == 0 or g == games:
+            won, played = against_weighted(net, board, colours, inputs)
+            minutes = (time.perf_counter() - begin) / 60
+            say(f"{g:>8}{np.mean(losses):>10.3f}{won:>9.1%}{played:>6}{minutes:>9.1f}")
+            losses.clear()
+    say(f"(parity against (b): {1 / colours:.1%}; log loss of even chances: {np.log(colours):.3f})")
+    return export(net, colours, stride)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--seed", type=int, default=27)
+    parser.add_argument("--forms", default="cross2,cross4,star6")
+    parser.add_argument("--games", type=float, default=1.0, help="multiply every form's game count")
+    parser.add_argument("--every", type=int, default=0, help="games between two points of the curve (0: an eighth)")
+    parser.add_argument("--out", type=Path, default=ROOT / "malefiz" / "games" / "maedn")
+    parser.add_argument("--results", type=Path, default=ROOT / "bench" / "results" / "train_maedn.txt")
+    args = parser.parse_args()
+    log = [f"# train/maedn_td.py --seed {args.seed} --forms {args.forms} --games {args.games} --every {args.every}"]
+    models: dict[str, dict[str, Entry]] = {}
+    for name in args.forms.split(","):
+        models.setdefault(FORMS[name][0], {})[name] = train(name, args.seed, args.games, args.every, log)
+        for board, entries in models.items():  # written after every form: a long run keeps what it has
+            (args.out / f"weights_{board}.py").write_text(weights_module(board, entries))
+        args.results.parent.mkdir(parents=True, exist_ok=True)
+        args.results.write_text("\n".join(log) + "\n")
+
+
+if __name__ == "__main__":
+    main()
