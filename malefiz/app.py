@@ -25,7 +25,7 @@ from urllib.parse import parse_qs
 from .core import savefile
 from .core.errors import MalefizError
 from .core.face import Marks
-from .core.screen import Screen, play_screen
+from .core.screen import Screen, compare_html, play_screen
 from .core.session import Session
 from .core.setup import PACES, Games, Setup, asked_in, chosen_in, setup_address
 from .games import GAMES
@@ -497,6 +497,12 @@ class App:
             return None
         return self.screen()
 
+    def review(self) -> Screen | None:
+        """*Review*: show (or hide) everyone's chance turn by turn and the people's mistakes while the game goes on."""
+        if self.session is None or not self.session.toggle_review():
+            return None
+        return self.screen()
+
     def cancel(self) -> Screen | None:
         """Escape: let go of the chosen piece."""
         if self.session is None or not self.session.cancel():
@@ -568,6 +574,9 @@ class App:
         if not 0 <= index < len(lines):
             return None
         self._thinking = None
+        mistake = s.review().mistakes().get(index - len(s.record.opening)) if s.review_shown() else None
+        if mistake is not None:
+            return compare_html(s, mistake), self.t("review.viewing", n=index + 1)
         board = s.face.render(lines[index].state, Marks(), s.names, s.t)
         return board, self.t("page.viewing", n=index + 1)
 

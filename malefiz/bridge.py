@@ -159,6 +159,8 @@ class Bridge:
         self.app = App(self.local, [str(x) for x in start.get("languages") or ()], tab=self.tab, clock=clock)
         self.shown: tuple[int, int] = (0, 0)
         """The first and last-plus-one line numbers of the move list the page shows."""
+        self.reviewed = False
+        """Whether the move list the page shows marks the mistakes (see :attr:`Screen.reviewed`)."""
         self.clock = clock
 
     def handle(self, message: str) -> str:
@@ -177,6 +179,8 @@ class Bridge:
         else:
             value, shown = (None, value) if isinstance(value, Screen) else (value, None)
         if shown is not None:
+            if shown.view == "play" and shown.reviewed != self.reviewed:  # the mistakes' marks come or go: anew
+                self.shown, self.reviewed = (-1, -1), shown.reviewed
             screen, self.shown = screen_dict(shown, self.shown)
         address = self.app.address
         self.app.address = None
@@ -321,6 +325,7 @@ CALLS: Final[dict[str, Callable[..., Any]]] = {
     "click": _app_call("click", _text),
     "roll": _app_call("roll"),
     "hint": _app_call("hint"),
+    "review": _app_call("review"),
     "undo": _app_call("undo"),
     "redo": _app_call("redo"),
     "cancel": _app_call("cancel"),

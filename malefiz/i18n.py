@@ -41,7 +41,10 @@ EN: Final[dict[str, str]] = {
     "start.roll": "{who} {value}",
     "start.highest": "{who} rolled highest and starts",
     "rolled": "{who} rolled a {value}",
-    "hint": "Hint: {words}. {odds}",
+    "hint": "Best moves: {list}. {odds}",
+    "rated": "{words} ({chance}%)",
+    "list_sep": "; ",
+    "decimal_point": ".",
     "chances": "Chances: {list}",
     "took_back": "{who} took back a move",
     "thinking": "{who} is thinking…",
@@ -219,7 +222,23 @@ EN: Final[dict[str, str]] = {
     "page.die": "Die",
     "page.roll_label": "Roll the die",
     "page.hint": "Hint",
-    "page.hint_title": "The hard computer's best move, and everyone's chance to win",
+    "page.hint_title": "The best three moves with your chance to win after each, and everyone's chance now",
+    "page.review": "Review",
+    "page.review_title": "Everyone's chance to win turn by turn, and the moves that cost you most",
+    "review.title": "Chances to win, turn by turn",
+    "review.turns": "Moves →",
+    "review.desc": "A line per player: the chance to win from the start to now. Circles mark mistakes.",
+    "review.player": "{who}: {loss} points of chance lost per decision on average, {mistakes}",
+    "review.undecided": "{who}: no decision yet",
+    "review.mistakes.0": "no mistake",
+    "review.mistakes.1": "1 mistake",
+    "review.mistakes.n": "{n} mistakes",
+    "review.note": "Moves marked ⚠ cost 5 points of chance to win or more: click one to see the better move beside it.",
+    "review.mark": "⚠ {loss} points lost",
+    "review.line_title": "Show the move played and the better move side by side",
+    "review.played": "Played: {words}",
+    "review.better": "Better: {words}",
+    "review.viewing": "Move {n}: the move played and the better one.",
     "page.undo": "Undo",
     "page.undo_title": "Take back your last move (not the roll)",
     "page.redo": "Redo",
@@ -479,7 +498,10 @@ DE: Final[dict[str, str]] = {
     "start.roll": "{who} {value}",
     "start.highest": "{who} hat die höchste Zahl und beginnt",
     "rolled": "{who} hat eine {value} gewürfelt",
-    "hint": "Tipp: {words}. {odds}",
+    "hint": "Die besten Züge: {list}. {odds}",
+    "rated": "{words} ({chance} %)",
+    "list_sep": "; ",
+    "decimal_point": ",",
     "chances": "Gewinnchancen: {list}",
     "took_back": "{who} hat einen Zug zurückgenommen",
     "thinking": "{who} überlegt…",
@@ -654,7 +676,23 @@ DE: Final[dict[str, str]] = {
     "page.die": "Würfel",
     "page.roll_label": "Würfeln",
     "page.hint": "Tipp",
-    "page.hint_title": "Der beste Zug des starken Computers und die Gewinnchancen aller",
+    "page.hint_title": "Die drei besten Züge mit deiner Gewinnchance nach jedem und die Chancen aller jetzt",
+    "page.review": "Rückblick",
+    "page.review_title": "Die Gewinnchancen aller Zug um Zug und die Züge, die dich am meisten gekostet haben",
+    "review.title": "Gewinnchancen Zug um Zug",
+    "review.turns": "Züge →",
+    "review.desc": "Eine Linie je Spieler: die Gewinnchance vom Anfang bis jetzt. Kreise markieren Fehler.",
+    "review.player": "{who}: im Schnitt {loss} Punkte Gewinnchance je Entscheidung verloren, {mistakes}",
+    "review.undecided": "{who}: noch keine Entscheidung",
+    "review.mistakes.0": "kein Fehler",
+    "review.mistakes.1": "1 Fehler",
+    "review.mistakes.n": "{n} Fehler",
+    "review.note": "Mit ⚠ markierte Züge haben 5 Punkte Gewinnchance oder mehr gekostet: Klick einen an, dann steht der bessere Zug daneben.",
+    "review.mark": "⚠ {loss} Punkte verloren",
+    "review.line_title": "Den gespielten und den besseren Zug nebeneinander zeigen",
+    "review.played": "Gespielt: {words}",
+    "review.better": "Besser: {words}",
+    "review.viewing": "Zug {n}: der gespielte und der bessere Zug.",
     "page.undo": "Rückgängig",
     "page.undo_title": "Den letzten Zug zurücknehmen (nicht den Wurf)",
     "page.redo": "Wiederholen",
@@ -962,6 +1000,14 @@ class Translator:
         if isinstance(value, tuple):
             return ", ".join(str(self.value(v)) for v in value)
         return value
+
+    def decimal(self, value: float, digits: int = 1) -> str:
+        """``value`` with ``digits`` decimals as this language writes it: ``1.5`` in English, ``1,5`` in German.
+
+        >>> Translator("de").decimal(1.25, 2), Translator("en").decimal(2)
+        ('1,25', '2.0')
+        """
+        return f"{value:.{digits}f}".replace(".", self("decimal_point"))
 
     def colour(self, colour: str, capital: bool = False) -> str:
         """A colour's name in this language (``rot``; ``Rot`` with ``capital``)."""

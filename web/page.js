@@ -224,11 +224,15 @@
     die.setAttribute("aria-label", screen.die_aria);
     $("[data-message]").textContent = screen.news;
     $("[data-now]").textContent = screen.status;
-    [["hint", screen.can_hint], ["undo", screen.can_undo], ["redo", screen.can_redo]].forEach(function (pair) {
+    var buttons = [["hint", screen.can_hint], ["undo", screen.can_undo], ["redo", screen.can_redo],
+      ["review", screen.can_review]];
+    buttons.forEach(function (pair) {
       $('[data-action="' + pair[0] + '"]').disabled = !pair[1];
     });
     $('[data-action="undo"]').hidden = $('[data-action="redo"]').hidden = !screen.undo_shown;
     $("[data-chances]").textContent = screen.chances;
+    $('[data-action="review"]').setAttribute("aria-pressed", String(screen.reviewed));
+    say("[data-review]", screen.review, true);
     $("[data-ranking]").textContent = screen.standings;
     $("[data-position]").textContent = screen.position;
     drawLog(screen);
@@ -409,6 +413,7 @@
         board.innerHTML = reply.value[0];
         $("[data-viewing-text]").textContent = reply.value[1];
         viewing.hidden = false;
+        viewing.scrollIntoView({block: "nearest"});  // on a phone the board is above the move list
         Array.from(log.children).forEach(function (line) { line.toggleAttribute("aria-current", line === entry); });
       });
       return;
@@ -425,7 +430,7 @@
   function act(action, key) {
     if (action === "roll") userRun("roll");
     else if (action === "start") afterReplies(function () { userRun("start_game", formFields()); });
-    else if (action === "hint" || action === "undo" || action === "redo") userRun(action);
+    else if (["hint", "undo", "redo", "review"].indexOf(action) >= 0) userRun(action);
     else if (action === "close-error") $("[data-setup-error]").hidden = true;
     else if (action === "rematch" || action === "setup" || action === "delete") {
       call("question", action).then(function (reply) {
@@ -486,9 +491,7 @@
   function download(found) {
     if (!found) return;
     var url = URL.createObjectURL(new Blob([found[1]], {type: "application/json"}));
-    var anchor = document.createElement("a");
-    anchor.href = url;
-    anchor.download = found[0];
+    var anchor = Object.assign(document.createElement("a"), {href: url, download: found[0]});
     anchor.click();
     URL.revokeObjectURL(url);
   }
@@ -501,11 +504,7 @@
       box.hidden = false;
       box.focus();
       box.select();
-      try {
-        navigator.clipboard.writeText(reply.value).catch(function () {});
-      } catch (error) {
-        // no clipboard here: the link is shown
-      }
+      if (navigator.clipboard) navigator.clipboard.writeText(reply.value).catch(function () {});  // else: shown
     });
   }
 

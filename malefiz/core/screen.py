@@ -14,6 +14,8 @@ from html import escape
 from typing import Final, Literal
 
 from .actions import Roll
+from .face import Marks
+from .review import Decision, chart_svg
 from .session import Session
 from .setup import PACES, seat_label
 from .stats import report_html
@@ -24,6 +26,7 @@ __all__ = [
     "LogLine",
     "Screen",
     "aim",
+    "compare_html",
     "die_face",
     "labels",
     "log_changes",
@@ -31,6 +34,7 @@ __all__ = [
     "play_screen",
     "podium_html",
     "result",
+    "review_html",
     "sound_of",
     "standings",
     "status",
@@ -58,14 +62,24 @@ class LogLine:
     notation: str = ""
     title: str = ""
     """The line's tooltip (what clicking it does)."""
+    mistake: str = ""
+    """The review's mark of a person's decision that cost :data:`~malefiz.core.review.MISTAKE` or more ("" for
+    none): ``⚠ 12 points lost``."""
 
     @property
     def html(self) -> str:
-        """The line as the move list's ``<li>`` (every text escaped)."""
+        """The line as the move list's ``<li>`` (every text escaped).
+
+        >>> LogLine(3, "Anna moves", "y:3-7", "Show", "⚠ 9 points lost").html
+        '<li value="4" data-index="3" title="Show" class="mistake">Anna moves <code class="notation">y:3-7</code> \
+<span class="mistake-mark">⚠ 9 points lost</span></li>'
+        """
         code = f' <code class="notation">{escape(self.notation)}</code>' if self.notation else ""
+        mark = f' <span class="mistake-mark">{escape(self.mistake)}</span>' if self.mistake else ""
+        marked = ' class="mistake"' if self.mistake else ""
         return (
-            f'<li value="{self.index + 1}" data-index="{self.index}" title="{escape(self.title)}">'
-            f"{escape(self.words)}{code}</li>"
+            f'<li value="{self.index + 1}" data-index="{self.index}" title="{escape(self.title)}"{marked}>'
+            f"{escape(self.words)}{code}{mark}</li>"
         )
 
 
@@ -120,6 +134,12 @@ class Screen:
     undo_shown: bool = True
     """Undo and redo are there at all (``undo=off`` hides them)."""
     chances: str = ""
+    review: str = ""
+    """The review as HTML (:func:`review_html`): shown once asked for with *Review*, and at the end."""
+    reviewed: bool = False
+    """The review is shown: the move list marks the mistakes (the page shows the whole list anew when this
+    changes) and *Review* is pressed."""
+    can_review: bool = False
     standings: str = ""
     log: tuple[LogLine, ...] = ()
     """The latest :data:`LOG_LINES` lines of the move list, oldest first."""
@@ -213,11 +233,89 @@ def sound_of(session: Session) -> Sound:
 
 
 def log_lines(session: Session, most: int = LOG_LINES) -> tuple[LogLine, ...]:
-    """The latest ``most`` lines of the move list, oldest first."""
+    """The latest ``most`` lines of the move list, oldest first; with the review shown, each person's mistake
+    marked."""
     record = session.record
     lines = record.lines(-most)
-    title = session.t("page.entry_title")
-    return tuple(LogLine(line.index, line.words, line.notation, title) for line in lines)
+    t = session.t
+    title = t("page.entry_title")
+    mistakes = session.review().mistakes() if session.review_shown() else {}
+    base = len(record.opening)
+    found = []
+    for line in lines:
+        d = mistakes.get(line.index - base)
+        if d is None:
+            found.append(LogLine(line.index, line.words, line.notation, title))
+        else:
+            mark = t("review.mark", loss=round(d.loss * 100))
+            found.append(LogLine(line.index, line.words, line.notation, t("review.line_title"), mark))
+    return tuple(found)
+
+
+def mistakes_words(session: Session, count: int) -> str:
+    """``no mistake``, ``1 mistake``, ``3 mistakes`` in the session's language."""
+    t = session.t
+    return t("review.mistakes.n", n=count) if count > 1 else t(f"review.mistakes.{count}")
+
+
+def review_html(session: Session) -> str:
+    """The review as HTML: every seat's chance to win turn by turn (:func:`~malefiz.core.review.chart_svg`), and
+    for each person the chance lost per decision on average and the mistakes; empty while it is not shown."""
+    if not session.review_shown():
+        return ""
+    t = session.t
+    review = session.review()
+    seats = session.state.seats
+    names = [session.seat_name(i) for i in range(len(seats))]
+    chart = chart_svg(
+        review, [colours[0] for colours in seats], names, t("review.title"), t("review.turns"), t("review.desc")
+    )
+    lines = []
+    for seat in session.people():
+        colours = "".join(f'<span class="swatch swatch-{escape(c)}"></span>' for c in seats[seat])
+        loss = review.average_loss(seat)
+        if loss is None:
+            text = t("review.undecided", who=names[seat])
+        else:
+            count = sum(d.is_mistake for d in review.of(seat))
+            words = mistakes_words(session, count)
+            text = t("review.player", who=names[seat], loss=t.decimal(loss * 100), mistakes=words)
+        lines.append(f"<li>{colours} {escape(text)}</li>")
+    players = f'<ul class="review-players">{"".join(lines)}</ul>' if lines else ""
+    note = f'<p class="review-note">{escape(t("review.note"))}</p>' if review.mistakes() else ""
+    return (
+        f'<section class="review" aria-label="{escape(t("review.title"))}"><h2>{escape(t("review.title"))}</h2>'
+        f"{chart}{players}{note}</section>"
+    )
+
+
+def compare_html(session: Session, decision: Decision) -> str:
+    """A mistake beside the better move: the board after the move played (and the same player's further decisions
+    of that turn) and the board after the best one, each with its way marked and its chance to win."""
+    entries = session.record.entries
+    entry = entries[decision.index]
+    seat = entry.before.current_seat
+    state, trail, last = entry.after, entry.effects.trail, decision.index
+    while last + 1 < len(entries):
+        following = entries[last + 1]
+        if following.before.is_chance or following.before.current_seat != seat:
+            break
+        last += 1
+        state, trail = following.after, trail + following.effects.trail
+    played = next(r for r in session.reviewer.rated(entry.before) if r.action == entry.action)
+    better = decision.best
+    better_trail = session.game.effects(entry.before, better.action).trail
+    t = session.t
+    sides = (
+        ("played", t("review.played", words=session.rated_words(played, entry.before)), state, trail),
+        ("better", t("review.better", words=session.rated_words(better, entry.before)), better.after, better_trail),
+    )
+    figures = "".join(
+        f'<figure class="compare-{kind}"><figcaption>{escape(caption)}</figcaption>'
+        f"{session.face.render(shown, Marks(trail=tuple(way)), session.names, t)}</figure>"
+        for kind, caption, shown, way in sides
+    )
+    return f'<div class="compare">{figures}</div>'
 
 
 def log_changes(lines: tuple[LogLine, ...], shown: tuple[int, int]) -> tuple[bool, str, tuple[int, int]]:
@@ -363,6 +461,9 @@ def play_screen(
         can_redo=session.can_redo(),
         undo_shown=session.setup.undo,
         chances=session.chances_shown(),
+        review=review_html(session),
+        reviewed=session.review_shown(),
+        can_review=not over,
         standings=t("page.places", list=standing) if standing and not over else "",
         log=lines,
         announce=" ".join(fresh_lines[-3:]) if shown is not None and count > shown else "",

@@ -35,6 +35,7 @@ from .errors import MalefizError
 from .face import Face, Marks
 from .game import Game
 from .record import Entry, Record
+from .review import Rated, Review, Reviewer
 from .setup import Seat, Setup, seat_label
 
 __all__ = ["MAX_KEY", "Choice", "Session"]
@@ -71,6 +72,8 @@ class Session:
         self.seed: int = seed
         self.dice = Dice(seed, dice)
         self.games = games
+        self.reviewer = Reviewer(self.game, self.face)
+        """Every action's chance to win and the chart's chances, worked out once (:mod:`malefiz.core.review`)."""
         self._start()
 
     def _start(self) -> None:
@@ -81,6 +84,8 @@ class Session:
         self.hinted: Any = None
         self.hint_asked = False
         """A hint was asked for in this game: the chances are shown from then on (:meth:`chances_shown`)."""
+        self.reviewing = False
+        """The review is shown while the game goes on (it always is once the game is over)."""
         self.forced_waits = False
         """A forced move waits for the person: right after an undo, and in a game just resumed (a reload, a
         file, a link) until someone acts."""
@@ -121,6 +126,7 @@ class Session:
         """Go on from ``state`` with a record that starts there (tests and tools set up positions so)."""
         self.record = Record(state)
         self.selected = None
+        self._memo = (None, {})
 
     @property
     def language(self) -> str:
@@ -341,6 +347,8 @@ class Session:
         if self.state.is_chance:
             self._roll_die()
             return
+        for _ in self._review_ahead():  # while a computer thinks, the people's last decisions are valued
+            yield
         actions = self.legal()
         level = self.seat().level
         search = self.face.search(level, self.state, actions) if len(actions) > 1 else None
@@ -369,18 +377,68 @@ class Session:
         return self.is_person_to_choose()
 
     def hint(self) -> bool:
-        """Ask the strongest computer for the best move of the person to act; it is marked on the board and told."""
+        """Show the best three actions of the person to act with their chances to win (:func:`~.review.rate`); the
+        best one is marked on the board."""
         if not self.can_hint():
             return False
-        action = self.face.hint(self.state, random.Random(self.seed))
-        self.hinted = action
+        best = self.rated()[:3]
+        self.hinted = best[0].action if best else None
         self.hint_asked = True
         odds = self.chances_text()
-        if action is not None and action != PASS:
-            self.message = self.t("hint", words=self.face.hint_words(self.state, action, self.t), odds=odds)
+        if best and best[0].action != PASS:
+            self.message = self.t("hint", list=self.t("list_sep").join(self.rated_words(r) for r in best), odds=odds)
         else:
             self.message = odds
         return True
+
+    def rated(self) -> list[Rated]:
+        """Every legal action now with the acting player's chance to win after it, best first."""
+        return self.reviewer.rated(self.state)
+
+    def rated_words(self, rated: Rated, state: Any = None) -> str:
+        """A rated action of ``state`` (default: now) in words with its chance: ``move y:12-16 (54%)``."""
+        words = self.face.hint_words(self.state if state is None else state, rated.action, self.t)
+        return self.t("rated", words=words, chance=round(rated.chance * 100))
+
+    # -- the review -----------------------------------------------------------
+
+    def review_shown(self) -> bool:
+        """True when the review is shown: asked for, or the game is over."""
+        return self.reviewing or self.state.is_over
+
+    def toggle_review(self) -> bool:
+        """*Review*: show the review while the game goes on, or hide it again (it stays once the game is over)."""
+        if self.state.is_over:
+            return False
+        self.reviewing = not self.reviewing
+        return True
+
+    def people(self) -> list[int]:
+        """The seats people play."""
+        return [i for i, seat in enumerate(self.setup.seats) if seat.kind == "human"]
+
+    def review(self) -> Review:
+        """The review of the game so far: the chart's points and the people's decisions (worked out once per
+        position)."""
+        memo = self._memo_of()
+        if "review" not in memo:
+            memo["review"] = self.reviewer.review(self.record, self.people())
+        found: Review = memo["review"]
+        return found
+
+    def _review_ahead(self) -> Iterator[None]:
+        """Value the people's decisions since the last computer's turn, a slice each (so that the review at the
+        end is ready at once)."""
+        people = set(self.people())
+        for i in range(len(self.record.entries) - 1, -1, -1):
+            entry = self.record.entries[i]
+            seat = entry.before.current_seat
+            if seat not in people:
+                if not isinstance(entry.action, Roll | Pass):
+                    return  # a computer's decision: everything before it was valued during its thinking
+                continue
+            self.reviewer.decision(i, entry)
+            yield
 
     def chances(self) -> list[float]:
         """Each seat's estimated chance to win, in seat order (worked out once per position)."""

@@ -124,7 +124,9 @@ def rules_page(game: str, language: str) -> str:
             _section(
                 page.site._replace(
                     body=page.site.body.format(
-                        hint=escape(_ui(language, "page.hint", "Hint")), undo=escape(_ui(language, "page.undo", "Undo"))
+                        hint=escape(_ui(language, "page.hint", "Hint")),
+                        undo=escape(_ui(language, "page.undo", "Undo")),
+                        review=escape(_ui(language, "page.review", "Review")),
                     )
                 ),
                 language,

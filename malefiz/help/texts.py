@@ -56,8 +56,8 @@ class Page(NamedTuple):
     options_intro: str
     options: Mapping[str, Option]
     site: Section
-    """How the rules are played on this site (the last section); ``{hint}`` and ``{undo}`` in its body
-    become the game page's button names."""
+    """How the rules are played on this site (the last section); ``{hint}``, ``{undo}`` and ``{review}`` in its
+    body become the game page's button names."""
 
 
 class Words(NamedTuple):
@@ -229,7 +229,9 @@ _MALEFIZ_EN: Final = Page(
         "Playing on this site",
         "<p>Press the die to roll. The pawns that can move are marked; click a pawn to see where it can go"
         " (green), then click a green field. After taking a barricade, click the free field where it"
-        " should go. <i>{hint}</i> shows the strong computer's move, <i>{undo}</i> takes back your last move.</p>",
+        " should go. <i>{hint}</i> shows the best three moves with your chance to win after each, <i>{undo}</i>"
+        " takes back your last move, <i>{review}</i> draws everyone's chance to win turn by turn and marks the"
+        " moves that cost you 5 points or more: click one to see the better move beside it.</p>",
     ),
 )
 
@@ -382,8 +384,10 @@ _MALEFIZ_DE: Final = Page(
         "Spielen auf dieser Seite",
         "<p>Zum Würfeln auf den Würfel drücken. Die Figuren, die ziehen können, sind markiert; ein Klick auf"
         " eine Figur zeigt, wohin sie kann (grün), dann ein Klick auf ein grünes Feld. Nach dem Nehmen eines"
-        " Sperrsteins auf das freie Feld klicken, wohin er soll. <i>{hint}</i> zeigt den Zug des starken"
-        " Computers, <i>{undo}</i> nimmt den eigenen letzten Zug zurück.</p>",
+        " Sperrsteins auf das freie Feld klicken, wohin er soll. <i>{hint}</i> zeigt die drei besten Züge"
+        " mit der Gewinnchance nach jedem, <i>{undo}</i> nimmt den eigenen letzten Zug zurück, <i>{review}</i>"
+        " zeichnet die Gewinnchancen aller Zug um Zug und markiert die Züge, die 5 Punkte oder mehr gekostet"
+        " haben: ein Klick darauf stellt den besseren Zug daneben.</p>",
     ),
 )
 
@@ -511,7 +515,9 @@ _MAEDN_EN: Final = Page(
         "<p>Press the die to roll. The pieces that can move are marked; click a piece with one move to"
         " play it, or a piece with two (forward, or backward to capture) and then one of the green fields."
         " A 6, another roll, the tries of <i>Three tries for a 6</i> and a penalty are said in the status"
-        " line. <i>{hint}</i> shows the strong computer's move, <i>{undo}</i> takes back your last move.</p>",
+        " line. <i>{hint}</i> shows the best three moves with your chance to win after each, <i>{undo}</i>"
+        " takes back your last move, <i>{review}</i> draws everyone's chance to win turn by turn and marks the"
+        " moves that cost you 5 points or more: click one to see the better move beside it.</p>",
     ),
 )
 
@@ -645,8 +651,10 @@ _MAEDN_DE: Final = Page(
         "<p>Zum Würfeln auf den Würfel drücken. Die Figuren, die ziehen können, sind markiert; ein Klick auf"
         " eine Figur mit einem Zug spielt ihn, bei einer Figur mit zweien (vorwärts, oder rückwärts zum"
         " Schlagen) folgt ein Klick auf eines der grünen Felder. Eine 6, ein weiterer Wurf, die Versuche von"
-        " <i>Dreimal würfeln</i> und eine Strafe stehen in der Statuszeile. <i>{hint}</i> zeigt den Zug des"
-        " starken Computers, <i>{undo}</i> nimmt den eigenen letzten Zug zurück.</p>",
+        " <i>Dreimal würfeln</i> und eine Strafe stehen in der Statuszeile. <i>{hint}</i> zeigt die drei"
+        " besten Züge mit der Gewinnchance nach jedem, <i>{undo}</i> nimmt den eigenen letzten Zug zurück,"
+        " <i>{review}</i> zeichnet die Gewinnchancen aller Zug um Zug und markiert die Züge, die 5 Punkte oder"
+        " mehr gekostet haben: ein Klick darauf stellt den besseren Zug daneben.</p>",
     ),
 )
 

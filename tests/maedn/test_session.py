@@ -13,7 +13,7 @@ from malefiz.core.session import Session
 from malefiz.core.setup import Seat, Setup
 from malefiz.games import GAMES
 from malefiz.games.maedn.game import MAEDN
-from malefiz.games.maedn.state import Move, Phase, parse_position
+from malefiz.games.maedn.state import Move, Phase, parse_action, parse_position
 
 NS = "{http://www.w3.org/2000/svg}"
 TWO = Setup(MAEDN, seats=(Seat("yellow", "Anna"), Seat("red", "Ben")), first="yellow", seed=1)
@@ -198,7 +198,11 @@ def test_hint_marks_the_piece_and_its_field() -> None:
     s = at("maedn cross y:3,20,B,B r:27,B,B,B y4")
     assert s.hint()
     assert isinstance(s.hinted, Move)
-    assert s.message.startswith("Hint: move y:3-7. Chances: ")
+    best = s.rated()
+    assert [r.action for r in best] == [s.hinted, parse_action("y:20-24")]  # both moves, the hinted one first
+    assert best[0].chance >= best[1].chance
+    listed = "; ".join(f"move {r.action} ({round(r.chance * 100)}%)" for r in best)
+    assert s.message == f"Best moves: {listed}. {s.chances_text()}"
     svg = s.svg()
     assert "hint" in classes(svg, "data-key")["y:3"] and "hint" in classes(svg, "data-field")["t7"]
     assert abs(sum(s.chances()) - 1) < 1e-9

@@ -1,0 +1,107 @@
+"""The game review and the three-move hint in the browser, in both games: the chart, the marked mistakes, a mistake
+beside the better move, and the review at the end."""
+
+from __future__ import annotations
+
+from urllib.parse import urlencode
+
+from site_page import SETTLED, GamePage, seed_rolling
+from test_maedn import click_and_wait, message, open_at
+
+from malefiz.core.review import rate
+from malefiz.games import GAMES
+
+
+def hint_list(position: str, first: int = 3) -> list[str]:
+    """The best actions of ``position`` with their chances as the hint says them (``(57%)``), best first."""
+    game = GAMES["maedn"] if position.startswith("maedn") else GAMES["malefiz"]
+    return [f"({round(r.chance * 100)}%)" for r in rate(game, game.face, game.parse_position(position))[:first]]
+
+
+def open_review(game: GamePage) -> None:
+    game.page.locator('[data-action="review"]').click()
+    game.page.wait_for_selector('[data-review]:not([hidden]) svg.chart polyline[data-seat="1"]')
+    game.page.wait_for_selector(SETTLED, state="attached")
+
+
+def test_a_mistake_is_marked_and_shown_beside_the_better_move(game: GamePage) -> None:
+    open_at(game, "maedn cross y:12,1,B,B r:35,B,B,B y?", 3)
+    game.roll()
+    game.page.locator('[data-action="hint"]').click()
+    game.page.wait_for_function("() => document.querySelector('[data-message]').textContent.startsWith('Best moves')")
+    best, other = hint_list("maedn cross y:12,1,B,B r:35,B,B,B y3")
+    assert message(game).startswith(f"Best moves: move y:12-15 {best}; move y:1-4 {other}. Chances: ")
+    assert game.page.locator('#board .piece.hint[data-key="y:12"]').count() == 1
+    click_and_wait(game, '.piece.movable[data-key="y:1"]')  # leaves red's piece alone: a mistake
+    assert game.page.locator("[data-review]").is_hidden() and game.page.locator(".log li.mistake").count() == 0
+    open_review(game)
+    assert game.page.locator('[data-action="review"]').get_attribute("aria-pressed") == "true"
+    review = game.page.locator("[data-review]").text_content() or ""
+    assert "Chances to win, turn by turn" in review and "Anna (yellow): " in review and "1 mistake" in review
+    mistake = game.page.locator(".log li.mistake")
+    assert mistake.count() == 1 and "points lost" in (mistake.text_content() or "")
+    assert game.page.locator(".review .chart .mistake-dot").count() == 1
+    game.shot("review-during-game")
+    mistake.click()
+    game.page.wait_for_selector("[data-viewing]:not([hidden]) >> text=the move played and the better one")
+    figures = game.page.locator("#board .compare figure")
+    assert figures.count() == 2 and game.page.locator("#board .compare svg").count() == 2
+    assert (figures.nth(0).locator("figcaption").text_content() or "").startswith("Played: move y:1-4")
+    assert (figures.nth(1).locator("figcaption").text_content() or "").startswith("Better: move y:12-15")
+    game.shot("review-compare")
+    game.page.locator('[data-action="back-to-game"]').click()
+    game.page.wait_for_selector("[data-viewing][hidden]", state="attached")
+    game.page.locator('[data-action="review"]').click()
+    game.page.wait_for_selector("[data-review][hidden]", state="attached")
+    game.page.wait_for_selector(SETTLED, state="attached")
+    assert game.page.locator(".log li.mistake").count() == 0
+    game.watch.assert_clean()
+
+
+def test_the_review_shows_at_the_end(game: GamePage) -> None:
+    open_at(game, "maedn cross y:40,41,42,38 r:30,B,B,B y?", 5)
+    game.roll()
+    click_and_wait(game, '.piece.movable[data-key="y:38"]')
+    game.page.wait_for_selector("[data-winner]:not([hidden])")
+    game.page.wait_for_selector("[data-review]:not([hidden]) svg.chart")
+    assert game.page.locator('[data-action="review"]').is_disabled()
+    assert "Anna (yellow): no decision yet" in (game.page.locator("[data-review]").text_content() or "")
+    game.watch.assert_clean()
+
+
+def test_malefiz_hint_review_and_a_barricade_put_badly(game: GamePage) -> None:
+    game.take_a_barricade()  # red took the barricade on 0.11 and puts it down now
+    game.page.locator('[data-action="hint"]').click()
+    game.page.wait_for_function("() => document.querySelector('[data-message]').textContent.startsWith('Best moves')")
+    words = message(game)
+    position = game.position_text()
+    state = GAMES["malefiz"].from_json(game.position())
+    places = rate(GAMES["malefiz"], GAMES["malefiz"].face, state)
+    assert words.count("put the barricade") == 3 and all(f"({round(r.chance * 100)}%)" in words for r in places[:3])
+    worst = places[-1]
+    assert places[0].chance - worst.chance >= 0.05  # the worst place is a mistake
+    game.click_key(str(worst.action).lstrip("@"), ".target")
+    game.wait_for_position_change(position)
+    game.shot("review-malefiz-placed")
+    open_review(game)
+    assert game.page.locator(".log li.mistake").count() == 1
+    game.page.locator(".log li.mistake").click()
+    game.page.wait_for_selector("#board .compare figure.compare-better svg")
+    assert (game.page.locator("#board .compare-played figcaption").text_content() or "").startswith("Played: put")
+    game.shot("review-malefiz-compare")
+    game.watch.assert_clean()
+
+
+def test_the_review_speaks_german(game: GamePage) -> None:
+    query: dict[str, str | int] = {"game": "maedn", "seats": "human,human", "names": "Anna,Ben", "pace": "instant"}
+    query |= {"position": "maedn cross y:12,1,B,B r:35,B,B,B y?", "seed": seed_rolling(3), "forced": "off"}
+    game.open("?" + urlencode(query))
+    game.page.locator("[data-language]").select_option("de")
+    game.page.wait_for_function("() => document.documentElement.lang === 'de'")
+    game.roll()
+    click_and_wait(game, '.piece.movable[data-key="y:1"]')
+    open_review(game)
+    review = game.page.locator("[data-review]").text_content() or ""
+    assert "Gewinnchancen Zug um Zug" in review and "1 Fehler" in review and "Punkte Gewinnchance" in review
+    assert "Punkte verloren" in (game.page.locator(".log li.mistake").text_content() or "")
+    game.watch.assert_clean()

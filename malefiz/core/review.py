@@ -1,0 +1,256 @@
+"""The game review, for every game: each player's chance to win turn by turn, and what each decision cost.
+
+A decision's cost is the chance to win its player gave up: the chance after the best legal action
+less the chance after the one played, both as the game's face estimates them
+(:meth:`~malefiz.core.face.Face.chances`). :func:`rate` values every legal action so; the hint shows
+its best three, the review marks each decision of a person that cost :data:`MISTAKE` or more.
+
+An action after which the same player decides again at once (a Malefiz barricade taken, to be put
+down) is valued with that decision made as well as the chances see it, so a move and the
+barricade's new field are each valued on their own.
+
+Everything is worked out once per position and entry (:class:`Reviewer` keeps it), and the chart
+is SVG drawn here (:func:`chart_svg`), so the page only shows it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from html import escape
+from typing import Any, Final
+
+from .actions import Pass, Roll
+from .face import Face
+from .game import Game
+from .record import Entry, Record
+from .svg import COLOUR_FILL
+
+__all__ = [
+    "MISTAKE",
+    "Decision",
+    "Rated",
+    "Review",
+    "Reviewer",
+    "chart_svg",
+    "points",
+    "rate",
+]
+
+MISTAKE: Final = 0.05
+"""A decision that gives up this much chance to win (5 points) or more is marked as a mistake."""
+
+
+@dataclass(frozen=True, slots=True)
+class Rated:
+    """One legal action with the acting player's chance to win after it (and the position it leads to)."""
+
+    action: Any
+    chance: float
+    after: Any
+    """The position after the action (and the player's further decisions of the same turn, made best)."""
+
+
+def _settled(game: Game[Any, Any], face: Face[Any, Any], state: Any, seat: int) -> tuple[Any, float]:
+    """``state`` once ``seat``'s further decisions of the same turn are made as :meth:`Face.chances` likes best;
+    with ``seat``'s chance there."""
+    if state.is_over or state.is_chance or state.current_seat != seat:
+        return state, face.chances(state)[seat]
+    best: tuple[Any, float] | None = None
+    for action in game.legal_actions(state):
+        found = _settled(game, face, game.apply(state, action), seat)
+        if best is None or found[1] > best[1]:
+            best = found
+    assert best is not None  # a decision always has an action (a pass at least)
+    return best
+
+
+def rate(game: Game[Any, Any], face: Face[Any, Any], state: Any) -> list[Rated]:
+    """Every legal action of the player to act, with that player's chance to win after it, best first (ties in
+    the rules' order); empty while a roll is due or once the game is over."""
+    if state.is_over or state.is_chance:
+        return []
+    seat = state.current_seat
+    found = []
+    for action in game.legal_actions(state):
+        after, chance = _settled(game, face, game.apply(state, action), seat)
+        found.append(Rated(action, chance, after))
+    found.sort(key=lambda r: -r.chance)
+    return found
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """A decision of the game: an entry where the player had more than one legal action."""
+
+    index: int
+    """The entry's index in the record."""
+    seat: int
+    chance: float
+    """The player's chance to win after the action played."""
+    best: Rated
+    """The best action by the chances (the one played, when it was the best)."""
+
+    @property
+    def loss(self) -> float:
+        """The chance to win the action played gave up (0 for the best one)."""
+        return max(0.0, self.best.chance - self.chance)
+
+    @property
+    def is_mistake(self) -> bool:
+        """True when the action played gave up :data:`MISTAKE` or more."""
+        return self.loss >= MISTAKE - 1e-9
+
+
+def points(record: Record[Any, Any], chances: Callable[[Any], Sequence[float]]) -> list[tuple[int, list[float]]]:
+    """The chart's points: every seat's chance at the start of each turn and at the end, each with the number of
+    entries played before it."""
+    found = [(0, list(chances(record.start)))]
+    for i, entry in enumerate(record.entries, start=1):
+        after = entry.after
+        if after.is_over or (after.is_chance and after.current != entry.before.current):
+            found.append((i, list(chances(after))))
+    return found
+
+
+class Reviewer:
+    """One game's review worked out as far as asked and kept (keyed by the entries and positions themselves, so
+    an undo or a new game never reads a stale value)."""
+
+    def __init__(self, game: Game[Any, Any], face: Face[Any, Any]) -> None:
+        self.game = game
+        self.face = face
+        self._rated: dict[int, tuple[Any, list[Rated]]] = {}
+        self._chances: dict[int, tuple[Any, list[float]]] = {}
+
+    def rated(self, state: Any) -> list[Rated]:
+        """:func:`rate` of ``state``, worked out once."""
+        kept = self._rated.get(id(state))
+        if kept is None or kept[0] is not state:
+            if len(self._rated) > 4096:
+                self._rated.clear()
+            kept = self._rated[id(state)] = (state, rate(self.game, self.face, state))
+        return kept[1]
+
+    def chances(self, state: Any) -> list[float]:
+        """Every seat's chance to win in ``state``, worked out once."""
+        kept = self._chances.get(id(state))
+        if kept is None or kept[0] is not state:
+            if len(self._chances) > 8192:
+                self._chances.clear()
+            kept = self._chances[id(state)] = (state, list(self.face.chances(state)))
+        return kept[1]
+
+    def decision(self, index: int, entry: Entry[Any, Any]) -> Decision | None:
+        """Entry ``index``'s decision, or None when it was a roll, a pass or the only legal action."""
+        if isinstance(entry.action, Roll | Pass):
+            return None
+        rated = self.rated(entry.before)
+        if len(rated) < 2:
+            return None
+        played = next(r for r in rated if r.action == entry.action)
+        return Decision(index, entry.before.current_seat, played.chance, rated[0])
+
+    def review(self, record: Record[Any, Any], seats: Sequence[int] | None = None) -> Review:
+        """The review of ``record``: its chart's points and the decisions of ``seats`` (default: every seat)."""
+        wanted = None if seats is None else set(seats)
+        decisions = []
+        for i, entry in enumerate(record.entries):
+            if wanted is not None and entry.before.current_seat not in wanted:
+                continue
+            found = self.decision(i, entry)
+            if found is not None:
+                decisions.append(found)
+        return Review(tuple(points(record, self.chances)), tuple(decisions))
+
+
+@dataclass(frozen=True, slots=True)
+class Review:
+    """A game's review: every seat's chance turn by turn, and the decisions reviewed."""
+
+    points: tuple[tuple[int, list[float]], ...]
+    """The chart's points: (entries played before it, every seat's chance to win)."""
+    decisions: tuple[Decision, ...]
+
+    def of(self, seat: int) -> list[Decision]:
+        """Seat ``seat``'s decisions."""
+        return [d for d in self.decisions if d.seat == seat]
+
+    def average_loss(self, seat: int) -> float | None:
+        """The chance to win seat ``seat`` gave up per decision on average (None: it decided nothing yet)."""
+        mine = self.of(seat)
+        return sum(d.loss for d in mine) / len(mine) if mine else None
+
+    def mistakes(self) -> dict[int, Decision]:
+        """The decisions that were mistakes, by entry index."""
+        return {d.index: d for d in self.decisions if d.is_mistake}
+
+
+CHART_WIDTH: Final = 400
+CHART_HEIGHT: Final = 180
+_LEFT, _RIGHT, _TOP, _BOTTOM = 58, 10, 10, 28
+_DASHES: Final = ("", "8 4", "2 4", "12 4 2 4", "4 4", "1 3")
+"""Each seat's line pattern, the second cue beside its colour."""
+_INK: Final = {"yellow": "#b08800"}
+"""Line colours darker than the pieces' where the piece colour is too pale on white."""
+
+
+def chart_svg(
+    review: Review,
+    colours: Sequence[str],
+    names: Sequence[str],
+    title: str,
+    turn_word: str,
+    description: str = "",
+) -> str:
+    """Every seat's chance to win over the game as an SVG line chart (seat ``i`` in ``colours[i]``, named
+    ``names[i]``), with each mistake marked on its player's line; ``title`` and ``description`` are read out,
+    ``turn_word`` labels the horizontal axis. Every text is escaped."""
+    pts = review.points
+    last = max(pts[-1][0], 1) if pts else 1
+    inner_w = CHART_WIDTH - _LEFT - _RIGHT
+    inner_h = CHART_HEIGHT - _TOP - _BOTTOM
+
+    def x(entries: int) -> float:
+        return _LEFT + inner_w * entries / last
+
+    def y(chance: float) -> float:
+        return _TOP + inner_h * (1.0 - chance)
+
+    out = [
+        f'<svg class="chart" viewBox="0 0 {CHART_WIDTH} {CHART_HEIGHT}" role="img" aria-labelledby="chart-title '
+        f'chart-desc" xmlns="http://www.w3.org/2000/svg">',
+        f'<title id="chart-title">{escape(title)}</title><desc id="chart-desc">{escape(description)}</desc>',
+    ]
+    for share in (0.0, 0.25, 0.5, 0.75, 1.0):
+        gy = y(share)
+        out.append(
+            f'<line class="grid" x1="{_LEFT}" y1="{gy:.1f}" x2="{CHART_WIDTH - _RIGHT}" y2="{gy:.1f}"/>'
+            f'<text class="axis" x="{_LEFT - 6}" y="{gy + 5:.1f}" text-anchor="end">{share:.0%}</text>'
+        )
+    out.append(
+        f'<text class="axis" x="{_LEFT + inner_w / 2:.1f}" y="{CHART_HEIGHT - 6}" text-anchor="middle">'
+        f"{escape(turn_word)}</text>"
+    )
+    mistakes = review.mistakes()
+    for seat, colour in enumerate(colours):
+        line = " ".join(f"{x(n):.1f},{y(chances[seat]):.1f}" for n, chances in pts)
+        ink = _INK.get(colour, COLOUR_FILL.get(colour, "#333333"))
+        dash = _DASHES[seat % len(_DASHES)]
+        dashes = f' stroke-dasharray="{dash}"' if dash else ""
+        label = escape(names[seat]) if seat < len(names) else ""
+        out.append(
+            f'<polyline class="chance" data-seat="{seat}" points="{line}" stroke="{ink}"{dashes}>'
+            f"<title>{label}</title></polyline>"
+        )
+        for index, d in sorted(mistakes.items()):
+            if d.seat != seat:
+                continue
+            before = [p for p in pts if p[0] <= index]
+            at = before[-1] if before else pts[0]
+            out.append(
+                f'<circle class="mistake-dot" cx="{x(index):.1f}" cy="{y(at[1][seat]):.1f}" r="5" stroke="{ink}">'
+                f"<title>{label}: -{d.loss * 100:.0f}</title></circle>"
+            )
+    out.append("</svg>")
+    return "".join(out)

@@ -1,0 +1,252 @@
+"""The game review (malefiz.core.review): each action's chance, the decisions that cost, the chart, the page's parts."""
+
+from __future__ import annotations
+
+import json
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from malefiz.app import App, MemoryStorage
+from malefiz.bridge import Bridge
+from malefiz.core.review import MISTAKE, Reviewer, chart_svg, points, rate
+from malefiz.core.screen import compare_html, log_lines, play_screen, review_html
+from malefiz.core.session import Session
+from malefiz.core.setup import Setup
+from malefiz.games import GAMES
+from malefiz.games.malefiz.state import Phase, Place
+
+ADDRESSES = {
+    "malefiz": "?game=malefiz&seats=human,human&names=Ann,Bob&seed=7",
+    "maedn": "?game=maedn&seats=human,human&names=Ann,Bob&first=yellow&seed=7",
+}
+
+
+def session(game: str, extra: str = "", language: str = "en") -> Session:
+    setup = Setup.from_query(ADDRESSES[game] + extra, GAMES)
+    assert setup is not None
+    return Session(setup, language=language)
+
+
+def play_worst(s: Session, decisions: int, mistake: bool = False) -> None:
+    """Both people roll and always take the action the chances like least, for ``decisions`` choices (with
+    ``mistake``: and on until one of them was a mistake)."""
+    made = 0
+    while (made < decisions or (mistake and not s.review().mistakes())) and not s.state.is_over:
+        if s.state.is_chance:
+            assert s.roll()
+            continue
+        rated = s.rated()
+        s.play(rated[-1].action)
+        made += len(rated) > 1
+
+
+@pytest.mark.parametrize("game", ["malefiz", "maedn"])
+def test_rate_values_every_legal_action_best_first(game: str) -> None:
+    s = session(game)
+    while not (s.is_person_to_choose() and len(s.legal()) > 1):
+        if s.state.is_chance:
+            s.roll()
+        else:
+            s.play(s.legal()[0])
+    rated = rate(s.game, s.face, s.state)
+    assert sorted(map(str, (r.action for r in rated))) == sorted(map(str, s.legal()))
+    chances = [r.chance for r in rated]
+    assert chances == sorted(chances, reverse=True) and all(0.0 <= c <= 1.0 for c in chances)
+    seat = s.state.current_seat
+    for r in rated:  # each chance is the face's chance of the position it names
+        assert r.chance == pytest.approx(s.face.chances(r.after)[seat])
+    assert rate(s.game, s.face, s.game.apply(s.state, rated[0].action)) == [] or not s.state.is_chance
+
+
+def test_a_taken_barricade_is_put_down_where_the_chances_like_best() -> None:
+    s = session("malefiz", "&board=fast")
+    game = GAMES["malefiz"]
+
+    def taking_moves() -> list[object]:
+        if s.state.is_chance or s.state.is_over:
+            return []
+        return [a for a in s.legal() if game.apply(s.state, a).phase is Phase.PLACE]
+
+    while not taking_moves():
+        assert not s.state.is_over
+        if s.state.is_chance:
+            s.roll()
+        else:
+            s.play(s.rated()[0].action)
+    state = s.state
+    rated = rate(game, game.face, state)
+    taking = [r for r in rated if r.action in taking_moves()]
+    for r in taking:
+        assert r.after.phase is not Phase.PLACE  # the barricade is down again
+        lifted = game.apply(state, r.action)
+        places = [p for p in game.legal_actions(lifted) if isinstance(p, Place)]
+        best = max(game.face.chances(game.apply(lifted, p))[0] for p in places)
+        assert r.chance == pytest.approx(best)
+
+
+@pytest.mark.parametrize("game", ["malefiz", "maedn"])
+def test_the_worst_moves_are_marked_as_mistakes_and_counted(game: str) -> None:
+    s = session(game)
+    play_worst(s, 12, mistake=True)
+    review = s.review()
+    assert {d.seat for d in review.decisions} == {0, 1}
+    for d in review.decisions:
+        entry = s.record.entries[d.index]
+        rated = s.reviewer.rated(entry.before)
+        assert d.best == rated[0] and d.chance == rated[-1].chance
+        assert d.loss == pytest.approx(rated[0].chance - d.chance)
+        assert d.is_mistake == (d.loss >= MISTAKE)
+    mistakes = review.mistakes()
+    for seat in (0, 1):
+        mine = review.of(seat)
+        assert review.average_loss(seat) == pytest.approx(sum(d.loss for d in mine) / len(mine))
+    # The move list marks them once the review is shown, and only then.
+    assert not any(line.mistake for line in log_lines(s))
+    assert s.toggle_review() and s.review_shown()
+    marked = {line.index - len(s.record.opening): line for line in log_lines(s) if line.mistake}
+    assert set(marked) == set(mistakes)
+    some = next(iter(marked.values()))
+    assert some.mistake.endswith("points lost") and 'class="mistake"' in some.html and "side by side" in some.title
+
+
+@pytest.mark.parametrize("game", ["malefiz", "maedn"])
+def test_the_best_moves_make_no_mistake(game: str) -> None:
+    s = session(game)
+    made = 0
+    while made < 10 and not s.state.is_over:
+        if s.state.is_chance:
+            s.roll()
+            continue
+        rated = s.rated()
+        s.play(rated[0].action)
+        made += 1
+    review = s.review()
+    assert review.decisions and not review.mistakes()
+    assert all(review.average_loss(seat) in (0.0, None) for seat in (0, 1))
+
+
+def test_the_chart_points_follow_the_turns_and_end_exact() -> None:
+    s = session("maedn")
+    while not s.state.is_over:
+        if s.state.is_chance:
+            s.roll()
+        else:
+            s.play(s.rated()[0].action)
+    found = points(s.record, s.face.chances)
+    assert found[0] == (0, list(s.face.chances(s.record.start)))
+    assert [n for n, _ in found] == sorted({n for n, _ in found})  # one point per turn, in order
+    assert found[-1][0] == len(s.record) and sorted(found[-1][1]) == [0.0, 1.0]
+    assert all(abs(sum(c) - 1) < 1e-9 for _, c in found)
+
+
+def test_the_chart_is_svg_with_a_line_per_seat_and_a_dot_per_mistake() -> None:
+    s = session("maedn")
+    play_worst(s, 16, mistake=True)
+    review = s.review()
+    svg = chart_svg(review, ["yellow", "red"], ["Ann <b>", "Bob"], "Chances", "Moves", "A line per player")
+    root = ET.fromstring(svg)
+    ns = "{http://www.w3.org/2000/svg}"
+    lines = root.findall(f"{ns}polyline")
+    assert [line.get("data-seat") for line in lines] == ["0", "1"]
+    assert all(len(line.get("points", "").split()) == len(review.points) for line in lines)
+    assert len(root.findall(f"{ns}circle")) == len(review.mistakes())
+    assert root.find(f"{ns}title") is not None and "Ann <b>" in (lines[0].findtext(f"{ns}title") or "")
+    for line in lines:  # every point inside the plot
+        for pair in (line.get("points") or "").split():
+            x, y = map(float, pair.split(","))
+            assert 0 <= x <= 400 and 0 <= y <= 180
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_the_review_html_names_each_person_in_their_language(language: str) -> None:
+    s = session("maedn", "&names=Ann,<i>Bob</i>", language)
+    play_worst(s, 12, mistake=True)
+    assert review_html(s) == ""  # not asked for
+    s.toggle_review()
+    html = review_html(s)
+    assert html.startswith('<section class="review"') and "<svg" in html
+    assert "&lt;i&gt;Bob" in html and "<i>" not in html
+    loss = s.review().average_loss(0)
+    assert loss is not None
+    shown = s.t.decimal(loss * 100)
+    assert shown in html and ("," in shown) == (language == "de")
+    assert ("Punkte Gewinnchance" in html) == (language == "de") and ("points of chance" in html) == (language == "en")
+    screen = play_screen(s, shown=None, face_before=None, fresh=False, motion=True, pace="normal")
+    assert screen.review == html and screen.reviewed and screen.can_review
+
+
+def test_the_review_shows_at_the_end_by_itself() -> None:
+    s = session("maedn")
+    while not s.state.is_over:
+        if s.state.is_chance:
+            s.roll()
+        else:
+            s.play(s.rated()[-1].action)
+    screen = play_screen(s, shown=None, face_before=None, fresh=False, motion=True, pace="normal")
+    assert screen.reviewed and screen.review and not screen.can_review
+    assert not s.toggle_review()  # nothing to hide at the end
+
+
+def test_a_computer_turn_values_the_peoples_decisions_before_it() -> None:
+    setup = Setup.from_query("?game=maedn&seats=human,bot&first=yellow&seed=3", GAMES)
+    assert setup is not None
+    s = Session(setup)
+    while True:
+        if s.is_bot_turn():
+            break
+        if s.state.is_chance:
+            s.roll()
+        else:
+            s.play(s.legal()[-1])
+    people_decisions = [e.before for e in s.record.entries if e.is_move and len(s.game.legal_actions(e.before)) > 1]
+    for _ in s.bot_turn():
+        pass
+    for before in people_decisions:
+        assert id(before) in s.reviewer._rated  # valued while the computer thought
+
+
+@pytest.mark.parametrize("game", ["malefiz", "maedn"])
+def test_a_mistake_clicked_shows_the_move_played_beside_the_better_one(game: str) -> None:
+    s = session(game)
+    play_worst(s, 12, mistake=True)
+    s.toggle_review()
+    index, decision = next(iter(s.review().mistakes().items()))
+    html = compare_html(s, decision)
+    assert html.count("<figure") == 2 and html.count("<svg") == 2
+    assert "Played: " in html and "Better: " in html
+    assert f"({round(decision.best.chance * 100)}%)" in html and f"({round(decision.chance * 100)}%)" in html
+    app = App(MemoryStorage())
+    app.session = s
+    found = app.line(index + len(s.record.opening))
+    assert found is not None and found[0] == html and found[1].endswith("the move played and the better one.")
+    plain = app.line(0)
+    assert plain is not None and "<figure" not in plain[0]
+
+
+def test_the_bridge_sends_the_move_list_anew_when_the_marks_come() -> None:
+    bridge = Bridge({"local": {}, "tab": {}})
+    reply = json.loads(bridge.handle(json.dumps({"call": "open", "args": [ADDRESSES["maedn"]]})))
+    s = bridge.app.session
+    assert s is not None
+    play_worst(s, 12, mistake=True)
+    reply = json.loads(bridge.handle(json.dumps({"call": "screen", "args": []})))
+    assert not reply["screen"]["reviewed"]
+    reply = json.loads(bridge.handle(json.dumps({"call": "review", "args": []})))
+    screen = reply["screen"]
+    assert screen["reviewed"] and screen["log_anew"] and 'class="mistake"' in screen["log_added"]
+    assert screen["log_added"].count("<li") == screen["log_count"]
+    reply = json.loads(bridge.handle(json.dumps({"call": "review", "args": []})))
+    screen = reply["screen"]
+    assert not screen["reviewed"] and screen["log_anew"] and "mistake" not in screen["log_added"]
+    assert screen["review"] == ""
+
+
+def test_a_reviewer_keeps_what_it_worked_out() -> None:
+    s = session("maedn")
+    play_worst(s, 4)
+    reviewer = Reviewer(s.game, s.face)
+    state = s.record.entries[-1].before
+    first = reviewer.rated(state)
+    assert reviewer.rated(state) is first
+    assert reviewer.chances(state) is reviewer.chances(state)
