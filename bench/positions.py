@@ -1,0 +1,288 @@
+"""A strength measure without dice noise, as backgammon programs use (issue 27): positions from real games, every
+candidate action valued by rollouts, and each bot's chance to win lost per decision (not part of `make test`).
+
+    python bench/positions.py build [--game maedn|malefiz] [--positions 500] [--rollouts N] [--processes 1]
+    python bench/positions.py run [--game maedn|malefiz] [--bots easy,medium,hard,...]
+
+``build`` plays games between a mix of bots on every board, with 2 to 6 players and the rule variants
+(:data:`FORMS`), and keeps decisions at random (only real choices: two legal actions or more). Each candidate
+action of a kept position is valued by rollouts: the game played on from it to the end, every seat by
+*medium* for the first :data:`MEDIUM_DECISIONS` decisions and by *greedy* after that (a strong start, a cheap
+end), the acting player's share of wins being the action's value. Every candidate of a position meets the same
+dice and the same bots' random numbers in its ``r``-th rollout (common random numbers), so the differences
+between candidates carry far less noise than the values themselves. Malefiz positions with many candidates (a
+barricade's new field) value the best :data:`MAX_CANDIDATES` by :func:`malefiz.core.review.rate` and every
+measured bot's choice. The positions and values are written to ``bench/positions/<game>.jsonl`` (committed).
+
+``run`` asks every bot for its choice in every position and prints its average chance to win lost per decision
+(the best candidate's value less its choice's, in points, with a 95% interval) and its share of decisions that
+lose more than 5 points. A choice the data does not value (a bot written later) counts as the worst candidate
+and is reported. Generation seeds start at 5,000,000 (apart from the tuning and the held-out match seeds).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import random
+import sys
+import time
+from collections.abc import Iterator
+from multiprocessing import Pool
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+
+import maedn_reference_bots
+import reference_bots
+
+from malefiz.core.dice import Dice
+from malefiz.core.game import Bot, Game
+from malefiz.core.review import rate
+from malefiz.games import GAMES
+
+SEED_BASE = 5_000_000
+MEDIUM_DECISIONS = 12
+"""Decisions of a rollout played by *medium* before *greedy* takes over."""
+MAX_CANDIDATES = 8
+"""The most candidates a Malefiz position values (the best by the chances, and every measured bot's choice)."""
+ROLLOUTS = {"maedn": 128, "malefiz": 48}
+DATA = ROOT / "bench" / "positions"
+
+FORMS: dict[str, list[tuple[str, int, tuple[str, ...]]]] = {
+    "malefiz": [
+        ("classic", 2, ()),
+        ("classic", 3, ()),
+        ("classic", 4, ()),
+        ("fast", 2, ()),
+        ("fast", 3, ()),
+        ("fast", 4, ()),
+        ("classic", 2, ("extra_roll_on_six", "protect_own_pawns")),
+        ("classic", 4, ("protect_two_rows",)),
+    ],
+    "maedn": [
+        ("cross", 2, ()),
+        ("cross", 3, ()),
+        ("cross", 4, ()),
+        ("cross", 2, ("two_colours",)),
+        ("cross", 3, ("neutral",)),
+        ("cross", 4, ("backward_capture", "three_rolls")),
+        ("cross", 2, ("barriers", "forced_capture", "no_jump_in_goal")),
+        ("star", 6, ()),
+        ("star", 3, ()),
+    ],
+}
+"""(board, players, options) of the games positions are taken from, in equal shares."""
+
+
+def bots_of(game: str) -> dict[str, Bot]:
+    """Every bot the benchmark knows for ``game``: the game's own levels and the reference opponents."""
+    own = dict(GAMES[game].bots)
+    extra = maedn_reference_bots.REFERENCE_BOTS if game == "maedn" else reference_bots.REFERENCE_BOTS
+    return {**own, **extra}
+
+
+MEASURED: dict[str, tuple[str, ...]] = {
+    "maedn": ("random", "greedy", "easy", "medium", "hard", "first", "weighted", "expected_loss"),
+    "malefiz": ("greedy", "easy", "medium", "hard", "felix", "one_ply_front", "two_ply_expectimax"),
+}
+"""The bots ``run`` measures by default (and whose choices a Malefiz position values)."""
+
+PLAYERS: dict[str, tuple[str, ...]] = {
+    "maedn": ("easy", "medium", "weighted", "expected_loss", "first"),
+    "malefiz": ("easy", "medium", "greedy", "one_ply_front", "felix"),
+}
+"""The bots that play the games positions are taken from: the references and the levels that stay as they are (not
+*hard*, which is being improved against these positions; nor Malefiz's slow searchers)."""
+
+
+def _play(game: Game[Any, Any], state: Any, bots: list[Bot], seed: int, medium_for: int) -> Any:
+    """``state`` played to the end: every seat by ``bots[0]`` for ``medium_for`` decisions, then by ``bots[1]``."""
+    dice, rng = Dice(seed), random.Random(seed)
+    decisions = 0
+    while not state.is_over:
+        if state.is_chance:
+            value, dice = dice.roll()
+            state = game.apply(state, game.roll(value))
+            continue
+        actions = game.legal_actions(state)
+        bot = bots[0] if decisions < medium_for else bots[1]
+        state = game.apply(state, bot(state, actions, rng) if len(actions) > 1 else actions[0])
+        decisions += 1
+    return state
+
+
+def _won(state: Any, seat: int) -> bool:
+    return bool(state.ranking) and seat in state.ranking[0]
+
+
+def sample(game_name: str, count: int, seed: int) -> Iterator[tuple[str, Any]]:
+    """``count`` positions (form name, state) from games between :data:`PLAYERS`, spread over :data:`FORMS`."""
+    game = GAMES[game_name]
+    bots = bots_of(game_name)
+    forms = FORMS[game_name]
+    rng = random.Random(seed)
+    for i in range(count):
+        board, players, options = forms[i % len(forms)]
+        form = f"{board} {players}p" + "".join(f" +{o}" for o in options)
+        while True:
+            state = game.new_game(board, players, options)
+            seats = [bots[rng.choice(PLAYERS[game_name])] for _ in range(len(state.seats))]
+            dice, play_rng = Dice(rng.randrange(2**31)), random.Random(rng.randrange(2**31))
+            keep = rng.random() * 0.9  # how far into the game (its share of decisions) the position lies
+            taken = None
+            history: list[Any] = []
+            while not state.is_over:
+                if state.is_chance:
+                    value, dice = dice.roll()
+                    state = game.apply(state, game.roll(value))
+                    continue
+                actions = game.legal_actions(state)
+                if len(actions) > 1:
+                    history.append(state)
+                state = game.apply(state, seats[state.current_seat](state, actions, play_rng))
+            if history:
+                taken = history[min(len(history) - 1, int(keep * len(history)))]
+                break
+        yield form, taken
+
+
+def _value(job: tuple[str, str, str, list[str], int, int]) -> dict[str, Any]:
+    """One position's candidates valued by ``rollouts`` rollouts each (common random numbers)."""
+    game_name, form, position, candidates, rollouts, seed = job
+    game = GAMES[game_name]
+    state = game.parse_position(position)
+    seat = state.current_seat
+    bots = [game.bots["medium"], game.bots["greedy"]]
+    wins = []
+    for text in candidates:
+        after = game.apply(state, game.parse_action(text))
+        wins.append(sum(_won(_play(game, after, bots, seed + r, MEDIUM_DECISIONS), seat) for r in range(rollouts)))
+    return {"form": form, "position": position, "candidates": candidates, "wins": wins, "rollouts": rollouts}
+
+
+def _candidates(game_name: str, state: Any, index: int) -> list[str]:
+    """The actions a position values: every legal one, or for a Malefiz position with many the best
+    :data:`MAX_CANDIDATES` by the chances and every measured bot's choice."""
+    game = GAMES[game_name]
+    actions = game.legal_actions(state)
+    if len(actions) <= MAX_CANDIDATES:
+        return [str(a) for a in actions]
+    chosen = [r.action for r in rate(game, game.face, state)[:MAX_CANDIDATES]]
+    bots = bots_of(game_name)
+    for name in MEASURED[game_name]:
+        pick = bots[name](state, actions, random.Random(index))
+        if pick not in chosen:
+            chosen.append(pick)
+    return [str(a) for a in chosen]
+
+
+class _Serial:
+    """A pool of one: the work in this process."""
+
+    def __enter__(self) -> _Serial:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        return None
+
+    def imap(self, work: Any, jobs: list[Any]) -> Iterator[Any]:
+        return map(work, jobs)
+
+
+def build(game_name: str, count: int, rollouts: int, processes: int, data: Path = DATA) -> Path:
+    """Write ``bench/positions/<game>.jsonl``: ``count`` positions and their candidates' rollout wins."""
+    game = GAMES[game_name]
+    started = time.perf_counter()
+    jobs = []
+    for i, (form, state) in enumerate(sample(game_name, count, SEED_BASE)):
+        candidates = _candidates(game_name, state, i)
+        jobs.append((game_name, form, game.format_position(state), candidates, rollouts, SEED_BASE + 1000 * (i + 1)))
+    print(f"{game_name}: {len(jobs)} positions sampled in {time.perf_counter() - started:.0f} s", flush=True)
+    data.mkdir(parents=True, exist_ok=True)
+    target = data / f"{game_name}.jsonl"
+    done = []
+    with Pool(processes) if processes > 1 else _Serial() as pool:
+        for n, found in enumerate(pool.imap(_value, jobs), start=1):
+            done.append(found)
+            if n % 25 == 0:
+                print(f"  {n}/{len(jobs)} valued ({time.perf_counter() - started:.0f} s)", flush=True)
+    target.write_text("".join(json.dumps(d, ensure_ascii=False, separators=(",", ":")) + "\n" for d in done))
+    print(f"wrote {target} ({len(done)} positions, {time.perf_counter() - started:.0f} s)")
+    return target
+
+
+def load(game_name: str, data: Path = DATA) -> list[dict[str, Any]]:
+    """The committed positions of ``game_name``."""
+    return [json.loads(line) for line in (data / f"{game_name}.jsonl").read_text().splitlines() if line]
+
+
+def measure(game_name: str, bot_name: str, positions: list[dict[str, Any]]) -> dict[str, float]:
+    """``bot_name``'s average loss per decision (points), its 95% half-width, its share of decisions losing more than
+    5 points, and how many choices the data does not value."""
+    game = GAMES[game_name]
+    bot = bots_of(game_name)[bot_name]
+    losses, unvalued = [], 0
+    for i, p in enumerate(positions):
+        state = game.parse_position(p["position"])
+        values = [w / p["rollouts"] for w in p["wins"]]
+        pick = str(bot(state, game.legal_actions(state), random.Random(i)))
+        if pick in p["candidates"]:
+            value = values[p["candidates"].index(pick)]
+        else:
+            unvalued += 1
+            value = min(values)
+        losses.append(100 * (max(values) - value))
+    n = len(losses)
+    mean = sum(losses) / n
+    sd = math.sqrt(sum((x - mean) ** 2 for x in losses) / (n - 1)) if n > 1 else 0.0
+    return {
+        "loss": mean,
+        "half": 1.96 * sd / math.sqrt(n),
+        "big": sum(x > 5 for x in losses) / n,
+        "unvalued": unvalued,
+        "n": n,
+    }
+
+
+def run(game_name: str, bot_names: list[str], data: Path = DATA) -> None:
+    """Print every bot's figures on ``game_name``'s positions."""
+    positions = load(game_name, data)
+    forms = sorted({p["form"] for p in positions})
+    rollouts = sorted({p["rollouts"] for p in positions})
+    print(f"{game_name}: {len(positions)} positions from {len(forms)} kinds of game, {rollouts} rollouts each")
+    print(f"{'bot':<20} {'loss per decision':>24} {'> 5 points':>12} {'unvalued':>9}")
+    for name in bot_names:
+        started = time.perf_counter()
+        m = measure(game_name, name, positions)
+        print(
+            f"{name:<20} {m['loss']:>8.2f} points ± {m['half']:.2f}   {m['big']:>10.1%} {m['unvalued']:>9}"
+            f"   ({time.perf_counter() - started:.0f} s)",
+            flush=True,
+        )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("command", choices=("build", "run"))
+    parser.add_argument("--game", choices=("maedn", "malefiz", "both"), default="both")
+    parser.add_argument("--positions", type=int, default=500)
+    parser.add_argument("--rollouts", type=int, default=0, help="per candidate (default: 96 maedn, 32 malefiz)")
+    parser.add_argument("--processes", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--bots", default="", help="comma-separated (default: every level and reference)")
+    parser.add_argument("--data", type=Path, default=DATA, help="where the positions are (default: bench/positions)")
+    args = parser.parse_args()
+    for game_name in ("maedn", "malefiz") if args.game == "both" else (args.game,):
+        if args.command == "build":
+            build(game_name, args.positions, args.rollouts or ROLLOUTS[game_name], args.processes, args.data)
+        else:
+            run(game_name, args.bots.split(",") if args.bots else list(MEASURED[game_name]), args.data)
+
+
+if __name__ == "__main__":
+    main()
