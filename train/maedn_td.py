@@ -225,7 +225,7 @@ def weights_module(board: str, models: dict[str, Entry]) -> str:
         "MODELS: Final[dict[str, tuple[int, int, int, str, tuple[float, ...]]]] = {",
     ]
     for name, (colours, stride, hidden, data, scales) in models.items():
-        lines.append(f"    {name!r}: (")
+        lines.append(f'    "{name}": (')
         lines.append(f"        {colours},")
         lines.append(f"        {stride},")
         lines.append(f"        {hidden},")

@@ -13,10 +13,16 @@ The levels (:data:`BOTS`):
 - ``easy``: *medium*'s choice two times in three, a random move otherwise;
 - ``medium``: a weighted heuristic per move (capture, goal, entering, leaving
   danger, landing out of reach, progress);
-- ``hard``: *medium*'s score of each move plus a position value after it that
+- ``hard``: a two-ply expectimax on the learned evaluation
+  (:mod:`malefiz.games.maedn.learned`, trained by self-play): for each move,
+  every roll of the colour that moves next and its best reply by the
+  evaluation (after a 6, every roll of its own next move), and the move with
+  the best mean chance to win. In the forms without a network (three players,
+  the star with fewer than six, two colours a player, the neutral colour) it
+  takes *medium*'s score of each move plus a position value after it that
   counts every piece's progress less the chance that it is captured by the
   next roll of any opponent, for the player's own colours against the
-  strongest opponent.
+  strongest opponent (:func:`classic_hard`).
 
 Every bot handles every seat form (two colours each, the neutral colour) and
 every option: it picks among the legal moves, and ``hard`` values the position
@@ -31,10 +37,11 @@ from typing import Final
 
 from ...core.game import Bot
 from ...core.play import random_bot
-from .rules import apply, captures
-from .state import Action, Move, State
+from .learned import Model, chances_by_slot, model_for
+from .rules import apply, captures, legal_moves
+from .state import PASS, ROLLS, Action, Move, State
 
-__all__ = ["BOTS", "easy", "evaluate", "greedy", "hard", "medium", "random_bot"]
+__all__ = ["BOTS", "classic_hard", "easy", "evaluate", "greedy", "hard", "medium", "random_bot"]
 
 HOME_BONUS: Final = 12.0
 """Extra value of a piece in the goal: it can no longer be captured."""
@@ -180,8 +187,9 @@ POSITION_WEIGHT: Final = 3.0
 (57.5% against *medium* over 400 cross-board games; 0.3 gave 51%, 1.0 52.5%)."""
 
 
-def hard(state: State, actions: Sequence[Action], rng: random.Random) -> Action:
-    """The move with the best sum of *medium*'s score and :data:`POSITION_WEIGHT` times :func:`evaluate` after it."""
+def classic_hard(state: State, actions: Sequence[Action], rng: random.Random) -> Action:
+    """The move with the best sum of *medium*'s score and :data:`POSITION_WEIGHT` times :func:`evaluate` after it
+    (*hard* where there is no network)."""
     if len(actions) == 1:
         return actions[0]
     seat = state.current_seat
@@ -191,6 +199,50 @@ def hard(state: State, actions: Sequence[Action], rng: random.Random) -> Action:
         value = POSITION_WEIGHT * evaluate(apply(state, action), seat)
         if isinstance(action, Move):
             value += _move_score(state, action)
+        if value > best_value:
+            best, best_value = action, value
+    return best
+
+
+def _after_roll(model: Model, state: State, slot: int) -> float:
+    """The chance of the colour in ``slot`` in ``state`` (phase MOVE, or over) once the colour to move has made
+    the move the network likes best for it (or passed)."""
+    if state.finished:
+        return 1.0 if state.finished[0] == slot else 0.0
+    moves = legal_moves(state)
+    if not moves:
+        return chances_by_slot(model, apply(state, PASS))[slot]
+    mover = state.turn
+    best = -1.0
+    value = 0.0
+    for m in moves:
+        chances = chances_by_slot(model, apply(state, m))
+        if chances[mover] > best:
+            best, value = chances[mover], chances[slot]
+    return value
+
+
+def _expected(model: Model, state: State, slot: int) -> float:
+    """The chance of the colour in ``slot`` in ``state`` (phase ROLL, or decided), averaged over the six rolls of
+    the colour to roll, each followed by its best move by the network."""
+    if state.finished:
+        return 1.0 if state.finished[0] == slot else 0.0
+    return sum(_after_roll(model, apply(state, roll), slot) for roll in ROLLS) / 6.0
+
+
+def hard(state: State, actions: Sequence[Action], rng: random.Random) -> Action:
+    """The move with the best chance to win by a two-ply expectimax on the learned evaluation (every roll of
+    the next colour to move, its best reply by the network); :func:`classic_hard` where there is no network."""
+    if len(actions) == 1:
+        return actions[0]
+    model = model_for(state.seating)
+    if model is None:
+        return classic_hard(state, actions, rng)
+    slot = state.turn
+    best = actions[0]
+    best_value = -1.0
+    for action in actions:
+        value = _expected(model, apply(state, action), slot)
         if value > best_value:
             best, best_value = action, value
     return best

@@ -1,0 +1,180 @@
+"""The learned evaluation of Mensch ärgere Dich nicht: its weights, its chances, and *hard* on it in every seat form."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from malefiz.games.maedn import learned, odds
+from malefiz.games.maedn.bots import BOTS, hard
+from malefiz.games.maedn.learned import chances_by_slot, features, form, model_for, stride_of, win_chances
+from malefiz.games.maedn.rules import apply, legal_actions, new_game
+from malefiz.games.maedn.state import Options, State, parse_position
+
+PACKAGE = Path(learned.__file__).resolve().parent
+
+FORMS = {
+    "cross 2": lambda: new_game("cross", 2),
+    "cross 3": lambda: new_game("cross", 3),
+    "cross 4": lambda: new_game("cross", 4),
+    "cross 2 adjacent": lambda: new_game("cross", ["yellow", "green"]),
+    "cross two colours": lambda: new_game("cross", 2, two_colours=True),
+    "cross neutral": lambda: new_game("cross", 3, neutral=True),
+    "star 2": lambda: new_game("star", 2),
+    "star 3": lambda: new_game("star", 3),
+    "star 4": lambda: new_game("star", 4),
+    "star 5": lambda: new_game("star", 5),
+    "star 6": lambda: new_game("star", 6),
+    "cross 4 options": lambda: new_game(
+        "cross",
+        4,
+        Options(backward_capture=True, three_rolls=True, no_jump_in_goal=True, barriers=True, forced_capture=True),
+    ),
+    "star 6 barriers": lambda: new_game("star", 6, Options(barriers=True, three_rolls=True)),
+}
+
+
+def positions(start: State, seed: int, every: int = 7) -> list[State]:
+    """Positions of a game of *medium* against itself (random rolls), every ``every`` steps, to the end."""
+    rng = random.Random(seed)
+    state = start
+    found = [state]
+    step = 0
+    while not state.is_over:
+        if state.is_chance:
+            action = legal_actions(state)[rng.randrange(6)]
+        else:
+            action = BOTS["medium"](state, legal_actions(state), rng)
+        state = apply(state, action)
+        step += 1
+        if step % every == 0:
+            found.append(state)
+    found.append(state)
+    return found
+
+
+@pytest.mark.parametrize("name", ["cross2", "cross4", "star6"])
+def test_weights_load_with_their_shapes(name: str) -> None:
+    start = {"cross2": new_game("cross", 2), "cross4": new_game("cross", 4), "star6": new_game("star", 6)}[name]
+    assert form(start.seating) == name
+    model = model_for(start.seating)
+    assert model is not None
+    colours = len(start.seating.colours)
+    assert model.colours == colours
+    assert model.stride == stride_of(start.seating.length)
+    assert len(model.w1) == colours * model.stride
+    assert all(len(row) == model.hidden for row in model.w1)
+    assert len(model.b1) == model.hidden
+    assert len(model.w2) == colours and all(len(row) == model.hidden for row in model.w2)
+    assert len(model.b2) == colours
+    assert any(w != 0.0 for row in model.w1 for w in row)
+    assert max(features(start)) < len(model.w1)
+
+
+@pytest.mark.parametrize("board", ["cross", "star"])
+def test_weights_modules_are_small(board: str) -> None:
+    assert (PACKAGE / f"weights_{board}.py").stat().st_size < 100_000
+
+
+def test_encode_and_decode_agree() -> None:
+    values = [0.5, -0.25, 0.0, 3.0, -3.0]
+    scales = (1 / 32767, 3 / 32767)
+    data = learned.encode(values, scales, (2, 3))
+    a, b = learned.decode(data, scales, (2, 3))
+    assert a == pytest.approx([0.5, -0.25], abs=1e-4)
+    assert b == pytest.approx([0.0, 3.0, -3.0], abs=1e-3)
+
+
+def test_forms_without_a_network() -> None:
+    for name in ("cross 3", "cross 2 adjacent", "cross two colours", "cross neutral", "star 2", "star 5"):
+        assert form(FORMS[name]().seating) is None, name
+
+
+def test_the_evaluation_is_a_probability_per_colour() -> None:
+    for start in (new_game("cross", 2), new_game("cross", 4), new_game("star", 6)):
+        model = model_for(start.seating)
+        assert model is not None
+        for state in positions(start, 3)[:-1]:
+            if state.ranking:
+                continue
+            chances = chances_by_slot(model, state)
+            assert len(chances) == len(start.seating.colours)
+            assert all(0.0 <= p <= 1.0 for p in chances)
+            assert sum(chances) == pytest.approx(1.0)
+
+
+def test_the_start_is_about_even() -> None:
+    for start in (new_game("cross", 2), new_game("cross", 4), new_game("star", 6)):
+        model = model_for(start.seating)
+        assert model is not None
+        chances = chances_by_slot(model, start)
+        n = len(chances)
+        assert all(0.5 / n < p < 2.0 / n for p in chances), chances
+
+
+def test_a_colour_nearly_home_is_likely_to_win() -> None:
+    for text in ("maedn cross y:39,41,42,43 r:0,B,B,B r?", "maedn cross y:39,41,42,43 r:0,B,B,B y?"):
+        assert win_chances(parse_position(text))[0] > 0.8
+    four = parse_position("maedn cross y:B,B,B,B g:38,41,42,43 r:0,B,B,B k:5,B,B,B y?")
+    chances = win_chances(four)
+    assert chances[1] > 0.7 and chances[1] == max(chances)
+    star = parse_position("maedn star y:0,B,B,B g:3,B,B,B r:B,B,B,B k:45,49,50,51 b:0,B,B,B p:0,B,B,B g?")
+    model = model_for(star.seating)
+    assert model is not None
+    chances = chances_by_slot(model, star)
+    black = star.seating.slot_of["black"]  # the star's colours clockwise: yellow, black, blue, red, green, purple
+    assert chances[black] == max(chances) and chances[black] > 0.5
+
+
+def test_swapping_the_colours_swaps_the_chances() -> None:
+    one = win_chances(parse_position("maedn cross y:5,17,B,B r:12,B,B,B y?"))
+    two = win_chances(parse_position("maedn cross y:12,B,B,B r:5,17,B,B r?"))
+    assert one == pytest.approx(two[::-1])
+
+
+def test_more_progress_is_better() -> None:
+    behind = win_chances(parse_position("maedn cross y:3,B,B,B r:20,B,B,B r?"))[0]
+    ahead = win_chances(parse_position("maedn cross y:30,B,B,B r:20,B,B,B r?"))[0]
+    assert ahead > behind
+
+
+def test_exact_once_the_first_place_is_decided() -> None:
+    over = parse_position("maedn cross y:40,41,42,43 r:1,B,B,B finished:y y*")
+    assert win_chances(over) == [1.0, 0.0]
+    four = parse_position("maedn cross y:40,41,42,43 g:1,B,B,B r:0,B,B,B k:0,B,B,B finished:y g?")
+    assert win_chances(four) == [1.0, 0.0, 0.0, 0.0]
+
+
+@pytest.mark.parametrize("name", sorted(FORMS))
+def test_every_form_gets_valid_chances_and_hard_moves(name: str) -> None:
+    start = FORMS[name]()
+    rng = random.Random(5)
+    seats = len(start.seats)
+    for state in positions(start, len(name)):
+        chances = win_chances(state)
+        assert len(chances) == seats
+        assert all(0.0 <= p <= 1.0 for p in chances)
+        assert sum(chances) == pytest.approx(1.0)
+        if state.ranking:
+            assert chances == [1.0 if seat in state.ranking[0] else 0.0 for seat in range(seats)]
+        if not state.is_over and not state.is_chance:
+            actions = legal_actions(state)
+            choice = hard(state, actions, rng)
+            assert choice in actions
+            assert hard(state, actions, random.Random(99)) == choice  # deterministic
+
+
+def test_no_network_falls_back_on_the_odds() -> None:
+    for start in (new_game("cross", 3), new_game("star", 6)):
+        state = positions(start, 2)[5]
+        assert not state.ranking
+        assert win_chances(state) == odds.win_chances(state)
+
+
+def test_hard_takes_a_capture_that_sends_a_far_piece_home() -> None:
+    # Red's piece on its place 32 is yellow's place 12: yellow on 10 captures it with a 2.
+    capture = parse_position("maedn cross y:10,30,B,B r:32,B,B,B y2")
+    moves = legal_actions(capture)
+    assert str(hard(capture, moves, random.Random(0))) == "y:10-12"
