@@ -177,6 +177,8 @@ class App:
         self._shown: int | None = None
         self._face: int | None = None
         self._thinking: Iterator[None] | None = None
+        self._reviewing: Iterator[None] | None = None
+        """The review's work under way (:meth:`malefiz.core.session.Session.review_work`)."""
         self.chosen: tuple[str | None, str | None] = (None, None)
         """The game and board last shown on the setup screen."""
         self._boards: dict[str, str] = {}
@@ -300,7 +302,7 @@ class App:
         self.game_id = game_id
         self._revision = revision
         self._kept = None if keep_now or revision == 0 else savefile.save(session)
-        self._thinking = None
+        self._thinking = self._reviewing = None
         self.notice = notice
         self._shown = None
         self._face = None
@@ -319,7 +321,7 @@ class App:
         as the person left it. ``form_error``: what does not fit in the setup the form describes."""
         self.session = None
         self.game_id = None
-        self._thinking = None
+        self._thinking = self._reviewing = None
         self.tab.remove(SHOWN_KEY)
         latest, remembered = remembered_setups(self.storage, self.games)
         game = game or self.chosen[0] or latest
@@ -553,7 +555,14 @@ class App:
         if s.play_forced():
             return self.screen(fresh=True)
         if not s.is_bot_turn():
-            return None
+            if self._reviewing is None:
+                if not s.review_due():
+                    return None
+                self._reviewing = s.review_work()
+            if next(self._reviewing, False) is None:
+                return None
+            self._reviewing = None
+            return self.screen()
         if self._thinking is None:
             self._thinking = s.bot_turn()
         if next(self._thinking, False) is None:
@@ -562,8 +571,8 @@ class App:
         return self.screen(fresh=True)
 
     def thinking(self) -> bool:
-        """True while a computer's thinking is under way (:meth:`think` goes on with it)."""
-        return self._thinking is not None
+        """True while a computer's thinking or the review's work is under way (:meth:`think` goes on with it)."""
+        return self._thinking is not None or self._reviewing is not None
 
     def line(self, index: int) -> tuple[str, str] | None:
         """The board after line ``index`` of the move list and the words that say so, without changing the game."""

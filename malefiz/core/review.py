@@ -132,6 +132,11 @@ class Reviewer:
             kept = self._rated[id(state)] = (state, rate(self.game, self.face, state))
         return kept[1]
 
+    def has_rated(self, state: Any) -> bool:
+        """True when :meth:`rated` of ``state`` is worked out already."""
+        kept = self._rated.get(id(state))
+        return kept is not None and kept[0] is state
+
     def chances(self, state: Any) -> list[float]:
         """Every seat's chance to win in ``state``, worked out once."""
         kept = self._chances.get(id(state))

@@ -347,8 +347,7 @@ class Session:
         if self.state.is_chance:
             self._roll_die()
             return
-        for _ in self._review_ahead():  # while a computer thinks, the people's last decisions are valued
-            yield
+        yield from self.review_work()  # the people's last decisions are valued first
         actions = self.legal()
         level = self.seat().level
         search = self.face.search(level, self.state, actions) if len(actions) > 1 else None
@@ -426,18 +425,24 @@ class Session:
         found: Review = memo["review"]
         return found
 
-    def _review_ahead(self) -> Iterator[None]:
-        """Value the people's decisions since the last computer's turn, a slice each (so that the review at the
-        end is ready at once)."""
-        people = set(self.people())
-        for i in range(len(self.record.entries) - 1, -1, -1):
-            entry = self.record.entries[i]
-            seat = entry.before.current_seat
-            if seat not in people:
-                if not isinstance(entry.action, Roll | Pass):
-                    return  # a computer's decision: everything before it was valued during its thinking
-                continue
-            self.reviewer.decision(i, entry)
+    def _unrated(self) -> int | None:
+        """The index of the first entry where a person decided something the review has not valued yet."""
+        people = self.people()
+        rated = self.reviewer.has_rated
+        for i, entry in enumerate(self.record.entries):
+            if entry.is_move and entry.before.current_seat in people and not rated(entry.before):
+                return i
+        return None
+
+    def review_due(self) -> bool:
+        """True while some decision of a person is not valued yet (:meth:`review_work` values it)."""
+        return self._unrated() is not None
+
+    def review_work(self) -> Iterator[None]:
+        """Value the people's decisions not valued yet, one a slice, so that the review is ready at once when it is
+        shown (the page runs this while it waits anyway: during a computer's turn, or after a person's action)."""
+        while (index := self._unrated()) is not None:
+            self.reviewer.decision(index, self.record.entries[index])
             yield
 
     def chances(self) -> list[float]:

@@ -250,3 +250,26 @@ def test_a_reviewer_keeps_what_it_worked_out() -> None:
     first = reviewer.rated(state)
     assert reviewer.rated(state) is first
     assert reviewer.chances(state) is reviewer.chances(state)
+
+
+def test_the_page_lets_the_worker_value_the_peoples_decisions_while_they_think() -> None:
+    app = App(MemoryStorage())
+    app.open(ADDRESSES["malefiz"])
+    s = app.session
+    assert s is not None and not s.review_due()
+    while not (s.is_person_to_choose() and len(s.legal()) > 1):
+        app.roll() if s.state.is_chance else s.play(s.legal()[0])
+    app.click(s.choices()[-1].piece or s.choices()[-1].field)
+    while s.is_person_to_choose():  # a piece chosen: its target; a barricade: its field
+        choice = next(c for c in s.choices() if c.piece is None or c.piece == s.selected)
+        app.click(choice.field)
+    assert s.review_due()
+    screen = app.screen()
+    assert screen.bot_delay == 0  # the page asks the worker to go on at once
+    slices = 0
+    while (found := app.think()) is None:
+        assert app.thinking()
+        slices += 1
+    assert not s.review_due() and not app.thinking() and found.bot_delay is None
+    decided = [e for e in s.record.entries if e.is_move]
+    assert all(s.reviewer.has_rated(e.before) for e in decided) and slices == len(decided)
