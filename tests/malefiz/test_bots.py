@@ -16,6 +16,8 @@ from malefiz.games.malefiz.board import Colour
 from malefiz.games.malefiz.bots import (
     BLEND,
     BOTS,
+    FULL_RACE,
+    IN_FRONT,
     INNER_PLACES,
     ODDS,
     RACE,
@@ -23,6 +25,8 @@ from malefiz.games.malefiz.bots import (
     Model,
     Search,
     _best_place,
+    _front_place,
+    _hard_place,
     _Outlook,
     _settle,
     hard,
@@ -60,7 +64,7 @@ def test_replies_are_scored_as_the_positions_they_make(state: State, roll: int) 
     if moving is None:
         return
     state = moving
-    for model in (RACE, ODDS, BLEND):
+    for model in (RACE, FULL_RACE, ODDS, BLEND):
         outlook = _Outlook(state, model)
         for action in legal_actions(state):
             if not isinstance(action, Move):
@@ -133,7 +137,7 @@ def test_a_one_turn_search_values_moves_by_the_positions_they_lead_to(state: Sta
         for action in searched:
             after = apply(moving, action)
             if after.phase is Phase.PLACE:
-                after = apply(after, _best_place(after, model.value))
+                after = apply(after, _hard_place(after, model))
             assert abs(search.values[action] - _one_turn(after, colour, model)) < 1e-9
         assert search.best == max(searched, key=lambda a: search.values[a])
 
@@ -150,12 +154,12 @@ def test_barricade_distances_count_each_barricade_on_the_way() -> None:
     assert race(b, state.barricades) is start  # memoised
 
 
-def test_hard_puts_a_barricade_where_it_hinders_most_then_nearest_the_goal() -> None:
+def test_the_best_place_hinders_most_then_lies_nearest_the_goal() -> None:
     """Red took the barricade next to the goal; yellow's pawn must pass (7,5) or make a long detour."""
     barricades = CLASSIC_START.replace("8.1,", "")
     state = pos(f"classic r:8.1,h,h,h,h y:6.6,h,h,h,h x:{barricades} r!")
     places = legal_actions(state)
-    place = hard(state, places, random.Random(0))
+    place = _best_place(state, RACE.value)
     assert str(place) == "@7.5"
     assert isinstance(place, Place)
     values = {p: round(RACE.value(apply(state, p), "red"), 9) for p in places}
@@ -163,6 +167,35 @@ def test_hard_puts_a_barricade_where_it_hinders_most_then_nearest_the_goal() -> 
     assert values[place] == best
     distance = state.board.distance
     assert all(distance[place.field] <= distance[p.field] for p in places if values[p] == best)  # type: ignore[union-attr]
+
+
+def test_hard_on_the_classic_board_puts_a_barricade_right_in_front_of_the_leading_opponent() -> None:
+    """Yellow's pawn on (6,6) leads (the one in the house is further); the first free field on its way takes it."""
+    assert IN_FRONT["classic"]
+    barricades = CLASSIC_START.replace("8.1,", "")
+    state = pos(f"classic r:8.1,h,h,h,h y:6.6,h,h,h,h x:{barricades} r!")
+    places = legal_actions(state)
+    place = hard(state, places, random.Random(0))
+    assert place == _front_place(state) == _hard_place(state, FULL_RACE)
+    assert isinstance(place, Place) and place in places
+    b = state.board
+    lead = b.distance[6 + 32 * 6]
+    assert b.distance[place.field] < lead  # between the pawn and the goal
+    assert lead - b.distance[place.field] <= 2  # right in front of it
+
+
+@settings(max_examples=40, deadline=None)
+@given(positions)
+def test_the_place_in_front_is_legal_and_on_the_leaders_way(state: State) -> None:
+    """Whenever a barricade must be put down, hard's place is legal; in front of the leader it is nearer the goal."""
+    if state.phase is not Phase.PLACE:
+        return
+    places = legal_actions(state)
+    front = _front_place(state)
+    assert front is None or front in places
+    for model in (FULL_RACE, BLEND):
+        assert _hard_place(state, model) in places
+    assert hard(state, places, random.Random(0)) == hard(state, places, random.Random(1))  # no dice involved
 
 
 def test_hard_on_the_fast_board_blocks_a_pawn_that_would_win_with_one_roll() -> None:
