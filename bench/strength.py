@@ -1,7 +1,8 @@
 """Strength of the bots: win rates with 95% intervals over many seeded games (not part of `make test`).
 
     python bench/strength.py [--games 1000] [--hard-games 200] [--duel-games N] [--felix-games 400]
-                             [--board classic|fast|both] [--levels medium,hard,felix,duel] [--workers N] [--quick]
+                             [--board classic|fast|both] [--levels medium,hard,felix,duel,front] [--workers N]
+                             [--quick]
 
 Hard against medium, the match that sits at its target on the fast board, can be played over
 more games than hard's other matches (``--duel-games``, default ``--hard-games``); ``--levels
@@ -15,7 +16,10 @@ copies of the strongest reference; medium >= 90% vs easy and > 50% vs every refe
 2-player games. Issue 15 (the public bots as they really play; ``--levels felix`` plays only
 these): hard >= 65% vs ``felix`` (felixxwu/malefiz-online's AI) in 2-player games and >= 33% in
 4-player games against three of it, over ``--felix-games`` games each; and felix against
-one_ply_weighted, 2 players, over ``--hard-games`` games.
+one_ply_weighted, 2 players, over ``--hard-games`` games. Issue 27 (``--levels front``): hard >= 65%
+against (e) ``one_ply_front`` and >= 60% against (f) ``two_ply_expectimax`` in paired 2-player
+games (every seed twice, seats swapped) on both boards, and >= 45% on the classic board against
+three (e), over ``--hard-games`` games each.
 """
 
 from __future__ import annotations
@@ -61,6 +65,24 @@ def match(pool: PoolType, names: tuple[str, ...], games: int, board_name: str) -
     return f"{names[0]} vs {rivals:<52} {wins / games:6.1%}  [{lo:.1%}, {hi:.1%}]  {wins}/{games} (parity {parity:.0%})"
 
 
+def _pair(job: tuple[str, str, int, str]) -> int:
+    """How many of the two games of ``seed`` (``a`` first, then ``b`` first; the same dice) ``a`` won."""
+    a, b, seed, board_name = job
+    first = winner_of(play_game(MALEFIZ, [ALL[a], ALL[b]], seed, board_name))
+    second = winner_of(play_game(MALEFIZ, [ALL[b], ALL[a]], seed, board_name))
+    return int(first == 0) + int(second == 1)
+
+
+def paired(pool: PoolType, a: str, b: str, games: int, board_name: str) -> str:
+    """``a`` against ``b`` over ``games`` games, every seed played twice with the seats swapped."""
+    pairs = max(1, games // 2)
+    jobs = [(a, b, SEED_BASE + k, board_name) for k in range(pairs)]
+    wins = sum(pool.imap_unordered(_pair, jobs, chunksize=2))
+    played = 2 * pairs
+    lo, hi = wilson(wins, played)
+    return f"{a} vs {b + ' (paired)':<52} {wins / played:6.1%}  [{lo:.1%}, {hi:.1%}]  {wins}/{played} (parity 50%)"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, default=1000)
@@ -72,7 +94,9 @@ def main() -> None:
     parser.add_argument(
         "--levels",
         default="medium,hard,felix",
-        help="whose matches to play: medium, hard, felix (default all three), or duel (hard vs medium only)",
+        help="whose matches to play: medium, hard, felix (default all three), duel (hard vs medium only), or "
+        "front (issue 27: hard against the references (e) and (f), paired, and against three (e) on the classic "
+        "board)",
     )
     parser.add_argument("--quick", action="store_true", help="a small smoke run (50 / 20 games)")
     args = parser.parse_args()
@@ -81,8 +105,8 @@ def main() -> None:
     duel_games = hard_games if args.quick or args.duel_games is None else args.duel_games
     boards = ["classic", "fast"] if args.board == "both" else [args.board]
     levels = set(args.levels.split(","))
-    if not levels <= {"medium", "hard", "felix", "duel"}:
-        parser.error(f"--levels: expected medium, hard, felix or duel, got {args.levels!r}")
+    if not levels <= {"medium", "hard", "felix", "duel", "front"}:
+        parser.error(f"--levels: expected medium, hard, felix, duel or front, got {args.levels!r}")
     refs = list(REFERENCE_BOTS)
     with Pool(args.workers) as pool:
         for board_name in boards:
@@ -105,6 +129,12 @@ def main() -> None:
                 print(match(pool, ("hard", "felix"), felix_games, board_name), flush=True)
                 print(match(pool, ("hard", "felix", "felix", "felix"), felix_games, board_name), flush=True)
                 print(match(pool, ("felix", "one_ply_weighted"), hard_games, board_name), flush=True)
+            if "front" in levels:
+                for ref in ("one_ply_front", "two_ply_expectimax"):
+                    print(paired(pool, "hard", ref, hard_games, board_name), flush=True)
+                if board_name == "classic":
+                    fronts = ("hard", "one_ply_front", "one_ply_front", "one_ply_front")
+                    print(match(pool, fronts, hard_games, board_name), flush=True)
             print(f"({time.perf_counter() - begin:.0f} s)", flush=True)
 
 
