@@ -34,9 +34,8 @@ from multiprocessing import Pool
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "bench"))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import maedn_reference_bots
 import reference_bots
@@ -46,6 +45,7 @@ from malefiz.core.game import Bot, Game
 from malefiz.core.review import rate
 from malefiz.games import GAMES
 
+ROOT = Path(__file__).resolve().parent.parent
 SEED_BASE = 5_000_000
 MEDIUM_DECISIONS = 12
 """Decisions of a rollout played by *medium* before *greedy* takes over."""
@@ -222,12 +222,12 @@ def load(game_name: str, data: Path = DATA) -> list[dict[str, Any]]:
     return [json.loads(line) for line in (data / f"{game_name}.jsonl").read_text().splitlines() if line]
 
 
-def measure(game_name: str, bot_name: str, positions: list[dict[str, Any]]) -> dict[str, float]:
-    """``bot_name``'s average loss per decision (points), its 95% half-width, its share of decisions losing more than
-    5 points, and how many choices the data does not value."""
+def losses(game_name: str, bot_name: str, positions: list[dict[str, Any]]) -> tuple[list[float], int]:
+    """``bot_name``'s loss in every position (points: the best candidate's value less its choice's), and how many
+    of its choices the data does not value (counted as the worst candidate)."""
     game = GAMES[game_name]
     bot = bots_of(game_name)[bot_name]
-    losses, unvalued = [], 0
+    found, unvalued = [], 0
     for i, p in enumerate(positions):
         state = game.parse_position(p["position"])
         values = [w / p["rollouts"] for w in p["wins"]]
@@ -237,32 +237,35 @@ def measure(game_name: str, bot_name: str, positions: list[dict[str, Any]]) -> d
         else:
             unvalued += 1
             value = min(values)
-        losses.append(100 * (max(values) - value))
-    n = len(losses)
-    mean = sum(losses) / n
-    sd = math.sqrt(sum((x - mean) ** 2 for x in losses) / (n - 1)) if n > 1 else 0.0
-    return {
-        "loss": mean,
-        "half": 1.96 * sd / math.sqrt(n),
-        "big": sum(x > 5 for x in losses) / n,
-        "unvalued": unvalued,
-        "n": n,
-    }
+        found.append(100 * (max(values) - value))
+    return found, unvalued
 
 
-def run(game_name: str, bot_names: list[str], data: Path = DATA) -> None:
-    """Print every bot's figures on ``game_name``'s positions."""
+def mean_interval(values: list[float]) -> tuple[float, float]:
+    """The mean of ``values`` and the half-width of its 95% interval (normal approximation)."""
+    n = len(values)
+    mean = sum(values) / n
+    sd = math.sqrt(sum((x - mean) ** 2 for x in values) / (n - 1)) if n > 1 else 0.0
+    return mean, 1.96 * sd / math.sqrt(n)
+
+
+def run(game_name: str, bot_names: list[str], data: Path = DATA, base: str = "hard") -> None:
+    """Print every bot's figures on ``game_name``'s positions, and its loss less ``base``'s, position by position
+    (the paired difference: the positions' own noise cancels)."""
     positions = load(game_name, data)
     forms = sorted({p["form"] for p in positions})
     rollouts = sorted({p["rollouts"] for p in positions})
-    print(f"{game_name}: {len(positions)} positions from {len(forms)} kinds of game, {rollouts} rollouts each")
-    print(f"{'bot':<20} {'loss per decision':>24} {'> 5 points':>12} {'unvalued':>9}")
+    print(f"{game_name}: {len(positions)} positions from {len(forms)} kinds of game, {rollouts} rollouts per candidate")
+    print(f"{'bot':<20} {'loss per decision':>22} {'> 5 points':>11} {'unvalued':>9} {'less ' + base + ', paired':>24}")
+    base_losses, _ = losses(game_name, base, positions)
     for name in bot_names:
-        started = time.perf_counter()
-        m = measure(game_name, name, positions)
+        found, unvalued = losses(game_name, name, positions)
+        mean, half = mean_interval(found)
+        big = sum(x > 5 for x in found) / len(found)
+        diff, diff_half = mean_interval([a - b for a, b in zip(found, base_losses, strict=True)])
         print(
-            f"{name:<20} {m['loss']:>8.2f} points ± {m['half']:.2f}   {m['big']:>10.1%} {m['unvalued']:>9}"
-            f"   ({time.perf_counter() - started:.0f} s)",
+            f"{name:<20} {mean:>7.2f} points ± {half:.2f} {big:>10.1%} {unvalued:>9}"
+            f"   {diff:>+7.2f} points ± {diff_half:.2f}",
             flush=True,
         )
 
