@@ -24,7 +24,7 @@ from . import view, words
 from .board import BOARD_NAMES, BOARDS, board, field_name, field_place, field_point, is_field, piece_at, piece_key
 from .bots import BOTS, hard
 from .document import action_from_json, action_to_json, from_json, moves_document, to_json
-from .odds import win_chances
+from .learned import win_chances
 from .rules import apply, effects, legal_actions, new_game, seat_colours
 from .state import Action, Move, Options, State, format_position, parse_action, parse_position, place_name
 
@@ -276,7 +276,7 @@ class MaednFace(WordsFace[State, Action]):
         return view.board_svg(board_name, t)
 
     def chances(self, state: State) -> list[float]:
-        """See :func:`.odds.win_chances`."""
+        """See :func:`.learned.win_chances` (the learned network where it is calibrated, else the odds)."""
         return win_chances(state)
 
     def hint(self, state: State, rng: random.Random) -> Action | None:
