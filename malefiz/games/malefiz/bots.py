@@ -20,10 +20,11 @@ and ``python -m malefiz tournament --seats mymodule:eager,medium`` measures it.
 The built-in levels (:data:`BOTS`): ``easy`` (sensible moves, with mistakes),
 ``medium`` (a one-move look-ahead on an evaluation that knows barricades and
 captures), ``hard`` (an expectimax search over the next two turns' rolls and
-replies, see :class:`Search`, with taken barricades put where they hinder the
-opponents most and they cannot soon take them back), plus ``greedy`` and
+replies, see :class:`Search`; a taken barricade goes right in front of the
+leading opponent on the classic board, on the fast one where it hinders the
+opponents most and they cannot soon take it back), plus ``greedy`` and
 ``random`` as simple references. ``hard`` values positions with the board's
-:class:`Model`: race distances on the classic board; on the fast one the
+:class:`Model`: race distances of every pawn on the classic board; on the fast one the
 chances to win by the dice of :mod:`malefiz.games.malefiz.odds`, blended with a share of the
 race.
 """
@@ -465,8 +466,9 @@ def _best_place(state: State, value: Value) -> Action:
 
     Among places that hinder the opponents equally, the one nearest the goal
     wins: far from their pawns, they cannot soon take it and put it in our way.
-    (Searching the places over the next rolls picks ones right in front of an
-    opponent's pawn instead, which wins far fewer games.)
+    (On the fast board, against *medium*, searching the places over the next
+    rolls picked ones right in front of an opponent's pawn instead, which won
+    fewer games; the classic board puts them there, see :data:`IN_FRONT`.)
     """
     colour = state.current
     distance = state.board.distance
@@ -656,7 +658,7 @@ class Search:
 
 
 def hard(state: State, actions: Sequence[Action], rng: random.Random) -> Action:
-    """The strongest level: :class:`Search` over the next rolls for its moves; barricades by :func:`_best_place`."""
+    """The strongest level: :class:`Search` over the next rolls for its moves; barricades by :func:`_hard_place`."""
     if len(actions) == 1:
         return actions[0]
     if isinstance(actions[0], Place):
