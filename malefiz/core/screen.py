@@ -261,8 +261,9 @@ def mistakes_words(session: Session, count: int) -> str:
 
 
 def review_html(session: Session) -> str:
-    """The review as HTML: every seat's chance to win turn by turn (:func:`~malefiz.core.review.chart_svg`), and
-    for each person the chance lost per decision on average and the mistakes; empty while it is not shown."""
+    """The review as HTML: every seat's chance to win turn by turn (:func:`~malefiz.core.review.chart_svg`), a line
+    per seat (its colours, and for a person the chance lost per decision on average and the mistakes); empty while
+    it is not shown."""
     if not session.review_shown():
         return ""
     t = session.t
@@ -273,10 +274,13 @@ def review_html(session: Session) -> str:
         review, [colours[0] for colours in seats], names, t("review.title"), t("review.turns"), t("review.desc")
     )
     lines = []
-    for seat in session.people():
+    people = session.people()
+    for seat in range(len(seats)):
         colours = "".join(f'<span class="swatch swatch-{escape(c)}"></span>' for c in seats[seat])
         loss = review.average_loss(seat)
-        if loss is None:
+        if seat not in people:
+            text = t("review.computer", who=names[seat])
+        elif loss is None:
             text = t("review.undecided", who=names[seat])
         else:
             count = sum(d.is_mistake for d in review.of(seat))

@@ -273,3 +273,13 @@ def test_the_page_lets_the_worker_value_the_peoples_decisions_while_they_think()
     assert not s.review_due() and not app.thinking() and found.bot_delay is None
     decided = [e for e in s.record.entries if e.is_move]
     assert all(s.reviewer.has_rated(e.before) for e in decided) and slices == len(decided)
+
+
+def test_the_review_names_every_seat_and_the_figures_of_people_only() -> None:
+    setup = Setup.from_query("?game=maedn&seats=human,bot&names=Ann,Robo&first=yellow&seed=3", GAMES)
+    assert setup is not None
+    s = Session(setup)
+    s.toggle_review()
+    html = review_html(s)
+    assert "Ann (yellow): no decision yet" in html and "Robo (red): the computer" in html
+    assert html.count('<span class="swatch swatch-') == 2
