@@ -34,7 +34,7 @@ from malefiz.core.dice import Dice
 from malefiz.core.game import Bot
 from malefiz.core.play import play
 from malefiz.core.tournament import play_game, wilson, winner_of
-from malefiz.games.maedn import learned, odds
+from malefiz.games.maedn import bots, learned, odds
 from malefiz.games.maedn.bots import BOTS
 from malefiz.games.maedn.game import MAEDN
 from malefiz.games.maedn.state import State
@@ -135,7 +135,10 @@ def main() -> None:
     parser.add_argument("--scale", type=float, default=1.0, help="multiply every game count (default 1)")
     parser.add_argument("--seed-base", type=int, default=1_000_000)
     parser.add_argument("--only", type=int, help="only the match with this index")
+    parser.add_argument("--plies", type=int, help="hard's search depth (default: bots.SEARCH_PLIES)")
     args = parser.parse_args()
+    if args.plies is not None:
+        setattr(bots, "SEARCH_PLIES", args.plies)  # noqa: B010 (a Final constant, set for a trial)
     if args.what in ("calibration", "all"):
         calibration(args.seed_base)
     if args.what in ("speed", "all"):

@@ -12,7 +12,7 @@ the network's own later values and the game's result (offline, forward view; cro
 Every ``--every`` games it prints its learning curve: the log loss of the last games' positions against
 their results, and the win rate of the network (one ply, the colour's best position after its move) against
 reference (b) ``weighted`` over a fixed set of tuning seeds (< 10,000; cross2 paired with seats swapped,
-the others rotating the network round the seats). The figures go to ``bench/results/train_maedn.txt``.
+the others rotating the network round the seats). The figures are appended to ``bench/results/train_maedn.txt``.
 
 Reproducible: numpy's generator and Python's ``random`` are seeded from ``--seed``; one process.
 Writes ``weights_cross.py`` and ``weights_star.py`` (generated: do not edit) into ``--out``.
@@ -47,11 +47,13 @@ Entry = tuple[int, int, int, str, tuple[float, ...]]
 """A weights module's entry: colours, inputs per colour, hidden units, data, scales."""
 ROOT = Path(__file__).resolve().parent.parent
 
-FORMS: dict[str, tuple[str, int, int]] = {"cross2": ("cross", 2, 20_000), "cross4": ("cross", 4, 12_000)}
-FORMS["star6"] = ("star", 6, 5_000)
-"""Per form: board, colours, games (before ``--games`` scales them)."""
+FORMS: dict[str, tuple[str, int, int, int]] = {
+    "cross2": ("cross", 2, 20_000, 32),
+    "cross4": ("cross", 4, 12_000, 32),
+    "star6": ("star", 6, 5_000, 32),
+}
+"""Per form: board, colours, games (before ``--games`` scales them), hidden units."""
 
-HIDDEN = 32
 LAMBDA = 0.7
 RATE = 0.003
 EXPLORE = 0.02
@@ -247,7 +249,7 @@ def export(net: Net, colours: int, stride: int) -> Entry:
 
 
 def train(name: str, seed: int, scale: float, every: int, log: list[str]) -> Entry:
-    board, colours, games = FORMS[name]
+    board, colours, games, hidden = FORMS[name]
     games = max(1, round(games * scale))
     every = every or max(1, games // 8)
     rng = random.Random(seed)
@@ -255,7 +257,7 @@ def train(name: str, seed: int, scale: float, every: int, log: list[str]) -> Ent
     sample = new_game(board, colours)
     stride = stride_of(sample.seating.length)
     inputs = colours * stride
-    net = Net.fresh(nrng, inputs, HIDDEN, colours)
+    net = Net.fresh(nrng, inputs, hidden, colours)
     begin = time.perf_counter()
     losses: list[float] = []
 
@@ -263,7 +265,7 @@ def train(name: str, seed: int, scale: float, every: int, log: list[str]) -> Ent
         print(text, flush=True)
         log.append(text)
 
-    say(f"{name}: {board} board, {colours} colours, {inputs} inputs, {HIDDEN} hidden, {games} games, seed {seed}")
+    say(f"{name}: {board} board, {colours} colours, {inputs} inputs, {hidden} hidden, {games} games, seed {seed}")
     say(f"{'games':>8}{'log loss':>10}{'vs (b)':>9}{'n':>6}{'minutes':>9}")
     rate0, played = against_weighted(net, board, colours, inputs)
     say(f"{0:>8}{'':>10}{rate0:>9.1%}{played:>6}{0.0:>9.1f}")
@@ -292,11 +294,20 @@ def main() -> None:
     log = [f"# train/maedn_td.py --seed {args.seed} --forms {args.forms} --games {args.games} --every {args.every}"]
     models: dict[str, dict[str, Entry]] = {}
     for name in args.forms.split(","):
-        models.setdefault(FORMS[name][0], {})[name] = train(name, args.seed, args.games, args.every, log)
+        board = FORMS[name][0]
+        if board not in models:  # the forms not trained now keep their networks (each form has its own seeds)
+            module = args.out / f"weights_{board}.py"
+            scope: dict[str, Any] = {}
+            if module.exists():
+                exec(module.read_text(), scope)
+            models[board] = dict(scope.get("MODELS", {}))
+        models[board][name] = train(name, args.seed, args.games, args.every, log)
         for board, entries in models.items():  # written after every form: a long run keeps what it has
             (args.out / f"weights_{board}.py").write_text(weights_module(board, entries))
         args.results.parent.mkdir(parents=True, exist_ok=True)
-        args.results.write_text("\n".join(log) + "\n")
+        with args.results.open("a") as results:
+            results.write("\n".join(log) + "\n")
+        log.clear()
 
 
 if __name__ == "__main__":

@@ -204,48 +204,62 @@ def classic_hard(state: State, actions: Sequence[Action], rng: random.Random) ->
     return best
 
 
-def _after_roll(model: Model, state: State, slot: int) -> float:
+SEARCH_PLIES: Final = 2
+"""How many colours' turns *hard* looks ahead: its own move, then each later turn as every roll of the colour
+to move with its best move by the network (the last turn's positions are valued by the network)."""
+
+
+DEEPER: Final = 2
+"""How many of the best moves after two plies *hard* searches to :data:`SEARCH_PLIES` when that is more."""
+
+
+def _after_roll(model: Model, state: State, slot: int, plies: int) -> float:
     """The chance of the colour in ``slot`` in ``state`` (phase MOVE, or over) once the colour to move has made
-    the move the network likes best for it (or passed)."""
+    the move the network likes best for it (or passed), looking ``plies`` - 1 more turns ahead after it."""
     if state.finished:
         return 1.0 if state.finished[0] == slot else 0.0
     moves = legal_moves(state)
     if not moves:
-        return chances_by_slot(model, apply(state, PASS))[slot]
+        after = apply(state, PASS)
+        return _expected(model, after, slot, plies - 1) if plies > 1 else chances_by_slot(model, after)[slot]
     mover = state.turn
     best = -1.0
     value = 0.0
+    chosen = state
     for m in moves:
-        chances = chances_by_slot(model, apply(state, m))
+        after = apply(state, m)
+        chances = chances_by_slot(model, after)
         if chances[mover] > best:
-            best, value = chances[mover], chances[slot]
-    return value
+            best, value, chosen = chances[mover], chances[slot], after
+    return _expected(model, chosen, slot, plies - 1) if plies > 1 else value
 
 
-def _expected(model: Model, state: State, slot: int) -> float:
+def _expected(model: Model, state: State, slot: int, plies: int) -> float:
     """The chance of the colour in ``slot`` in ``state`` (phase ROLL, or decided), averaged over the six rolls of
-    the colour to roll, each followed by its best move by the network."""
+    the colour to roll, each followed by its best move by the network, looking ``plies`` turns ahead."""
     if state.finished:
         return 1.0 if state.finished[0] == slot else 0.0
-    return sum(_after_roll(model, apply(state, roll), slot) for roll in ROLLS) / 6.0
+    return sum(_after_roll(model, apply(state, roll), slot, plies) for roll in ROLLS) / 6.0
 
 
 def hard(state: State, actions: Sequence[Action], rng: random.Random) -> Action:
-    """The move with the best chance to win by a two-ply expectimax on the learned evaluation (every roll of
-    the next colour to move, its best reply by the network); :func:`classic_hard` where there is no network."""
+    """The move with the best chance to win by an expectimax on the learned evaluation over
+    :data:`SEARCH_PLIES` turns (every roll of the next colour to move, its best reply by the network);
+    :func:`classic_hard` where there is no network."""
     if len(actions) == 1:
         return actions[0]
     model = model_for(state.seating)
     if model is None:
         return classic_hard(state, actions, rng)
     slot = state.turn
-    best = actions[0]
-    best_value = -1.0
-    for action in actions:
-        value = _expected(model, apply(state, action), slot)
-        if value > best_value:
-            best, best_value = action, value
-    return best
+    afters = [apply(state, action) for action in actions]
+    values = [_expected(model, after, slot, 1) for after in afters]
+    order = sorted(range(len(actions)), key=lambda i: -values[i])
+    if SEARCH_PLIES > 2:
+        deeper = order[:DEEPER]
+        values = [_expected(model, afters[i], slot, SEARCH_PLIES - 1) if i in deeper else -1.0 for i in order]
+        return actions[order[max(range(len(values)), key=lambda k: values[k])]]
+    return actions[order[0]]
 
 
 BOTS: Final[dict[str, Bot]] = {
