@@ -47,6 +47,7 @@ MATCHES: list[tuple[str, tuple[str, ...], str, int, str]] = [
     ("hard", ("weighted",) * 3, "cross", 1000, ">= 33% (parity 25%)"),
     ("hard", ("weighted",) * 5, "star", 600, ">= 25% (parity 16.7%)"),
     ("hard", ("medium",), "cross", 400, "> 50%"),
+    ("hard", ("first",), "cross", 1000, ">= 70%"),
 ]
 """(bot, opponents, board, games, target)."""
 
