@@ -53,7 +53,7 @@ e2e: site browser
 test: lint site browser
 	$(PY) -m pytest -q -n 2 --dist loadgroup --durations=15 tests malefiz README.md e2e
 
-# Writes malefiz/games/maedn/weights_*.py and bench/results/train_maedn.txt (reproducible: --seed 27).
+# Writes malefiz/games/maedn/learned/weights_*.py and bench/results/train_maedn.txt (reproducible: --seed 27).
 train: $(STAMP)
 	$(PY) train/maedn_td.py
 

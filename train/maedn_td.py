@@ -15,7 +15,8 @@ reference (b) ``weighted`` over a fixed set of tuning seeds (< 10,000; cross2 pa
 the others rotating the network round the seats). The figures are appended to ``bench/results/train_maedn.txt``.
 
 Reproducible: numpy's generator and Python's ``random`` are seeded from ``--seed``; one process.
-Writes ``weights_cross.py`` and ``weights_star.py`` (generated: do not edit) into ``--out``.
+Writes ``weights_cross.py`` and ``weights_star.py`` (generated: do not edit) into ``--out``
+(``malefiz/games/maedn/learned/``).
 """
 
 from __future__ import annotations
@@ -288,7 +289,7 @@ def main() -> None:
     parser.add_argument("--forms", default="cross2,cross4,star6")
     parser.add_argument("--games", type=float, default=1.0, help="multiply every form's game count")
     parser.add_argument("--every", type=int, default=0, help="games between two points of the curve (0: an eighth)")
-    parser.add_argument("--out", type=Path, default=ROOT / "malefiz" / "games" / "maedn")
+    parser.add_argument("--out", type=Path, default=ROOT / "malefiz" / "games" / "maedn" / "learned")
     parser.add_argument("--results", type=Path, default=ROOT / "bench" / "results" / "train_maedn.txt")
     args = parser.parse_args()
     log = [f"# train/maedn_td.py --seed {args.seed} --forms {args.forms} --games {args.games} --every {args.every}"]

@@ -9,8 +9,9 @@ for each of them one input per goal or track place (its own places, 0 for its A 
 pieces there, and one input for how many pieces wait on B (1 to 4). A hidden layer of sigmoid units
 feeds one output per colour; their softmax is each colour's chance to be the first one home.
 
-The weights ship as generated modules (``weights_cross.py``, ``weights_star.py``: base64 of zlib of
-little-endian int16 with one scale per tensor) and are read with the standard library on first use.
+The weights ship as generated modules of this package (``weights_cross.py``, ``weights_star.py``: base64 of
+zlib of little-endian int16 with one scale per tensor) and are read with the standard library on first use.
+(A package of its own, so that both games keep the same modules side by side: ``tests/test_layout.py``.)
 
 Forms without a network (three players, the star with fewer than six, two colours a player, the neutral
 colour) fall back on :func:`malefiz.games.maedn.odds.win_chances`, and so does :func:`win_chances` on the
@@ -31,9 +32,9 @@ from dataclasses import dataclass
 from importlib import import_module
 from typing import Final
 
-from . import odds
-from .rules import SEAT_COLOURS, apply, legal_moves
-from .state import PASS, Phase, Seating, State
+from .. import odds
+from ..rules import SEAT_COLOURS, apply, legal_moves
+from ..state import PASS, Phase, Seating, State
 
 __all__ = [
     "CALIBRATED",
