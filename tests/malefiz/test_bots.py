@@ -19,6 +19,8 @@ from malefiz.games.malefiz.bots import (
     FULL_RACE,
     IN_FRONT,
     INNER_PLACES,
+    MODELS,
+    MORE_MODELS,
     ODDS,
     RACE,
     SEARCH_BARRICADE_COST,
@@ -30,6 +32,7 @@ from malefiz.games.malefiz.bots import (
     _Outlook,
     _settle,
     hard,
+    hard_model,
     hint,
     medium,
     race,
@@ -196,6 +199,17 @@ def test_the_place_in_front_is_legal_and_on_the_leaders_way(state: State) -> Non
     for model in (FULL_RACE, BLEND):
         assert _hard_place(state, model) in places
     assert hard(state, places, random.Random(0)) == hard(state, places, random.Random(1))  # no dice involved
+
+
+def test_with_more_than_two_players_hard_keeps_the_old_race_and_places() -> None:
+    """Four players on the classic board: the race of the leading pawns, barricades where the race likes best."""
+    barricades = CLASSIC_START.replace("8.1,", "")
+    two = pos(f"classic r:8.1,h,h,h,h y:6.6,h,h,h,h x:{barricades} r!")
+    four = pos(f"classic r:8.1,h,h,h,h y:6.6,h,h,h,h g:h,h,h,h,h b:h,h,h,h,h x:{barricades} r!")
+    assert hard_model(two) is MODELS["classic"] is FULL_RACE
+    assert hard_model(four) is MORE_MODELS["classic"] is RACE
+    places = legal_actions(four)
+    assert hard(four, places, random.Random(0)) == _best_place(four, RACE.value) in places
 
 
 def test_hard_on_the_fast_board_blocks_a_pawn_that_would_win_with_one_roll() -> None:
