@@ -555,14 +555,7 @@ class App:
         if s.play_forced():
             return self.screen(fresh=True)
         if not s.is_bot_turn():
-            if self._reviewing is None:
-                if not s.review_due():
-                    return None
-                self._reviewing = s.review_work()
-            if next(self._reviewing, False) is None:
-                return None
-            self._reviewing = None
-            return self.screen()
+            return None
         if self._thinking is None:
             self._thinking = s.bot_turn()
         if next(self._thinking, False) is None:
@@ -571,8 +564,22 @@ class App:
         return self.screen(fresh=True)
 
     def thinking(self) -> bool:
-        """True while a computer's thinking or the review's work is under way (:meth:`think` goes on with it)."""
-        return self._thinking is not None or self._reviewing is not None
+        """True while a computer's thinking is under way (:meth:`think` goes on with it)."""
+        return self._thinking is not None
+
+    def work(self) -> bool:
+        """One slice of the worker's own work, which changes nothing shown: the review values a person's decision
+        (:meth:`malefiz.core.session.Session.review_work`). False once there is none left (for now)."""
+        s = self.session
+        if s is None or s.is_bot_turn():
+            self._reviewing = None
+            return False
+        if self._reviewing is None:
+            self._reviewing = s.review_work()
+        if next(self._reviewing, False) is None:
+            return True
+        self._reviewing = None
+        return False
 
     def line(self, index: int) -> tuple[str, str] | None:
         """The board after line ``index`` of the move list and the words that say so, without changing the game."""

@@ -253,6 +253,14 @@ class Bridge:
             if screen is not None or not self.app.thinking() or self.clock() >= until:
                 return screen
 
+    def work(self) -> bool:
+        """The worker's own work for up to :data:`THINK_SLICE` (:meth:`App.work`); True while some is left."""
+        until = self.clock() + THINK_SLICE
+        while self.app.work():
+            if self.clock() >= until:
+                return True
+        return False
+
     def storage_changed(self, area: object, key: object, value: object) -> Screen | None:
         """Another tab changed what is kept: the copy follows, then the app catches up."""
         kept = self.local if area == "local" else self.tab
@@ -313,6 +321,7 @@ CALLS: Final[dict[str, Callable[..., Any]]] = {
     "set_language": Bridge.set_language,
     "set_pace": Bridge.set_pace,
     "think": Bridge.think,
+    "work": Bridge.work,
     "storage_changed": Bridge.storage_changed,
     "refused": Bridge.refused,
     "load_file": Bridge.load_file,

@@ -244,6 +244,7 @@
     $("[data-podium]").innerHTML = screen.podium;
     markForKeyboard(screen);
     zoom(screen.aim);
+    if (screen.work) work();
     if (root.toggleAttribute("data-acting", screen.bot_delay !== null)) {  // the game goes on by itself
       var turn = thinking;
       timer = setTimeout(function () { tick(turn); }, screen.bot_delay);
@@ -491,17 +492,14 @@
   function download(found) {
     if (!found) return;
     var url = URL.createObjectURL(new Blob([found[1]], {type: "application/json"}));
-    var anchor = Object.assign(document.createElement("a"), {href: url, download: found[0]});
-    anchor.click();
+    Object.assign(document.createElement("a"), {href: url, download: found[0]}).click();
     URL.revokeObjectURL(url);
   }
 
   function share() {
     call("link", location.origin + location.pathname).then(function (reply) {
       if (reply.value === null) return;
-      var box = $("[data-link]");
-      box.value = reply.value;
-      box.hidden = false;
+      var box = Object.assign($("[data-link]"), {value: reply.value, hidden: false});
       box.focus();
       box.select();
       if (navigator.clipboard) navigator.clipboard.writeText(reply.value).catch(function () {});  // else: shown
@@ -518,6 +516,9 @@
       show(reply.screen);
     });
   }
+
+  /** The worker's own work (the review valuing the people's last decisions): asked for while some is left. */
+  function work() { call("work").then(function (reply) { if (reply.value) work(); }); }
 
   function stopTimer() {
     if (timer !== null) clearTimeout(timer);

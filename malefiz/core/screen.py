@@ -162,9 +162,10 @@ class Screen:
     """The position as the game's JSON document (for tests and tools)."""
     pace: str = "normal"
     bot_delay: int | None = None
-    """Milliseconds until the page asks the worker to go on by itself (:meth:`malefiz.app.App.think`): the
-    computer's next step, a person's forced move, or the review's work on the people's last decisions (at once);
-    None when there is nothing to do."""
+    """Milliseconds until the computer's next step (or a person's forced move); None when no computer is to act."""
+    work: bool = False
+    """The worker has work of its own that changes nothing shown (the review valuing the people's last
+    decisions): the page asks it to go on (:meth:`malefiz.app.App.work`) while the person thinks."""
 
 
 def status(session: Session) -> str:
@@ -442,7 +443,6 @@ def play_screen(
     fresh_lines = [line.words for line in lines if shown is not None and line.index >= shown]
     tempo = PACES[pace]
     walk = moved and motion and tempo.step > 0
-    worker_delay = 0 if session.review_due() else None  # the review's work, while the person thinks
     label = t("page.roll_now") if can_roll else (t("page.rolled", value=face) if face else t("page.die"))
     standing = standings(session)
     return Screen(
@@ -482,5 +482,6 @@ def play_screen(
         podium=podium_html(session) if over else "",
         position=json.dumps(session.game.to_json(state)),
         pace=pace,
-        bot_delay=(tempo.roll if state.is_chance else tempo.act) if session.acts_by_itself() else worker_delay,
+        bot_delay=(tempo.roll if state.is_chance else tempo.act) if session.acts_by_itself() else None,
+        work=session.review_due(),
     )

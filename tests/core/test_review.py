@@ -265,14 +265,16 @@ def test_the_page_lets_the_worker_value_the_peoples_decisions_while_they_think()
         app.click(choice.field)
     assert s.review_due()
     screen = app.screen()
-    assert screen.bot_delay == 0  # the page asks the worker to go on at once
+    assert screen.work and screen.bot_delay is None  # the page asks the worker to go on, not to act
     slices = 0
-    while (found := app.think()) is None:
-        assert app.thinking()
+    while app.work():
         slices += 1
-    assert not s.review_due() and not app.thinking() and found.bot_delay is None
+    assert not s.review_due() and not app.screen().work
     decided = [e for e in s.record.entries if e.is_move]
     assert all(s.reviewer.has_rated(e.before) for e in decided) and slices == len(decided)
+    assert app.think() is None  # a person's turn: nothing to play
+    bridge = Bridge({"local": {}, "tab": {}})
+    assert json.loads(bridge.handle(json.dumps({"call": "work", "args": []})))["value"] is False
 
 
 def test_the_review_names_every_seat_and_the_figures_of_people_only() -> None:
