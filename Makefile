@@ -3,7 +3,8 @@
 # make unit   - the Python tests only (no lint, no browser)
 # make bench  - benchmarks (figures, not pass/fail)
 # make train  - Mensch ärgere Dich nicht's learned evaluation by self-play (TD(λ); about 25 minutes, one core)
-# make strength - the bots' win rates in both games, felixxwu/malefiz-online's AI included (long: a few hours on two cores)
+# make strength - the bots' win rates in both games, felixxwu/malefiz-online's AI and issue 27's references included,
+#                 and the position benchmark (long: several hours on two cores)
 SHELL := /bin/bash
 PYTHON ?= python3
 VENV := .venv
@@ -69,7 +70,10 @@ bench: site $(STAMP)
 strength: $(STAMP)
 	$(PY) bench/strength.py --board classic
 	$(PY) bench/strength.py --board fast --duel-games 1600
+	$(PY) bench/strength.py --levels front --board both
 	$(PY) bench/maedn_strength.py
+	$(PY) bench/maedn_learned.py strength
+	$(PY) bench/positions.py run
 
 clean:
 	rm -rf $(VENV) site node_modules
