@@ -254,8 +254,7 @@ class _RaceModel(Model):
         if self.others is None:
             return _race_score(pawns)
         lead: float = min(pawns)
-        total: float = sum(pawns)
-        return -(lead + self.others * (total - lead))
+        return -(lead + self.others * (float(sum(pawns)) - lead))
 
     def margin(self, scores: list[float], me: int, mover: int | None = None) -> float:
         return _margin(scores, me)
@@ -342,18 +341,13 @@ the held-out figures).
 On the fast board the odds model raised hard's 2-player win rate against
 medium from 54.5% to 66% (200 held-out games); over 600 held-out games the
 odds alone won 67.0%, blended with 30% of the race 68.8% (70.8% over 1600;
-``bench/TRIES.md`` lists what else was tried). The classic board
-first kept the race model :data:`RACE` (the leading pawn, 0.3 of the second and
-a twentieth of the rest).
+``bench/TRIES.md`` lists what else was tried).
 """
 
 MORE_MODELS: Final[dict[str, Model]] = {"classic": RACE, "fast": BLEND}
-"""The model the hard bot uses on each board with more than two players.
-
-With four players on the classic board, :data:`FULL_RACE` and barricades in front of the leader won 19%
-against three (e) (100 held-out games), the race :data:`RACE` with barricades by :func:`_best_place` 52.5%
-(40 tuning games).
-"""
+"""The model the hard bot uses on each board with more than two players: with four on the classic board,
+:data:`FULL_RACE` and barricades in front of the leader won 19% against three (e) (100 held-out games), the race
+:data:`RACE` with barricades by :func:`_best_place` 52.5% (40 tuning games)."""
 
 IN_FRONT: Final[dict[str, bool]] = {"classic": True, "fast": False}
 """Boards where hard puts a taken barricade right in front of the opponents' leading pawn (:func:`_front_place`)
