@@ -23,13 +23,14 @@ and is reported. Generation seeds start at 5,000,000 (apart from the tuning and 
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import math
 import os
 import random
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from multiprocessing import Pool
 from pathlib import Path
 from typing import Any
@@ -42,6 +43,7 @@ import reference_bots
 
 from malefiz.core.dice import Dice
 from malefiz.core.game import Bot, Game
+from malefiz.core.play import play
 from malefiz.core.review import rate
 from malefiz.games import GAMES
 
@@ -103,22 +105,33 @@ PLAYERS: dict[str, tuple[str, ...]] = {
 
 def _play(game: Game[Any, Any], state: Any, bots: list[Bot], seed: int, medium_for: int) -> Any:
     """``state`` played to the end: every seat by ``bots[0]`` for ``medium_for`` decisions, then by ``bots[1]``."""
-    dice, rng = Dice(seed), random.Random(seed)
-    decisions = 0
-    while not state.is_over:
-        if state.is_chance:
-            value, dice = dice.roll()
-            state = game.apply(state, game.roll(value))
-            continue
-        actions = game.legal_actions(state)
-        bot = bots[0] if decisions < medium_for else bots[1]
-        state = game.apply(state, bot(state, actions, rng) if len(actions) > 1 else actions[0])
-        decisions += 1
+    decisions = itertools.count()
+
+    def seat(state: Any, actions: Sequence[Any], rng: random.Random) -> Any:
+        bot = bots[0] if next(decisions) < medium_for else bots[1]
+        return bot(state, actions, rng) if len(actions) > 1 else actions[0]
+
+    for step in play(game, state, [seat] * len(state.seats), Dice(seed), random.Random(seed)):
+        state = step.after
     return state
 
 
 def _won(state: Any, seat: int) -> bool:
     return bool(state.ranking) and seat in state.ranking[0]
+
+
+def _choices(game: Game[Any, Any], state: Any, seats: list[Bot], dice: Dice, rng: random.Random) -> list[Any]:
+    """The positions of a game played to the end by ``seats`` where the player to act had a real choice."""
+    found = []
+
+    def seat(state: Any, actions: Sequence[Any], rng: random.Random) -> Any:
+        if len(actions) > 1:
+            found.append(state)
+        return seats[state.current_seat](state, actions, rng)
+
+    for _ in play(game, state, [seat] * len(state.seats), dice, rng):
+        pass
+    return found
 
 
 def sample(game_name: str, count: int, seed: int) -> Iterator[tuple[str, Any]]:
@@ -130,26 +143,14 @@ def sample(game_name: str, count: int, seed: int) -> Iterator[tuple[str, Any]]:
     for i in range(count):
         board, players, options = forms[i % len(forms)]
         form = f"{board} {players}p" + "".join(f" +{o}" for o in options)
-        while True:
+        history: list[Any] = []
+        while not history:
             state = game.new_game(board, players, options)
             seats = [bots[rng.choice(PLAYERS[game_name])] for _ in range(len(state.seats))]
             dice, play_rng = Dice(rng.randrange(2**31)), random.Random(rng.randrange(2**31))
             keep = rng.random() * 0.9  # how far into the game (its share of decisions) the position lies
-            taken = None
-            history: list[Any] = []
-            while not state.is_over:
-                if state.is_chance:
-                    value, dice = dice.roll()
-                    state = game.apply(state, game.roll(value))
-                    continue
-                actions = game.legal_actions(state)
-                if len(actions) > 1:
-                    history.append(state)
-                state = game.apply(state, seats[state.current_seat](state, actions, play_rng))
-            if history:
-                taken = history[min(len(history) - 1, int(keep * len(history)))]
-                break
-        yield form, taken
+            history = _choices(game, state, seats, dice, play_rng)
+        yield form, history[min(len(history) - 1, int(keep * len(history)))]
 
 
 def _value(job: tuple[str, str, str, list[str], int, int]) -> dict[str, Any]:

@@ -10,7 +10,6 @@ So ``"<piece key>-<field key>"`` read off the page is the move in notation.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
@@ -175,10 +174,6 @@ class Face(Protocol[S, A]):
 
     def chances(self, state: S) -> list[float]:
         """Each seat's estimated chance to win, in seat order."""
-        ...
-
-    def hint(self, state: S, rng: random.Random) -> A | None:
-        """The strongest computer's choice for the player to act (None while a roll is due)."""
         ...
 
     def search(self, level: str, state: S, actions: Sequence[A]) -> Search[A] | None:

@@ -28,17 +28,22 @@ def session(game: str, extra: str = "", language: str = "en") -> Session:
     return Session(setup, language=language)
 
 
-def play_worst(s: Session, decisions: int, mistake: bool = False) -> None:
-    """Both people roll and always take the action the chances like least, for ``decisions`` choices (with
-    ``mistake``: and on until one of them was a mistake)."""
+def play_rated(s: Session, pick: int, decisions: int | None = None, mistake: bool = False) -> None:
+    """Both people roll and always take the action at ``pick`` in the chances' order (0: the best, -1: the worst),
+    for ``decisions`` choices (None: to the end; with ``mistake``: and on until one of them was a mistake)."""
     made = 0
-    while (made < decisions or (mistake and not s.review().mistakes())) and not s.state.is_over:
+    while (decisions is None or made < decisions or (mistake and not s.review().mistakes())) and not s.state.is_over:
         if s.state.is_chance:
             assert s.roll()
             continue
         rated = s.rated()
-        s.play(rated[-1].action)
+        s.play(rated[pick].action)
         made += len(rated) > 1
+
+
+def play_worst(s: Session, decisions: int, mistake: bool = False) -> None:
+    """Both people roll and always take the action the chances like least (see :func:`play_rated`)."""
+    play_rated(s, -1, decisions, mistake)
 
 
 @pytest.mark.parametrize("game", ["malefiz", "maedn"])
@@ -113,14 +118,7 @@ def test_the_worst_moves_are_marked_as_mistakes_and_counted(game: str) -> None:
 @pytest.mark.parametrize("game", ["malefiz", "maedn"])
 def test_the_best_moves_make_no_mistake(game: str) -> None:
     s = session(game)
-    made = 0
-    while made < 10 and not s.state.is_over:
-        if s.state.is_chance:
-            s.roll()
-            continue
-        rated = s.rated()
-        s.play(rated[0].action)
-        made += 1
+    play_rated(s, 0, 10)
     review = s.review()
     assert review.decisions and not review.mistakes()
     assert all(review.average_loss(seat) in (0.0, None) for seat in (0, 1))
@@ -128,11 +126,7 @@ def test_the_best_moves_make_no_mistake(game: str) -> None:
 
 def test_the_chart_points_follow_the_turns_and_end_exact() -> None:
     s = session("maedn")
-    while not s.state.is_over:
-        if s.state.is_chance:
-            s.roll()
-        else:
-            s.play(s.rated()[0].action)
+    play_rated(s, 0)
     found = points(s.record, s.face.chances)
     assert found[0] == (0, list(s.face.chances(s.record.start)))
     assert [n for n, _ in found] == sorted({n for n, _ in found})  # one point per turn, in order
@@ -178,11 +172,7 @@ def test_the_review_html_names_each_person_in_their_language(language: str) -> N
 
 def test_the_review_shows_at_the_end_by_itself() -> None:
     s = session("maedn")
-    while not s.state.is_over:
-        if s.state.is_chance:
-            s.roll()
-        else:
-            s.play(s.rated()[-1].action)
+    play_rated(s, -1)
     screen = play_screen(s, shown=None, face_before=None, fresh=False, motion=True, pace="normal")
     assert screen.reviewed and screen.review and not screen.can_review
     assert not s.toggle_review()  # nothing to hide at the end

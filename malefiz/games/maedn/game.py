@@ -10,7 +10,6 @@ what a move did comes from :func:`.rules.effects`, once, in the session's record
 
 from __future__ import annotations
 
-import random
 from collections.abc import Collection, Mapping, Sequence
 from typing import Any, Final
 
@@ -22,7 +21,7 @@ from ...core.record import Entry
 from ...i18n import Translator
 from . import view, words
 from .board import BOARD_NAMES, BOARDS, board, field_name, field_place, field_point, is_field, piece_at, piece_key
-from .bots import BOTS, hard
+from .bots import BOTS
 from .document import action_from_json, action_to_json, from_json, moves_document, to_json
 from .learned import win_chances
 from .rules import apply, effects, legal_actions, new_game, seat_colours
@@ -278,12 +277,6 @@ class MaednFace(WordsFace[State, Action]):
     def chances(self, state: State) -> list[float]:
         """See :func:`.learned.win_chances` (the learned network where it is calibrated, else the odds)."""
         return win_chances(state)
-
-    def hint(self, state: State, rng: random.Random) -> Action | None:
-        """The hard bot's choice."""
-        if state.is_chance or state.is_over:
-            return None
-        return hard(state, legal_actions(state), rng)
 
     def search(self, level: str, state: State, actions: Sequence[Action]) -> Search[Action] | None:
         """None: every level decides within a millisecond."""

@@ -10,7 +10,6 @@ for its pawns in the forest. So a pawn's key, ``-`` and its target's key is the 
 
 from __future__ import annotations
 
-import random
 from collections.abc import Collection, Mapping, Sequence
 from typing import Any, Final, cast
 
@@ -22,7 +21,7 @@ from ...core.record import Entry
 from ...i18n import Translator
 from . import view, words
 from .board import BOARD_NAMES, COLOURS, FOREST, HOUSE, Colour, board, location_name
-from .bots import BOTS, hint, win_chances
+from .bots import BOTS, win_chances
 from .bots import Search as HardSearch
 from .document import action_from_json, action_to_json, from_json, moves_document, to_json
 from .rules import SEAT_COLOURS, apply, effects, legal_actions, new_game
@@ -227,10 +226,6 @@ class MalefizFace(WordsFace[State, Action]):
         """The hard bot's estimate (see :func:`~.bots.win_chances`), in seat order."""
         found = win_chances(state)
         return [found[c] for c in state.players]
-
-    def hint(self, state: State, rng: random.Random) -> Action | None:
-        """The hard bot's choice."""
-        return hint(state, rng)[0]
 
     def search(self, level: str, state: State, actions: Sequence[Action]) -> Search[Action] | None:
         """The hard level's move search, a candidate a slice (placements are quick)."""
