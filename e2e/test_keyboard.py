@@ -11,6 +11,7 @@ FOCUSED = "() => document.activeElement && document.activeElement.closest('#boar
 def focused(game: GamePage) -> str:
     """What has the focus: the die, or a board element's key and accessible name."""
     settle(game.page)
+    game.page.wait_for_function(FOCUSED)  # a redraw may hand the focus on just after the page settles
     return str(
         game.page.evaluate(
             "() => { const e = document.activeElement;"
@@ -31,7 +32,6 @@ def test_a_turn_by_keyboard_alone(game: GamePage, address: str) -> None:
     first = game.position()["turn"]
     game.page.locator('[data-action="roll"]').focus()
     for _ in range(12):  # roll (again), choose, move: until the other player is to roll
-        game.page.wait_for_function(FOCUSED)
         where = focused(game)
         before = game.position_text()
         if where == "die":

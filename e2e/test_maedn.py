@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from urllib.parse import urlencode
 
-from site_page import GamePage, seed_rolling
+from site_page import STILL, GamePage, seed_rolling
 
 from malefiz.games.maedn.document import from_json
 from malefiz.games.maedn.state import Phase, State
@@ -159,10 +159,13 @@ def test_two_colours_each_played_to_the_end_by_clicks(game: GamePage) -> None:
     game.open("?game=maedn&board=cross&seats=human,bot:medium&options=two_colours&first=yellow&pace=instant&seed=8")
     assert maedn_state(game).seats == (("yellow", "red"), ("green", "black"))
     for _ in range(6000):
+        # Still (no computer playing, no forced move under way): the person's roll, the person's move, or the end.
+        # The computer's pieces are marked while it plays, so a marked piece alone is not the person's to click.
         game.page.wait_for_function(
-            "() => document.querySelector('[data-action=\"roll\"]:not([disabled])') !== null"
+            f"() => document.querySelector('{STILL}') !== null && ("
+            "document.querySelector('[data-action=\"roll\"]:not([disabled])') !== null"
             " || document.querySelector('#board .piece.movable') !== null"
-            " || !document.querySelector('[data-winner]').hidden"
+            " || !document.querySelector('[data-winner]').hidden)"
         )
         if game.page.locator("[data-winner]").is_visible():
             break
@@ -170,8 +173,7 @@ def test_two_colours_each_played_to_the_end_by_clicks(game: GamePage) -> None:
             game.roll()
             continue
         state = maedn_state(game)
-        if state.current not in ("yellow", "red") or state.is_over:
-            continue  # the computer's pieces are marked while it plays: not the person's to click
+        assert state.current in ("yellow", "red") and state.phase is Phase.MOVE, state
         if game.page.locator("#board .field.target").count():
             click_and_wait(game, ".field.target")
         else:
