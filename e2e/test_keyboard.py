@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import pytest
-from site_page import GamePage, settle
+from site_page import STILL, GamePage
 
 FOCUSED = "() => document.activeElement && document.activeElement.closest('#board [data-key], [data-action=roll]')"
 
 
 def focused(game: GamePage) -> str:
     """What has the focus: the die, or a board element's key and accessible name."""
-    settle(game.page)
+    game.page.wait_for_selector(STILL, state="attached")  # a forced move made for the person comes first
     game.page.wait_for_function(FOCUSED)  # a redraw may hand the focus on just after the page settles
     return str(
         game.page.evaluate(
