@@ -81,7 +81,7 @@ def from_link(text: str, games: Games) -> Session:
         packed = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
         decompressor = zlib.decompressobj()
         data = decompressor.decompress(packed, MAX_SAVE)
-        if decompressor.unconsumed_tail or not decompressor.eof:
+        if decompressor.unconsumed_tail or decompressor.unused_data or not decompressor.eof:
             raise ValueError("incomplete")
         return load(data.decode("utf-8"), games)
     except (ValueError, zlib.error, binascii.Error) as error:

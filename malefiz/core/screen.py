@@ -434,7 +434,7 @@ def play_screen(
     t = session.t
     over = state.is_over
     last = session.record.last
-    can_roll = state.is_chance and not over and not session.is_bot_turn()
+    can_roll = session.can_roll() and not session.is_bot_turn()
     face = die_face(session)
     rolled = fresh and last is not None and isinstance(last.action, Roll)
     moved = fresh and last is not None and last.is_move

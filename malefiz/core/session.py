@@ -72,6 +72,11 @@ class Session:
         self.seed: int = seed
         self.dice = Dice(seed, dice)
         self.games = games
+        self.mine: frozenset[int] | None = None
+        """The seats played on this device (None: every seat). In a game between devices
+        (:mod:`malefiz.core.remote`) the others' seats are played there and arrive as messages."""
+        self.rolls_ready = True
+        """False while the die waits for another device's part (:mod:`malefiz.core.fair`)."""
         self.reviewer = Reviewer(self.game, self.face)
         """Every action's chance to win and the chart's chances, worked out once (:mod:`malefiz.core.review`)."""
         self._start()
@@ -171,9 +176,17 @@ class Session:
             name = t.colour(colour, capital=True)
         return t("name.colours", name=name, colours=t.colour(colour)) if name.lower() != t.colour(colour) else name
 
+    def plays_here(self, seat: int | None = None) -> bool:
+        """True when seat ``seat`` (default: the one to act) is played on this device (see :attr:`mine`)."""
+        return self.mine is None or (self.state.current_seat if seat is None else seat) in self.mine
+
     def is_bot_turn(self) -> bool:
-        """True when a computer seat is to act and the game is not over."""
-        return not self.state.is_over and self.seat().kind == "bot"
+        """True when a computer seat of this device is to act and the game is not over (and, for a roll, the die
+        is ready)."""
+        state = self.state
+        if state.is_over or self.seat().kind != "bot" or not self.plays_here():
+            return False
+        return self.rolls_ready or not state.is_chance
 
     def forced(self) -> Any | None:
         """The only action a person can take now, when the setup plays it for them (None otherwise, and while it
@@ -199,7 +212,7 @@ class Session:
 
     def is_person_to_choose(self) -> bool:
         """True when a person is to choose a move or a barricade's field (not a roll, not the end)."""
-        return not (self.is_bot_turn() or self.state.is_over or self.state.is_chance)
+        return not (self.is_bot_turn() or self.state.is_over or self.state.is_chance) and self.plays_here()
 
     # -- what may happen now (worked out once per position) ------------------
 
@@ -255,10 +268,14 @@ class Session:
 
     def roll(self) -> bool:
         """The die button, for a person whose turn it is to roll."""
-        if self.is_bot_turn() or not self.state.is_chance or self.state.is_over:
+        if self.is_bot_turn() or not self.state.is_chance or self.state.is_over or not self.can_roll():
             return False
         self._roll_die()
         return True
+
+    def can_roll(self) -> bool:
+        """True when a roll is due, this device plays the seat to roll, and the die is ready."""
+        return self.state.is_chance and not self.state.is_over and self.plays_here() and self.rolls_ready
 
     def _roll_die(self) -> None:
         self.forced_waits = False
