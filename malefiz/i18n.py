@@ -343,6 +343,13 @@ EN: Final[dict[str, str]] = {
     "error.save_die": "the die shows {value} there",
     "error.save_action": "Saved game: action {n} {action}: {error}",
     "error.save_position": "Saved game: position: the actions do not lead to it (the file was changed)",
+    # issue 28: the connection codes of play from afar (malefiz.core.signal)
+    "error.signal_long": "Connection code: too long ({n} characters; at most {most})",
+    "error.signal_foreign": "Connection code: this is not a connection code of this site",
+    "error.signal_cut": "Connection code: it is incomplete or was changed (copy the whole code again)",
+    "error.signal_value": "Connection code: impossible value for {field}: {got}",
+    "error.signal_sdp": "Connection: the browser's session description has no usable {field}",
+    "error.signal_sdp_long": "Connection: the browser's session description is too long ({n} characters; at most {most})",
     "error.mf_players": "Seats: Malefiz is for 2 to 4 players, got {got}",
     "error.two_colours": "Two colours each (two_colours): each player also plays the colour opposite its own, so {first} and {second} cannot both play; choose neighbouring colours, such as yellow and green",
     # issue 25, points 11 and 20: a colour as a noun; position, notation and action errors
@@ -817,6 +824,13 @@ DE: Final[dict[str, str]] = {
     "error.save_die": "der Würfel zeigt dort eine {value}",
     "error.save_action": "Spielstand: Zug {n} ({action}): {error}",
     "error.save_position": "Spielstand: Stellung: die Züge führen nicht dorthin (die Datei wurde verändert)",
+    # issue 28: the connection codes of play from afar (malefiz.core.signal)
+    "error.signal_long": "Verbindungscode: zu lang ({n} Zeichen; höchstens {most})",
+    "error.signal_foreign": "Verbindungscode: das ist kein Verbindungscode dieser Seite",
+    "error.signal_cut": "Verbindungscode: er ist unvollständig oder wurde verändert (bitte den ganzen Code noch einmal kopieren)",
+    "error.signal_value": "Verbindungscode: unmöglicher Wert für {field}: {got}",
+    "error.signal_sdp": "Verbindung: der Sitzungsbeschreibung des Browsers fehlt ein brauchbares {field}",
+    "error.signal_sdp_long": "Verbindung: die Sitzungsbeschreibung des Browsers ist zu lang ({n} Zeichen; höchstens {most})",
     "error.mf_players": "Spieler: Malefiz ist für 2 bis 4 Spieler, nicht {got}",
     "error.two_colours": "Zwei Farben je Spieler: jeder Spieler spielt auch die Farbe gegenüber seiner eigenen, also können {first} und {second} nicht beide spielen; wähle benachbarte Farben, etwa Gelb und Grün",
     # issue 25, points 11 and 20: a colour as a noun; position, notation and action errors
