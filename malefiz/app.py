@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import Final, Literal
 from urllib.parse import parse_qs
 
+from .between import BetweenDevices
 from .core import savefile
 from .core.errors import MalefizError
 from .core.face import Marks
@@ -43,6 +44,7 @@ from .shelf import (
     shelf_html,
     valid_id,
 )
+from .together import JOIN, Together
 
 __all__ = [
     "KEEP_KEY",
@@ -137,7 +139,7 @@ def game_address(setup: Setup, game_id: str) -> str:
     return f"{setup.to_query()}&id={game_id}"
 
 
-class App:
+class App(BetweenDevices):
     """The page's state: the session shown (or the setup screen), pace, motion, and what the page showed last."""
 
     def __init__(
@@ -183,6 +185,8 @@ class App:
         """The game and board last shown on the setup screen."""
         self._boards: dict[str, str] = {}
         """The board each game showed last on the setup screen (a game chosen again shows it again)."""
+        self.together: Together | None = None
+        """This device's part in a game between devices (None: a game on this device alone)."""
         self._filled: set[str] = set()
         """The games whose form the setup screen has filled in since it was entered (then it stays as the person
         leaves it)."""
@@ -234,6 +238,14 @@ class App:
         """The screen a page address leads to: the game a link's fragment holds (added to the shelf), else the
         game the query describes (the one kept under its ``id`` when there is one), else the setup screen."""
         problem = ""
+        if fragment.startswith(JOIN):
+            self.address = Address("replace", "")
+            try:
+                self.together = Together.guest(fragment, self.games)
+            except MalefizError as error:
+                return self.setup_screen(self.t.error(error))
+            self.session = None
+            return self.together_screen()
         if fragment.startswith("#game="):
             self.address = Address("replace", query)
             try:
@@ -279,6 +291,10 @@ class App:
         """A new game with ``setup`` under ``game_id`` (or a new identity); its seed and identity go into the
         address, so a reload finds it (it is kept from its first action on)."""
         pushed = self.address is not None and self.address.how == "push"
+        if Together.remote_seats(setup):
+            self.together = Together.host(setup, self.games)
+            self.session, self.game_id = None, None
+            return self.together_screen()
         if setup.seed is None:
             setup = setup.seeded(self.rng.randrange(2**31))
         game_id = game_id or new_id()
@@ -321,6 +337,7 @@ class App:
         as the person left it. ``form_error``: what does not fit in the setup the form describes."""
         self.session = None
         self.game_id = None
+        self.together = None
         self._thinking = self._reviewing = None
         self.tab.remove(SHOWN_KEY)
         latest, remembered = remembered_setups(self.storage, self.games)
@@ -650,8 +667,12 @@ class App:
     def screen(self, fresh: bool = False, keep: bool = True) -> Screen:
         """The game's screen now (``fresh``: an action was just made, so its motion plays); the game is kept."""
         s = self.session
+        if s is None and self.together is not None:
+            return self.together_screen()
         if s is None:
             return self.setup_screen()
+        if self.together is not None:
+            return self._between_devices(fresh)
         if keep and not self.keep():
             return self.catch_up()
         if fresh:

@@ -129,6 +129,12 @@ def _text(value: object) -> str:
     return value
 
 
+def _number_int(value: object) -> int:
+    if not isinstance(value, int | float) or isinstance(value, bool) or value != int(value) or not 0 <= value < 64:
+        raise ValueError(f"expected a small whole number, got {value!r}")
+    return int(value)
+
+
 def _number(value: object) -> float:
     if isinstance(value, bool) or not isinstance(value, int | float):
         raise ValueError(f"expected a number, got {value!r}")
@@ -346,6 +352,9 @@ CALLS: Final[dict[str, Callable[..., Any]]] = {
     "leave": _app_call("leave", _text, _text, _text),
     "continue": _app_call("continue_game", _text),
     "link": _app_call("link", _text),
+    "net": _app_call("net", _number_int, _text, _text),
+    "reply": _app_call("reply", _number_int, _text),
+    "join": _app_call("join", _text),
     "set_motion": _app_call("set_motion", bool),
     "set_sound": _app_call("set_sound", bool),
 }

@@ -92,7 +92,8 @@ def _colour_options(colours: Iterable[str]) -> list[tuple[str, str]]:
 
 
 def _seat_rows(game: str, colours: Iterable[str]) -> list[str]:
-    kinds = [("", "kind.none"), ("human", "kind.human")] + [(f"bot:{lv}", f"kind.{lv}") for lv in LEVELS]
+    kinds = [("", "kind.none"), ("human", "kind.human"), ("remote", "kind.remote")]
+    kinds += [(f"bot:{lv}", f"kind.{lv}") for lv in LEVELS]
     rows = []
     for colour in colours:
         chosen = DEFAULT_KINDS[game].get(colour, "")
@@ -296,7 +297,7 @@ def form_fields(setup: Setup) -> tuple[tuple[str, str], ...]:
     for colour in (*game.colours(setup.board), *others):  # the chosen board's rows in their order, as the page has them
         seat = seats.get(colour)
         level = "" if seat is None else seat.level if seat.level in LEVELS else game.face.default_level
-        kind = "" if seat is None else "human" if seat.kind == "human" else f"bot:{level}"
+        kind = "" if seat is None else f"bot:{level}" if seat.kind == "bot" else seat.kind
         name = "" if seat is None or seat.name == colour.capitalize() else seat.name
         fields += [(f"kind-{colour}", kind), (f"name-{colour}", name)]
     form = next((f for f in FORMS if f and f in setup.options), "")

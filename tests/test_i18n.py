@@ -88,7 +88,7 @@ def test_german_wording_is_one_word_for_each_thing() -> None:
     assert de["page.undo"] == "Rückgängig" and de["page.redo"] == "Wiederholen"
     for language in LANGUAGES:
         kinds = [v for k, v in CATALOGUE[language].items() if k.startswith("kind.")]
-        assert len(kinds) == 5 and all(kind[:1].isupper() for kind in kinds), (language, kinds)
+        assert len(kinds) == 6 and all(kind[:1].isupper() for kind in kinds), (language, kinds)
     t = Translator("de")
     assert t.colour_noun("red") == "Rot" and Translator("en").colour_noun("red") == "red"
     assert t("mf.start_field", colour=t.colour_noun("red")) == "Feld 1 von Rot"

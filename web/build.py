@@ -62,7 +62,7 @@ PYODIDE_FILES: Final = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
 """The runtime files Pyodide loads, copied as they are (everything else in its npm package is for node or docs; its
 standard library and lock file are trimmed by :mod:`runtime`)."""
 
-PAGE_FILES: Final = ("style.css", "page.js", "zoom.js", "sound.js")
+PAGE_FILES: Final = ("style.css", "page.js", "zoom.js", "sound.js", "together.js")
 """Copied from ``web/`` as they are (``index.html`` is a template)."""
 
 _SOURCE_MAP: Final = re.compile(rb"\n?//# sourceMappingURL=\S+\s*$")

@@ -127,6 +127,7 @@
   function run() {
     return call.apply(null, arguments).then(function (reply) { show(reply.screen); return reply; });
   }
+  window.malefizRun = run;
 
   // ---- Drawing.
 
@@ -155,6 +156,7 @@
     $('header [data-action="setup"]').hidden = !playing;
     if (playing) drawGame(screen);
     else drawSetup(screen);
+    window.MalefizTogether.show(screen);  // web/together.js: a game between devices
   }
 
   /** Only the chosen game's and board's parts of the setup form count (and show). */
@@ -391,9 +393,7 @@
 
   // ---- Events.
 
-  function busy() {
-    return frames.length > 0 || !viewing.hidden;
-  }
+  function busy() { return frames.length > 0 || !viewing.hidden; }
 
   /** A person's action: the computer's turn under way is not drawn any more (this action's screen follows). */
   function userRun() {

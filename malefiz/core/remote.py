@@ -401,12 +401,9 @@ class Table:
         Raises:
             MalefizError: for a match whose actions or rolls do not check out, saying which action.
         """
+        # Every part the match holds was checked against its chain (by the ledger) and is used as it comes due;
+        # what goes out is only what this device adds (its part for a draw now due, if the match lacks it).
         table = cls(replace(match, actions=()), games, me, chain, language)
-        table.outbox.clear()
-        full = match.ledger
-        # Every part the match holds is checked against its chain (by the ledger) and used as it comes due.
-        table.match = replace(table.match, ledger=full)
-        table._begin()
         for n, text in enumerate(match.actions):
             session = table.session
             if session is None:
@@ -416,9 +413,6 @@ class Table:
                 table._receive_act(by, n, text)
             except MalefizError as error:
                 raise MalefizError.keyed("error.match_replay", n=n + 1, error=error) from None
-        table.outbox.clear()
-        if me is not None and chain is not None:
-            table._settle()  # this device's part, if the draw now due needs it
         return table
 
     # -- links ---------------------------------------------------------------------------------
@@ -492,8 +486,6 @@ class Table:
                 raise MalefizError.keyed("error.match_replay", n=n + 1, error=error) from None
         if next(picks, None) is not None:
             raise MalefizError.keyed("error.match_link")
-        table.outbox.clear()
-        table._settle()
         return table
 
 

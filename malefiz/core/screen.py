@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from html import escape
-from typing import Final, Literal
+from typing import Any, Final, Literal
 
 from .actions import Roll
 from .face import Marks
@@ -163,6 +163,10 @@ class Screen:
     pace: str = "normal"
     bot_delay: int | None = None
     """Milliseconds until the computer's next step (or a person's forced move); None when no computer is to act."""
+    together: str = ""
+    """The panel of a game between devices (:mod:`malefiz.together`): invitations, reply, who is connected."""
+    net: tuple[dict[str, Any], ...] = ()
+    """What the page's peer-to-peer channels are to do (:meth:`malefiz.together.Together.take`)."""
     work: bool = False
     """The worker has work of its own that changes nothing shown (the review valuing the people's last
     decisions): the page asks it to go on (:meth:`malefiz.app.App.work`) while the person thinks."""

@@ -30,7 +30,8 @@ __all__ = [
     "setup_address",
 ]
 
-Kind = Literal["human", "bot"]
+Kind = Literal["human", "bot", "remote"]
+"""Who plays a seat: a person here, the computer, or a person on another device (:mod:`malefiz.together`)."""
 
 
 @dataclass(frozen=True)
@@ -246,12 +247,19 @@ class Setup:
         seats = []
         for i, (text, colour) in enumerate(zip(kinds, colours, strict=True)):
             kind, _, level = text.partition(":")
-            if kind not in ("human", "bot"):
+            if kind not in ("human", "bot", "remote"):
                 raise MalefizError.keyed("error.seat", got=repr(text))
             name = names[i].strip() if i < len(names) and names[i].strip() else colour.capitalize()
             name = name.encode("utf-8", "replace").decode("utf-8")  # no lone surrogates from elsewhere
             level = level or game.face.default_level
-            seats.append(Seat(colour, name[:MAX_NAME], "bot" if kind == "bot" else "human", level))
+            seats.append(
+                Seat(
+                    colour,
+                    name[:MAX_NAME],
+                    "bot" if kind == "bot" else "remote" if kind == "remote" else "human",
+                    level,
+                )
+            )
         seed_text = params.get("seed")
         if seed_text is not None and not (seed_text.isascii() and seed_text.isdigit() and len(seed_text) <= 18):
             raise MalefizError.keyed("error.seed", got=repr(seed_text[:40]))
@@ -286,7 +294,7 @@ class Setup:
         params: dict[str, str] = {
             "game": self.game.name,
             "board": self.board,
-            "seats": ",".join(s.kind if s.kind == "human" else f"bot:{s.level}" for s in self.seats),
+            "seats": ",".join(f"bot:{s.level}" if s.kind == "bot" else s.kind for s in self.seats),
             "colours": ",".join(s.colour for s in self.seats),
             "names": ",".join(s.name for s in self.seats),
             "pace": self.pace,

@@ -1,0 +1,133 @@
+"""The app's part in a game between devices (:mod:`malefiz.together`): its screens before the first roll and while
+playing, and the events of the page's peer-to-peer channels."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import TYPE_CHECKING, Any
+
+from .core.errors import MalefizError
+from .core.face import Marks
+from .core.screen import Screen, play_screen
+
+if TYPE_CHECKING:
+    from .core.session import Session
+    from .i18n import Translator
+    from .together import Together
+
+__all__ = ["BetweenDevices"]
+
+
+class BetweenDevices:
+    """What :class:`malefiz.app.App` does in a game between devices (a mixin: the app's own state is declared here
+    for the type checker)."""
+
+    together: Together | None
+    session: Session | None
+    t: Translator
+    pace: str
+    motion: bool
+    notice: str
+    _shown: int | None
+    _face: int | None
+
+    def screen(self, fresh: bool = False, keep: bool = True) -> Screen:
+        raise NotImplementedError
+
+    def together_screen(self, notice: str = "") -> Screen:
+        """A game between devices before its first roll: the start position, and the invitations (host) or the
+        invitation to join (guest)."""
+        together = self.together
+        assert together is not None
+        setup, t = together.setup, self.t
+        state = setup.game.new_game(setup.board, setup.colours, setup.options, setup.first)
+        names = {seat.colour: seat.name for seat in setup.seats}
+        return Screen(
+            view="play",
+            game=setup.game.name,
+            board=setup.board,
+            title=setup.game.title,
+            board_svg=setup.game.face.render(state, Marks(), names, t),
+            language=t.language,
+            notice=notice or (t.error(together.problem) if together.problem is not None else ""),
+            status=together.waiting_text(t),
+            together=together.join_html(t) or together.panel_html(t),
+            net=tuple(together.take()),
+            pace=self.pace,
+        )
+
+    def net(self, peer: int, kind: str, text: str) -> Screen | None:
+        """An event of the page's channel to device ``peer``: ``offer`` or ``answer`` made (``text`` its
+        description), ``open``, ``message`` (``text``), ``close``. None when nothing shown changes."""
+        together = self.together
+        if together is None:
+            return None
+        if kind == "offer":
+            together.offered(peer, text)
+        elif kind == "answer":
+            together.answered(text)
+        elif kind == "open":
+            together.opened(peer)
+        elif kind == "close":
+            together.closed(peer)
+        elif kind == "message":
+            if not together.received(peer, text):
+                return self._together_now(self.t.error(together.problem) if together.problem is not None else "")
+            return self._together_now(fresh=True)
+        return self._together_now()
+
+    def _together_now(self, notice: str = "", fresh: bool = False) -> Screen:
+        together = self.together
+        assert together is not None
+        if self.session is None and together.session is not None:
+            self.session = together.session
+            self.session.set_language(self.t.language)
+            self._shown = self._face = None
+        if self.session is None:
+            return self.together_screen(notice)
+        self.notice = notice or self.notice
+        return self.screen(fresh=fresh, keep=False)
+
+    def _between_devices(self, fresh: bool) -> Screen:
+        """The game's screen in a game between devices: this device's new actions sent first; what it waits for
+        from the others in the status line; the devices' panel beside."""
+        together, s = self.together, self.session
+        assert together is not None and s is not None
+        together.sync()
+        if fresh:
+            self.notice = ""
+        found = play_screen(
+            s,
+            shown=self._shown,
+            face_before=self._face,
+            fresh=fresh,
+            motion=self.motion,
+            pace=self.pace,
+            notice=self.notice,
+            saving=True,
+        )
+        self._shown = s.record.line_count
+        self._face = found.die
+        waiting = together.waiting_text(self.t)
+        changes: dict[str, Any] = {"together": together.panel_html(self.t), "net": tuple(together.take())}
+        if waiting:
+            changes["status"] = waiting
+        return dataclasses.replace(found, undo_shown=False, **changes)
+
+    def reply(self, peer: int, text: str) -> Screen:
+        """The host pasted the reply of device ``peer``."""
+        together = self.together
+        if together is None:
+            return self.screen()
+        try:
+            together.reply(peer, text)
+        except MalefizError as error:
+            return self._together_now(self.t.error(error))
+        return self._together_now()
+
+    def join(self, name: str) -> Screen:
+        """The guest joins the game it was invited to, as ``name``."""
+        if self.together is None:
+            return self.screen()
+        self.together.join(name)
+        return self._together_now()

@@ -1,0 +1,175 @@
+"""A game between devices from the page's side: two apps, the channel between them played by the test, as the page's
+``web/together.js`` plays it with ``web/net.js``: invitation, reply, hello, match, and a whole game to the end."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from html import unescape
+
+import pytest
+
+from malefiz.app import App, MemoryStorage
+from malefiz.core.screen import Screen
+from malefiz.together import JOIN, REPLY
+
+FINGERPRINT = ":".join(f"{i * 7 % 256:02X}" for i in range(32))
+
+
+def sdp(kind: str, port: int) -> str:
+    """A session description as Chromium writes one for a data channel on loopback."""
+    role = "actpass" if kind == "offer" else "active"
+    return "\r\n".join(
+        [
+            "v=0",
+            "o=- 4611731400430051336 2 IN IP4 127.0.0.1",
+            "s=-",
+            "t=0 0",
+            "a=group:BUNDLE 0",
+            "a=msid-semantic: WMS",
+            "m=application 9 UDP/DTLS/SCTP webrtc-datachannel",
+            "c=IN IP4 0.0.0.0",
+            f"a=candidate:1 1 udp 2113937151 127.0.0.1 {port} typ host generation 0 network-cost 999",
+            f"a=ice-ufrag:{kind[:4]}",
+            "a=ice-pwd:abcdefghijklmnopqrstuvwx",
+            "a=ice-options:trickle",
+            f"a=fingerprint:sha-256 {FINGERPRINT}",
+            f"a=setup:{role}",
+            "a=mid:0",
+            "a=sctp-port:5000",
+            "a=max-message-size:262144",
+            "",
+        ]
+    )
+
+
+def app() -> App:
+    return App(MemoryStorage(), ["en"], rng=random.Random(1))
+
+
+def link_in(screen: Screen, mark: str) -> str:
+    found = re.search(r'value="([^"]*' + re.escape(mark) + r'[^"]*)"', screen.together)
+    assert found is not None, screen.together
+    return unescape(found[1])
+
+
+def connect(setup: str) -> tuple[App, App, list[tuple[str, int, str]]]:
+    """A host with ``setup`` (its seat 1 on another device) and a guest, connected; the messages sent so far."""
+    host, guest = app(), app()
+    sent: list[tuple[str, int, str]] = []
+
+    def keep(who: str, screen: Screen | None) -> Screen | None:
+        if screen is not None:
+            sent.extend((who, c["peer"], c["text"]) for c in screen.net if c["do"] == "send")
+        return screen
+
+    first = host.open(setup)
+    assert first.view == "play" and [c["do"] for c in first.net] == ["offer"]
+    assert "not connected yet" not in first.together
+    screen = host.net(1, "offer", sdp("offer", 50001))
+    assert screen is not None and "Send Ben this invitation" in screen.together
+    invitation = link_in(screen, JOIN)
+    assert 'data-qr="' in screen.together and len(invitation) < 700
+
+    joined = guest.open("", invitation)
+    assert "Anna invites you to play" in joined.together and "as Ben (" in joined.together
+    screen = guest.join("Ben")
+    answer = next(c for c in screen.net if c["do"] == "answer")
+    assert "127.0.0.1 50001" in answer["sdp"] and "a=setup:actpass" in answer["sdp"]
+    screen = guest.net(0, "answer", sdp("answer", 50002))
+    assert screen is not None and "Send this reply to Anna" in screen.together
+    reply = link_in(screen, REPLY)
+
+    screen = host.reply(1, "https://example.org/malefiz/" + reply)
+    accept = next(c for c in screen.net if c["do"] == "accept")
+    assert "127.0.0.1 50002" in accept["sdp"]
+    keep("host", host.net(1, "open", ""))
+    keep("guest", guest.net(0, "open", ""))
+    return host, guest, sent
+
+
+def deliver(host: App, guest: App, sent: list[tuple[str, int, str]]) -> None:
+    """Every text sent so far reaches the other side (and what that side sends in answer, in turn)."""
+    while sent:
+        who, _, text = sent.pop(0)
+        target, source = (guest, 0) if who == "host" else (host, 1)
+        screen = target.net(source, "message", text)
+        assert screen is not None and not screen.notice, screen.notice if screen else None
+        sent.extend(
+            ("guest" if who == "host" else "host", c["peer"], c["text"]) for c in screen.net if c["do"] == "send"
+        )
+
+
+def act(device: App) -> Screen | None:
+    """The device's person does the first thing they can: roll, or click the first choice."""
+    s = device.session
+    assert s is not None
+    if s.can_roll():
+        return device.roll()
+    if s.is_person_to_choose():  # the person plays as the greedy computer would
+        best = s.game.bots["greedy"](s.state, s.legal(), random.Random(len(s.record)))
+        choice = next(c for c in s.choices() if c.action == best)
+        key = choice.piece if choice.piece is not None and s.selected != choice.piece else choice.field
+        return device.click(key)
+    return device.think() if s.acts_by_itself() else None
+
+
+@pytest.mark.parametrize(
+    "setup", ["?game=maedn&seats=human,remote&names=Anna,Ben", "?game=malefiz&seats=human,remote&names=Anna,Ben"]
+)
+def test_two_devices_connect_and_play_a_whole_game(setup: str) -> None:
+    host, guest, sent = connect(setup)
+    assert host.session is None and guest.session is None
+    deliver(host, guest, sent)  # hello, the match, the parts for who starts
+    assert host.session is not None and guest.session is not None
+    assert host.session.state == guest.session.state and host.session.mine == {0} and guest.session.mine == {1}
+    for _ in range(5000):
+        if host.session.state.is_over:
+            break
+        for who, device in (("host", host), ("guest", guest)):
+            screen = act(device)
+            if screen is not None:
+                sent.extend((who, c["peer"], c["text"]) for c in screen.net if c["do"] == "send")
+            deliver(host, guest, sent)
+    assert host.session.state.is_over and guest.session.state == host.session.state
+    assert host.together is not None and guest.together is not None
+    assert host.together.table is not None and guest.together.table is not None
+    assert host.together.table.match == guest.together.table.match
+
+
+def test_while_the_other_device_plays_this_one_says_so_and_cannot_act() -> None:
+    host, guest, sent = connect("?game=maedn&seats=human,remote&names=Anna,Ben&first=red")
+    deliver(host, guest, sent)
+    assert host.session is not None and not host.session.can_roll() and host.roll() is None
+    screen = host.screen()
+    assert "Waiting for Ben (red) to play on their device" in screen.status and not screen.can_roll
+    assert guest.screen().can_roll
+
+
+def test_a_broken_invitation_or_reply_is_refused_in_the_players_language() -> None:
+    guest = app()
+    screen = guest.open("", JOIN + "abc")
+    assert screen.view == "setup" and "not a whole invitation link" in screen.error
+    host = app()
+    host.open("?game=maedn&seats=human,remote&names=Anna,Ben")
+    host.net(1, "offer", sdp("offer", 50001))
+    screen = host.reply(1, REPLY + "garbage")
+    assert "not a whole reply" in screen.notice and not [c for c in screen.net if c["do"] == "accept"]
+
+
+def test_a_message_from_the_other_device_that_does_not_fit_is_refused_and_changes_nothing() -> None:
+    host, guest, sent = connect("?game=maedn&seats=human,remote&names=Anna,Ben&first=yellow")
+    deliver(host, guest, sent)
+    assert host.session is not None and guest.session is not None
+    screen = host.roll()
+    assert screen is not None
+    act_text = next(c["text"] for c in screen.net if c["do"] == "send" and '"act"' in c["text"])
+    message = json.loads(act_text)
+    forged = json.dumps({**message, "a": f"d{7 - int(message['a'][1:])}"})
+    before = guest.session.state
+    refused = guest.net(0, "message", forged)
+    assert refused is not None and "that the dice did not give" in refused.notice
+    assert guest.session.state == before
+    taken = guest.net(0, "message", act_text)
+    assert taken is not None and guest.session.state == host.session.state

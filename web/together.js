@@ -1,0 +1,76 @@
+// The page's side of a game between devices. Python decides everything (malefiz/together.py): this file runs the
+// peer-to-peer channels (web/net.js) as each screen's `net` commands say, hands their events back to Python, draws
+// the devices' panel with its QR codes, and copies a link.
+(function () {
+  "use strict";
+  var handles = {};  // device number -> its channel (web/net.js)
+  var options = {};  // what web/net.js is asked with (nothing: the same network only)
+  var pending = [];  // commands for a channel that is still being made
+
+  function run() { return window.malefizRun.apply(null, arguments); }
+  function tell(peer, kind, text) { return run("net", peer, kind, text || ""); }
+
+  function wire(peer, handle) {
+    handles[peer] = handle;
+    handle.onopen = function () { tell(peer, "open"); };
+    handle.onmessage = function (text) { tell(peer, "message", text); };
+    handle.onclose = function () { tell(peer, "close"); };
+    var waiting = pending.filter(function (c) { return c.peer === peer; });
+    pending = pending.filter(function (c) { return c.peer !== peer; });
+    waiting.forEach(command);
+  }
+
+  function command(c) {
+    if (c.do === "offer") {
+      window.MalefizNet.offer(options).then(function (made) { wire(c.peer, made.peer); tell(c.peer, "offer", made.sdp); });
+    } else if (c.do === "answer") {
+      window.MalefizNet.answer(c.sdp, options).then(function (made) { wire(c.peer, made.peer); tell(c.peer, "answer", made.sdp); });
+    } else if (!handles[c.peer]) {
+      pending.push(c);
+    } else if (c.do === "accept") {
+      handles[c.peer].accept(c.sdp);
+    } else if (c.do === "send") {
+      handles[c.peer].send(c.text);
+    }
+  }
+
+  /** The panel anew, keeping what the person typed; each link whole (this page's address and Python's fragment). */
+  function draw(html) {
+    var box = document.querySelector("[data-together]");
+    var typed = {};
+    box.querySelectorAll("input[name]").forEach(function (input) { typed[input.name] = input.value; });
+    box.innerHTML = html;
+    box.hidden = !html;
+    var base = location.href.split("#")[0];
+    box.querySelectorAll("input[name]").forEach(function (input) { if (typed[input.name]) input.value = typed[input.name]; });
+    box.querySelectorAll("[data-link-text]").forEach(function (input) { input.value = base + input.value; });
+    box.querySelectorAll("[data-qr]").forEach(function (element) {
+      element.innerHTML = window.MalefizNet.qrSvg(base + element.dataset.qr);
+    });
+  }
+
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest("[data-together] [data-action]");
+    if (!button) return;
+    var action = button.dataset.action;
+    var id = Number(button.dataset.id);
+    if (action === "copy") {
+      var input = button.parentElement.querySelector("[data-link-text]");
+      input.select();
+      if (navigator.clipboard) navigator.clipboard.writeText(input.value).catch(function () { document.execCommand("copy"); });
+      else document.execCommand("copy");
+    } else if (action === "reply") {
+      run("reply", id, document.querySelector('[data-together] input[name="reply-' + id + '"]').value);
+    } else if (action === "join") {
+      run("join", document.querySelector('[data-together] input[name="join-name"]').value);
+    }
+  });
+
+  window.MalefizTogether = {
+    show: function (screen) {
+      if (screen.view !== "play") return draw("");
+      draw(screen.together || "");
+      (screen.net || []).forEach(command);
+    },
+  };
+})();
