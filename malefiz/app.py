@@ -18,11 +18,10 @@ import random
 import re
 import time
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
 from typing import Final, Literal
 from urllib.parse import parse_qs
 
-from .between import BetweenDevices
+from .between import Address, BetweenDevices
 from .core import savefile
 from .core.errors import MalefizError
 from .core.face import Marks
@@ -44,7 +43,7 @@ from .shelf import (
     shelf_html,
     valid_id,
 )
-from .together import JOIN, Together
+from .together import JOIN, PLAY, Together
 
 __all__ = [
     "KEEP_KEY",
@@ -73,17 +72,6 @@ MAX_FILE: Final = 5_000_000
 """The largest file read as a saved game, in bytes."""
 
 Command = Literal["roll", "act", "cancel", "up", "down", "left", "right"]
-
-
-@dataclass(frozen=True)
-class Address:
-    """A change of the page address: ``push`` adds a history entry (Back returns), ``replace`` does not.
-
-    ``query`` is the whole ``?...`` part; ``""`` is the bare page.
-    """
-
-    how: Literal["push", "replace"]
-    query: str
 
 
 KEYS: Final[dict[str, Command]] = {
@@ -238,14 +226,8 @@ class App(BetweenDevices):
         """The screen a page address leads to: the game a link's fragment holds (added to the shelf), else the
         game the query describes (the one kept under its ``id`` when there is one), else the setup screen."""
         problem = ""
-        if fragment.startswith(JOIN):
-            self.address = Address("replace", "")
-            try:
-                self.together = Together.guest(fragment, self.games)
-            except MalefizError as error:
-                return self.setup_screen(self.t.error(error))
-            self.session = None
-            return self.together_screen()
+        if fragment.startswith((JOIN, PLAY)) or "together=" in query:
+            return self.open_together(query, fragment)
         if fragment.startswith("#game="):
             self.address = Address("replace", query)
             try:

@@ -4,18 +4,35 @@ playing, and the events of the page's peer-to-peer channels."""
 from __future__ import annotations
 
 import dataclasses
-from typing import TYPE_CHECKING, Any
+import json
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Literal
+from urllib.parse import parse_qs
 
 from .core.errors import MalefizError
 from .core.face import Marks
+from .core.remote import link_anchors
 from .core.screen import Screen, play_screen
+from .together import JOIN, PLAY, TOGETHER_PREFIX, Invitation, Together, anchor_key
 
 if TYPE_CHECKING:
     from .core.session import Session
+    from .core.setup import Games
     from .i18n import Translator
-    from .together import Together
+    from .shelf import Storage
 
-__all__ = ["BetweenDevices"]
+__all__ = ["Address", "BetweenDevices"]
+
+
+@dataclass(frozen=True)
+class Address:
+    """A change of the page address: ``push`` adds a history entry (Back returns), ``replace`` does not.
+
+    ``query`` is the whole ``?...`` part; ``""`` is the bare page.
+    """
+
+    how: Literal["push", "replace"]
+    query: str
 
 
 class BetweenDevices:
@@ -24,6 +41,9 @@ class BetweenDevices:
 
     together: Together | None
     session: Session | None
+    storage: Storage
+    games: Games
+    address: Address | None
     t: Translator
     pace: str
     motion: bool
@@ -32,6 +52,11 @@ class BetweenDevices:
     _face: int | None
 
     def screen(self, fresh: bool = False, keep: bool = True) -> Screen:
+        raise NotImplementedError
+
+    def setup_screen(
+        self, error: str = "", game: str | None = None, board: str | None = None, form_error: str = ""
+    ) -> Screen:
         raise NotImplementedError
 
     def together_screen(self, notice: str = "") -> Screen:
@@ -56,6 +81,65 @@ class BetweenDevices:
             pace=self.pace,
         )
 
+    def open_together(self, query: str, fragment: str) -> Screen:
+        """A page address of a game between devices: an invitation (``#join=``), a play link (``#play=``), or the
+        game this browser keeps (``?together=<code>``, after a reload)."""
+        shown = self.together
+        self.address = Address("replace", "")
+        self.session = None
+        try:
+            if fragment.startswith(JOIN):
+                invitation, _ = Invitation.read(fragment, self.games)
+                self.together = Together.guest(fragment, self.games, self._kept_together(invitation.code))
+            elif fragment.startswith(PLAY):
+                keys = [anchor_key(a) for a in link_anchors(fragment.removeprefix(PLAY))]
+                kept = next((k for k in map(self._kept_together, keys) if k is not None), None)
+                if kept is None:
+                    self.together = Together.watching(fragment, self.games)
+                    return self._together_now()
+                self.together = kept
+                try:
+                    kept.take_link(fragment)
+                except MalefizError as error:  # the game as this browser keeps it, and what was wrong
+                    return self._together_now(self.t.error(error))
+            else:
+                code = parse_qs(query.lstrip("?")).get("together", [""])[0]
+                self.together = self._kept_together(code)
+                if self.together is None:
+                    return self.setup_screen(self.t("together.not_kept"))
+        except MalefizError as error:
+            if shown is not None:  # the game shown stays, and says what was wrong
+                self.together = shown
+                return self._together_now(self.t.error(error))
+            self.together = None
+            return self.setup_screen(self.t.error(error))
+        return self._together_now()
+
+    def _kept_together(self, code: str) -> Together | None:
+        """This browser's part in the game ``code`` (None when it keeps none)."""
+        text = self.storage.get(TOGETHER_PREFIX + code) if code else None
+        if text is None:
+            return None
+        try:
+            return Together.from_doc(json.loads(text), self.games)
+        except (ValueError, RecursionError):
+            return None
+
+    def _keep_together(self) -> None:
+        """Keep this device's part of the game in the browser, and the game's code in the address (a reload
+        resumes it)."""
+        together = self.together
+        if together is None or not together.keeps():
+            return
+        self.storage.set(TOGETHER_PREFIX + together.key, json.dumps(together.to_doc(), separators=(",", ":")))
+        self.address = Address("replace", f"?together={together.key}")
+
+    def watch(self) -> Screen:
+        """The host invites a device to watch."""
+        if self.together is not None:
+            self.together.watch()
+        return self._together_now()
+
     def net(self, peer: int, kind: str, text: str) -> Screen | None:
         """An event of the page's channel to device ``peer``: ``offer`` or ``answer`` made (``text`` its
         description), ``open``, ``message`` (``text``), ``close``. None when nothing shown changes."""
@@ -79,10 +163,12 @@ class BetweenDevices:
     def _together_now(self, notice: str = "", fresh: bool = False) -> Screen:
         together = self.together
         assert together is not None
-        if self.session is None and together.session is not None:
+        if together.session is not self.session:  # the first roll, or the game as another device has it
             self.session = together.session
-            self.session.set_language(self.t.language)
+            if self.session is not None:
+                self.session.set_language(self.t.language)
             self._shown = self._face = None
+        self._keep_together()
         if self.session is None:
             return self.together_screen(notice)
         self.notice = notice or self.notice
@@ -94,6 +180,7 @@ class BetweenDevices:
         together, s = self.together, self.session
         assert together is not None and s is not None
         together.sync()
+        self._keep_together()
         if fresh:
             self.notice = ""
         found = play_screen(

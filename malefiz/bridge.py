@@ -355,6 +355,7 @@ CALLS: Final[dict[str, Callable[..., Any]]] = {
     "net": _app_call("net", _number_int, _text, _text),
     "reply": _app_call("reply", _number_int, _text),
     "join": _app_call("join", _text),
+    "watch": _app_call("watch"),
     "set_motion": _app_call("set_motion", bool),
     "set_sound": _app_call("set_sound", bool),
 }

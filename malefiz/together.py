@@ -25,6 +25,7 @@ import binascii
 import html
 import json
 import zlib
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import Any, Final, Literal
 
@@ -36,13 +37,23 @@ from .core.setup import MAX_NAME, Games, Seat, Setup, seat_label
 from .core.signal import pack, unpack
 from .i18n import Translator
 
-__all__ = ["JOIN", "REPLY", "Invitation", "Together"]
+__all__ = ["JOIN", "PLAY", "REPLY", "TOGETHER_PREFIX", "Invitation", "Together", "anchor_key"]
 
 JOIN: Final = "#join="
 """The fragment of an invitation link."""
 REPLY: Final = "#reply="
 """The fragment of a reply link."""
+PLAY: Final = "#play="
+"""The fragment of a play link: the whole game, for the next player to play on."""
+TOGETHER_PREFIX: Final = "malefiz.together."
+"""The browser keeps each game between devices under this prefix and the game's code (:meth:`Together.to_doc`)."""
 MAX_LINK: Final = 20_000
+MAX_PEERS: Final = 16
+"""Devices in one game at most, watchers included (at most six play)."""
+WATCHERS: Final = 8
+"""The first device number of a watcher (players are 1 to 5)."""
+
+Role = Literal["host", "guest", "watcher"]
 
 
 def _encode(doc: dict[str, Any]) -> str:
@@ -76,19 +87,21 @@ def _fragment(text: str, mark: str) -> str:
 
 @dataclass(frozen=True, slots=True)
 class Invitation:
-    """What an invitation link holds: the setup, the seat and device offered, the host's name, the offer."""
+    """What an invitation link holds: the setup, the seat and device offered (no seat: to watch), the host's name,
+    the offer, and for a game under way its code (a device of that game reconnects)."""
 
     setup: str
-    seat: int
+    seat: int | None
     device: int
     host: str
     offer: str
     """The offer's code (:func:`malefiz.core.signal.pack`)."""
+    code: str = ""
 
     def link(self) -> str:
         """The invitation's fragment (``#join=...``)."""
         doc = {"v": 1, "setup": self.setup, "seat": self.seat, "device": self.device, "host": self.host}
-        return JOIN + _encode({**doc, "offer": self.offer})
+        return JOIN + _encode({**doc, "offer": self.offer, "code": self.code})
 
     @classmethod
     def read(cls, text: str, games: Games) -> tuple[Invitation, Setup]:
@@ -99,13 +112,14 @@ class Invitation:
         """
         doc = _decode(_fragment(text, JOIN), "error.invite")
         try:
-            found = cls(doc["setup"], doc["seat"], doc["device"], str(doc["host"])[:MAX_NAME], doc["offer"])
+            seat, device, code = doc["seat"], doc["device"], doc.get("code", "")
+            found = cls(doc["setup"], seat, device, str(doc["host"])[:MAX_NAME], doc["offer"], code)
             if doc.get("v") != 1 or not isinstance(found.setup, str) or not isinstance(found.offer, str):
                 raise ValueError("form")
             setup = Setup.from_query(found.setup, games)
-            if setup is None or not isinstance(found.seat, int) or not 0 <= found.seat < len(setup.seats):
+            if setup is None or not (seat is None or (isinstance(seat, int) and 0 <= seat < len(setup.seats))):
                 raise ValueError("seat")
-            if not isinstance(found.device, int) or not 1 <= found.device < len(setup.seats):
+            if not isinstance(device, int) or not 1 <= device < MAX_PEERS or not isinstance(code, str):
                 raise ValueError("device")
         except (KeyError, TypeError, ValueError):
             raise MalefizError.keyed("error.invite") from None
@@ -114,11 +128,11 @@ class Invitation:
 
 @dataclass
 class Peer:
-    """A channel to another device, as this device sees it."""
+    """Another device, as this device sees it: its seat, its channel's state, what to hand over to it."""
 
     device: int
     seat: int | None = None
-    """The seat the host invited the device to (the host's side)."""
+    """The seat the host invited the device to (None: it watches)."""
     link: str = ""
     """The invitation (host) or the reply (guest) to hand over, once the page made its offer or answer."""
     state: Literal["new", "offered", "open", "closed"] = "new"
@@ -129,19 +143,20 @@ class Peer:
 class Together:
     """This device's part in a game between devices (see the module's description)."""
 
-    def __init__(self, role: Literal["host", "guest"], setup: Setup, name: str, games: Games) -> None:
+    def __init__(self, role: Role, setup: Setup, name: str, games: Games, secret: bytes | None = None) -> None:
         self.role = role
         self.setup = setup
         self.name = name[:MAX_NAME]
         self.games = games
-        self.secret, self.chain = Chain.new()
+        self.secret, self.chain = Chain.new() if secret is None else (secret, Chain.from_secret(secret))
         self.peers: dict[int, Peer] = {}
         self.table: Table | None = None
         self.commands: list[dict[str, Any]] = []
-        """What the page's channel is to do next (taken with :meth:`take`)."""
+        """What the page's channels are to do next (taken with :meth:`take`)."""
         self.problem: Any = None
         """The last message refused, as an error (told by the page in the player's language)."""
         self.invitation: Invitation | None = None
+        self.me: int | None = 0 if role == "host" else None
 
     # -- the host -----------------------------------------------------------------------
 
@@ -160,156 +175,245 @@ class Together:
         """The seats played on other devices."""
         return [i for i, seat in enumerate(setup.seats) if seat.kind == "remote"]
 
+    def players(self) -> list[Peer]:
+        """The other devices that play (not those that watch), by device number."""
+        return [self.peers[d] for d in sorted(self.peers) if self.peers[d].seat is not None]
+
     def owners(self) -> tuple[int, ...]:
         """Each seat's device: the invited seats their guests', every other seat the host's."""
         found = [0] * len(self.setup.seats)
-        for peer in self.peers.values():
-            if peer.seat is not None:
-                found[peer.seat] = peer.device
+        for peer in self.players():
+            assert peer.seat is not None
+            found[peer.seat] = peer.device
         return tuple(found)
+
+    def watch(self) -> None:
+        """The host invites one more device to watch."""
+        if self.role == "host" and len(self.peers) < MAX_PEERS - 1:
+            device = max([WATCHERS - 1, *self.peers]) + 1
+            self.peers[device] = Peer(device)
+            self.commands.append({"do": "offer", "peer": device})
 
     def offered(self, device: int, sdp: str) -> None:
         """The page made the offer for ``device``: its invitation link is ready."""
         peer = self.peers.get(device)
-        if self.role != "host" or peer is None or peer.seat is None:
+        if self.role != "host" or peer is None:
             return
-        invitation = Invitation(self.setup.to_query(), peer.seat, device, self.name, pack(sdp))
-        peer.link, peer.state = invitation.link(), "offered"
+        code = anchor_key(peer.anchor) if peer.anchor else ""
+        invitation = Invitation(self.setup.to_query(), peer.seat, device, self.name, pack(sdp), code)
+        peer.link = invitation.link()
+        peer.state = "offered" if peer.state == "new" else peer.state  # a lost connection stays told as lost
 
     def reply(self, device: int, text: str) -> None:
-        """The host pasted ``device``'s reply: the page takes its answer.
+        """The host pasted ``device``'s reply: the page takes its answer; the guest's name and dice anchor are noted
+        (the game starts once every player's is in).
 
         Raises:
             MalefizError: for a text that is not a reply to this invitation.
         """
         peer = self.peers.get(device)
         doc = _decode(_fragment(text, REPLY), "error.reply")
-        if peer is None or doc.get("device") != device or not isinstance(doc.get("answer"), str):
+        answer, name = doc.get("answer"), doc.get("name")
+        try:
+            anchor = _unb64(doc.get("anchor"))
+        except (ValueError, binascii.Error):
+            raise MalefizError.keyed("error.reply") from None
+        if peer is None or doc.get("device") != device or not isinstance(answer, str) or not isinstance(name, str):
             raise MalefizError.keyed("error.reply")
-        kind, sdp = unpack(doc["answer"])
+        if peer.seat is not None and (len(anchor) != PART_BYTES or (peer.anchor and anchor != peer.anchor)):
+            raise MalefizError.keyed("error.reply")
+        kind, sdp = unpack(answer)
         if kind != "answer":
             raise MalefizError.keyed("error.reply")
         self.commands.append({"do": "accept", "peer": device, "sdp": sdp})
+        peer.name = " ".join(name.split())[:MAX_NAME] or peer.name
+        peer.anchor = anchor if peer.seat is not None else b""
+        if self.table is None and all(p.anchor for p in self.players()):
+            self._start()
+
+    def _start(self) -> None:
+        """Every player's anchor is in: the host makes the match (the dice committed) and sends it."""
+        seats = list(self.setup.seats)
+        for peer in self.players():
+            assert peer.seat is not None
+            seats[peer.seat] = replace(seats[peer.seat], kind="human", name=peer.name or seats[peer.seat].name)
+        setup = replace(self.setup, seats=tuple(seats))
+        players = self.players()
+        names = (self.name, *(p.name for p in players))
+        anchors = (self.chain.anchor, *(p.anchor for p in players))
+        match = Match(setup.to_query(), names, self.owners(), Ledger(anchors))
+        self.table = Table(match, self.games, 0, self.chain)
+        self._send_match(d for d, p in self.peers.items() if p.state == "open")
+        self.table.outbox.clear()  # the match just sent holds this device's part for who starts
+
+    def _send_match(self, devices: Iterable[int]) -> None:
+        assert self.table is not None
+        text = json.dumps({"t": "match", "match": self.table.match.to_json()}, separators=(",", ":"))
+        for device in devices:
+            self.commands.append({"do": "send", "peer": device, "text": text})
 
     # -- the guest ------------------------------------------------------------------------
 
     @classmethod
-    def guest(cls, text: str, games: Games) -> Together:
-        """The guest of the invitation in ``text`` (a link or its fragment), before joining.
+    def guest(cls, text: str, games: Games, kept: Together | None = None) -> Together:
+        """The guest of the invitation in ``text`` (a link or its fragment), before joining; ``kept``: this
+        device's part in that game as kept in the browser (an invitation to reconnect).
 
         Raises:
             MalefizError: for a text that is not a whole invitation.
         """
         invitation, setup = Invitation.read(text, games)
-        together = cls("guest", setup, setup.seats[invitation.seat].name, games)
+        if kept is not None and kept.me == invitation.device:
+            kept.invitation = invitation
+            kept.peers = {0: Peer(0, name=invitation.host)}
+            kept.join(kept.name)
+            return kept
+        role: Role = "guest" if invitation.seat is not None else "watcher"
+        name = setup.seats[invitation.seat].name if invitation.seat is not None else ""
+        together = cls(role, setup, name, games)
         together.invitation = invitation
+        together.me = invitation.device if invitation.seat is not None else None
         together.peers[0] = Peer(0, name=invitation.host)
         return together
 
     def join(self, name: str) -> None:
         """The guest joins as ``name``: the page answers the host's offer."""
         invitation = self.invitation
-        if self.role != "guest" or invitation is None:
+        if self.role == "host" or invitation is None:
             return
         self.name = " ".join(name.split())[:MAX_NAME] or self.name
         _, sdp = unpack(invitation.offer)
+        self.peers[0].state = "offered"
         self.commands.append({"do": "answer", "peer": 0, "sdp": sdp})
 
     def answered(self, sdp: str) -> None:
-        """The page made the guest's answer: the reply link is ready."""
+        """The page made the guest's answer: the reply link (the answer, the name, the dice anchor) is ready."""
         invitation = self.invitation
         if invitation is None:
             return
-        self.peers[0].link = REPLY + _encode({"device": invitation.device, "answer": pack(sdp)})
-        self.peers[0].state = "offered"
+        anchor = _b64(self.chain.anchor) if self.role == "guest" else ""
+        doc = {"device": invitation.device, "answer": pack(sdp), "name": self.name, "anchor": anchor}
+        self.peers[0].link = REPLY + _encode(doc)
 
-    # -- the channel's events ----------------------------------------------------------------
+    # -- the channels' events ----------------------------------------------------------------
 
     def opened(self, device: int) -> None:
-        """The channel to ``device`` is open: a guest sends the host its name and dice anchor."""
+        """The channel to ``device`` is open: a guest sends the host the game as it has it (None before the first
+        roll); the host sends the game to a device it reconnects."""
         peer = self.peers.get(device)
         if peer is None:
             return
-        peer.state = "open"
-        if self.role == "guest" and self.invitation is not None:
-            hello = {"t": "hello", "name": self.name, "anchor": _b64(self.chain.anchor)}
-            self.commands.append({"do": "send", "peer": 0, "text": json.dumps(hello)})
+        peer.state, peer.link = "open", ""
+        if self.role != "host":
+            match = self.table.match.to_json() if self.table is not None else None
+            hello = {"t": "hello", "match": match}
+            self.commands.append({"do": "send", "peer": 0, "text": json.dumps(hello, separators=(",", ":"))})
 
     def closed(self, device: int) -> None:
-        """The channel to ``device`` closed."""
+        """The channel to ``device`` closed: the host gets a new invitation ready for it (to reconnect)."""
         peer = self.peers.get(device)
-        if peer is not None:
-            peer.state = "closed"
+        if peer is None or peer.state == "closed":
+            return
+        peer.state = "closed"
+        if self.role == "host":
+            self.commands.append({"do": "offer", "peer": device})
 
     def received(self, device: int, text: str) -> bool:
-        """A text from ``device``; True when the game changed. A message that does not fit is refused
-        (:attr:`problem` says why) and changes nothing."""
+        """A text from ``device``; True when it was taken. A message that does not fit is refused (:attr:`problem`
+        says why) and changes nothing."""
         self.problem = None
         try:
-            if len(text) > 2_000_000:
+            if len(text) > MAX_LINK * 100:
                 raise MalefizError.keyed("error.match_message")
-            message = json.loads(text)
+            try:
+                message = json.loads(text)
+            except (ValueError, RecursionError):
+                raise MalefizError.keyed("error.match_message") from None
             if not isinstance(message, dict):
                 raise MalefizError.keyed("error.match_message")
-            kind = message.get("t")
-            if kind == "hello" and self.role == "host" and self.table is None:
-                return self._hello(device, message)
-            if kind == "match" and self.role == "guest" and device == 0:
-                return self._match(message.get("match"))
-            if self.table is None or kind not in ("act", "part"):
-                raise MalefizError.keyed("error.match_message")
-            if self.role == "host" and message.get("by") != device:
-                raise MalefizError.keyed("error.match_message")
-            self.table.receive(message)
-        except (ValueError, RecursionError) as error:
-            self.problem = error if isinstance(error, MalefizError) else MalefizError.keyed("error.match_message")
+            self._take(device, message)
+        except MalefizError as error:
+            self.problem = error
             return False
         self._send_outbox()
         return True
 
-    def _hello(self, device: int, message: dict[str, Any]) -> bool:
-        peer = self.peers.get(device)
-        try:
-            anchor = _unb64(message.get("anchor"))
-        except (ValueError, binascii.Error):
-            raise MalefizError.keyed("error.match_message") from None
-        if peer is None or len(anchor) != PART_BYTES:
+    def _take(self, device: int, message: dict[str, Any]) -> None:
+        kind = message.get("t")
+        if kind == "hello" and self.role == "host" and device in self.peers:
+            if message.get("match") is not None and self.table is not None:
+                self._adopt(message["match"], from_host=False)
+            if self.table is not None:
+                self._send_match([device])
+            return
+        if kind == "match" and self.role != "host" and device == 0:
+            self._adopt(message.get("match"), from_host=True)
+            return
+        if self.table is None or kind not in ("act", "part"):
             raise MalefizError.keyed("error.match_message")
-        name = message.get("name")
-        peer.name = " ".join(name.split())[:MAX_NAME] if isinstance(name, str) and name.strip() else peer.name
-        peer.anchor = anchor
-        if all(p.anchor for p in self.peers.values()):
-            self._start()
-        return True
+        if self.role == "host" and (message.get("by") != device or self.peers[device].seat is None):
+            raise MalefizError.keyed("error.match_message")
+        self.table.receive(message)
 
-    def _start(self) -> None:
-        """Every guest is in: the host makes the match (every anchor committed) and sends it."""
-        devices = len(self.peers) + 1
-        seats = list(self.setup.seats)
-        for peer in self.peers.values():
-            assert peer.seat is not None
-            seats[peer.seat] = replace(seats[peer.seat], kind="human", name=peer.name or seats[peer.seat].name)
-        setup = replace(self.setup, seats=tuple(seats))
-        names = (self.name, *(self.peers[d].name for d in range(1, devices)))
-        anchors = (self.chain.anchor, *(self.peers[d].anchor for d in range(1, devices)))
-        match = Match(setup.to_query(), names, self.owners(), Ledger(anchors))
-        text = json.dumps({"t": "match", "match": match.to_json()})
-        for device in range(1, devices):
-            self.commands.append({"do": "send", "peer": device, "text": text})
-        self.table = Table(match, self.games, 0, self.chain)
-        self._send_outbox()
-
-    def _match(self, doc: object) -> bool:
-        """The guest gets the match from the host: it checks it (its own anchor among the devices) and plays."""
+    def _adopt(self, doc: object, from_host: bool) -> None:
+        """The game as another device has it: taken when it is this one's game gone further (checked by replaying
+        every action and roll), left when it is this one's game not as far; refused otherwise."""
         match = Match.from_json(doc)
-        invitation = self.invitation
-        assert invitation is not None
-        anchors = match.ledger.anchors
-        if invitation.device >= len(anchors) or anchors[invitation.device] != self.chain.anchor:
-            raise MalefizError.keyed("error.match_chain")
-        self.table = Table.replay(match, self.games, invitation.device, self.chain)
+        own = self.table.match if self.table is not None else None
+        if own is None:
+            if self.me is not None and (
+                self.me >= len(match.names) or match.ledger.anchors[self.me] != self.chain.anchor
+            ):
+                raise MalefizError.keyed("error.match_chain")
+        elif (match.setup, match.names, match.owners, match.ledger.anchors) != (
+            own.setup,
+            own.names,
+            own.owners,
+            own.ledger.anchors,
+        ) or match.actions[: len(own.actions)] != own.actions[: len(match.actions)]:
+            raise MalefizError.keyed("error.match_fork")
+        elif len(match.actions) <= len(own.actions):
+            assert self.table is not None  # this device is as far already, save perhaps a die's part
+            self.table.learn(match.ledger)
+            return
+        chain = self.chain if self.me is not None else None
+        table = Table.replay(match, self.games, self.me, chain)
+        table.outbox = [m for m in table.outbox if m.get("t") == "part"]  # only this device's new part goes out
+        self.table = table
+        if not from_host:
+            self._send_match(d for d in self.peers if self.peers[d].state == "open")
+
+    # -- play by link -------------------------------------------------------------------------
+
+    def play_link(self) -> str:
+        """The whole game as a link's fragment (``#play=...``): the next player opens it and plays on."""
+        return PLAY + self.table.link() if self.table is not None else ""
+
+    @classmethod
+    def watching(cls, text: str, games: Games) -> Together:
+        """A device that keeps no part in the game a play link holds: it shows the game, checked, and cannot play.
+
+        Raises:
+            MalefizError: for a link that is not a whole play link, or does not check out.
+        """
+        table = Table.from_link(_fragment(text, PLAY), games, None, None)
+        setup = Setup.from_query(table.match.setup, games)
+        assert setup is not None  # the table read it already
+        together = cls("watcher", setup, "", games)
+        together.me, together.table = None, table
+        together.peers = {0: Peer(0, name=table.match.names[0], state="closed")}
+        return together
+
+    def take_link(self, text: str) -> None:
+        """The game a play link holds, when it is this game gone further (see :meth:`_adopt`).
+
+        Raises:
+            MalefizError: for a link that is not this game's, or does not check out.
+        """
+        chain = self.chain if self.me is not None else None
+        table = Table.from_link(_fragment(text, PLAY), self.games, self.me, chain)
+        self._adopt(table.match.to_json(), from_host=self.role == "host")
         self._send_outbox()
-        return True
 
     # -- what goes out -------------------------------------------------------------------------
 
@@ -320,29 +424,87 @@ class Together:
             self._send_outbox()
 
     def _send_outbox(self) -> None:
-        """The table's messages onto the channels: a guest's to the host, the host's to every guest but the one
-        a passed-on message came from."""
+        """The table's messages onto the channels: a guest's to the host, the host's to every other device but the
+        one a passed-on message came from."""
         table = self.table
         if table is None:
             return
         for message in table.outbox:
             text = json.dumps(message, separators=(",", ":"))
-            if self.role == "guest":
+            if self.role != "host":
                 self.commands.append({"do": "send", "peer": 0, "text": text})
                 continue
-            for device in self.peers:
-                if device != message.get("by"):
+            for device, peer in self.peers.items():
+                if device != message.get("by") and peer.state == "open":
                     self.commands.append({"do": "send", "peer": device, "text": text})
         table.outbox.clear()
 
     def take(self) -> list[dict[str, Any]]:
-        """The commands for the page's channel, once."""
+        """The commands for the page's channels, once."""
         found, self.commands = self.commands, []
         return found
 
     @property
     def session(self) -> Session | None:
         return self.table.session if self.table is not None else None
+
+    # -- kept in the browser -------------------------------------------------------------------
+
+    @property
+    def key(self) -> str:
+        """This device's part's key in the browser's storage: its dice anchor's (a link names every device's)."""
+        return anchor_key(self.chain.anchor)
+
+    def keeps(self) -> bool:
+        """True once there is something to keep: the game, or a guest's reply (its dice are committed)."""
+        return self.table is not None or (self.role == "guest" and bool(self.peers[0].link))
+
+    def to_doc(self) -> dict[str, Any]:
+        """What the browser keeps of this device's part, to resume after a reload (its dice secret among it)."""
+        return {
+            "v": 1,
+            "role": self.role,
+            "me": self.me,
+            "name": self.name,
+            "secret": _b64(self.secret),
+            "setup": self.setup.to_query(),
+            "peers": [[d, p.seat, p.name] for d, p in sorted(self.peers.items())],
+            "match": self.table.match.to_json() if self.table is not None else None,
+            "invitation": self.invitation.link() if self.invitation is not None else None,
+        }
+
+    @classmethod
+    def from_doc(cls, doc: object, games: Games) -> Together:
+        """The part a :meth:`to_doc` document keeps, its game replayed and checked; every channel closed.
+
+        Raises:
+            MalefizError: for a document that is not such a part, or whose game does not check out.
+        """
+        try:
+            assert isinstance(doc, dict) and doc.get("v") == 1
+            role, me, name = doc["role"], doc["me"], str(doc["name"])
+            assert role in ("host", "guest", "watcher") and (me is None or isinstance(me, int))
+            setup = Setup.from_query(doc["setup"], games)
+            assert setup is not None
+            together = cls(role, setup, name, games, _unb64(doc["secret"]))
+            for device, seat, peer_name in doc["peers"]:
+                together.peers[int(device)] = Peer(int(device), seat, state="closed", name=str(peer_name))
+        except (AssertionError, KeyError, TypeError, ValueError, binascii.Error):
+            raise MalefizError.keyed("error.match_foreign") from None
+        together.me = me
+        if isinstance(doc.get("invitation"), str):
+            together.invitation, _ = Invitation.read(doc["invitation"], games)
+        if doc["match"] is None:
+            return together
+        match = Match.from_json(doc["match"])
+        together.table = Table.replay(match, games, me, together.chain if me is not None else None)
+        together.table.outbox.clear()
+        for device, peer in together.peers.items():
+            if role == "host":
+                together.commands.append({"do": "offer", "peer": device})
+            if peer.seat is not None and device < len(match.names):
+                peer.anchor = match.ledger.anchors[device]
+        return together
 
     # -- what the players see ------------------------------------------------------------------
 
@@ -361,29 +523,52 @@ class Together:
         return ""
 
     def panel_html(self, t: Translator) -> str:
-        """The panel of the devices: each peer's state, and before the game the invitations or the reply."""
+        """The panel of the devices: each one's state and what to hand over to it; the play link when a player is
+        not connected; *Invite someone to watch* for the host."""
         rows: list[str] = []
         for device, peer in sorted(self.peers.items()):
-            who = html.escape(peer.name or t("together.device", n=device))
+            if device == 0 and self.role != "host" and peer.state == "new":
+                continue
+            who = peer.name or t("together.device", n=device)
+            if peer.seat is None and self.role == "host":
+                who = t("together.watcher", name=who)
             state = t(f"together.state_{peer.state}")
-            row = f'<li data-peer="{device}"><b>{who}</b> <span class="peer-state">{html.escape(state)}</span>'
-            if self.table is None and peer.link and peer.state == "offered":
+            row = f'<li data-peer="{device}"><b>{html.escape(who)}</b>'
+            row += f' <span class="peer-state">{html.escape(state)}</span>'
+            if peer.link and peer.state != "open":
                 row += self._handover_html(device, peer, t)
             rows.append(row + "</li>")
+        extra = ""
+        table = self.table
+        next_device = table.next_device() if table is not None else None
+        if table is not None and next_device is not None and next_device != self.me and self.me is not None:
+            ahead = self.peers.get(next_device) if self.role == "host" else self.peers.get(0)
+            if ahead is None or ahead.state != "open":
+                name = table.match.names[next_device]
+                extra += (
+                    f'<p>{html.escape(t("together.by_link", name=name))}</p><p class="handover"><input readonly'
+                    f' value="{html.escape(self.play_link())}" data-link-text aria-label="{html.escape(name)}">'
+                    f' <button type="button" data-action="copy">{html.escape(t("together.copy"))}</button></p>'
+                )
+        if self.role == "host":
+            extra += (
+                f'<p><button type="button" data-action="watch">{html.escape(t("together.invite_watcher"))}</button></p>'
+            )
         title = html.escape(t("together.title"))
-        return f'<section class="together"><h2>{title}</h2><ul>{"".join(rows)}</ul></section>'
+        return f'<section class="together"><h2>{title}</h2><ul>{"".join(rows)}</ul>{extra}</section>'
 
     def _handover_html(self, device: int, peer: Peer, t: Translator) -> str:
         """What to hand over: the host's invitation (and where to paste the reply), or the guest's reply."""
         link = html.escape(peer.link)
-        send = t("together.send_invite" if self.role == "host" else "together.send_reply", name=peer.name)
+        name = peer.name or t("together.device", n=device)
+        send = t("together.send_invite" if self.role == "host" else "together.send_reply", name=name)
         parts = [
             f'<p>{html.escape(send)}</p><p class="handover"><input readonly value="{link}" data-link-text'
             f' aria-label="{html.escape(send)}"> <button type="button" data-action="copy" data-id="{device}">'
             f'{html.escape(t("together.copy"))}</button></p><div class="qr" data-qr="{link}"></div>'
         ]
         if self.role == "host":
-            paste = html.escape(t("together.paste_reply", name=peer.name))
+            paste = html.escape(t("together.paste_reply", name=name))
             parts.append(
                 f'<p><label>{paste}<br><input name="reply-{device}" autocomplete="off" spellcheck="false"></label>'
                 f' <button type="button" data-action="reply" data-id="{device}">'
@@ -392,22 +577,30 @@ class Together:
         return "".join(parts)
 
     def join_html(self, t: Translator) -> str:
-        """The guest's first view: who invites them to what, their name, *Join*."""
+        """The guest's first view: who invites them to what, their name, *Join* (or *Watch*)."""
         invitation = self.invitation
-        if invitation is None or self.peers[0].state != "new":
+        if invitation is None or self.role == "host" or self.peers[0].state != "new":
             return ""
-        seat: Seat = self.setup.seats[invitation.seat]
-        what = t(
-            "together.invited",
-            host=invitation.host,
-            game=self.setup.game.title,
-            seat=seat_label(seat, (seat.colour,), t),
-        )
+        game = self.setup.game.title
+        if invitation.seat is None:
+            what, button, name = t("together.invited_watch", host=invitation.host, game=game), "together.watch", ""
+        else:
+            seat: Seat = self.setup.seats[invitation.seat]
+            what = t("together.invited", host=invitation.host, game=game, seat=seat_label(seat, (seat.colour,), t))
+            button = "together.join"
+            name = (
+                f'<label>{html.escape(t("together.your_name"))} <input name="join-name"'
+                f' value="{html.escape(self.name)}" maxlength="{MAX_NAME}"></label> '
+            )
         return (
-            f'<section class="together"><p>{html.escape(what)}</p><p><label>{html.escape(t("together.your_name"))}'
-            f' <input name="join-name" value="{html.escape(self.name)}" maxlength="{MAX_NAME}"></label>'
-            f' <button type="button" data-action="join">{html.escape(t("together.join"))}</button></p></section>'
+            f'<section class="together"><p>{html.escape(what)}</p><p>{name}<button type="button"'
+            f' data-action="join">{html.escape(t(button))}</button></p></section>'
         )
+
+
+def anchor_key(anchor: bytes) -> str:
+    """The key a device keeps its part of a game under: its dice anchor's first 96 bits, URL-safe."""
+    return _b64(anchor)[:16]
 
 
 def _b64(data: bytes) -> str:

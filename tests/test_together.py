@@ -12,7 +12,7 @@ import pytest
 
 from malefiz.app import App, MemoryStorage
 from malefiz.core.screen import Screen
-from malefiz.together import JOIN, REPLY
+from malefiz.together import JOIN, PLAY, REPLY
 
 FINGERPRINT = ":".join(f"{i * 7 % 256:02X}" for i in range(32))
 
@@ -46,6 +46,12 @@ def sdp(kind: str, port: int) -> str:
 
 def app() -> App:
     return App(MemoryStorage(), ["en"], rng=random.Random(1))
+
+
+def must(screen: Screen | None) -> Screen:
+    """The screen an event gave (it gives one whenever something changed)."""
+    assert screen is not None
+    return screen
 
 
 def link_in(screen: Screen, mark: str) -> str:
@@ -173,3 +179,133 @@ def test_a_message_from_the_other_device_that_does_not_fit_is_refused_and_change
     assert guest.session.state == before
     taken = guest.net(0, "message", act_text)
     assert taken is not None and guest.session.state == host.session.state
+
+
+def play_until(host: App, guest: App, sent: list[tuple[str, int, str]], stop: int) -> None:
+    """Both people play (and their texts are delivered) until the game has ``stop`` actions or is over."""
+    for _ in range(5000):
+        assert host.session is not None
+        if host.session.state.is_over or len(host.session.record) >= stop:
+            return
+        for who, device in (("host", host), ("guest", guest)):
+            screen = act(device)
+            if screen is not None:
+                sent.extend((who, c["peer"], c["text"]) for c in screen.net if c["do"] == "send")
+            deliver(host, guest, sent)
+
+
+def reload(device: App) -> tuple[App, Screen]:
+    """The same browser (its storage) opening the page again at the address the game left."""
+    assert device.address is not None and device.address.query.startswith("?together=")
+    again = App(device.storage, ["en"], rng=random.Random(2))
+    return again, again.open(device.address.query)
+
+
+def test_both_devices_reload_mid_game_reconnect_with_a_new_invitation_and_play_on_to_the_end() -> None:
+    host, guest, sent = connect("?game=maedn&seats=human,remote&names=Anna,Ben")
+    deliver(host, guest, sent)
+    play_until(host, guest, sent, 60)
+    assert host.session is not None and guest.session is not None
+    before = host.session.state
+    host, screen = reload(host)
+    guest, again = reload(guest)
+    assert host.session is not None and host.session.state == before
+    assert guest.session is not None and guest.session.state == before
+    assert [c["do"] for c in screen.net] == ["offer"] and not [c for c in again.net if c["do"] == "offer"]
+    screen = must(host.net(1, "offer", sdp("offer", 50011)))
+    assert "connection lost" in screen.together
+    invitation = link_in(screen, JOIN)
+    rejoined = guest.open("", invitation)  # the kept part answers at once: no name asked again
+    answer = [c for c in rejoined.net if c["do"] == "answer"]
+    assert answer and "join-name" not in rejoined.together
+    reply = link_in(must(guest.net(0, "answer", sdp("answer", 50012))), REPLY)
+    host.reply(1, reply)
+    sent = []
+    for who, device, peer in (("host", host, 1), ("guest", guest, 0)):
+        screen = must(device.net(peer, "open", ""))
+        sent.extend((who, c["peer"], c["text"]) for c in screen.net if c["do"] == "send")
+    deliver(host, guest, sent)
+    assert guest.session is not None and guest.session.state == host.session.state == before
+    play_until(host, guest, sent, 100_000)
+    assert host.session.state.is_over and guest.session.state == host.session.state
+
+
+def test_a_whole_game_by_link_alone() -> None:
+    """No channel ever opens: after each turn the page gives the link for the next player, who opens it."""
+    host, guest = app(), app()
+    host.open("?game=malefiz&seats=human,remote&names=Anna,Ben")
+    screen = host.net(1, "offer", sdp("offer", 50001))
+    assert screen is not None
+    guest.open("", link_in(screen, JOIN))
+    guest.join("Ben")
+    reply = link_in(must(guest.net(0, "answer", sdp("answer", 50002))), REPLY)
+    host.reply(1, reply)  # the reply holds Ben's dice anchor: the game starts without a channel
+    assert host.together is not None and host.together.table is not None
+    links = []
+    current, other = host, guest
+    for _ in range(2000):
+        session = current.session
+        if session is not None and session.state.is_over:
+            break
+        screen = act(current) if session is not None else None
+        if screen is None:  # nothing more to do here: the link goes to the other device
+            shown = current.screen()
+            link = link_in(shown, PLAY)
+            links.append(len(link))
+            opened = other.open("", link)
+            assert not opened.error and not opened.notice, (opened.error, opened.notice)
+            current, other = other, current
+    assert host.session is not None and guest.session is not None
+    assert host.session.state.is_over or guest.session.state.is_over
+    print(f"play links: {len(links)}, longest {max(links)} characters")
+    assert max(links) < 2000
+
+
+def test_a_tampered_play_link_is_refused_and_the_kept_game_stays() -> None:
+    host, guest, sent = connect("?game=maedn&seats=human,remote&names=Anna,Ben")
+    deliver(host, guest, sent)
+    play_until(host, guest, sent, 30)
+    assert host.together is not None and guest.session is not None
+    link = host.together.play_link()
+    before = guest.session.state
+    for broken in (link[:-4] + ("AAAA" if not link.endswith("AAAA") else "BBBB"), link[: len(link) // 2]):
+        screen = guest.open("", broken)
+        assert "not a whole link" in screen.notice or "does not check out" in screen.notice, screen.notice
+        assert guest.session is not None and guest.session.state == before
+        again, _ = reload(guest)
+        assert again.session is not None and again.session.state == before
+
+
+def test_a_watcher_sees_the_game_and_every_move_and_cannot_act() -> None:
+    host, guest, sent = connect("?game=maedn&seats=human,remote&names=Anna,Ben")
+    deliver(host, guest, sent)
+    screen = must(host.watch())
+    offer = [c for c in screen.net if c["do"] == "offer"]
+    assert len(offer) == 1
+    device = offer[0]["peer"]
+    screen = must(host.net(device, "offer", sdp("offer", 50021)))
+    watcher = app()
+    joined = watcher.open("", link_in(screen, JOIN + ""))
+    assert "invites you to watch" in joined.together
+    watcher.join("")
+    reply = link_in(must(watcher.net(0, "answer", sdp("answer", 50022))), REPLY)
+    host.reply(device, reply)
+    texts: list[tuple[str, str]] = []
+    for who, app_, peer in (("host", host, device), ("watcher", watcher, 0)):
+        shown = app_.net(peer, "open", "")
+        assert shown is not None
+        texts.extend((who, c["text"]) for c in shown.net if c["do"] == "send")
+    while texts:
+        who, text = texts.pop(0)
+        answer = must(watcher.net(0, "message", text) if who == "host" else host.net(device, "message", text))
+        assert not answer.notice, answer.notice
+        back = "watcher" if who == "host" else "host"
+        texts.extend((back, c["text"]) for c in answer.net if c["do"] == "send" and c["peer"] in (0, device))
+    assert watcher.session is not None and host.session is not None and guest.session is not None
+    assert watcher.session.state == host.session.state
+    assert not watcher.session.can_roll() and not watcher.session.is_person_to_choose()
+    screen = must(act(host) if host.session.can_roll() else act(guest))
+    for c in screen.net:  # the host passes every move on to the watcher
+        if c["do"] == "send" and c["peer"] == device:
+            assert watcher.net(0, "message", c["text"]) is not None
+    assert watcher.session.state == host.session.state or watcher.session.state == guest.session.state

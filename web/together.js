@@ -10,11 +10,21 @@
   function run() { return window.malefizRun.apply(null, arguments); }
   function tell(peer, kind, text) { return run("net", peer, kind, text || ""); }
 
+  var opened = {};  // device number -> its channel is open (texts for it wait in `queued` until then)
+  var queued = {};
+
   function wire(peer, handle) {
+    if (handles[peer] && handles[peer] !== handle) handles[peer].close();
     handles[peer] = handle;
-    handle.onopen = function () { tell(peer, "open"); };
+    opened[peer] = false;
+    queued[peer] = [];
+    handle.onopen = function () {
+      opened[peer] = true;
+      queued[peer].splice(0).forEach(function (text) { handle.send(text); });
+      tell(peer, "open");
+    };
     handle.onmessage = function (text) { tell(peer, "message", text); };
-    handle.onclose = function () { tell(peer, "close"); };
+    handle.onclose = function () { if (handles[peer] === handle) tell(peer, "close"); };
     var waiting = pending.filter(function (c) { return c.peer === peer; });
     pending = pending.filter(function (c) { return c.peer !== peer; });
     waiting.forEach(command);
@@ -30,7 +40,8 @@
     } else if (c.do === "accept") {
       handles[c.peer].accept(c.sdp);
     } else if (c.do === "send") {
-      handles[c.peer].send(c.text);
+      if (opened[c.peer]) handles[c.peer].send(c.text);
+      else queued[c.peer].push(c.text);
     }
   }
 
@@ -61,6 +72,8 @@
       else document.execCommand("copy");
     } else if (action === "reply") {
       run("reply", id, document.querySelector('[data-together] input[name="reply-' + id + '"]').value);
+    } else if (action === "watch") {
+      run("watch");
     } else if (action === "join") {
       run("join", document.querySelector('[data-together] input[name="join-name"]').value);
     }

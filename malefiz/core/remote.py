@@ -33,7 +33,7 @@ from .record import Entry
 from .session import Session
 from .setup import Games, Setup
 
-__all__ = ["MATCH_FORMAT", "MAX_DEVICES", "Match", "Table", "Waiting"]
+__all__ = ["MATCH_FORMAT", "MAX_DEVICES", "Match", "Table", "Waiting", "link_anchors"]
 
 MATCH_FORMAT: Final = "malefiz-match"
 MATCH_VERSION: Final = 1
@@ -392,6 +392,21 @@ class Table:
         self._account(entry, self._is_decision(entry))
         self._settle()
 
+    def learn(self, other: Ledger) -> None:
+        """Take the dice parts ``other`` (another device's ledger of this game) knows and this one does not yet,
+        each checked against its chain (a game that went no further elsewhere, but whose next draw did)."""
+        ledger = self.match.ledger
+        if other.anchors != ledger.anchors:
+            raise MalefizError.keyed("error.match_fork")
+        for device, (draw, part) in other.latest.items():
+            if draw > ledger.revealed(device):
+                ledger = ledger.reveal(device, draw, part)
+        self.match = replace(self.match, ledger=ledger)
+        if self.session is None:
+            self._begin()
+        else:
+            self._settle()
+
     # -- a whole match ---------------------------------------------------------------------------
 
     @classmethod
@@ -487,6 +502,20 @@ class Table:
         if next(picks, None) is not None:
             raise MalefizError.keyed("error.match_link")
         return table
+
+
+def link_anchors(text: str) -> list[bytes]:
+    """The devices' dice anchors in a :meth:`Table.link` text (which tell a device its game), without replaying it.
+
+    Raises:
+        MalefizError: for a text that is not such a link.
+    """
+    try:
+        packed = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+        doc = json.loads(zlib.decompressobj().decompress(packed, MAX_MESSAGE).decode("utf-8"))
+        return [_unb64(d["anchor"], PART_BYTES) for d in doc["devices"]]
+    except (ValueError, KeyError, TypeError, RecursionError, zlib.error, binascii.Error):
+        raise MalefizError.keyed("error.match_link") from None
 
 
 def _varint(out: bytearray, value: int) -> None:
