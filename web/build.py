@@ -6,6 +6,8 @@ What goes in, and nothing else:
   trimmed to what the game imports and its lock file without packages (:mod:`runtime`);
 - ``panzoom/panzoom.min.js``: the board's pinch and drag zoom, from ``node_modules/@panzoom/panzoom``
   (with its licence header);
+- ``qrcode/qrcode.js``: QR codes drawn as SVG (invitations to play from afar), from ``node_modules/qrcode-generator``
+  (with its licence header);
 - ``malefiz.zip``: the ``malefiz`` package compiled for Pyodide's Python (sourceless ``.pyc``), imported from the
   zip as it is (:mod:`runtime`);
 - ``boot.mjs``, ``snapshot.bin``, ``worker.js``: how Python starts, the memory snapshot of it started with every
@@ -76,7 +78,7 @@ def _copy_without_map(source: Path, target: Path) -> None:
 
 
 def copy_runtime(node_modules: Path, out: Path) -> None:
-    """Copy Pyodide's three runtime files and Panzoom (no ``.map``) into ``out``."""
+    """Copy Pyodide's three runtime files, Panzoom and the QR code generator (no ``.map``) into ``out``."""
     pyodide = out / "pyodide"
     pyodide.mkdir()
     for name in PYODIDE_FILES:
@@ -85,6 +87,8 @@ def copy_runtime(node_modules: Path, out: Path) -> None:
     _copy_without_map(
         node_modules / "@panzoom" / "panzoom" / "dist" / "panzoom.min.js", out / "panzoom" / "panzoom.min.js"
     )
+    (out / "qrcode").mkdir()
+    _copy_without_map(node_modules / "qrcode-generator" / "dist" / "qrcode.js", out / "qrcode" / "qrcode.js")
 
 
 THUMBNAILS: Final = {name: f"./thumb-{name}.svg" for name in GAMES}
