@@ -14,7 +14,7 @@ What goes in, and nothing else:
   module of the package imported, and the worker that runs it (:mod:`runtime`);
 - the page from ``web/``: ``index.html`` (with every game's start boards pre-rendered by
   its face's ``board_svg``, the setup form of :mod:`malefiz.page` and the loading words filled in),
-  ``style.css``, ``page.js`` (the page's glue), ``zoom.js`` and ``sound.js``;
+  ``style.css``, ``page.js`` (the page's glue), ``zoom.js``, ``sound.js`` and ``net.js`` (WebRTC data channels);
 - ``thumb-<game>.svg``: each game's picture on the setup screen;
 - ``manifest.webmanifest`` and ``icon.svg``: the web app manifest (install the site as an app);
 - ``sw.js``: the service worker (``web/sw.js`` after two generated lines: ``VERSION``, a hash of
@@ -64,7 +64,7 @@ PYODIDE_FILES: Final = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
 """The runtime files Pyodide loads, copied as they are (everything else in its npm package is for node or docs; its
 standard library and lock file are trimmed by :mod:`runtime`)."""
 
-PAGE_FILES: Final = ("style.css", "page.js", "zoom.js", "sound.js")
+PAGE_FILES: Final = ("style.css", "page.js", "zoom.js", "sound.js", "net.js")
 """Copied from ``web/`` as they are (``index.html`` is a template)."""
 
 _SOURCE_MAP: Final = re.compile(rb"\n?//# sourceMappingURL=\S+\s*$")
@@ -203,6 +203,12 @@ def content_security_policy(page: str) -> str:
     - ``style-src 'unsafe-inline'``: the boards, rendered by Python at every move, carry their own
       ``<style>`` and ``style=""`` (styles cannot run code; scripts stay hash-only);
     - ``img-src data:``: the empty favicon (``data:,``) that keeps browsers from asking for one.
+
+    WebRTC (``web/net.js``) needs nothing here, and nothing here can limit it: Chromium (156, checked with a STUN
+    server on 127.0.0.1) applies neither ``connect-src`` nor ``default-src`` to a peer connection, its STUN
+    requests included, and ignores CSP 3's ``webrtc`` directive ("Unrecognized Content-Security-Policy
+    directive"). So a STUN server for play across networks needs no directive, and none can confine the page to
+    it: ``net.js`` gives ICE no server unless one is passed, and the page must name that host to the player itself.
     """
     hashes = " ".join(
         "'sha256-" + base64.b64encode(hashlib.sha256(script.encode("utf-8")).digest()).decode("ascii") + "'"
