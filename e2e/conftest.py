@@ -29,6 +29,8 @@ CHROMIUM_FLAGS = [
     "--disable-background-networking",
     "--disable-component-update",
     "--disable-sync",
+    # WebRTC on 127.0.0.1 (e2e/test_net.py): Chromium gathers no candidate on loopback without it
+    "--allow-loopback-in-peer-connection",
 ]
 
 

@@ -6,13 +6,15 @@ What goes in, and nothing else:
   trimmed to what the game imports and its lock file without packages (:mod:`runtime`);
 - ``panzoom/panzoom.min.js``: the board's pinch and drag zoom, from ``node_modules/@panzoom/panzoom``
   (with its licence header);
+- ``qrcode/qrcode.js``: QR codes drawn as SVG (invitations to play from afar), from ``node_modules/qrcode-generator``
+  (with its licence header);
 - ``malefiz.zip``: the ``malefiz`` package compiled for Pyodide's Python (sourceless ``.pyc``), imported from the
   zip as it is (:mod:`runtime`);
 - ``boot.mjs``, ``snapshot.bin``, ``worker.js``: how Python starts, the memory snapshot of it started with every
   module of the package imported, and the worker that runs it (:mod:`runtime`);
 - the page from ``web/``: ``index.html`` (with every game's start boards pre-rendered by
   its face's ``board_svg``, the setup form of :mod:`malefiz.page` and the loading words filled in),
-  ``style.css``, ``page.js`` (the page's glue), ``zoom.js`` and ``sound.js``;
+  ``style.css``, ``page.js`` (the page's glue), ``zoom.js``, ``sound.js`` and ``net.js`` (WebRTC data channels);
 - ``thumb-<game>.svg``: each game's picture on the setup screen;
 - ``manifest.webmanifest`` and ``icon.svg``: the web app manifest (install the site as an app);
 - ``sw.js``: the service worker (``web/sw.js`` after two generated lines: ``VERSION``, a hash of
@@ -62,7 +64,7 @@ PYODIDE_FILES: Final = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
 """The runtime files Pyodide loads, copied as they are (everything else in its npm package is for node or docs; its
 standard library and lock file are trimmed by :mod:`runtime`)."""
 
-PAGE_FILES: Final = ("style.css", "page.js", "zoom.js", "sound.js", "together.js")
+PAGE_FILES: Final = ("style.css", "page.js", "zoom.js", "sound.js", "net.js", "together.js")
 """Copied from ``web/`` as they are (``index.html`` is a template)."""
 
 _SOURCE_MAP: Final = re.compile(rb"\n?//# sourceMappingURL=\S+\s*$")
@@ -76,7 +78,7 @@ def _copy_without_map(source: Path, target: Path) -> None:
 
 
 def copy_runtime(node_modules: Path, out: Path) -> None:
-    """Copy Pyodide's three runtime files and Panzoom (no ``.map``) into ``out``."""
+    """Copy Pyodide's three runtime files, Panzoom and the QR code generator (no ``.map``) into ``out``."""
     pyodide = out / "pyodide"
     pyodide.mkdir()
     for name in PYODIDE_FILES:
@@ -85,6 +87,8 @@ def copy_runtime(node_modules: Path, out: Path) -> None:
     _copy_without_map(
         node_modules / "@panzoom" / "panzoom" / "dist" / "panzoom.min.js", out / "panzoom" / "panzoom.min.js"
     )
+    (out / "qrcode").mkdir()
+    _copy_without_map(node_modules / "qrcode-generator" / "dist" / "qrcode.js", out / "qrcode" / "qrcode.js")
 
 
 THUMBNAILS: Final = {name: f"./thumb-{name}.svg" for name in GAMES}
@@ -199,6 +203,12 @@ def content_security_policy(page: str) -> str:
     - ``style-src 'unsafe-inline'``: the boards, rendered by Python at every move, carry their own
       ``<style>`` and ``style=""`` (styles cannot run code; scripts stay hash-only);
     - ``img-src data:``: the empty favicon (``data:,``) that keeps browsers from asking for one.
+
+    WebRTC (``web/net.js``) needs nothing here, and nothing here can limit it: Chromium (156, checked with a STUN
+    server on 127.0.0.1) applies neither ``connect-src`` nor ``default-src`` to a peer connection, its STUN
+    requests included, and ignores CSP 3's ``webrtc`` directive ("Unrecognized Content-Security-Policy
+    directive"). So a STUN server for play across networks needs no directive, and none can confine the page to
+    it: ``net.js`` gives ICE no server unless one is passed, and the page must name that host to the player itself.
     """
     hashes = " ".join(
         "'sha256-" + base64.b64encode(hashlib.sha256(script.encode("utf-8")).digest()).decode("ascii") + "'"

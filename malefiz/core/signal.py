@@ -76,12 +76,12 @@ def _field(sdp: str, name: str) -> str:
     return match[1].strip()
 
 
-def _number(sdp: str, name: str, most: int, default: int | None = None) -> int:
-    """The whole number of line ``name``, from 0 to ``most`` (``default`` when there is no such line)."""
+def _number(sdp: str, name: str, low: int, high: int, default: int | None = None) -> int:
+    """The whole number of line ``name``, from ``low`` to ``high`` (``default`` when there is no such line)."""
     if default is not None and not re.search(rf"^{name}:", sdp, re.MULTILINE):
         return default
     text = _field(sdp, name)
-    if not (text.isdigit() and len(text) <= 10 and int(text) <= most):
+    if not (text.isascii() and text.isdigit() and len(text) <= 10 and low <= int(text) <= high):
         raise MalefizError.keyed("error.signal_sdp", field=name)
     return int(text)
 
@@ -145,7 +145,7 @@ def pack(sdp: str) -> str:
     fingerprint = re.search(r"^a=fingerprint:sha-256 ((?:[0-9A-Fa-f]{2}:){31}[0-9A-Fa-f]{2})\r?$", sdp, re.M | re.I)
     if fingerprint is None:
         raise MalefizError.keyed("error.signal_sdp", field="a=fingerprint")
-    sctp = (_number(sdp, "a=sctp-port", 65535), _number(sdp, "a=max-message-size", 2**32 - 1, 65536))
+    sctp = (_number(sdp, "a=sctp-port", 1, 65535), _number(sdp, "a=max-message-size", 0, 2**32 - 1, 65536))
     candidates = [packed for line in sdp.splitlines() if (packed := _candidate(line)) is not None]
     body = (
         bytes([VERSION << 4 | (sctp != SCTP) << 3 | ROLES.index(role)])

@@ -281,6 +281,8 @@ NOT_A_DESCRIPTION = {
     "long pwd": (MDNS_OFFER.replace("a=ice-pwd:oGVJtWMMRoujRt2DpMGOzNgW", "a=ice-pwd:" + "x" * 257), "a=ice-pwd"),
     "no sctp-port": (without("a=sctp-port"), "a=sctp-port"),
     "sctp-port too big": (MDNS_OFFER.replace("a=sctp-port:5000", "a=sctp-port:65536"), "a=sctp-port"),
+    "sctp-port 0": (MDNS_OFFER.replace("a=sctp-port:5000", "a=sctp-port:0"), "a=sctp-port"),
+    "superscript": (MDNS_OFFER.replace("a=sctp-port:5000", "a=sctp-port:5000²"), "a=sctp-port"),
     "huge message": (MDNS_OFFER.replace("262144", "99999999999"), "a=max-message-size"),
     "negative message": (MDNS_OFFER.replace("262144", "-1"), "a=max-message-size"),
 }
