@@ -1,0 +1,112 @@
+"""Play from afar in the browser (issue 28): two devices (browser contexts) set up a game by invitation and reply,
+and play it to the end over the real WebRTC stack on 127.0.0.1, each person clicking on their own device.
+
+The devices and the traffic's confinement to this machine are e2e/test_net.py's (``devices``, ``net=loopback``).
+"""
+
+from __future__ import annotations
+
+import statistics
+import time
+from collections.abc import Callable
+
+import pytest
+from playwright.sync_api import Page
+from site_page import CENTER_OF, STILL, Watch
+from test_net import LOOPBACK, devices
+
+__all__ = ["devices"]
+
+READY = STILL + ":not([data-acting])"
+
+MY_TURN = """
+() => document.querySelector('html[data-ready]:not([data-waiting]):not([data-acting])') !== null && (
+  document.querySelector('[data-action="roll"]:not([disabled])') !== null
+  || document.querySelector('#board .movable, #board .target') !== null
+  || !document.querySelector('[data-winner]').hidden)
+"""
+
+TARGETS = "#board .target, #board .movable"
+FIRST_OF = "(selectors) => selectors.find((s) => document.querySelector(s) !== null)"
+POSITION = "() => document.querySelector('[data-position]').textContent"
+SAME_POSITION = "(want) => document.querySelector('[data-position]').textContent === want"
+
+
+def handed_link(page: Page, mark: str) -> str:
+    """The link the page shows to hand over (an invitation or a reply), once it is there."""
+    selector = f'[data-together] input[data-link-text][value*="{mark}"]'
+    page.wait_for_selector(selector, state="attached")
+    return str(page.locator(selector).first.input_value())
+
+
+def set_up(devices: Callable[..., Page], site_url: str, setup: str) -> tuple[Page, Page]:
+    """The host invites a person on another device to seat 2; the guest joins as Ben; the host enters the reply."""
+    host = devices(f"{LOOPBACK}&{setup}")
+    invitation = handed_link(host, "#join=")
+    assert invitation.startswith(site_url)
+    assert host.locator("[data-together] .qr svg").count() == 1  # the invitation as a QR code too
+    guest = devices(invitation.removeprefix(site_url))
+    guest.wait_for_selector('[data-together] [data-action="join"]')
+    assert "invites you to play" in (guest.locator("[data-together]").text_content() or "")
+    guest.fill('[data-together] input[name="join-name"]', "Ben")
+    guest.click('[data-together] [data-action="join"]')
+    reply = handed_link(guest, "#reply=")
+    host.fill('[data-together] input[name="reply-1"]', reply)
+    host.click('[data-together] [data-action="reply"]')
+    for page in (host, guest):
+        page.wait_for_function("() => document.querySelector('[data-position]').textContent.length > 0")
+        page.wait_for_selector("[data-together] .peer-state")
+    return host, guest
+
+
+def act(page: Page) -> bool:
+    """The person on ``page`` does the first thing they can (roll, or click the first piece or field marked); True
+    if there was anything."""
+    if page.evaluate(MY_TURN) is not True:
+        return False
+    if not page.locator("[data-winner]").is_hidden():
+        return False
+    if page.locator('[data-action="roll"]:not([disabled])').count():
+        page.click('[data-action="roll"]')
+        page.wait_for_selector(READY, state="attached")
+        return True
+    if page.locator("#board .hint").count() == 0 and page.locator('[data-action="hint"]:not([disabled])').count():
+        page.click('[data-action="hint"]')  # the person follows the hint (first choices alone may never end)
+        page.wait_for_selector("#board .hint")
+    found = page.evaluate(FIRST_OF, ["#board .target.hint", "#board .movable.hint", "#board .hint.field", TARGETS])
+    point = page.wait_for_function(CENTER_OF, arg=found).json_value()
+    page.mouse.click(point["x"], point["y"])
+    page.wait_for_selector(READY, state="attached")
+    return True
+
+
+@pytest.mark.parametrize("game", ["maedn", "malefiz&board=fast"])
+def test_two_devices_set_up_and_play_a_whole_game_over_webrtc(
+    devices: Callable[..., Page],
+    site_url: str,
+    watch: Watch,
+    game: str,
+) -> None:
+    host, guest = set_up(devices, site_url, f"game={game}&seats=human,remote&names=Anna,Ben&pace=instant")
+    delays: list[float] = []
+    for _ in range(4000):
+        if not host.locator("[data-winner]").is_hidden() and not guest.locator("[data-winner]").is_hidden():
+            break
+        for page, other in ((host, guest), (guest, host)):
+            before = other.evaluate(POSITION)
+            started = time.perf_counter()
+            if act(page):
+                mine = page.evaluate(POSITION)
+                if mine != before:  # the other device shows the same position soon after
+                    other.wait_for_function(SAME_POSITION, arg=mine)
+                    delays.append(time.perf_counter() - started)
+    else:
+        raise AssertionError("the game does not end")
+    assert host.evaluate(POSITION) == guest.evaluate(POSITION)
+    winner = host.locator("[data-winner-text]").text_content() or ""
+    assert winner == (guest.locator("[data-winner-text]").text_content() or "") and winner.endswith("wins!")
+    print(
+        f"{game}: {len(delays)} moves; from click to the other device's board: median "
+        f"{statistics.median(delays) * 1000:.0f} ms"
+    )
+    watch.assert_clean()
