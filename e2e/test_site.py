@@ -31,9 +31,9 @@ def test_site_holds_exactly_the_runtime_the_package_and_the_page(files: set[str]
     offline = {"sw.js", "release.json", "manifest.webmanifest", "icon.svg"}
     rules = {"rules-malefiz.html", "rules-maedn.html", "regeln-malefiz.html", "regeln-maedn.html", "rules.css"}
     expected = (
-        {"index.html", "style.css", "page.js", "zoom.js", "sound.js", "malefiz.zip"}
+        {"index.html", "style.css", "page.js", "zoom.js", "sound.js", "net.js", "together.js", "malefiz.zip"}
         | {"boot.mjs", "snapshot.bin", "worker.js"}
-        | {"panzoom/panzoom.min.js"}
+        | {"panzoom/panzoom.min.js", "qrcode/qrcode.js"}
         | pictures
         | offline
         | rules
@@ -44,7 +44,17 @@ def test_site_holds_exactly_the_runtime_the_package_and_the_page(files: set[str]
 
 def test_no_source_maps_and_no_outside_urls_in_the_page(files: set[str]) -> None:
     assert not [f for f in files if f.endswith(".map")]
-    for name in ("index.html", "style.css", "page.js", "worker.js", "boot.mjs", "zoom.js", "sound.js"):
+    for name in (
+        "index.html",
+        "style.css",
+        "page.js",
+        "worker.js",
+        "boot.mjs",
+        "zoom.js",
+        "sound.js",
+        "net.js",
+        "together.js",
+    ):
         text = (SITE / name).read_text(encoding="utf-8")
         # Only namespace names (never fetched) may look like URLs.
         urls = set(re.findall(r"(?:https?:)?//[\w.-]+\.[a-z]{2,}[^\s\"'<>)]*", text)) - {"http://www.w3.org/2000/svg"}

@@ -15,12 +15,21 @@
 // this device's own addresses (behind mDNS names), which another device on the same network can reach. Each call
 // makes a new connection: a host makes one offer per guest. A connection lost without a close (a device gone) is
 // closed when ICE gives up on it (Chromium: some 30 seconds).
-// Test mode: with net=loopback in the page's address, every candidate not on 127.0.0.1 is dropped from the local
+// Test mode: with net=loopback in the page's address (then for the tab), every candidate not on 127.0.0.1 is dropped from the local
 // description (see e2e/test_net.py for the Chromium that has such candidates).
 (function () {
   "use strict";
   var GATHERING_MS = 10000;  // a STUN server that does not answer: the description goes with what is there then
-  var LOOPBACK = new URLSearchParams(location.search).get("net") === "loopback";
+  // Test mode holds for the tab once asked for (a game between devices changes the address as it goes on).
+  var LOOPBACK = (function () {
+    var asked = new URLSearchParams(location.search).get("net") === "loopback";
+    try {
+      if (asked) sessionStorage.setItem("malefiz.net", "loopback");
+      return asked || sessionStorage.getItem("malefiz.net") === "loopback";
+    } catch (error) {
+      return asked;  // a browser that keeps nothing for the tab
+    }
+  })();
 
   var configuration = function (options) {
     var stun = options && options.stun;
@@ -109,6 +118,7 @@
   };
 
   window.MalefizNet = {
+    testMode: LOOPBACK,
     offer: function (options) {
       return described(options, function (connection) { return connection.setLocalDescription(); });
     },

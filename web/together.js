@@ -45,14 +45,15 @@
     }
   }
 
-  /** The panel anew, keeping what the person typed; each link whole (this page's address and Python's fragment). */
+  /** The panel anew, keeping what the person typed; each link whole (the bare page's address and Python's fragment). */
   function draw(html) {
     var box = document.querySelector("[data-together]");
     var typed = {};
     box.querySelectorAll("input[name]").forEach(function (input) { typed[input.name] = input.value; });
     box.innerHTML = html;
     box.hidden = !html;
-    var base = location.href.split("#")[0];
+    document.documentElement.toggleAttribute("data-between", Boolean(html));  // style.css: no file of one device
+    var base = location.origin + location.pathname + (window.MalefizNet.testMode ? "?net=loopback" : "");
     box.querySelectorAll("input[name]").forEach(function (input) { if (typed[input.name]) input.value = typed[input.name]; });
     box.querySelectorAll("[data-link-text]").forEach(function (input) { input.value = base + input.value; });
     box.querySelectorAll("[data-qr]").forEach(function (element) {
