@@ -110,3 +110,45 @@ def test_two_devices_set_up_and_play_a_whole_game_over_webrtc(
         f"{statistics.median(delays) * 1000:.0f} ms"
     )
     watch.assert_clean()
+
+
+def play_some(host: Page, guest: Page, moves: int) -> None:
+    """Both people act, in turn, until ``moves`` actions were made (each shown on the other device)."""
+    made = 0
+    while made < moves:
+        for page, other in ((host, guest), (guest, host)):
+            if act(page):
+                made += 1
+                other.wait_for_function(SAME_POSITION, arg=page.evaluate(POSITION))
+
+
+def test_a_reloaded_device_resumes_reconnects_by_a_new_invitation_and_refuses_a_forged_roll(
+    devices: Callable[..., Page],
+    site_url: str,
+    watch: Watch,
+) -> None:
+    host, guest = set_up(devices, site_url, "game=maedn&seats=human,remote&names=Anna,Ben&pace=instant")
+    play_some(host, guest, 12)
+    position = host.evaluate(POSITION)
+    guest.reload()  # the guest's page starts again: the game is kept in its browser
+    guest.wait_for_function(SAME_POSITION, arg=position)
+    assert "?together=" in guest.url
+    host.wait_for_selector("[data-together] .peer-state >> text=connection lost")
+    invitation = handed_link(host, "#join=")  # a new invitation, to reconnect
+    guest.goto(invitation)
+    reply = handed_link(guest, "#reply=")  # the kept part answers at once: no name asked again
+    assert guest.locator('[data-together] input[name="join-name"]').count() == 0
+    host.fill('[data-together] input[name="reply-1"]', reply)
+    host.click('[data-together] [data-action="reply"]')
+    host.wait_for_selector("[data-together] .peer-state >> text=connected")
+    guest.wait_for_function(SAME_POSITION, arg=position)
+    play_some(host, guest, 6)
+    host.wait_for_function(SAME_POSITION, arg=guest.evaluate(POSITION))  # each device draws its last move anew
+    # A roll the dice did not give, as if the host had sent it: refused in words, and nothing changes.
+    before = guest.evaluate(POSITION)
+    forged = '{"t":"act","g":"x","n":99999,"a":"d6","by":0}'
+    guest.evaluate("(text) => window.malefizRun('net', 0, 'message', text)", forged)
+    guest.wait_for_selector("[data-notice]:not([hidden])")
+    assert "another game" in (guest.locator("[data-notice]").text_content() or "")
+    assert guest.evaluate(POSITION) == before
+    watch.assert_clean()
