@@ -528,6 +528,8 @@ class App(BetweenDevices):
         s = self.session
         if s is None:
             return None
+        if self.together is not None:
+            return self._together_now() if self.together.rematch() else None
         self.keep()
         self.address = Address("push", "")
         return self.start(dataclasses.replace(s.setup, seed=None, position=None))

@@ -157,6 +157,10 @@ class Together:
         """The last message refused, as an error (told by the page in the player's language)."""
         self.invitation: Invitation | None = None
         self.me: int | None = 0 if role == "host" else None
+        self.next: tuple[bytes, Chain] | None = None
+        """A guest's secret and chain for the rematch it was asked to (until the host's new game comes)."""
+        self.rematching = False
+        """The host asked for a rematch and waits for every player's new anchor."""
 
     # -- the host -----------------------------------------------------------------------
 
@@ -349,6 +353,26 @@ class Together:
         if kind == "match" and self.role != "host" and device == 0:
             self._adopt(message.get("match"), from_host=True)
             return
+        if kind == "rematch" and self.role == "host" and self._over() and self.peers[device].seat is not None:
+            self._rematch()
+            return
+        if kind == "rematch" and self.role == "guest" and device == 0 and self._over():
+            self.next = Chain.new()  # a new secret for the new game: committed by its anchor at once
+            reply = {"t": "anchor", "anchor": _b64(self.next[1].anchor)}
+            self.commands.append({"do": "send", "peer": 0, "text": json.dumps(reply, separators=(",", ":"))})
+            return
+        if kind == "anchor" and self.role == "host" and self.rematching and self.peers[device].seat is not None:
+            try:
+                anchor = _unb64(message.get("anchor"))
+            except (ValueError, binascii.Error):
+                raise MalefizError.keyed("error.match_message") from None
+            if len(anchor) != PART_BYTES:
+                raise MalefizError.keyed("error.match_message")
+            self.peers[device].anchor = anchor
+            if all(p.anchor for p in self.players()):
+                self.rematching = False
+                self._start()
+            return
         if self.table is None or kind not in ("act", "part"):
             raise MalefizError.keyed("error.match_message")
         if self.role == "host" and (message.get("by") != device or self.peers[device].seat is None):
@@ -360,6 +384,10 @@ class Together:
         every action and roll), left when it is this one's game not as far; refused otherwise."""
         match = Match.from_json(doc)
         own = self.table.match if self.table is not None else None
+        if own is not None and self._over() and match.ledger.anchors != own.ledger.anchors:
+            if self.next is not None:  # the rematch: this device's new secret is in it
+                (self.secret, self.chain), self.next = self.next, None
+            own, self.table = None, None
         if own is None:
             if self.me is not None and (
                 self.me >= len(match.names) or match.ledger.anchors[self.me] != self.chain.anchor
@@ -382,6 +410,31 @@ class Together:
         self.table = table
         if not from_host:
             self._send_match(d for d in self.peers if self.peers[d].state == "open")
+
+    # -- a rematch ---------------------------------------------------------------------------
+
+    def _over(self) -> bool:
+        return self.session is not None and self.session.state.is_over
+
+    def rematch(self) -> bool:
+        """*Rematch with the same players*, once the game is over: the host asks every player's device for a new
+        dice anchor and starts the new game with the same seats once all are in; a guest asks the host. False
+        when there is nothing to do."""
+        if not self._over() or self.role == "watcher":
+            return False
+        if self.role == "guest":
+            self.commands.append({"do": "send", "peer": 0, "text": '{"t":"rematch"}'})
+        elif not self.rematching:
+            self._rematch()
+        return True
+
+    def _rematch(self) -> None:
+        self.secret, self.chain = Chain.new()
+        self.rematching = True
+        for peer in self.players():
+            peer.anchor = b""
+            if peer.state == "open":
+                self.commands.append({"do": "send", "peer": peer.device, "text": '{"t":"rematch"}'})
 
     # -- play by link -------------------------------------------------------------------------
 
@@ -471,6 +524,7 @@ class Together:
             "peers": [[d, p.seat, p.name] for d, p in sorted(self.peers.items())],
             "match": self.table.match.to_json() if self.table is not None else None,
             "invitation": self.invitation.link() if self.invitation is not None else None,
+            "next": _b64(self.next[0]) if self.next is not None else None,
         }
 
     @classmethod
@@ -492,6 +546,9 @@ class Together:
         except (AssertionError, KeyError, TypeError, ValueError, binascii.Error):
             raise MalefizError.keyed("error.match_foreign") from None
         together.me = me
+        if isinstance(doc.get("next"), str):
+            secret = _unb64(doc["next"])
+            together.next = (secret, Chain.from_secret(secret))
         if isinstance(doc.get("invitation"), str):
             together.invitation, _ = Invitation.read(doc["invitation"], games)
         if doc["match"] is None:

@@ -12,7 +12,7 @@ import pytest
 
 from malefiz.app import App, MemoryStorage
 from malefiz.core.screen import Screen
-from malefiz.together import JOIN, PLAY, REPLY
+from malefiz.together import JOIN, PLAY, REPLY, TOGETHER_PREFIX
 
 FINGERPRINT = ":".join(f"{i * 7 % 256:02X}" for i in range(32))
 
@@ -309,3 +309,26 @@ def test_a_watcher_sees_the_game_and_every_move_and_cannot_act() -> None:
         if c["do"] == "send" and c["peer"] == device:
             assert watcher.net(0, "message", c["text"]) is not None
     assert watcher.session.state == host.session.state or watcher.session.state == guest.session.state
+
+
+@pytest.mark.parametrize("asks", ["host", "guest"])
+def test_a_rematch_keeps_the_seats_with_new_dice_and_the_last_game_stays_kept(asks: str) -> None:
+    host, guest, sent = connect("?game=maedn&seats=human,remote&names=Anna,Ben")
+    deliver(host, guest, sent)
+    play_until(host, guest, sent, 100_000)
+    assert host.session is not None and host.session.state.is_over
+    old_host, old_guest = host.session, guest.session
+    assert host.together is not None and guest.together is not None
+    old_keys = (host.together.key, guest.together.key)
+    screen = must((host if asks == "host" else guest).rematch())
+    sent.extend((asks, c["peer"], c["text"]) for c in screen.net if c["do"] == "send")
+    deliver(host, guest, sent)
+    assert host.session is not old_host and guest.session is not old_guest
+    assert host.session is not None and guest.session is not None
+    assert not host.session.state.is_over and host.session.state == guest.session.state
+    assert host.session.mine == {0} and guest.session.mine == {1}
+    assert [s.name for s in host.session.setup.seats] == ["Anna", "Ben"]
+    assert (host.together.key, guest.together.key) != old_keys  # new secrets, so new dice
+    assert all(host.storage.get(TOGETHER_PREFIX + k) or guest.storage.get(TOGETHER_PREFIX + k) for k in old_keys)
+    play_until(host, guest, sent, 20)
+    assert guest.session.state == host.session.state and len(host.session.record) >= 20
