@@ -43,7 +43,7 @@ from .shelf import (
     shelf_html,
     valid_id,
 )
-from .together import JOIN, PLAY, Together
+from .together import JOIN, PLAY, STUN, Together
 
 __all__ = [
     "KEEP_KEY",
@@ -174,6 +174,9 @@ class App(BetweenDevices):
         self._boards: dict[str, str] = {}
         """The board each game showed last on the setup screen (a game chosen again shows it again)."""
         self.together: Together | None = None
+        self.stun_server = STUN
+        """The STUN server a game between devices names and asks once its host chooses to play across networks
+        (a page address's ``stun=host:port`` names another)."""
         """This device's part in a game between devices (None: a game on this device alone)."""
         self._filled: set[str] = set()
         """The games whose form the setup screen has filled in since it was entered (then it stays as the person
@@ -226,6 +229,7 @@ class App(BetweenDevices):
         """The screen a page address leads to: the game a link's fragment holds (added to the shelf), else the
         game the query describes (the one kept under its ``id`` when there is one), else the setup screen."""
         problem = ""
+        self.stun_server = parse_qs(query.lstrip("?")).get("stun", [STUN])[0]
         if fragment.startswith((JOIN, PLAY)) or "together=" in query:
             return self.open_together(query, fragment)
         if fragment.startswith("#game="):
@@ -274,7 +278,7 @@ class App(BetweenDevices):
         address, so a reload finds it (it is kept from its first action on)."""
         pushed = self.address is not None and self.address.how == "push"
         if Together.remote_seats(setup):
-            self.together = Together.host(setup, self.games)
+            self.together = Together.host(setup, self.games, self.stun_server)
             self.session, self.game_id = None, None
             return self.together_screen()
         if setup.seed is None:

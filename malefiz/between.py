@@ -14,6 +14,7 @@ from .core.face import Marks
 from .core.remote import link_anchors
 from .core.screen import Screen, play_screen
 from .together import JOIN, PLAY, TOGETHER_PREFIX, Invitation, Together, anchor_key
+from .together_view import join_html, panel_html, waiting_text
 
 if TYPE_CHECKING:
     from .core.session import Session
@@ -75,8 +76,8 @@ class BetweenDevices:
             board_svg=setup.game.face.render(state, Marks(), names, t),
             language=t.language,
             notice=notice or (t.error(together.problem) if together.problem is not None else ""),
-            status=together.waiting_text(t),
-            together=together.join_html(t) or together.panel_html(t),
+            status=waiting_text(together, t),
+            together=join_html(together, t) or panel_html(together, t),
             net=tuple(together.take()),
             pace=self.pace,
         )
@@ -133,6 +134,12 @@ class BetweenDevices:
             return
         self.storage.set(TOGETHER_PREFIX + together.key, json.dumps(together.to_doc(), separators=(",", ":")))
         self.address = Address("replace", f"?together={together.key}")
+
+    def across(self) -> Screen:
+        """The host chooses to play across networks (asking the STUN server the page names)."""
+        if self.together is not None:
+            self.together.across()
+        return self._together_now()
 
     def watch(self) -> Screen:
         """The host invites a device to watch."""
@@ -195,8 +202,8 @@ class BetweenDevices:
         )
         self._shown = s.record.line_count
         self._face = found.die
-        waiting = together.waiting_text(self.t)
-        changes: dict[str, Any] = {"together": together.panel_html(self.t), "net": tuple(together.take())}
+        waiting = waiting_text(together, self.t)
+        changes: dict[str, Any] = {"together": panel_html(together, self.t), "net": tuple(together.take())}
         if waiting:
             changes["status"] = waiting
         return dataclasses.replace(found, undo_shown=False, **changes)

@@ -356,6 +356,7 @@ CALLS: Final[dict[str, Callable[..., Any]]] = {
     "reply": _app_call("reply", _number_int, _text),
     "join": _app_call("join", _text),
     "watch": _app_call("watch"),
+    "across": _app_call("across"),
     "set_motion": _app_call("set_motion", bool),
     "set_sound": _app_call("set_sound", bool),
 }

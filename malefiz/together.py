@@ -22,8 +22,8 @@ from __future__ import annotations
 
 import base64
 import binascii
-import html
 import json
+import re
 import zlib
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
@@ -33,9 +33,8 @@ from .core.errors import MalefizError
 from .core.fair import PART_BYTES, Chain, Ledger
 from .core.remote import Match, Table
 from .core.session import Session
-from .core.setup import MAX_NAME, Games, Seat, Setup, seat_label
+from .core.setup import MAX_NAME, Games, Setup
 from .core.signal import pack, unpack
-from .i18n import Translator
 
 __all__ = ["JOIN", "PLAY", "REPLY", "TOGETHER_PREFIX", "Invitation", "Together", "anchor_key"]
 
@@ -54,6 +53,11 @@ WATCHERS: Final = 8
 """The first device number of a watcher (players are 1 to 5)."""
 
 Role = Literal["host", "guest", "watcher"]
+
+STUN: Final = "stun.cloudflare.com:3478"
+"""The public STUN server the page names and asks, only once the host chooses to play across networks (a page
+address's ``stun=host:port`` names another)."""
+STUN_HOST: Final = re.compile(r"[A-Za-z0-9.-]{1,100}:[0-9]{1,5}|\[[0-9A-Fa-f:.]{2,45}\]:[0-9]{1,5}")
 
 
 def _encode(doc: dict[str, Any]) -> str:
@@ -97,11 +101,13 @@ class Invitation:
     offer: str
     """The offer's code (:func:`malefiz.core.signal.pack`)."""
     code: str = ""
+    stun: str = ""
+    """The STUN server both devices ask (``host:port``), when the host chose to play across networks."""
 
     def link(self) -> str:
         """The invitation's fragment (``#join=...``)."""
         doc = {"v": 1, "setup": self.setup, "seat": self.seat, "device": self.device, "host": self.host}
-        return JOIN + _encode({**doc, "offer": self.offer, "code": self.code})
+        return JOIN + _encode({**doc, "offer": self.offer, "code": self.code, "stun": self.stun})
 
     @classmethod
     def read(cls, text: str, games: Games) -> tuple[Invitation, Setup]:
@@ -112,8 +118,10 @@ class Invitation:
         """
         doc = _decode(_fragment(text, JOIN), "error.invite")
         try:
-            seat, device, code = doc["seat"], doc["device"], doc.get("code", "")
-            found = cls(doc["setup"], seat, device, str(doc["host"])[:MAX_NAME], doc["offer"], code)
+            seat, device, code, stun = doc["seat"], doc["device"], doc.get("code", ""), doc.get("stun", "")
+            found = cls(doc["setup"], seat, device, str(doc["host"])[:MAX_NAME], doc["offer"], code, stun)
+            if not isinstance(stun, str) or (stun and not STUN_HOST.fullmatch(stun)):
+                raise ValueError("stun")
             if doc.get("v") != 1 or not isinstance(found.setup, str) or not isinstance(found.offer, str):
                 raise ValueError("form")
             setup = Setup.from_query(found.setup, games)
@@ -161,17 +169,23 @@ class Together:
         """A guest's secret and chain for the rematch it was asked to (until the host's new game comes)."""
         self.rematching = False
         """The host asked for a rematch and waits for every player's new anchor."""
+        self.stun = ""
+        """The STUN server (``host:port``) the host chose to play across networks with ("": the same network)."""
+        self.stun_server = STUN
+        """The STUN server the page names, asked once the host chooses to play across networks."""
 
     # -- the host -----------------------------------------------------------------------
 
     @classmethod
-    def host(cls, setup: Setup, games: Games) -> Together:
-        """The host of a game whose remote seats (:meth:`remote_seats`) are to be invited; asks for one offer each."""
+    def host(cls, setup: Setup, games: Games, stun: str = STUN) -> Together:
+        """The host of a game whose remote seats (:meth:`remote_seats`) are to be invited; asks for one offer each.
+        ``stun``: the STUN server the page names, asked only if the host chooses to play across networks."""
         mine = next((s.name for s in setup.seats if s.kind == "human"), "")
         together = cls("host", setup, mine, games)
+        together.stun_server = stun if STUN_HOST.fullmatch(stun) else STUN
         for device, seat in enumerate(cls.remote_seats(setup), start=1):
             together.peers[device] = Peer(device, seat, name=setup.seats[seat].name)
-            together.commands.append({"do": "offer", "peer": device})
+            together._offer(device)
         return together
 
     @staticmethod
@@ -196,7 +210,21 @@ class Together:
         if self.role == "host" and len(self.peers) < MAX_PEERS - 1:
             device = max([WATCHERS - 1, *self.peers]) + 1
             self.peers[device] = Peer(device)
-            self.commands.append({"do": "offer", "peer": device})
+            self._offer(device)
+
+    def _offer(self, device: int) -> None:
+        """Ask the page for an offer for ``device`` (through the STUN server when the host chose one)."""
+        self.commands.append({"do": "offer", "peer": device, "stun": f"stun:{self.stun}" if self.stun else ""})
+
+    def across(self) -> None:
+        """The host chose to play across networks: the invitations not yet taken are made anew, asking the STUN
+        server the page names (:attr:`stun_server`) for each device's address on the internet."""
+        if self.role != "host" or self.stun:
+            return
+        self.stun = self.stun_server
+        for device, peer in self.peers.items():
+            if peer.state != "open":
+                self._offer(device)
 
     def offered(self, device: int, sdp: str) -> None:
         """The page made the offer for ``device``: its invitation link is ready."""
@@ -204,7 +232,7 @@ class Together:
         if self.role != "host" or peer is None:
             return
         code = anchor_key(peer.anchor) if peer.anchor else ""
-        invitation = Invitation(self.setup.to_query(), peer.seat, device, self.name, pack(sdp), code)
+        invitation = Invitation(self.setup.to_query(), peer.seat, device, self.name, pack(sdp), code, self.stun)
         peer.link = invitation.link()
         peer.state = "offered" if peer.state == "new" else peer.state  # a lost connection stays told as lost
 
@@ -288,7 +316,8 @@ class Together:
         self.name = " ".join(name.split())[:MAX_NAME] or self.name
         _, sdp = unpack(invitation.offer)
         self.peers[0].state = "offered"
-        self.commands.append({"do": "answer", "peer": 0, "sdp": sdp})
+        stun = f"stun:{invitation.stun}" if invitation.stun else ""
+        self.commands.append({"do": "answer", "peer": 0, "sdp": sdp, "stun": stun})
 
     def answered(self, sdp: str) -> None:
         """The page made the guest's answer: the reply link (the answer, the name, the dice anchor) is ready."""
@@ -320,7 +349,7 @@ class Together:
             return
         peer.state = "closed"
         if self.role == "host":
-            self.commands.append({"do": "offer", "peer": device})
+            self._offer(device)
 
     def received(self, device: int, text: str) -> bool:
         """A text from ``device``; True when it was taken. A message that does not fit is refused (:attr:`problem`
@@ -525,6 +554,7 @@ class Together:
             "match": self.table.match.to_json() if self.table is not None else None,
             "invitation": self.invitation.link() if self.invitation is not None else None,
             "next": _b64(self.next[0]) if self.next is not None else None,
+            "stun": self.stun,
         }
 
     @classmethod
@@ -546,6 +576,8 @@ class Together:
         except (AssertionError, KeyError, TypeError, ValueError, binascii.Error):
             raise MalefizError.keyed("error.match_foreign") from None
         together.me = me
+        stun = doc.get("stun", "")
+        together.stun = stun if isinstance(stun, str) and STUN_HOST.fullmatch(stun) else ""
         if isinstance(doc.get("next"), str):
             secret = _unb64(doc["next"])
             together.next = (secret, Chain.from_secret(secret))
@@ -558,101 +590,10 @@ class Together:
         together.table.outbox.clear()
         for device, peer in together.peers.items():
             if role == "host":
-                together.commands.append({"do": "offer", "peer": device})
+                together._offer(device)
             if peer.seat is not None and device < len(match.names):
                 peer.anchor = match.ledger.anchors[device]
         return together
-
-    # -- what the players see ------------------------------------------------------------------
-
-    def waiting_text(self, t: Translator) -> str:
-        """What this device waits for (empty: nothing, it is this device's turn or the game is over)."""
-        table = self.table
-        if table is None:
-            return t("together.waiting_start")
-        wait = table.waiting()
-        if wait.parts:
-            return t("together.waiting_die", name=table.match.names[wait.parts[0]])
-        if wait.device is not None:
-            session = table.session
-            assert session is not None
-            return t("together.waiting_move", name=session.seat_name(session.state.current_seat))
-        return ""
-
-    def panel_html(self, t: Translator) -> str:
-        """The panel of the devices: each one's state and what to hand over to it; the play link when a player is
-        not connected; *Invite someone to watch* for the host."""
-        rows: list[str] = []
-        for device, peer in sorted(self.peers.items()):
-            if device == 0 and self.role != "host" and peer.state == "new":
-                continue
-            who = peer.name or t("together.device", n=device)
-            if peer.seat is None and self.role == "host":
-                who = t("together.watcher", name=who)
-            state = t(f"together.state_{peer.state}")
-            row = f'<li data-peer="{device}"><b>{html.escape(who)}</b>'
-            row += f' <span class="peer-state">{html.escape(state)}</span>'
-            if peer.link and peer.state != "open":
-                row += self._handover_html(device, peer, t)
-            rows.append(row + "</li>")
-        extra = ""
-        table = self.table
-        next_device = table.next_device() if table is not None else None
-        if table is not None and next_device is not None and next_device != self.me and self.me is not None:
-            ahead = self.peers.get(next_device) if self.role == "host" else self.peers.get(0)
-            if ahead is None or ahead.state != "open":
-                name = table.match.names[next_device]
-                extra += (
-                    f'<p>{html.escape(t("together.by_link", name=name))}</p><p class="handover"><input readonly'
-                    f' value="{html.escape(self.play_link())}" data-link-text aria-label="{html.escape(name)}">'
-                    f' <button type="button" data-action="copy">{html.escape(t("together.copy"))}</button></p>'
-                )
-        if self.role == "host":
-            extra += (
-                f'<p><button type="button" data-action="watch">{html.escape(t("together.invite_watcher"))}</button></p>'
-            )
-        title = html.escape(t("together.title"))
-        return f'<section class="together"><h2>{title}</h2><ul>{"".join(rows)}</ul>{extra}</section>'
-
-    def _handover_html(self, device: int, peer: Peer, t: Translator) -> str:
-        """What to hand over: the host's invitation (and where to paste the reply), or the guest's reply."""
-        link = html.escape(peer.link)
-        name = peer.name or t("together.device", n=device)
-        send = t("together.send_invite" if self.role == "host" else "together.send_reply", name=name)
-        parts = [
-            f'<p>{html.escape(send)}</p><p class="handover"><input readonly value="{link}" data-link-text'
-            f' aria-label="{html.escape(send)}"> <button type="button" data-action="copy" data-id="{device}">'
-            f'{html.escape(t("together.copy"))}</button></p><div class="qr" data-qr="{link}"></div>'
-        ]
-        if self.role == "host":
-            paste = html.escape(t("together.paste_reply", name=name))
-            parts.append(
-                f'<p><label>{paste}<br><input name="reply-{device}" autocomplete="off" spellcheck="false"></label>'
-                f' <button type="button" data-action="reply" data-id="{device}">'
-                f"{html.escape(t('together.connect'))}</button></p>"
-            )
-        return "".join(parts)
-
-    def join_html(self, t: Translator) -> str:
-        """The guest's first view: who invites them to what, their name, *Join* (or *Watch*)."""
-        invitation = self.invitation
-        if invitation is None or self.role == "host" or self.peers[0].state != "new":
-            return ""
-        game = self.setup.game.title
-        if invitation.seat is None:
-            what, button, name = t("together.invited_watch", host=invitation.host, game=game), "together.watch", ""
-        else:
-            seat: Seat = self.setup.seats[invitation.seat]
-            what = t("together.invited", host=invitation.host, game=game, seat=seat_label(seat, (seat.colour,), t))
-            button = "together.join"
-            name = (
-                f'<label>{html.escape(t("together.your_name"))} <input name="join-name"'
-                f' value="{html.escape(self.name)}" maxlength="{MAX_NAME}"></label> '
-            )
-        return (
-            f'<section class="together"><p>{html.escape(what)}</p><p>{name}<button type="button"'
-            f' data-action="join">{html.escape(t(button))}</button></p></section>'
-        )
 
 
 def anchor_key(anchor: bytes) -> str:

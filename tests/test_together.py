@@ -326,9 +326,27 @@ def test_a_rematch_keeps_the_seats_with_new_dice_and_the_last_game_stays_kept(as
     assert host.session is not old_host and guest.session is not old_guest
     assert host.session is not None and guest.session is not None
     assert not host.session.state.is_over and host.session.state == guest.session.state
-    assert host.session.mine == {0} and guest.session.mine == {1}
+    assert host.session.mine == frozenset({0}) and guest.session.mine == frozenset({1})
     assert [s.name for s in host.session.setup.seats] == ["Anna", "Ben"]
     assert (host.together.key, guest.together.key) != old_keys  # new secrets, so new dice
     assert all(host.storage.get(TOGETHER_PREFIX + k) or guest.storage.get(TOGETHER_PREFIX + k) for k in old_keys)
     play_until(host, guest, sent, 20)
     assert guest.session.state == host.session.state and len(host.session.record) >= 20
+
+
+def test_no_stun_server_unless_the_host_chooses_across_networks_and_then_only_the_one_named() -> None:
+    host, guest = app(), app()
+    first = host.open("?game=maedn&seats=human,remote&names=Anna,Ben&stun=127.0.0.1:3478")
+    assert [c["stun"] for c in first.net] == [""]  # the same network: no outside server
+    screen = must(host.net(1, "offer", sdp("offer", 50001)))
+    assert "Play across networks" in screen.together and "asks 127.0.0.1:3478" in screen.together
+    screen = host.across()
+    assert [(c["do"], c["stun"]) for c in screen.net] == [("offer", "stun:127.0.0.1:3478")]
+    screen = must(host.net(1, "offer", sdp("offer", 50003)))
+    assert "Across networks: the devices ask 127.0.0.1:3478" in screen.together
+    guest.open("", link_in(screen, JOIN))
+    answer = [c for c in guest.join("Ben").net if c["do"] == "answer"]
+    assert answer[0]["stun"] == "stun:127.0.0.1:3478"  # the guest asks the same server, named in the invitation
+    other = app()
+    other.open("?game=maedn&seats=human,remote&names=Anna,Ben&stun=evil.example/path")  # not a host:port
+    assert "asks stun.cloudflare.com:3478" in must(other.net(1, "offer", sdp("offer", 50005))).together

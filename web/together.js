@@ -4,7 +4,6 @@
 (function () {
   "use strict";
   var handles = {};  // device number -> its channel (web/net.js)
-  var options = {};  // what web/net.js is asked with (nothing: the same network only)
   var pending = [];  // commands for a channel that is still being made
 
   function run() { return window.malefizRun.apply(null, arguments); }
@@ -31,6 +30,7 @@
   }
 
   function command(c) {
+    var options = c.stun ? {stun: c.stun} : {};  // a STUN server only once the host chose one (named on the page)
     if (c.do === "offer") {
       window.MalefizNet.offer(options).then(function (made) { wire(c.peer, made.peer); tell(c.peer, "offer", made.sdp); });
     } else if (c.do === "answer") {
@@ -73,8 +73,8 @@
       else document.execCommand("copy");
     } else if (action === "reply") {
       run("reply", id, document.querySelector('[data-together] input[name="reply-' + id + '"]').value);
-    } else if (action === "watch") {
-      run("watch");
+    } else if (action === "watch" || action === "across") {
+      run(action);
     } else if (action === "join") {
       run("join", document.querySelector('[data-together] input[name="join-name"]').value);
     }

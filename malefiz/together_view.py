@@ -1,0 +1,112 @@
+"""What the players see of a game between devices (:mod:`malefiz.together`): what the game waits for, the panel
+of the devices with the invitations, replies and play links to hand over, and the invitation to join."""
+
+from __future__ import annotations
+
+import html
+
+from .core.setup import MAX_NAME, Seat, seat_label
+from .i18n import Translator
+from .together import Peer, Together
+
+__all__ = ["join_html", "panel_html", "waiting_text"]
+
+
+def waiting_text(together: Together, t: Translator) -> str:
+    """What this device waits for (empty: nothing, it is this device's turn or the game is over)."""
+    table = together.table
+    if table is None:
+        return t("together.waiting_start")
+    wait = table.waiting()
+    if wait.parts:
+        return t("together.waiting_die", name=table.match.names[wait.parts[0]])
+    if wait.device is not None:
+        session = table.session
+        assert session is not None
+        return t("together.waiting_move", name=session.seat_name(session.state.current_seat))
+    return ""
+
+
+def panel_html(together: Together, t: Translator) -> str:
+    """The panel of the devices: each one's state and what to hand over to it; the play link when a player is
+    not connected; *Invite someone to watch* for the host."""
+    rows: list[str] = []
+    for device, peer in sorted(together.peers.items()):
+        if device == 0 and together.role != "host" and peer.state == "new":
+            continue
+        who = peer.name or t("together.device", n=device)
+        if peer.seat is None and together.role == "host":
+            who = t("together.watcher", name=who)
+        state = t(f"together.state_{peer.state}")
+        row = f'<li data-peer="{device}"><b>{html.escape(who)}</b>'
+        row += f' <span class="peer-state">{html.escape(state)}</span>'
+        if peer.link and peer.state != "open":
+            row += _handover_html(together, device, peer, t)
+        rows.append(row + "</li>")
+    extra = ""
+    table = together.table
+    next_device = table.next_device() if table is not None else None
+    if table is not None and next_device is not None and next_device != together.me and together.me is not None:
+        ahead = together.peers.get(next_device) if together.role == "host" else together.peers.get(0)
+        if ahead is None or ahead.state != "open":
+            name = table.match.names[next_device]
+            extra += (
+                f'<p>{html.escape(t("together.by_link", name=name))}</p><p class="handover"><input readonly'
+                f' value="{html.escape(together.play_link())}" data-link-text aria-label="{html.escape(name)}">'
+                f' <button type="button" data-action="copy">{html.escape(t("together.copy"))}</button></p>'
+            )
+    if together.role == "host":
+        watch = html.escape(t("together.invite_watcher"))
+        extra += f'<p><button type="button" data-action="watch">{watch}</button></p>'
+        if together.stun:
+            extra += f'<p class="note">{html.escape(t("together.across_on", server=together.stun))}</p>'
+        elif any(p.state != "open" for p in together.peers.values()):
+            note = html.escape(t("together.across_note", server=together.stun_server))
+            extra += (
+                f'<p><button type="button" data-action="across">{html.escape(t("together.across"))}</button>'
+                f' <span class="note">{note}</span></p>'
+            )
+    title = html.escape(t("together.title"))
+    return f'<section class="together"><h2>{title}</h2><ul>{"".join(rows)}</ul>{extra}</section>'
+
+
+def _handover_html(together: Together, device: int, peer: Peer, t: Translator) -> str:
+    """What to hand over: the host's invitation (and where to paste the reply), or the guest's reply."""
+    link = html.escape(peer.link)
+    name = peer.name or t("together.device", n=device)
+    send = t("together.send_invite" if together.role == "host" else "together.send_reply", name=name)
+    parts = [
+        f'<p>{html.escape(send)}</p><p class="handover"><input readonly value="{link}" data-link-text'
+        f' aria-label="{html.escape(send)}"> <button type="button" data-action="copy" data-id="{device}">'
+        f'{html.escape(t("together.copy"))}</button></p><div class="qr" data-qr="{link}"></div>'
+    ]
+    if together.role == "host":
+        paste = html.escape(t("together.paste_reply", name=name))
+        parts.append(
+            f'<p><label>{paste}<br><input name="reply-{device}" autocomplete="off" spellcheck="false"></label>'
+            f' <button type="button" data-action="reply" data-id="{device}">'
+            f"{html.escape(t('together.connect'))}</button></p>"
+        )
+    return "".join(parts)
+
+
+def join_html(together: Together, t: Translator) -> str:
+    """The guest's first view: who invites them to what, their name, *Join* (or *Watch*)."""
+    invitation = together.invitation
+    if invitation is None or together.role == "host" or together.peers[0].state != "new":
+        return ""
+    game = together.setup.game.title
+    if invitation.seat is None:
+        what, button, name = t("together.invited_watch", host=invitation.host, game=game), "together.watch", ""
+    else:
+        seat: Seat = together.setup.seats[invitation.seat]
+        what = t("together.invited", host=invitation.host, game=game, seat=seat_label(seat, (seat.colour,), t))
+        button = "together.join"
+        name = (
+            f'<label>{html.escape(t("together.your_name"))} <input name="join-name"'
+            f' value="{html.escape(together.name)}" maxlength="{MAX_NAME}"></label> '
+        )
+    return (
+        f'<section class="together"><p>{html.escape(what)}</p><p>{name}<button type="button"'
+        f' data-action="join">{html.escape(t(button))}</button></p></section>'
+    )
