@@ -135,6 +135,12 @@ class BetweenDevices:
         self.storage.set(TOGETHER_PREFIX + together.key, json.dumps(together.to_doc(), separators=(",", ":")))
         self.address = Address("replace", f"?together={together.key}")
 
+    def handover(self, peer: int) -> Screen:
+        """The host lets the computer play the seats of device ``peer``."""
+        if self.together is not None:
+            self.together.handover(peer)
+        return self._together_now(fresh=True)
+
     def across(self) -> Screen:
         """The host chooses to play across networks (asking the STUN server the page names)."""
         if self.together is not None:

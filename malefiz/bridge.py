@@ -357,6 +357,7 @@ CALLS: Final[dict[str, Callable[..., Any]]] = {
     "join": _app_call("join", _text),
     "watch": _app_call("watch"),
     "across": _app_call("across"),
+    "handover": _app_call("handover", _number_int),
     "set_motion": _app_call("set_motion", bool),
     "set_sound": _app_call("set_sound", bool),
 }

@@ -402,7 +402,7 @@ class Together:
                 self.rematching = False
                 self._start()
             return
-        if self.table is None or kind not in ("act", "part"):
+        if self.table is None or kind not in ("act", "part", "leave"):
             raise MalefizError.keyed("error.match_message")
         if self.role == "host" and (message.get("by") != device or self.peers[device].seat is None):
             raise MalefizError.keyed("error.match_message")
@@ -422,12 +422,7 @@ class Together:
                 self.me >= len(match.names) or match.ledger.anchors[self.me] != self.chain.anchor
             ):
                 raise MalefizError.keyed("error.match_chain")
-        elif (match.setup, match.names, match.owners, match.ledger.anchors) != (
-            own.setup,
-            own.names,
-            own.owners,
-            own.ledger.anchors,
-        ) or match.actions[: len(own.actions)] != own.actions[: len(match.actions)]:
+        elif not _same_game(own, match):
             raise MalefizError.keyed("error.match_fork")
         elif len(match.actions) <= len(own.actions):
             assert self.table is not None  # this device is as far already, save perhaps a die's part
@@ -439,6 +434,12 @@ class Together:
         self.table = table
         if not from_host:
             self._send_match(d for d in self.peers if self.peers[d].state == "open")
+
+    def handover(self, device: int) -> None:
+        """The host lets the computer play the seats of ``device`` (gone, or keeping the game waiting)."""
+        if self.role == "host" and self.table is not None and device in self.peers:
+            self.table.leave(device)
+            self._send_outbox()
 
     # -- a rematch ---------------------------------------------------------------------------
 
@@ -594,6 +595,22 @@ class Together:
             if peer.seat is not None and device < len(match.names):
                 peer.anchor = match.ledger.anchors[device]
         return together
+
+
+def _same_game(one: Match, other: Match) -> bool:
+    """True when ``other`` is ``one``'s game, as far as it went or further (or less far): the same setup, devices
+    and dice anchors, and the actions and departures of the shorter are where the longer begins."""
+    if (one.setup, one.names, one.owners, one.ledger.anchors) != (
+        other.setup,
+        other.names,
+        other.owners,
+        other.ledger.anchors,
+    ):
+        return False
+    shorter, longer = sorted((one, other), key=lambda m: len(m.actions))
+    return longer.actions[: len(shorter.actions)] == shorter.actions and all(
+        pair in longer.left for pair in shorter.left
+    )
 
 
 def anchor_key(anchor: bytes) -> str:

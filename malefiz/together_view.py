@@ -40,8 +40,16 @@ def panel_html(together: Together, t: Translator) -> str:
         state = t(f"together.state_{peer.state}")
         row = f'<li data-peer="{device}"><b>{html.escape(who)}</b>'
         row += f' <span class="peer-state">{html.escape(state)}</span>'
-        if peer.link and peer.state != "open":
+        table = together.table
+        if table is not None and device in table.gone:
+            row += f' <span class="peer-state">{html.escape(t("together.computer_plays"))}</span>'
+        elif peer.link and peer.state != "open":
             row += _handover_html(together, device, peer, t)
+        if together.role == "host" and table is not None and peer.seat is not None and device not in table.gone:
+            wait = table.waiting()
+            if peer.state != "open" or device in wait.parts or wait.device == device:
+                label = html.escape(t("together.handover", name=who))
+                row += f'<p><button type="button" data-action="handover" data-id="{device}">{label}</button></p>'
         rows.append(row + "</li>")
     extra = ""
     table = together.table

@@ -111,6 +111,8 @@ def act(device: App) -> Screen | None:
     """The device's person does the first thing they can: roll, or click the first choice."""
     s = device.session
     assert s is not None
+    if s.acts_by_itself():  # this device's computer (or a forced move)
+        return device.think()
     if s.can_roll():
         return device.roll()
     if s.is_person_to_choose():  # the person plays as the greedy computer would
@@ -118,7 +120,7 @@ def act(device: App) -> Screen | None:
         choice = next(c for c in s.choices() if c.action == best)
         key = choice.piece if choice.piece is not None and s.selected != choice.piece else choice.field
         return device.click(key)
-    return device.think() if s.acts_by_itself() else None
+    return None
 
 
 @pytest.mark.parametrize(
@@ -350,3 +352,28 @@ def test_no_stun_server_unless_the_host_chooses_across_networks_and_then_only_th
     other = app()
     other.open("?game=maedn&seats=human,remote&names=Anna,Ben&stun=evil.example/path")  # not a host:port
     assert "asks stun.cloudflare.com:3478" in must(other.net(1, "offer", sdp("offer", 50005))).together
+
+
+def test_the_host_lets_the_computer_play_for_a_device_that_left_and_the_game_goes_on_to_the_end() -> None:
+    host, guest, sent = connect("?game=maedn&seats=human,remote&names=Anna,Ben&first=red")
+    deliver(host, guest, sent)
+    assert host.session is not None
+    play_until(host, guest, sent, 10)
+    screen = must(host.net(1, "close", ""))  # Ben's device is gone
+    assert "Let the computer play for Ben" in screen.together
+    screen = host.handover(1)
+    assert "the computer plays for them" in screen.together and "handover" not in screen.together
+    assert host.session.setup.seats[1].kind == "bot" and host.session.mine == frozenset({0, 1})
+    for _ in range(5000):  # the host's person and its computer (for Ben) play on alone
+        if host.session.state.is_over:
+            break
+        act(host)
+    assert host.session.state.is_over
+    assert host.together is not None and host.together.table is not None
+    match = host.together.table.match
+    assert match.left and match.left[0][1] == 1
+    # Everyone can check the whole game, the departure included: by a link, and as a spectator.
+    link = host.together.play_link()
+    watcher = app()
+    shown = watcher.open("", link)
+    assert watcher.session is not None and watcher.session.state == host.session.state, shown.error

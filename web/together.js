@@ -71,6 +71,8 @@
       input.select();
       if (navigator.clipboard) navigator.clipboard.writeText(input.value).catch(function () { document.execCommand("copy"); });
       else document.execCommand("copy");
+    } else if (action === "handover") {
+      run("handover", id);
     } else if (action === "reply") {
       run("reply", id, document.querySelector('[data-together] input[name="reply-' + id + '"]').value);
     } else if (action === "watch" || action === "across") {

@@ -111,15 +111,15 @@ def draw_seed(game: bytes, draw: int, parts: Iterable[bytes]) -> int:
     return int.from_bytes(digest.digest()[:8], "big")
 
 
-def takers(devices: int, draw: int, roller: int, decider: int | None) -> tuple[int, ...]:
-    """The devices whose parts seed ``draw``: the roller's and the latest other decider's (every device for
-    draw 0 and when no other device has decided yet).
+def takers(present: Sequence[int], draw: int, roller: int, decider: int | None) -> tuple[int, ...]:
+    """The devices whose parts seed ``draw``: the roller's and the latest other decider's (every device still in
+    the game, ``present``, for draw 0 and when no other device has decided yet).
 
-    >>> takers(3, 0, 1, None), takers(3, 4, 2, None), takers(3, 4, 2, 0), takers(2, 7, 1, 0)
-    ((0, 1, 2), (0, 1, 2), (0, 2), (0, 1))
+    >>> takers((0, 1, 2), 0, 1, None), takers((0, 1, 2), 4, 2, None), takers((0, 1, 2), 4, 2, 0)
+    ((0, 1, 2), (0, 1, 2), (0, 2))
     """
     if draw == 0 or decider is None or decider == roller:
-        return tuple(range(devices))
+        return tuple(present)
     return tuple(sorted((roller, decider)))
 
 

@@ -41,6 +41,8 @@ MAX_DEVICES: Final = 6
 MAX_ACTIONS: Final = 100_000
 MATCH_ERRORS: Final = ("error.match_turn", "error.match_no_die", "error.match_roll")
 """The refusals of a message that are told as they are (any other error of an action is wrapped)."""
+LEAVER_LEVEL: Final = "medium"
+"""The computer that plays the seats of a device that left."""
 MAX_MESSAGE: Final = 2_000_000
 """The longest message or match text read, in characters."""
 
@@ -70,6 +72,8 @@ class Match:
     """Each seat's device."""
     ledger: Ledger
     actions: tuple[str, ...] = ()
+    left: tuple[tuple[int, int], ...] = ()
+    """``(n, device)``: after ``n`` actions ``device`` left the game; the host's computer plays its seats since."""
 
     @property
     def game(self) -> bytes:
@@ -88,6 +92,7 @@ class Match:
             ],
             "owners": list(self.owners),
             "actions": list(self.actions),
+            "left": [list(pair) for pair in self.left],
             "parts": [
                 [ledger.latest[d][0], _b64(ledger.latest[d][1])] if d in ledger.latest else None
                 for d in range(len(self.names))
@@ -131,6 +136,9 @@ class Match:
                 raise ValueError("actions")
             if not (isinstance(parts, list) and len(parts) == len(names)):
                 raise ValueError("parts")
+            left = tuple((int(n), int(d)) for n, d in doc.get("left", []))
+            if any(not 0 <= n <= MAX_ACTIONS or not 0 < d < len(names) for n, d in left):
+                raise ValueError("left")
         except (KeyError, TypeError, ValueError, binascii.Error):
             raise MalefizError.keyed("error.match_foreign") from None
         ledger = Ledger(anchors)
@@ -144,7 +152,7 @@ class Match:
                 if isinstance(error, MalefizError):
                     raise
                 raise MalefizError.keyed("error.match_foreign") from None
-        return cls(setup, names, tuple(owners), ledger, tuple(actions))
+        return cls(setup, names, tuple(owners), ledger, tuple(actions), left)
 
 
 @dataclass(frozen=True, slots=True)
@@ -196,8 +204,13 @@ class Table:
         self._dice = _Dice()
         self._seen = 0
         """Entries of the session's record already in the match."""
+        self.owners = list(match.owners)
+        """Each seat's device now (a seat of a device that left is the host's)."""
+        self.gone: set[int] = set()
+        """The devices that left the game."""
         self._reveal(0)
         self._begin()
+        self._apply_leaves()
 
     # -- what the game is waiting for --------------------------------------------------
 
@@ -207,7 +220,11 @@ class Table:
 
     def seats_of(self, device: int) -> frozenset[int]:
         """The seats ``device`` plays."""
-        return frozenset(i for i, d in enumerate(self.match.owners) if d == device)
+        return frozenset(i for i, d in enumerate(self.owners) if d == device)
+
+    def present(self) -> tuple[int, ...]:
+        """The devices still in the game."""
+        return tuple(d for d in range(self.devices) if d not in self.gone)
 
     def _due(self) -> tuple[int, tuple[int, ...]] | None:
         """The draw due now and its devices, when a roll is needed and the draw in use is closed."""
@@ -216,10 +233,10 @@ class Table:
             return 0, tuple(range(self.devices))
         if self._dice.die is not None or not session.state.is_chance or session.state.is_over:
             return None
-        roller = self.match.owners[session.state.current_seat]
-        decider = next((d for d in self._dice.recent if d != roller), None)
+        roller = self.owners[session.state.current_seat]
+        decider = next((d for d in self._dice.recent if d != roller and d not in self.gone), None)
         draw = self._dice.draw + 1
-        return draw, takers(self.devices, draw, roller, decider)
+        return draw, takers(self.present(), draw, roller, decider)
 
     def waiting(self) -> Waiting:
         """What the game waits for from other devices (nothing: this device acts, or the game is over)."""
@@ -231,7 +248,7 @@ class Table:
         session = self.session
         if session is None or session.state.is_over:
             return Waiting()
-        device = self.match.owners[session.state.current_seat]
+        device = self.owners[session.state.current_seat]
         return Waiting() if device == self.me else Waiting(device=device)
 
     def next_device(self) -> int | None:
@@ -242,7 +259,7 @@ class Table:
         if self.session is None or self.session.state.is_over:
             return None
         seat: int = self.session.state.current_seat
-        return self.match.owners[seat]
+        return self.owners[seat]
 
     # -- keeping the dice ----------------------------------------------------------------
 
@@ -258,8 +275,7 @@ class Table:
         """Start the session once draw 0 is complete (it rolls for who starts)."""
         if self.session is not None:
             return
-        devices = tuple(range(self.devices))
-        die = self.match.ledger.dice(self.match.game, 0, devices)
+        die = self.match.ledger.dice(self.match.game, 0, self.present())
         if die is None:
             return
         session = Session(self.setup, die.seed, language=self.language)
@@ -292,9 +308,52 @@ class Table:
             assert self._dice.die is not None
             _, self._dice.die = self._dice.die.roll()
         elif decision:
-            device = self.match.owners[entry.before.current_seat]
+            device = self.owners[entry.before.current_seat]
             self._dice.die = None
             self._dice.recent = [device, *(d for d in self._dice.recent if d != device)]
+
+    # -- a device that left ------------------------------------------------------------------
+
+    def leave(self, device: int) -> None:
+        """The host hands the seats of ``device`` (gone, or not answering) to its computer: from now on the host
+        plays them, and that device takes no part in the dice."""
+        if self.me != 0 or not 0 < device < self.devices or device in self.gone:
+            return
+        n = len(self.match.actions)
+        self.match = replace(self.match, left=(*self.match.left, (n, device)))
+        self._gone(device)
+        self.outbox.append({"t": "leave", "g": self.code, "n": n, "d": device, "by": 0})
+        self._settle()
+
+    def _receive_leave(self, by: int, n: object, device: object) -> None:
+        if by != 0 or n != len(self.match.actions) or not isinstance(device, int) or isinstance(device, bool):
+            raise MalefizError.keyed("error.match_message")
+        if not 0 < device < self.devices or device in self.gone:
+            raise MalefizError.keyed("error.match_message")
+        self.match = replace(self.match, left=(*self.match.left, (len(self.match.actions), device)))
+        self._gone(device)
+        self._settle()
+
+    def _apply_leaves(self) -> None:
+        """The departures the match holds after the actions so far (a replay)."""
+        for n, device in self.match.left:
+            if n == len(self.match.actions) and device not in self.gone:
+                self._gone(device)
+
+    def _gone(self, device: int) -> None:
+        """``device`` left: its seats are the host's computer's (at *medium*)."""
+        self.gone.add(device)
+        seats = [i for i, d in enumerate(self.owners) if d == device]
+        for i in seats:
+            self.owners[i] = 0
+        computer = tuple(
+            replace(s, kind="bot", level=LEAVER_LEVEL) if i in seats else s for i, s in enumerate(self.setup.seats)
+        )
+        self.setup = replace(self.setup, seats=computer)
+        session = self.session
+        if session is not None:
+            session.setup = replace(session.setup, seats=computer)
+            session.mine = self.seats_of(self.me) if self.me is not None else frozenset()
 
     # -- this device's own actions ----------------------------------------------------------
 
@@ -310,6 +369,7 @@ class Table:
             self._seen += 1
             decision = self._is_decision(entry)
             self._account(entry, decision)
+            self._apply_leaves()
             n = len(self.match.actions) - 1
             self.outbox.append({"t": "act", "g": self.code, "n": n, "a": str(entry.action), "by": self.me})
             self._settle()
@@ -343,6 +403,8 @@ class Table:
             self._receive_part(by, message.get("d"), message.get("p"))
         elif kind == "act":
             self._receive_act(by, message.get("n"), message.get("a"))
+        elif kind == "leave":
+            self._receive_leave(by, message.get("n"), message.get("d"))
         else:
             raise MalefizError.keyed("error.match_message")
         if self.me == 0:  # the host passes it on to the others, before what it answers
@@ -373,7 +435,7 @@ class Table:
             raise MalefizError.keyed("error.match_order", name=name)
         if not isinstance(text, str) or len(text) > 40:
             raise MalefizError.keyed("error.match_message")
-        if session.state.is_over or self.match.owners[session.state.current_seat] != by:
+        if session.state.is_over or self.owners[session.state.current_seat] != by:
             raise MalefizError.keyed("error.match_turn", name=name)
         try:
             action = session.game.parse_action(text)
@@ -390,6 +452,7 @@ class Table:
             raise MalefizError.keyed("error.match_action", name=name, error=error) from None
         self._seen += 1
         self._account(entry, self._is_decision(entry))
+        self._apply_leaves()
         self._settle()
 
     def learn(self, other: Ledger) -> None:
@@ -423,7 +486,7 @@ class Table:
             session = table.session
             if session is None:
                 raise MalefizError.keyed("error.match_replay", n=n + 1, error=MalefizError.keyed("error.match_early"))
-            by = table.match.owners[session.state.current_seat]
+            by = table.owners[session.state.current_seat]
             try:
                 table._receive_act(by, n, text)
             except MalefizError as error:
@@ -494,7 +557,7 @@ class Table:
                     if pick is None or pick >= len(legal):
                         raise MalefizError.keyed("error.match_link")
                     text_action = str(legal[pick])
-            by = table.match.owners[session.state.current_seat]
+            by = table.owners[session.state.current_seat]
             try:
                 table._receive_act(by, n, text_action)
             except MalefizError as error:

@@ -83,4 +83,4 @@ def test_the_dice_of_a_draw_need_every_part_of_its_devices() -> None:
     ledger = ledger.reveal(2, 4, c.part(4))
     die = ledger.dice(game, 4, (0, 2))
     assert die is not None and die.seed == draw_seed(game, 4, (a.part(4), c.part(4)))
-    assert takers(3, 4, roller=2, decider=0) == (0, 2)
+    assert takers((0, 1, 2), 4, roller=2, decider=0) == (0, 2) and takers((0, 2), 5, 2, None) == (0, 2)
