@@ -152,3 +152,47 @@ def test_a_reloaded_device_resumes_reconnects_by_a_new_invitation_and_refuses_a_
     assert "another game" in (guest.locator("[data-notice]").text_content() or "")
     assert guest.evaluate(POSITION) == before
     watch.assert_clean()
+
+
+def test_three_devices_and_a_watcher_play_a_whole_game_over_webrtc(
+    devices: Callable[..., Page],
+    site_url: str,
+    watch: Watch,
+) -> None:
+    """The host (Anna) invites two people on other devices and someone to watch; the host passes every message on."""
+    host = devices(f"{LOOPBACK}&game=malefiz&board=fast&seats=human,remote,remote&names=Anna,Ben,Cleo&pace=instant")
+    guests = []
+    for device, name in ((1, "Ben"), (2, "Cleo")):
+        selector = f'[data-together] li[data-peer="{device}"] input[data-link-text][value*="#join="]'
+        host.wait_for_selector(selector, state="attached")
+        guest = devices(host.locator(selector).input_value().removeprefix(site_url))
+        guest.fill('[data-together] input[name="join-name"]', name)
+        guest.click('[data-together] [data-action="join"]')
+        host.fill(f'[data-together] input[name="reply-{device}"]', handed_link(guest, "#reply="))
+        host.click(f'[data-together] [data-action="reply"][data-id="{device}"]')
+        guests.append(guest)
+    host.click('[data-together] [data-action="watch"]')
+    selector = '[data-together] li[data-peer="8"] input[data-link-text][value*="#join="]'
+    host.wait_for_selector(selector, state="attached")
+    watcher = devices(host.locator(selector).input_value().removeprefix(site_url))
+    watcher.click('[data-together] [data-action="join"]')  # labelled *Watch*
+    host.fill('[data-together] input[name="reply-8"]', handed_link(watcher, "#reply="))
+    host.click('[data-together] [data-action="reply"][data-id="8"]')
+    players = [host, *guests]
+    for page in (*players, watcher):
+        page.wait_for_function("() => document.querySelector('[data-position]').textContent.length > 0")
+    for _ in range(4000):
+        if all(not page.locator("[data-winner]").is_hidden() for page in (*players, watcher)):
+            break
+        for page in players:
+            if act(page):
+                position = page.evaluate(POSITION)
+                for other in (*players, watcher):
+                    if other is not page:
+                        other.wait_for_function(SAME_POSITION, arg=position)
+    else:
+        raise AssertionError("the game does not end")
+    final = {page.evaluate(POSITION) for page in (*players, watcher)}
+    assert len(final) == 1
+    assert watcher.locator('[data-action="roll"]:not([disabled])').count() == 0
+    watch.assert_clean()

@@ -78,7 +78,8 @@
     } else if (action === "watch" || action === "across") {
       run(action);
     } else if (action === "join") {
-      run("join", document.querySelector('[data-together] input[name="join-name"]').value);
+      var name = document.querySelector('[data-together] input[name="join-name"]');  // none when invited to watch
+      run("join", name ? name.value : "");
     }
   });
 
