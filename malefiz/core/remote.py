@@ -7,7 +7,9 @@ device revealed. What travels between devices is that match (a link, a reconnect
 time (:class:`Table.receive`):
 
 - ``{"t": "act", "g": game, "n": index, "a": "d4", "by": device}``: the ``n``-th action of the game;
-- ``{"t": "part", "g": game, "d": draw, "p": part, "by": device}``: a device's dice part for a draw.
+- ``{"t": "part", "g": game, "d": draw, "p": part, "by": device}``: a device's dice part for a draw;
+- ``{"t": "leave", "g": game, "n": index, "d": device, "by": 0}``: the host's computer plays ``device``'s seats
+  from the ``n``-th action on (:meth:`Table.leave`).
 
 A message is taken only when it is the very next one (an action's index is the match's length; a part is for
 the draw now due), comes from the device whose turn it is, is legal, and rolls exactly what the draw rolls.
