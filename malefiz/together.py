@@ -29,6 +29,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import Any, Final, Literal
 
+from .core.document import inflate
 from .core.errors import MalefizError
 from .core.fair import PART_BYTES, Chain, Ledger
 from .core.remote import Match, Table
@@ -70,12 +71,7 @@ def _decode(text: str, error: str) -> dict[str, Any]:
     if len(text) > MAX_LINK:
         raise MalefizError.keyed(error)
     try:
-        packed = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
-        decompressor = zlib.decompressobj()
-        data = decompressor.decompress(packed, MAX_LINK * 4)
-        if decompressor.unconsumed_tail or decompressor.unused_data or not decompressor.eof:
-            raise ValueError("incomplete")
-        doc = json.loads(data.decode("utf-8"))
+        doc = json.loads(inflate(text, MAX_LINK * 4).decode("utf-8"))
     except (ValueError, RecursionError, zlib.error, binascii.Error):
         raise MalefizError.keyed(error) from None
     if not isinstance(doc, dict):

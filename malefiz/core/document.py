@@ -8,8 +8,10 @@ This is also the core of save files later.
 
 from __future__ import annotations
 
+import base64
 import json
 import re
+import zlib
 from collections.abc import Mapping, Sequence
 from enum import StrEnum
 from typing import Any, TypeVar
@@ -23,6 +25,7 @@ __all__ = [
     "MAX_TEXT",
     "check_envelope",
     "decode_text",
+    "inflate",
     "json_depth",
     "load_json",
     "phase_and_roll",
@@ -60,6 +63,25 @@ def quote(value: object, limit: int = MAX_ECHO) -> str:
 def shorten(text: str, limit: int = MAX_ECHO) -> str:
     """``text`` for an error message: as it is when short and printable, else as :func:`quote` shows it."""
     return text if len(text) <= limit and text.isprintable() and text.strip() == text and text else quote(text, limit)
+
+
+def inflate(text: str, limit: int) -> bytes:
+    """The bytes a link's text holds: URL-safe base64 of zlib data (as save links and the links of games between
+    devices are written), at most ``limit`` of them.
+
+    Raises:
+        ValueError: for text that is not such data whole (cut short, changed, with anything after its end).
+
+    >>> import base64, zlib
+    >>> inflate(base64.urlsafe_b64encode(zlib.compress(b"game")).decode().rstrip("="), 100)
+    b'game'
+    """
+    packed = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+    decompressor = zlib.decompressobj()
+    data = decompressor.decompress(packed, limit)
+    if decompressor.unconsumed_tail or decompressor.unused_data or not decompressor.eof:
+        raise ValueError("incomplete")
+    return data
 
 
 def decode_text(data: bytes, where: str = "position") -> str:

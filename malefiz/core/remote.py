@@ -28,7 +28,7 @@ from typing import Any, Final
 
 from .actions import Pass, Roll
 from .dice import Dice
-from .document import json_depth
+from .document import inflate, json_depth
 from .errors import MalefizError
 from .fair import PART_BYTES, Chain, Ledger, game_code, takers
 from .record import Entry
@@ -527,11 +527,7 @@ class Table:
         if len(text) > MAX_MESSAGE:
             raise MalefizError.keyed("error.match_link")
         try:
-            packed = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
-            decompressor = zlib.decompressobj()
-            data = decompressor.decompress(packed, MAX_MESSAGE)
-            if decompressor.unconsumed_tail or decompressor.unused_data or not decompressor.eof:
-                raise ValueError("incomplete")
+            data = inflate(text, MAX_MESSAGE)
             doc = json.loads(data.decode("utf-8"))
             count, choices = doc.pop("count"), doc.pop("choices")
             if not isinstance(count, int) or not 0 <= count <= MAX_ACTIONS or not isinstance(choices, str):
@@ -576,8 +572,7 @@ def link_anchors(text: str) -> list[bytes]:
         MalefizError: for a text that is not such a link.
     """
     try:
-        packed = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
-        doc = json.loads(zlib.decompressobj().decompress(packed, MAX_MESSAGE).decode("utf-8"))
+        doc = json.loads(inflate(text, MAX_MESSAGE).decode("utf-8"))
         return [_unb64(d["anchor"], PART_BYTES) for d in doc["devices"]]
     except (ValueError, KeyError, TypeError, RecursionError, zlib.error, binascii.Error):
         raise MalefizError.keyed("error.match_link") from None

@@ -15,7 +15,7 @@ import zlib
 from typing import Any, Final
 
 from .actions import Roll
-from .document import MAX_DEPTH, json_depth
+from .document import MAX_DEPTH, inflate, json_depth
 from .errors import MalefizError
 from .session import Session
 from .setup import MAX_SEED, Games, Setup
@@ -78,11 +78,7 @@ def from_link(text: str, games: Games) -> Session:
     if len(text) > MAX_SAVE:
         raise MalefizError.keyed("error.link_long")
     try:
-        packed = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
-        decompressor = zlib.decompressobj()
-        data = decompressor.decompress(packed, MAX_SAVE)
-        if decompressor.unconsumed_tail or decompressor.unused_data or not decompressor.eof:
-            raise ValueError("incomplete")
+        data = inflate(text, MAX_SAVE)
         return load(data.decode("utf-8"), games)
     except (ValueError, zlib.error, binascii.Error) as error:
         if isinstance(error, MalefizError):
