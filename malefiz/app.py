@@ -25,7 +25,7 @@ from .between import Address, BetweenDevices
 from .core import savefile
 from .core.errors import MalefizError
 from .core.face import Marks
-from .core.screen import Screen, compare_html, play_screen
+from .core.screen import Screen, compare_html
 from .core.session import Session
 from .core.setup import PACES, Games, Setup, asked_in, chosen_in, setup_address
 from .games import GAMES
@@ -663,20 +663,7 @@ class App(BetweenDevices):
             return self._between_devices(fresh)
         if keep and not self.keep():
             return self.catch_up()
-        if fresh:
-            self.notice = ""  # a message about a file, a link or another tab is said until the game goes on
-        found = play_screen(
-            s,
-            shown=self._shown,
-            face_before=self._face,
-            fresh=fresh,
-            motion=self.motion,
-            pace=self.pace,
-            notice=self.notice,
-            saving=self.saving,
-        )
-        self._shown = s.record.line_count
-        self._face = found.die
+        found = self._play_screen(s, fresh, self.saving)
         if self.game_id is not None:
             self.tab.set(SHOWN_KEY, game_address(s.setup, self.game_id))
         return found

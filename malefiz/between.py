@@ -187,15 +187,10 @@ class BetweenDevices:
         self.notice = notice or self.notice
         return self.screen(fresh=fresh, keep=False)
 
-    def _between_devices(self, fresh: bool) -> Screen:
-        """The game's screen in a game between devices: this device's new actions sent first; what it waits for
-        from the others in the status line; the devices' panel beside."""
-        together, s = self.together, self.session
-        assert together is not None and s is not None
-        together.sync()
-        self._keep_together()
+    def _play_screen(self, s: Session, fresh: bool, saving: bool) -> Screen:
+        """The game's screen of ``s`` now, the page's drawing state noted (``fresh``: an action was just made)."""
         if fresh:
-            self.notice = ""
+            self.notice = ""  # a message about a file, a link or another tab is said until the game goes on
         found = play_screen(
             s,
             shown=self._shown,
@@ -204,10 +199,20 @@ class BetweenDevices:
             motion=self.motion,
             pace=self.pace,
             notice=self.notice,
-            saving=True,
+            saving=saving,
         )
         self._shown = s.record.line_count
         self._face = found.die
+        return found
+
+    def _between_devices(self, fresh: bool) -> Screen:
+        """The game's screen in a game between devices: this device's new actions sent first; what it waits for
+        from the others in the status line; the devices' panel beside."""
+        together, s = self.together, self.session
+        assert together is not None and s is not None
+        together.sync()
+        self._keep_together()
+        found = self._play_screen(s, fresh, saving=True)
         waiting = waiting_text(together, self.t)
         changes: dict[str, Any] = {"together": panel_html(together, self.t), "net": tuple(together.take())}
         if waiting:
