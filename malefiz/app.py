@@ -44,6 +44,7 @@ from .shelf import (
     valid_id,
 )
 from .together import JOIN, PLAY, STUN, Together
+from .together_view import invite_html
 
 __all__ = [
     "KEEP_KEY",
@@ -174,10 +175,12 @@ class App(BetweenDevices):
         self._boards: dict[str, str] = {}
         """The board each game showed last on the setup screen (a game chosen again shows it again)."""
         self.together: Together | None = None
+        """This device's part in a game between devices (None: a game on this device alone)."""
         self.stun_server = STUN
         """The STUN server a game between devices names and asks once its host chooses to play across networks
         (a page address's ``stun=host:port`` names another)."""
-        """This device's part in a game between devices (None: a game on this device alone)."""
+        self.inviting = False
+        """The choices of *Play with other devices* are shown (a game on this device only)."""
         self._filled: set[str] = set()
         """The games whose form the setup screen has filled in since it was entered (then it stays as the person
         leaves it)."""
@@ -666,4 +669,4 @@ class App(BetweenDevices):
         found = self._play_screen(s, fresh, self.saving)
         if self.game_id is not None:
             self.tab.set(SHOWN_KEY, game_address(s.setup, self.game_id))
-        return found
+        return dataclasses.replace(found, invite=invite_html(s, self.inviting, self.t))

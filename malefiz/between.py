@@ -49,10 +49,16 @@ class BetweenDevices:
     pace: str
     motion: bool
     notice: str
+    game_id: str | None
+    inviting: bool
+    stun_server: str
     _shown: int | None
     _face: int | None
 
     def screen(self, fresh: bool = False, keep: bool = True) -> Screen:
+        raise NotImplementedError
+
+    def keep(self) -> bool:
         raise NotImplementedError
 
     def setup_screen(
@@ -66,7 +72,8 @@ class BetweenDevices:
         together = self.together
         assert together is not None
         setup, t = together.setup, self.t
-        state = setup.game.new_game(setup.board, setup.colours, setup.options, setup.first)
+        game = setup.game  # a game handed over in progress starts from its position (checked when it was read)
+        state = setup.start_position() or game.new_game(setup.board, setup.colours, setup.options, setup.first)
         names = {seat.colour: seat.name for seat in setup.seats}
         return Screen(
             view="play",
@@ -134,6 +141,29 @@ class BetweenDevices:
             return
         self.storage.set(TOGETHER_PREFIX + together.key, json.dumps(together.to_doc(), separators=(",", ":")))
         self.address = Address("replace", f"?together={together.key}")
+
+    def invite_menu(self) -> Screen:
+        """*Play with other devices* in a game on this device: the choices (a seat for a person on another device,
+        someone to watch) shown or hidden."""
+        self.inviting = not self.inviting
+        return self.screen(keep=False)
+
+    def invite(self, seat: int) -> Screen:
+        """The game on this device goes on between devices from where it is: seat ``seat`` is offered to a person
+        on another device (-1: nobody's seat, someone is invited to watch). The game so far stays on the shelf."""
+        s = self.session
+        self.inviting = False
+        if s is None or self.together is not None or s.state.is_over or not -1 <= seat < len(s.setup.seats):
+            return self.screen(keep=False)
+        self.keep()
+        seats = tuple(dataclasses.replace(x, kind="remote") if i == seat else x for i, x in enumerate(s.setup.seats))
+        position = s.game.format_position(s.state)
+        setup = dataclasses.replace(s.setup, seats=seats, position=position, seed=None, first=None, undo=False)
+        self.together = Together.host(setup, self.games, self.stun_server)
+        self.game_id = None
+        if seat < 0:
+            self.together.watch()
+        return self._together_now()
 
     def handover(self, peer: int) -> Screen:
         """The host lets the computer play the seats of device ``peer``."""

@@ -358,6 +358,8 @@ CALLS: Final[dict[str, Callable[..., Any]]] = {
     "watch": _app_call("watch"),
     "across": _app_call("across"),
     "handover": _app_call("handover", _number_int),
+    "invite_menu": _app_call("invite_menu"),
+    "invite": _app_call("invite", _number_int),
     "set_motion": _app_call("set_motion", bool),
     "set_sound": _app_call("set_sound", bool),
 }

@@ -182,6 +182,8 @@ class Together:
         for device, seat in enumerate(cls.remote_seats(setup), start=1):
             together.peers[device] = Peer(device, seat, name=setup.seats[seat].name)
             together._offer(device)
+        if not together.peers:  # only watchers are to come: the game goes on at once
+            together._start()
         return together
 
     @staticmethod
@@ -456,11 +458,15 @@ class Together:
 
     def _rematch(self) -> None:
         self.secret, self.chain = Chain.new()
+        self.setup = replace(self.setup, position=None)  # a game handed over in progress: the rematch starts afresh
         self.rematching = True
         for peer in self.players():
             peer.anchor = b""
             if peer.state == "open":
                 self.commands.append({"do": "send", "peer": peer.device, "text": '{"t":"rematch"}'})
+        if not self.players():
+            self.rematching = False
+            self._start()
 
     # -- play by link -------------------------------------------------------------------------
 

@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import html
 
+from .core.session import Session
 from .core.setup import MAX_NAME, Seat, seat_label
 from .i18n import Translator
 from .together import Peer, Together
 
-__all__ = ["join_html", "panel_html", "waiting_text"]
+__all__ = ["invite_html", "join_html", "panel_html", "waiting_text"]
 
 
 def waiting_text(together: Together, t: Translator) -> str:
@@ -118,3 +119,26 @@ def join_html(together: Together, t: Translator) -> str:
         f'<section class="together"><p>{html.escape(what)}</p><p>{name}<button type="button"'
         f' data-action="join">{html.escape(t(button))}</button></p></section>'
     )
+
+
+def invite_html(s: Session, shown: bool, t: Translator) -> str:
+    """*Play with other devices* in a game on this device (none once it is over): with ``shown``, a button per seat
+    to offer it to a person on another device, and one to invite someone to watch."""
+    if s.state.is_over:
+        return ""
+    expanded = "true" if shown else "false"
+    menu = (
+        f'<p><button type="button" data-action="invite-menu" aria-expanded="{expanded}">'
+        f"{html.escape(t('together.invite_menu'))}</button></p>"
+    )
+    if not shown:
+        return menu
+    seats = "".join(
+        f'<li><button type="button" data-action="invite" data-id="{i}">'
+        f"{html.escape(t('together.invite_seat', seat=s.seat_name(i)))}</button></li>"
+        for i in range(len(s.setup.seats))
+    )
+    watch = html.escape(t("together.invite_watcher"))
+    seats += f'<li><button type="button" data-action="invite" data-id="-1">{watch}</button></li>'
+    note = html.escape(t("together.invite_note"))
+    return f'{menu}<section class="together-invite"><p class="note">{note}</p><ul>{seats}</ul></section>'

@@ -62,6 +62,12 @@
   }
 
   document.addEventListener("click", function (event) {
+    var offer = event.target.closest("[data-invite] [data-action]");  // a game on this device: its seats offered
+    if (offer) {
+      if (offer.dataset.action === "invite-menu") run("invite_menu");
+      else run("invite", Number(offer.dataset.id));
+      return;
+    }
     var button = event.target.closest("[data-together] [data-action]");
     if (!button) return;
     var action = button.dataset.action;
@@ -85,6 +91,12 @@
 
   window.MalefizTogether = {
     show: function (screen) {
+      var invite = document.querySelector("[data-invite]");
+      var focused = invite.contains(document.activeElement) ? document.activeElement : null;
+      invite.innerHTML = screen.view === "play" ? screen.invite || "" : "";
+      invite.hidden = !invite.innerHTML;
+      var again = focused && invite.querySelector('[data-action="' + focused.dataset.action + '"]');
+      if (again) again.focus();  // a keyboard's place stays on the menu's button
       if (screen.view !== "play") return draw("");
       draw(screen.together || "");
       (screen.net || []).forEach(command);

@@ -166,6 +166,8 @@ class Screen:
     together: str = ""
     """The panel of a game between devices (:mod:`malefiz.together`): invitations, reply, who is connected."""
     net: tuple[dict[str, Any], ...] = ()
+    invite: str = ""
+    """*Play with other devices* in a game on one device: the seats to offer to a person on another device."""
     """What the page's peer-to-peer channels are to do (:meth:`malefiz.together.Together.take`)."""
     work: bool = False
     """The worker has work of its own that changes nothing shown (the review valuing the people's last

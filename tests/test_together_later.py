@@ -1,0 +1,138 @@
+"""A game on one device that goes on between devices: *Play with other devices* offers a seat of the game in
+progress to a person on another device (or invites someone to watch), and the game goes on from where it was."""
+
+from __future__ import annotations
+
+import pytest
+
+from malefiz.app import App
+from malefiz.core.screen import Screen
+from malefiz.together import JOIN, REPLY
+
+from .test_together import act, app, deliver, link_in, must, play_until, sdp
+
+
+def local_game(setup: str, actions: int) -> App:
+    """An app with a game on this device alone, its people having played ``actions`` actions."""
+    host = app()
+    host.open(setup)
+    for _ in range(10_000):
+        s = host.session
+        assert s is not None and host.together is None
+        if len(s.record) >= actions:
+            return host
+        act(host)
+    raise AssertionError("the game did not get that far")
+
+
+def guest_joins(host: App, screen: Screen, name: str) -> tuple[App, list[tuple[str, int, str]]]:
+    """A guest takes the host's invitation for device 1 (``screen`` shows it) and the channel opens."""
+    guest = app()
+    invitation = link_in(screen, JOIN)
+    joined = guest.open("", invitation)
+    assert "join-name" in joined.together
+    guest.join(name)
+    reply = link_in(must(guest.net(0, "answer", sdp("answer", 50102))), REPLY)
+    host.reply(1, reply)
+    sent: list[tuple[str, int, str]] = []
+    for who, device, peer in (("host", host, 1), ("guest", guest, 0)):
+        opened = must(device.net(peer, "open", ""))
+        sent.extend((who, c["peer"], c["text"]) for c in opened.net if c["do"] == "send")
+    return guest, sent
+
+
+def test_the_offer_is_a_closed_menu_until_asked_and_names_every_seat() -> None:
+    host = local_game("?game=maedn&seats=human,human&names=Anna,Ben", 0)
+    closed = host.screen()
+    assert 'data-action="invite-menu"' in closed.invite and 'data-action="invite"' not in closed.invite
+    shown = host.invite_menu()
+    assert 'aria-expanded="true"' in shown.invite
+    assert "A person on another device plays Anna (" in shown.invite and "plays Ben (" in shown.invite
+    assert 'data-id="-1"' in shown.invite and "Invite someone to watch" in shown.invite
+    assert 'data-action="invite"' not in host.invite_menu().invite
+
+
+@pytest.mark.parametrize("game", ["maedn", "malefiz"])
+def test_a_seat_of_a_game_in_progress_goes_to_another_device_and_the_game_goes_on_from_there(game: str) -> None:
+    host = local_game(f"?game={game}&seats=human,human&names=Anna,Ben&seed=4", 25)
+    s = host.session
+    assert s is not None
+    before, kept = s.state, host.game_id
+    screen = host.invite(1)
+    assert host.together is not None and host.session is None and not screen.invite
+    assert [c["do"] for c in screen.net] == ["offer"]
+    assert kept is not None and host.shelf.load(kept) is not None  # the game so far stays among the games
+    screen = must(host.net(1, "offer", sdp("offer", 50101)))
+    assert "Send Ben this invitation" in screen.together
+    guest, sent = guest_joins(host, screen, "Bea")
+    deliver(host, guest, sent)
+    assert host.session is not None and guest.session is not None
+    assert host.session.state == guest.session.state == before  # exactly where the game was
+    assert host.session.mine == {0} and guest.session.mine == {1}
+    assert "Bea" in guest.session.seat_name(1)
+    play_until(host, guest, sent, 100_000)
+    assert host.session.state.is_over and guest.session.state == host.session.state
+
+
+def test_a_rematch_of_a_game_handed_over_in_progress_starts_from_the_beginning() -> None:
+    host = local_game("?game=maedn&seats=human,human&names=Anna,Ben&seed=5", 30)
+    guest, sent = guest_joins(host, _invited(host), "Ben")
+    deliver(host, guest, sent)
+    play_until(host, guest, sent, 100_000)
+    assert host.session is not None and host.session.state.is_over
+    screen = host.rematch()
+    assert screen is not None
+    sent = [("host", c["peer"], c["text"]) for c in screen.net if c["do"] == "send"]
+    deliver(host, guest, sent)
+    assert host.session is not None and guest.session is not None and not host.session.record
+    s = host.session
+    start = s.game.new_game(s.setup.board, s.setup.colours, s.setup.options, s.state.current)
+    assert s.state == start and guest.session.state == start and s.setup.position is None
+
+
+def _invited(host: App) -> Screen:
+    host.invite(1)
+    return must(host.net(1, "offer", sdp("offer", 50101)))
+
+
+def test_someone_invited_to_watch_a_game_in_progress_sees_it_and_the_host_plays_on_at_once() -> None:
+    host = local_game("?game=malefiz&seats=human,bot:easy&names=Anna&seed=6", 12)
+    s = host.session
+    assert s is not None
+    before = s.state
+    host.invite(-1)
+    assert host.session is not None and host.session.state == before  # nobody else plays: no waiting
+    screen = must(host.net(8, "offer", sdp("offer", 50103)))
+    assert "Invite someone to watch" in screen.together
+    watcher = app()
+    joined = watcher.open("", link_in(screen, JOIN))
+    assert "invites you to watch" in joined.together
+    watcher.join("")
+    host.reply(8, link_in(must(watcher.net(0, "answer", sdp("answer", 50104))), REPLY))
+    sent: list[tuple[str, int, str]] = []
+    for who, device, peer in (("host", host, 8), ("guest", watcher, 0)):
+        opened = must(device.net(peer, "open", ""))
+        sent.extend((who, c["peer"], c["text"]) for c in opened.net if c["do"] == "send")
+    for who, _, text in sent:
+        target, source = (watcher, 0) if who == "host" else (host, 8)
+        answer = must(target.net(source, "message", text))
+        for c in answer.net:
+            if c["do"] == "send" and who == "guest":
+                must(watcher.net(0, "message", c["text"]))
+    assert watcher.session is not None and watcher.session.state == before and watcher.session.mine == frozenset()
+
+
+def test_no_offer_for_a_game_that_is_over_and_a_bad_seat_changes_nothing() -> None:
+    host = local_game("?game=maedn&seats=human,human&names=Anna,Ben&seed=7", 4)
+    s = host.session
+    assert s is not None
+    before = s.state
+    host.invite(5)
+    assert host.together is None and host.session is s and s.state == before
+    host.session = None
+    host.open("?game=maedn&seats=bot:easy,bot:easy&pace=instant&seed=3")
+    for _ in range(10_000):
+        if host.session is not None and host.session.state.is_over:
+            break
+        host.think()
+    assert host.screen().invite == ""
