@@ -169,6 +169,11 @@ class Together:
         """The STUN server (``host:port``) the host chose to play across networks with ("": the same network)."""
         self.stun_server = STUN
         """The STUN server the page names, asked once the host chooses to play across networks."""
+        self.roster: tuple[Peer, ...] = ()
+        """A guest's or watcher's view of the other devices, as the host last told it (the host's own is
+        :attr:`peers`)."""
+        self._told: str = ""
+        """The roster the host last sent."""
 
     # -- the host -----------------------------------------------------------------------
 
@@ -377,6 +382,9 @@ class Together:
             if self.table is not None:
                 self._send_match([device])
             return
+        if kind == "roster" and self.role != "host" and device == 0:
+            self._take_roster(message.get("peers"))
+            return
         if kind == "match" and self.role != "host" and device == 0:
             self._adopt(message.get("match"), from_host=True)
             return
@@ -525,9 +533,39 @@ class Together:
         table.outbox.clear()
 
     def take(self) -> list[dict[str, Any]]:
-        """The commands for the page's channels, once."""
+        """The commands for the page's channels, once (the host's first: who is connected, when that changed)."""
+        if self.role == "host":
+            self._tell_roster()
         found, self.commands = self.commands, []
         return found
+
+    def _tell_roster(self) -> None:
+        """The host tells every connected device the others' names and states (each device shows them)."""
+        rows = [[0, self.name, "open", 0]]
+        rows += [[d, p.name, p.state, int(p.seat is not None)] for d, p in sorted(self.peers.items())]
+        text = json.dumps({"t": "roster", "peers": rows}, separators=(",", ":"))
+        if text == self._told:
+            return
+        self._told = text
+        for device, peer in self.peers.items():
+            if peer.state == "open":
+                self.commands.append({"do": "send", "peer": device, "text": text})
+
+    def _take_roster(self, rows: object) -> None:
+        """The host's roster: every device with its name and its connection to the host."""
+        if not isinstance(rows, list) or len(rows) > MAX_PEERS:
+            raise MalefizError.keyed("error.match_message")
+        found: list[Peer] = []
+        for row in rows:
+            if not (isinstance(row, list) and len(row) == 4):
+                raise MalefizError.keyed("error.match_message")
+            device, name, state, plays = row
+            if not (isinstance(device, int) and 0 <= device < MAX_PEERS and isinstance(name, str)):
+                raise MalefizError.keyed("error.match_message")
+            if state not in ("new", "offered", "open", "closed") or plays not in (0, 1):
+                raise MalefizError.keyed("error.match_message")
+            found.append(Peer(device, 0 if plays else None, state=state, name=" ".join(name.split())[:MAX_NAME]))
+        self.roster = tuple(found)
 
     @property
     def session(self) -> Session | None:

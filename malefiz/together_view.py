@@ -52,6 +52,16 @@ def panel_html(together: Together, t: Translator) -> str:
                 label = html.escape(t("together.handover", name=who))
                 row += f'<p><button type="button" data-action="handover" data-id="{device}">{label}</button></p>'
         rows.append(row + "</li>")
+    here = together.invitation.device if together.invitation is not None else None
+    for peer in together.roster if together.role != "host" else ():
+        if peer.device in (0, here) or (peer.seat is None and peer.state != "open"):
+            continue  # the host's row is this device's own channel; a watcher is listed once it watches
+        who = peer.name or t("together.device", n=peer.device)
+        who = t("together.watcher", name=who) if peer.seat is None else who
+        state = html.escape(t(f"together.state_{'offered' if peer.state == 'new' else peer.state}"))
+        rows.append(
+            f'<li data-peer="{peer.device}"><b>{html.escape(who)}</b> <span class="peer-state">{state}</span></li>'
+        )
     extra = ""
     table = together.table
     next_device = table.next_device() if table is not None else None

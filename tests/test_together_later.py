@@ -3,6 +3,8 @@ progress to a person on another device (or invites someone to watch), and the ga
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from malefiz.app import App
@@ -136,3 +138,77 @@ def test_no_offer_for_a_game_that_is_over_and_a_bad_seat_changes_nothing() -> No
             break
         host.think()
     assert host.screen().invite == ""
+
+
+class Net:
+    """A host and its guests (device numbers as the host gave them), the texts on their channels delivered in order."""
+
+    def __init__(self, host: App) -> None:
+        self.apps: dict[int, App] = {0: host}
+        self.sent: list[tuple[int, int, str]] = []
+
+    def note(self, device: int, screen: Screen | None) -> None:
+        if screen is not None:
+            self.sent.extend(
+                (device, c["peer"] if device == 0 else 0, c["text"]) for c in screen.net if c["do"] == "send"
+            )
+
+    def invite(self, device: int, name: str) -> None:
+        """Device ``device`` takes its invitation, joins as ``name``, and its channel opens."""
+        host = self.apps[0]
+        guest = self.apps[device] = app()
+        guest.open("", link_in(must(host.net(device, "offer", sdp("offer", 50200 + device))), JOIN))
+        guest.join(name)
+        self.note(0, host.reply(device, link_in(must(guest.net(0, "answer", sdp("answer", 50300 + device))), REPLY)))
+        self.note(0, host.net(device, "open", ""))
+        self.note(device, guest.net(0, "open", ""))
+        self.deliver()
+
+    def deliver(self) -> None:
+        while self.sent:
+            source, target, text = self.sent.pop(0)
+            screen = must(self.apps[target].net(source if target == 0 else 0, "message", text))
+            assert not screen.notice, screen.notice
+            self.note(target, screen)
+
+
+def test_every_device_shows_who_else_is_connected_as_the_host_tells_it() -> None:
+    host = app()
+    host.open("?game=maedn&seats=human,remote,remote&names=Anna,Ben,Cleo")
+    net = Net(host)
+    net.invite(1, "Ben")
+    ben = net.apps[1].screen().together
+    assert "Cleo" in ben and "not connected yet" in ben  # the host's invitation to Cleo is not taken yet
+    net.invite(2, "Cleo")
+    net.note(0, host.watch())
+    net.deliver()
+    assert "watching" not in net.apps[1].screen().together  # an invitation to watch not taken yet
+    net.invite(8, "")
+    for device in (1, 2):
+        panel = net.apps[device].screen().together
+        other = "Cleo" if device == 1 else "Ben"
+        assert re.search(rf"<b>{other}</b> <span class=\"peer-state\">connected", panel), panel
+        assert "Device 8 (watching)" in panel and panel.count("<li") == 3  # the host, the other guest, the watcher
+    net.note(0, host.net(2, "close", ""))
+    net.deliver()
+    assert re.search(r"<b>Cleo</b> <span class=\"peer-state\">connection lost", net.apps[1].screen().together)
+
+
+def test_a_roster_that_does_not_fit_is_refused_and_changes_nothing() -> None:
+    host = app()
+    host.open("?game=maedn&seats=human,remote&names=Anna,Ben")
+    net = Net(host)
+    net.invite(1, "Ben")
+    guest = net.apps[1]
+    assert guest.together is not None
+    before = guest.together.roster
+    for rows in (
+        '"x"',
+        "[[1,2,3]]",
+        '[[1,"Ben","gone",1]]',
+        '[[99,"Ben","open",1]]',
+        "[" + ",".join(['[1,"a","open",1]'] * 17) + "]",
+    ):
+        screen = must(guest.net(0, "message", '{"t":"roster","peers":' + rows + "}"))
+        assert screen.notice == "Message from another device: it cannot be read", rows
+        assert guest.together.roster == before
