@@ -6,13 +6,14 @@ from __future__ import annotations
 import dataclasses
 import json
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Final, Literal
 from urllib.parse import parse_qs
 
 from .core.errors import MalefizError
 from .core.face import Marks
 from .core.remote import link_anchors
 from .core.screen import Screen, play_screen
+from .core.setup import PACES
 from .together import JOIN, PLAY, TOGETHER_PREFIX, Invitation, Together, anchor_key
 from .together_view import join_html, panel_html, waiting_text
 
@@ -23,6 +24,9 @@ if TYPE_CHECKING:
     from .shelf import Storage
 
 __all__ = ["Address", "BetweenDevices"]
+
+MAX_NEWS: Final = 12
+"""The most actions told by name when a play link brings what happened since this device's last turn."""
 
 
 @dataclass(frozen=True)
@@ -106,10 +110,12 @@ class BetweenDevices:
                     self.together = Together.watching(fragment, self.games)
                     return self._together_now()
                 self.together = kept
+                seen = len(kept.table.match.actions) if kept.table is not None else None
                 try:
                     kept.take_link(fragment)
                 except MalefizError as error:  # the game as this browser keeps it, and what was wrong
                     return self._together_now(self.t.error(error))
+                return self._together_now(since=seen)
             else:
                 code = parse_qs(query.lstrip("?")).get("together", [""])[0]
                 self.together = self._kept_together(code)
@@ -203,7 +209,9 @@ class BetweenDevices:
             return self._together_now(fresh=True)
         return self._together_now()
 
-    def _together_now(self, notice: str = "", fresh: bool = False) -> Screen:
+    def _together_now(self, notice: str = "", fresh: bool = False, since: int | None = None) -> Screen:
+        """The screen of the game between devices now; ``since``: the actions this device had before a play link
+        brought the rest (what happened since is told, and walked on the board)."""
         together = self.together
         assert together is not None
         if together.session is not self.session:  # the first roll, or the game as another device has it
@@ -212,10 +220,19 @@ class BetweenDevices:
                 self.session.set_language(self.t.language)
             self._shown = self._face = None
         self._keep_together()
-        if self.session is None:
+        s = self.session
+        if s is None:
             return self.together_screen(notice)
+        news = list(s.record)[since:] if since is not None else []
+        if news:
+            self._shown = len(s.record.opening) + len(s.record) - len(news)
+            words = [e.words for e in news[-MAX_NEWS:]]
+            notice = notice or self.t("together.since", moves="; ".join(["…"] * (len(news) > MAX_NEWS) + words))
         self.notice = notice or self.notice
-        return self.screen(fresh=fresh, keep=False)
+        found = self.screen(fresh=fresh, keep=False)
+        if news and self.motion and PACES[self.pace].step > 0:
+            found = dataclasses.replace(found, frames=tuple(s.walk_frames(len(s.record) - len(news))))
+        return found
 
     def _play_screen(self, s: Session, fresh: bool, saving: bool) -> Screen:
         """The game's screen of ``s`` now, the page's drawing state noted (``fresh``: an action was just made)."""

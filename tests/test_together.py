@@ -244,6 +244,7 @@ def test_a_whole_game_by_link_alone() -> None:
     host.reply(1, reply)  # the reply holds Ben's dice anchor: the game starts without a channel
     assert host.together is not None and host.together.table is not None
     links = []
+    walks = 0
     current, other = host, guest
     for _ in range(2000):
         session = current.session
@@ -254,12 +255,25 @@ def test_a_whole_game_by_link_alone() -> None:
             shown = current.screen()
             link = link_in(shown, PLAY)
             links.append(len(link))
+            kept = other.together.table if other.together is not None else None
+            seen = len(kept.match.actions) if kept is not None else None
             opened = other.open("", link)
-            assert not opened.error and not opened.notice, (opened.error, opened.notice)
+            assert not opened.error, opened.error
+            s = other.session
+            assert s is not None
+            news = list(s.record)[seen:] if seen is not None else []
+            if news:  # what happened since this device's last turn: told, and walked on the board
+                told = "; ".join(["…"] * (len(news) > 12) + [e.words for e in news[-12:]])
+                assert opened.notice == "Since your last turn: " + told, opened.notice
+                assert seen is not None and opened.frames == tuple(s.walk_frames(seen))
+                walks += bool(opened.frames)
+            else:
+                assert not opened.notice, opened.notice
             current, other = other, current
     assert host.session is not None and guest.session is not None
     assert host.session.state.is_over or guest.session.state.is_over
     print(f"play links: {len(links)}, longest {max(links)} characters")
+    assert walks > len(links) // 2  # most links bring a move to walk
     assert max(links) < 2000
 
 

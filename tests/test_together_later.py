@@ -9,6 +9,7 @@ import pytest
 
 from malefiz.app import App
 from malefiz.core.screen import Screen
+from malefiz.core.session import MAX_FRAMES
 from malefiz.together import JOIN, REPLY
 
 from .test_together import act, app, deliver, link_in, must, play_until, sdp
@@ -212,3 +213,15 @@ def test_a_roster_that_does_not_fit_is_refused_and_changes_nothing() -> None:
         screen = must(guest.net(0, "message", '{"t":"roster","peers":' + rows + "}"))
         assert screen.notice == "Message from another device: it cannot be read", rows
         assert guest.together.roster == before
+
+
+def test_the_moves_since_a_turn_walk_one_after_the_other_each_landing_and_at_most_max_frames() -> None:
+    host = local_game("?game=maedn&seats=human,human&names=Anna,Ben&seed=9", 60)
+    s = host.session
+    assert s is not None
+    moves = [e for e in list(s.record)[20:] if e.is_move]
+    walked = [len(s.face.frames(e, s.names, s.t)) for e in moves]
+    frames = s.walk_frames(20)
+    assert len(frames) == sum(walked) + len(moves) - 1  # each move lands before the next walks; the last, the board
+    assert frames[len(frames) - walked[-1] :] == s.face.frames(moves[-1], s.names, s.t)
+    assert len(s.walk_frames(0)) <= MAX_FRAMES and s.walk_frames(len(s.record)) == []

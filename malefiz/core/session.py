@@ -38,10 +38,12 @@ from .record import Entry, Record
 from .review import Rated, Review, Reviewer
 from .setup import Seat, Setup, seat_label
 
-__all__ = ["MAX_KEY", "Choice", "Session"]
+__all__ = ["MAX_FRAMES", "MAX_KEY", "Choice", "Session"]
 
 MAX_KEY: Final = 40
 """The longest ``data-key`` a click may name (anything longer is no key of ours)."""
+MAX_FRAMES: Final = 120
+"""The most boards one walk shows (the moves since a player's last turn, opened from a link)."""
 
 
 class Choice(NamedTuple):
@@ -560,12 +562,22 @@ class Session:
         last = self.record.last if motion else None
         return self.face.render(self.state, self.marks(), self.names, self.t, last)
 
-    def walk_frames(self) -> list[str]:
-        """The board as SVG with the last moved piece on each field of its way in turn (for animation)."""
-        last = self.record.last
-        if last is None or not last.is_move:
-            return []
-        return self.face.frames(last, self.names, self.t)
+    def walk_frames(self, since: int | None = None) -> list[str]:
+        """The board as SVG with the last moved piece on each field of its way in turn (for animation); with
+        ``since``, every move from the record's ``since``-th entry on, each landing before the next walks (at
+        most :data:`MAX_FRAMES` boards, the latest moves)."""
+        if since is None:
+            last = self.record.last
+            return self.face.frames(last, self.names, self.t) if last is not None and last.is_move else []
+        moves = [e for e in list(self.record)[since:] if e.is_move]
+        frames: list[str] = []
+        for n, entry in enumerate(reversed(moves)):  # the latest first, so that a long absence shows its end
+            landed = [self.face.render(entry.after, Marks(trail=entry.effects.trail), self.names, self.t)] if n else []
+            walked = self.face.frames(entry, self.names, self.t) + landed
+            if len(frames) + len(walked) > MAX_FRAMES:
+                break
+            frames[:0] = walked
+        return frames
 
 
 def _retold(entry: Entry[Any, Any], words: str) -> Entry[Any, Any]:
