@@ -11,6 +11,7 @@ import random
 import statistics
 import time
 from collections.abc import Callable
+from urllib.parse import quote
 
 import pytest
 from playwright.sync_api import Page
@@ -19,6 +20,8 @@ from site_page import CENTER_OF, STILL, Watch
 from test_net import LOOPBACK, devices
 
 from malefiz.core.actions import PASS
+from malefiz.core.session import Session
+from malefiz.core.setup import Setup
 from malefiz.games import GAMES
 
 __all__ = ["devices"]
@@ -253,4 +256,68 @@ def test_three_devices_and_a_watcher_play_a_whole_game_over_webrtc(
     final = {page.evaluate(POSITION) for page in (*players, watcher)}
     assert len(final) == 1
     assert watcher.locator('[data-action="roll"]:not([disabled])').count() == 0
+    watch.assert_clean()
+
+
+def near_the_end(query: str, left: int) -> str:
+    """A position of the game ``query`` sets up, played by the greedy computer in CPython until a seat has at most
+    ``left`` fields to walk, at a roll (for a page address's ``position=``)."""
+    setup = Setup.from_query(query, GAMES)
+    assert setup is not None
+    session = Session(setup)
+    while not (session.state.is_chance and min(session.face.progress(session.state)) <= left):
+        for _ in session.bot_turn():
+            pass
+    return quote(session.game.format_position(session.state), safe="")
+
+
+def test_a_game_apart_in_time_goes_on_by_play_links_to_the_end_and_a_tampered_link_is_refused(
+    devices: Callable[..., Page],
+    site_url: str,
+    watch: Watch,
+) -> None:
+    """The guest's page is closed after the start: from then on each device's page gives the link for the next
+    player, and that player's browser opens it (its kept part of the game plays on), until the game ends."""
+    position = near_the_end("?game=maedn&seats=bot:greedy,bot:greedy&seed=12", 10)
+    host, guest = set_up(
+        devices, site_url, f"game=maedn&seats=human,remote&names=Anna,Ben&pace=instant&position={position}"
+    )
+    contexts = {"host": host.context, "guest": guest.context}
+    guest.reload()  # the page that goes closes its channel (a reload closes it at once: e2e/test_net.py)
+    guest.close()
+    host.wait_for_selector("[data-together] .peer-state >> text=connection lost")
+    pages = {"host": host}
+    turn, opened = "host", 0
+    for _ in range(400):
+        page = pages[turn]
+        if not page.locator("[data-winner]").is_hidden():
+            break
+        if act(page, "maedn"):
+            continue
+        link = page.locator('[data-together] input[data-link-text][value*="#play="]')
+        if page.evaluate(MY_TURN) is True or link.count() == 0:
+            page.wait_for_timeout(0)  # the page is drawing the last move: look again
+            continue
+        handed = link.input_value()
+        page.close()
+        turn = "guest" if turn == "host" else "host"
+        page = pages[turn] = contexts[turn].new_page()
+        page.set_default_timeout(60_000)
+        if opened == 1:  # a link changed on the way: refused in words, the game kept as it was
+            page.goto(handed[:-6] + ("AAAAAA" if not handed.endswith("AAAAAA") else "BBBBBB"))
+            told = "[data-notice]:not([hidden]), [data-setup-error]:not([hidden])"  # no game can be read from it
+            page.wait_for_selector(f"html[data-ready] :is({told})")
+            assert "link" in (page.locator(told).first.text_content() or "")
+        page.goto(handed)
+        page.wait_for_selector("html[data-ready]")
+        page.wait_for_function("() => document.querySelector('[data-position]').textContent.length > 0")
+        notice = page.locator("[data-notice]")
+        assert notice.is_hidden() or (notice.text_content() or "").startswith("Since your last turn: ")
+        opened += 1
+    else:
+        panel = pages[turn].locator("[data-together]").text_content()
+        raise AssertionError(f"the game does not end: {turn} {panel} {pages[turn].evaluate(POSITION)}")
+    winner = pages[turn].locator("[data-winner-text]").text_content() or ""
+    assert winner.endswith("wins!") and opened >= 2, (winner, opened)
+    print(f"play by link: {opened} links opened to the end")
     watch.assert_clean()
