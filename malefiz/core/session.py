@@ -536,13 +536,23 @@ class Session:
 
     # -- what the board shows --------------------------------------------------
 
+    @property
+    def facing(self) -> int | None:
+        """The seat whose side of the board this device draws nearest the viewer: the one seat it plays between
+        devices (see :attr:`mine`); None on a single device, for a watcher, or for several seats here (the board
+        as printed)."""
+        mine = self.mine
+        if mine is None or len(mine) != 1:
+            return None
+        return next(iter(mine))
+
     def marks(self) -> Marks[Any]:
         """What the board marks for the person to act: movable pieces, the chosen one, its targets, the
         hint, and the last move's trail."""
         last = self.record.last
         trail = last.effects.trail if last is not None and last.is_move else ()
         if self.is_bot_turn():
-            return Marks(trail=trail)
+            return Marks(trail=trail, facing=self.facing)
         choices = self.choices()
         selected = self.selected
         fixed = self.fixed_piece()
@@ -552,6 +562,7 @@ class Session:
             targets=frozenset(c.field for c in choices if c.piece is None or (selected and c.piece == selected)),
             hint=self.hinted,
             trail=trail,
+            facing=self.facing,
         )
 
     def svg(self, motion: bool = False) -> str:
@@ -565,7 +576,7 @@ class Session:
         last = self.record.last
         if last is None or not last.is_move:
             return []
-        return self.face.frames(last, self.names, self.t)
+        return self.face.frames(last, self.names, self.t, self.facing)
 
 
 def _retold(entry: Entry[Any, Any], words: str) -> Entry[Any, Any]:
