@@ -601,7 +601,7 @@ class App(BetweenDevices):
         mistake = s.review().mistakes().get(index - len(s.record.opening)) if s.review_shown() else None
         if mistake is not None:
             return compare_html(s, mistake), self.t("review.viewing", n=index + 1)
-        board = s.face.render(lines[index].state, Marks(), s.names, s.t)
+        board = s.face.render(lines[index].state, Marks(facing=s.facing), s.names, s.t)
         return board, self.t("page.viewing", n=index + 1)
 
     # -- the screen ---------------------------------------------------------------

@@ -84,7 +84,7 @@ class BetweenDevices:
             game=setup.game.name,
             board=setup.board,
             title=setup.game.title,
-            board_svg=setup.game.face.render(state, Marks(), names, t),
+            board_svg=setup.game.face.render(state, Marks(facing=together.facing), names, t),
             language=t.language,
             notice=notice or (t.error(together.problem) if together.problem is not None else ""),
             status=waiting_text(together, t),

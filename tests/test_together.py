@@ -6,12 +6,17 @@ from __future__ import annotations
 import json
 import random
 import re
+import xml.etree.ElementTree as ET
 from html import unescape
 
 import pytest
 
 from malefiz.app import App, MemoryStorage
 from malefiz.core.screen import Screen
+from malefiz.core.setup import Setup
+from malefiz.games import GAMES
+from malefiz.games.maedn.board import LETTER_COLOURS
+from malefiz.games.maedn.view import board_svg
 from malefiz.together import JOIN, PLAY, REPLY, TOGETHER_PREFIX
 
 FINGERPRINT = ":".join(f"{i * 7 % 256:02X}" for i in range(32))
@@ -144,6 +149,44 @@ def test_two_devices_connect_and_play_a_whole_game(setup: str) -> None:
     assert host.together is not None and guest.together is not None
     assert host.together.table is not None and guest.together.table is not None
     assert host.together.table.match == guest.together.table.match
+
+
+def nearest(svg: str) -> str:
+    """The colour whose B area ``svg`` draws lowest on the screen, the leftmost of those (the seat nearest the
+    viewer)."""
+    centres: dict[str, list[tuple[float, float]]] = {}
+    for e in ET.fromstring(svg).iter("{http://www.w3.org/2000/svg}circle"):
+        if "b-field" in (e.get("class") or "").split():
+            colour = (e.get("data-field") or "").split(":")[0]
+            centres.setdefault(colour, []).append((float(e.get("cx", "nan")), float(e.get("cy", "nan"))))
+    letter = min(centres, key=lambda c: (-sum(y for _, y in centres[c]), sum(x for x, _ in centres[c])))
+    return LETTER_COLOURS[letter]
+
+
+@pytest.mark.parametrize(
+    ("setup", "host_sees"),
+    [
+        ("?game=maedn&seats=human,remote&names=Anna,Ben", "yellow"),
+        ("?game=maedn&seats=human,remote,bot&names=Anna,Ben", None),
+    ],
+)
+def test_each_device_sees_the_board_from_its_own_seat_from_the_invitation_on(setup: str, host_sees: str | None) -> None:
+    printed = nearest(board_svg("cross"))
+    chosen = Setup.from_query(setup, GAMES)
+    assert chosen is not None
+    seat = chosen.colours[1]  # the guest's
+    assert printed not in ("yellow", seat)
+    host, guest = app(), app()
+    first = host.open(setup)
+    assert nearest(first.board_svg) == (host_sees or printed)  # the host plays one seat, or several (as printed)
+    screen = must(host.net(1, "offer", sdp("offer", 50001)))
+    joined = guest.open("", link_in(screen, JOIN))
+    assert nearest(joined.board_svg) == seat  # the guest's seat, before the game starts
+    host, guest, sent = connect(setup)
+    deliver(host, guest, sent)
+    assert nearest(host.screen().board_svg) == (host_sees or printed)
+    assert nearest(guest.screen().board_svg) == seat
+    assert guest.session is not None and guest.session.facing == 1
 
 
 def test_while_the_other_device_plays_this_one_says_so_and_cannot_act() -> None:
@@ -319,6 +362,7 @@ def test_a_watcher_sees_the_game_and_every_move_and_cannot_act() -> None:
         texts.extend((back, c["text"]) for c in answer.net if c["do"] == "send" and c["peer"] in (0, device))
     assert watcher.session is not None and host.session is not None and guest.session is not None
     assert watcher.session.state == host.session.state
+    assert nearest(watcher.screen().board_svg) == nearest(board_svg("cross"))  # a watcher plays no seat: as printed
     assert not watcher.session.can_roll() and not watcher.session.is_person_to_choose()
     screen = must(act(host) if host.session.can_roll() else act(guest))
     for c in screen.net:  # the host passes every move on to the watcher

@@ -48,7 +48,8 @@ class Search(Protocol[A_co]):
 
 @dataclass(frozen=True)
 class Marks(Generic[A]):
-    """What the person to act sees marked on the board (keys as :meth:`Face.locate` and :meth:`Face.choice` give)."""
+    """What the person to act sees marked on the board (keys as :meth:`Face.locate` and :meth:`Face.choice` give),
+    and which way the board is turned."""
 
     movable: frozenset[str] = frozenset()
     """The pieces that may move."""
@@ -60,6 +61,9 @@ class Marks(Generic[A]):
     """The move a hint suggests."""
     trail: tuple[str, ...] = ()
     """The fields the last move walked (and a barricade's new field), marked until the next move."""
+    facing: int | None = None
+    """The seat whose side of the board is drawn nearest the viewer (a device that plays one seat between
+    devices, :attr:`malefiz.core.session.Session.facing`); None: as printed."""
 
 
 class Words(Protocol[S_in, A_in]):
@@ -152,8 +156,11 @@ class Face(Protocol[S, A]):
         of ``action``."""
         ...
 
-    def frames(self, entry: Entry[S, A], names: Mapping[str, str], t: Translator) -> list[str]:
-        """The board as SVG with the moved piece on each field of its way but the last (for animation)."""
+    def frames(
+        self, entry: Entry[S, A], names: Mapping[str, str], t: Translator, facing: int | None = None
+    ) -> list[str]:
+        """The board as SVG with the moved piece on each field of its way but the last (for animation), drawn
+        facing the seat ``facing`` as :meth:`render` draws it for :attr:`Marks.facing`."""
         ...
 
     def render(

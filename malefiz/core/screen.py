@@ -325,7 +325,7 @@ def compare_html(session: Session, decision: Decision) -> str:
     )
     figures = "".join(
         f'<figure class="compare-{kind}"><figcaption>{escape(caption)}</figcaption>'
-        f"{session.face.render(shown, Marks(trail=tuple(way)), session.names, t)}</figure>"
+        f"{session.face.render(shown, Marks(trail=tuple(way), facing=session.facing), session.names, t)}</figure>"
         for kind, caption, shown, way in sides
     )
     return f'<div class="compare">{figures}</div>'

@@ -538,13 +538,23 @@ class Session:
 
     # -- what the board shows --------------------------------------------------
 
+    @property
+    def facing(self) -> int | None:
+        """The seat whose side of the board this device draws nearest the viewer: the one seat it plays between
+        devices (see :attr:`mine`); None on a single device, for a watcher, or for several seats here (the board
+        as printed)."""
+        mine = self.mine
+        if mine is None or len(mine) != 1:
+            return None
+        return next(iter(mine))
+
     def marks(self) -> Marks[Any]:
         """What the board marks for the person to act: movable pieces, the chosen one, its targets, the
         hint, and the last move's trail."""
         last = self.record.last
         trail = last.effects.trail if last is not None and last.is_move else ()
         if self.is_bot_turn():
-            return Marks(trail=trail)
+            return Marks(trail=trail, facing=self.facing)
         choices = self.choices()
         selected = self.selected
         fixed = self.fixed_piece()
@@ -554,6 +564,7 @@ class Session:
             targets=frozenset(c.field for c in choices if c.piece is None or (selected and c.piece == selected)),
             hint=self.hinted,
             trail=trail,
+            facing=self.facing,
         )
 
     def svg(self, motion: bool = False) -> str:
@@ -568,12 +579,20 @@ class Session:
         most :data:`MAX_FRAMES` boards, the latest moves)."""
         if since is None:
             last = self.record.last
-            return self.face.frames(last, self.names, self.t) if last is not None and last.is_move else []
+            return self.face.frames(last, self.names, self.t, self.facing) if last is not None and last.is_move else []
         moves = [e for e in list(self.record)[since:] if e.is_move]
         frames: list[str] = []
         for n, entry in enumerate(reversed(moves)):  # the latest first, so that a long absence shows its end
-            landed = [self.face.render(entry.after, Marks(trail=entry.effects.trail), self.names, self.t)] if n else []
-            walked = self.face.frames(entry, self.names, self.t) + landed
+            landed = (
+                [
+                    self.face.render(
+                        entry.after, Marks(trail=entry.effects.trail, facing=self.facing), self.names, self.t
+                    )
+                ]
+                if n
+                else []
+            )
+            walked = self.face.frames(entry, self.names, self.t, self.facing) + landed
             if len(frames) + len(walked) > MAX_FRAMES:
                 break
             frames[:0] = walked

@@ -288,3 +288,24 @@ def test_a_forced_move_is_played_for_a_person_where_the_game_or_setup_says_so() 
     off = App(MemoryStorage(), ["en"])
     off.open(where + "&forced=off")
     assert off.roll() is not None and off.session is not None and off.session.forced() is None
+
+
+@pytest.mark.parametrize("address", ADDRESSES)
+def test_a_device_that_plays_one_seat_between_devices_faces_it(address: str) -> None:
+    s = session(address)
+    rng = random.Random(2)
+    seen_bot_turn = seen_person = False
+    seats = len(s.setup.seats)
+    ways: list[tuple[frozenset[int] | None, int | None]] = [(None, None), (frozenset(), None)]
+    ways += [(frozenset(range(seats)), None), (frozenset({0, 1}), None)]
+    ways += [(frozenset({seat}), seat) for seat in range(seats)]
+    for _ in range(30):
+        for mine, facing in ways:
+            s.mine = mine
+            assert s.facing == facing and s.marks().facing == facing
+            if facing is not None:
+                seen_bot_turn |= s.is_bot_turn()
+                seen_person |= not s.is_bot_turn()
+        s.mine = None
+        play_some(s, rng.randrange(1, 6), rng)
+    assert seen_person and seen_bot_turn  # both ways marks are made

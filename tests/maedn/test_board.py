@@ -13,6 +13,7 @@ from malefiz.games.maedn.board import (
     GOAL_FIELDS,
     Board,
     board,
+    facing_steps,
     field_name,
     field_place,
     field_point,
@@ -156,3 +157,79 @@ def test_way_of_a_move() -> None:
     assert way(cross, move("green", 38, 41)) == ("t8", "t9", "g:a", "g:b")
     assert way(cross, move("yellow", B, 0)) == ("t0",)
     assert way(cross, move("red", 5, 2)) == ("t25", "t24", "t23", "t22")
+
+
+def nearest_colour(b: Board) -> str:
+    """The colour whose B fields' middle is lowest on the screen, the leftmost of those (worked out here anew)."""
+
+    def middle(fields: tuple[tuple[int, int], ...]) -> tuple[float, float]:
+        return sum(x for x, _ in fields) / len(fields), sum(y for _, y in fields) / len(fields)
+
+    lowest = max(middle(f)[1] for f in b.b_fields)
+    low = [i for i, f in enumerate(b.b_fields) if middle(f)[1] == lowest]
+    return b.colours[min(low, key=lambda i: middle(b.b_fields[i])[0])]
+
+
+@pytest.mark.parametrize("name", BOARD_NAMES)
+def test_turned_by_no_arm_or_all_arms_is_the_board(name: str) -> None:
+    b = board(name)
+    n = len(b.colours)
+    assert b.turned(0) is b and b.turned(n) is b and b.turned(-n) is b
+    assert b.turned(1) is b.turned(n + 1) and b.turned(-1) is b.turned(n - 1)  # shared values
+    assert b.turned(1) != b and hash(b.turned(1)) == hash(b.turned(n + 1))
+    assert b.turned(1).turned(n - 1) == b
+
+
+@pytest.mark.parametrize("name", BOARD_NAMES)
+@pytest.mark.parametrize("steps", range(1, 6))
+def test_turned_moves_each_colour_onto_another_colours_fields(name: str, steps: int) -> None:
+    b = board(name)
+    turned = b.turned(steps)
+    n = len(b.colours)
+    assert (turned.name, turned.colours, turned.arm_length, turned.width, turned.height) == (
+        b.name,
+        b.colours,
+        b.arm_length,
+        b.width,
+        b.height,
+    )
+    assert set(turned.track) == set(b.track)  # the same fields; only which colour sits on them moves
+    for i, colour in enumerate(b.colours):
+        other = b.colours[(i - steps) % n]
+        assert turned.path(colour) == b.path(other)  # its A field, the track from there and its goal
+        assert turned.b_fields[i] == b.b_fields[(i - steps) % n]
+
+
+@pytest.mark.parametrize("name", BOARD_NAMES)
+def test_turned_keeps_the_neighbours_along_the_track(name: str) -> None:
+    b = board(name)
+    length = b.track_length
+
+    def distances(track: tuple[tuple[int, int], ...]) -> list[int]:
+        return [max(abs(x - u), abs(y - v)) for (x, y), (u, v) in zip(track, track[1:] + track[:1], strict=True)]
+
+    for steps in range(len(b.colours)):
+        turned = distances(b.turned(steps).track)
+        shift = steps * b.arm_length
+        assert turned == [distances(b.track)[(j - shift) % length] for j in range(length)]
+        assert sorted(turned) == sorted(distances(b.track))
+
+
+def test_the_nearest_seat_is_black_on_the_cross_and_yellow_on_the_star() -> None:
+    assert nearest_colour(board("cross")) == "black" and nearest_colour(board("star")) == "yellow"
+
+
+@pytest.mark.parametrize("name", BOARD_NAMES)
+def test_facing_steps_put_each_colour_on_the_nearest_seat(name: str) -> None:
+    b = board(name)
+    nearest = b.colour_index(nearest_colour(b))
+    for i, colour in enumerate(b.colours):
+        steps = facing_steps(b, colour)
+        assert 0 <= steps < len(b.colours)
+        turned = b.turned(steps)
+        assert nearest_colour(turned) == colour
+        assert turned.b_fields[i] == b.b_fields[nearest] and turned.goals[i] == b.goals[nearest]
+        assert turned.track[b.starts[i]] == b.track[b.starts[nearest]]
+    assert facing_steps(b, b.colours[nearest]) == 0
+    with pytest.raises(InvalidPositionError, match="unknown colour"):
+        facing_steps(b, "white")

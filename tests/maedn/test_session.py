@@ -8,10 +8,12 @@ import pytest
 
 from malefiz.core.dice import roll_value
 from malefiz.core.errors import MalefizError
+from malefiz.core.face import Marks
 from malefiz.core.screen import status
 from malefiz.core.session import Session
 from malefiz.core.setup import Seat, Setup
 from malefiz.games import GAMES
+from malefiz.games.maedn import view
 from malefiz.games.maedn.game import MAEDN
 from malefiz.games.maedn.state import Move, Phase, parse_action, parse_position
 
@@ -192,6 +194,28 @@ def test_walk_frames_show_each_step() -> None:
         on = {e.get("data-on") for e in ET.fromstring(frame).iter() if e.get("data-key") == f"y:{n}"}
         assert on == {f"t{n}"}
     assert s.marks().trail == ("t3", "t4", "t5", "t6", "t7")
+
+
+def centres(svg: str) -> dict[str, tuple[str | None, str | None]]:
+    """Where ``svg`` draws each field, by name."""
+    return {e.get("data-field") or "": (e.get("cx"), e.get("cy")) for e in ET.fromstring(svg).iter(f"{NS}circle")}
+
+
+def test_a_device_playing_one_seat_between_devices_sees_its_board_and_walk_turned_alike() -> None:
+    s = at("maedn cross y:3,B,B,B r:B,B,B,B y4")
+    assert s.click("y:3")
+    printed, printed_frames = s.svg(), s.walk_frames()
+    s.mine = frozenset({1})  # red's device
+    board, frames = s.svg(), s.walk_frames()
+    assert MAEDN.face.render(s.state, Marks(trail=s.marks().trail), s.names, s.t, None) == printed
+    assert board == MAEDN.face.render(s.state, s.marks(), s.names, s.t) != printed
+    assert board == view.render(s.state, trail=s.marks().trail, names=s.names, facing="red")
+    assert len(frames) == len(printed_frames) == 3 and frames != printed_frames
+    for frame in frames:  # the walk on the board as it is drawn: no jump when the walk ends
+        assert centres(frame) == centres(board)
+    assert centres(board)["r:B0"] != centres(printed)["r:B0"]
+    s.mine = frozenset({0, 1})
+    assert s.svg() == printed and s.walk_frames() == printed_frames
 
 
 def test_hint_marks_the_piece_and_its_field() -> None:

@@ -9,7 +9,7 @@ from collections import Counter
 import pytest
 
 from malefiz.core.actions import ROLLS
-from malefiz.core.svg import COLOUR_FILL, COLOUR_TINT
+from malefiz.core.svg import COLOUR_FILL, COLOUR_TINT, KNOCK
 from malefiz.games.maedn.board import BOARD_NAMES, COLOUR_LETTERS, board, field_name, piece_key, way
 from malefiz.games.maedn.rules import apply, legal_actions, legal_moves, new_game
 from malefiz.games.maedn.state import B, State, move
@@ -349,3 +349,88 @@ def test_pieces_carry_the_letters_of_the_players_language() -> None:
         "piece-blue": "B",
         "piece-purple": "L",
     }
+
+
+def nearest(name: str) -> str:
+    """The colour whose B area the printed board draws lowest on the screen, the leftmost of those (from the SVG)."""
+    found = fields(parse(board_svg(name)))
+
+    def middle(colour: str) -> tuple[float, float]:
+        centres = [field_centre(found[f"{COLOUR_LETTERS[colour]}:B{n}"]) for n in range(4)]
+        return -sum(y for _, y in centres), sum(x for x, _ in centres)
+
+    return min(board(name).colours, key=middle)
+
+
+def names_and_keys(root: ET.Element) -> dict[str, Counter[str]]:
+    return {
+        attribute: Counter(e.get(attribute, "") for e in root.iter() if e.get(attribute) is not None)
+        for attribute in ("data-field", "data-key", "data-on", "data-colour")
+    }
+
+
+@pytest.mark.parametrize("name", BOARD_NAMES)
+def test_facing_a_colour_draws_its_fields_where_the_printed_board_draws_the_nearest_seats(name: str) -> None:
+    b = board(name)
+    start = new_game(name, len(b.colours))
+    printed = fields(parse(render(start)))
+    seat = nearest(name)
+    near = COLOUR_LETTERS[seat]
+    for colour in b.colours:
+        letter = COLOUR_LETTERS[colour]
+        found = fields(parse(render(start, facing=colour)))
+        assert found.keys() == printed.keys()
+        a_field = found[f"t{b.starts[b.colour_index(colour)]}"]
+        assert field_centre(a_field) == field_centre(printed[f"t{b.starts[b.colour_index(seat)]}"])
+        assert {"a-field", f"a-{colour}"} <= classes(a_field)
+        for g in "abcd":
+            assert field_centre(found[f"{letter}:{g}"]) == field_centre(printed[f"{near}:{g}"])
+        for n in range(4):
+            assert field_centre(found[f"{letter}:B{n}"]) == field_centre(printed[f"{near}:B{n}"])
+        for place in range(b.track_length):  # the track from its A field as the nearest seat's is printed
+            mine, theirs = field_name(b, colour, place), field_name(b, seat, place)
+            assert field_centre(found[mine]) == field_centre(printed[theirs])
+        assert sorted(map(field_centre, found.values())) == sorted(map(field_centre, printed.values()))
+    assert render(start, facing=seat) == render(start)  # the nearest seat's own view is the printed one
+
+
+@pytest.mark.parametrize("text", [MID_STAR, BARRIER])
+def test_facing_turns_coordinates_only_and_every_piece_stays_on_its_field(text: str) -> None:
+    state = pos(text)
+    printed = parse(render(state, movable=["y:3"], targets=["t9"], trail=("t3", "t4")))
+    for colour in state.colours:
+        root = parse(render(state, movable=["y:3"], targets=["t9"], trail=("t3", "t4"), facing=colour))
+        assert names_and_keys(root) == names_and_keys(printed)
+        found = fields(root)
+        assert {n: classes(f) for n, f in found.items()} == {n: classes(f) for n, f in fields(printed).items()}
+        for g in pieces(root):
+            if "barrier" not in classes(g):
+                assert piece_centre(g) == field_centre(found[g.get("data-on", "")])
+        for i, c in enumerate(state.board.colours):  # each B box around its own B fields
+            box = next(r for r in root.iter(f"{NS}rect") if r.get("class") == f"b-box-{c}")
+            x, y = float(box.get("x", "nan")), float(box.get("y", "nan"))
+            w, h = float(box.get("width", "nan")), float(box.get("height", "nan"))
+            for n in range(4):
+                fx, fy = field_centre(found[f"{COLOUR_LETTERS[c]}:B{n}"])
+                assert x < fx < x + w and y < fy < y + h, (colour, i, c, n)
+
+
+def test_a_piece_sent_home_flies_from_where_the_turned_board_draws_its_field() -> None:
+    state = pos("maedn cross y:3,B,B,B r:B,B,B,B y4")
+    caught = board("cross").point("yellow", 3)
+    printed = parse(render(state, sent_home=[("yellow", caught)]))
+    root = parse(render(state, sent_home=[("yellow", caught)], facing="red"))
+
+    def flown_from(root: ET.Element) -> tuple[float, float]:
+        (group,) = [g for g in root.iter(f"{NS}g") if g.get("class") == "sent-home"]
+        (piece,) = list(group)
+        d = {k: float(v) for k, v in re.findall(r"--(\w+):(-?[\d.]+)px", group.get("style", ""))}
+        x, y = piece_centre(piece)
+        return x + d["dx"], y + d["dy"]
+
+    t3 = field_centre(fields(root)["t3"])
+    assert t3 != field_centre(fields(printed)["t3"])
+    x, y = flown_from(root)
+    assert (x - KNOCK, y + KNOCK) == pytest.approx(t3)
+    px, py = flown_from(printed)
+    assert (px - KNOCK, py + KNOCK) == pytest.approx(field_centre(fields(printed)["t3"]))

@@ -271,6 +271,15 @@ def test_walk_frames_show_each_step() -> None:
     assert all('data-field="2.9"' in f for f in frames)
 
 
+def test_a_malefiz_board_never_turns_every_player_starts_at_the_bottom() -> None:
+    s = session_at(f"classic r:2.9,h,h,h,h y:h,h,h,h,h x:{CLASSIC_START} r4")
+    assert s.click("2.9") and s.click("4.7")
+    printed = (s.svg(motion=True), s.walk_frames())
+    s.mine = frozenset({1})
+    assert s.marks().facing == 1
+    assert (s.svg(motion=True), s.walk_frames()) == printed
+
+
 def pawn_marks(svg: str) -> list[tuple[str, set[str]]]:
     """Each pawn's ``data-key`` and classes."""
     return [

@@ -49,6 +49,7 @@ __all__ = [
     "Board",
     "Point",
     "board",
+    "facing_steps",
     "field_name",
     "field_place",
     "field_point",
@@ -165,6 +166,68 @@ class Board:
             InvalidPositionError: for an unknown colour.
         """
         return tuple(self.point(colour, place) for place in range(self.last_place + 1))
+
+    def turned(self, steps: int) -> Board:
+        """The same board drawn turned by ``steps`` arms clockwise: colour ``i`` where colour ``i - steps`` is
+        printed (its A field, the track from there, its goal and B fields).
+
+        The fields of the picture stay where they are; only which colour (and which track index) sits on
+        them moves on by ``steps`` arms. With the colours in clockwise order and each arm drawn alike, that is
+        the picture turned: a view draws a colour's side nearest the viewer so (see :func:`facing_steps`).
+        Names never change (``t0`` is still yellow's A field), only coordinates. Shared values, like
+        :func:`board`'s.
+
+        >>> cross = board("cross")
+        >>> cross.turned(1).track[0] == cross.track[30], cross.turned(1).b_fields[0] == cross.b_fields[3]
+        (True, True)
+        >>> cross.turned(4) is cross.turned(0) is cross
+        True
+        """
+        return _turned(self, steps % len(self.colours))
+
+
+@cache
+def _turned(b: Board, steps: int) -> Board:
+    """:meth:`Board.turned` by ``steps`` (0 .. arms - 1) arms."""
+    if steps == 0:
+        return b
+    n, shift = len(b.colours), steps * b.arm_length
+    return Board(
+        name=b.name,
+        colours=b.colours,
+        arm_length=b.arm_length,
+        width=b.width,
+        height=b.height,
+        track=tuple(b.track[(j - shift) % len(b.track)] for j in range(len(b.track))),
+        goals=tuple(b.goals[(i - steps) % n] for i in range(n)),
+        b_fields=tuple(b.b_fields[(i - steps) % n] for i in range(n)),
+    )
+
+
+def facing_steps(b: Board, colour: str) -> int:
+    """The arms to turn ``b`` by (:meth:`Board.turned`) so that ``colour`` sits nearest the viewer: where the
+    printed board has the B fields lowest on the screen (the left ones of two as low).
+
+    Raises:
+        InvalidPositionError: if the board has no such colour.
+
+    >>> cross, star = board("cross"), board("star")
+    >>> cross.colours[_nearest(cross)], star.colours[_nearest(star)]
+    ('black', 'yellow')
+    >>> facing_steps(cross, "black"), facing_steps(cross, "yellow"), facing_steps(star, "red")
+    (0, 1, 3)
+    """
+    return (b.colour_index(colour) - _nearest(b)) % len(b.colours)
+
+
+def _nearest(b: Board) -> int:
+    """The colour whose B fields' middle is lowest on the screen (largest y), the leftmost of those."""
+
+    def place(i: int) -> tuple[float, float]:
+        fields = b.b_fields[i]
+        return -sum(y for _, y in fields) / len(fields), sum(x for x, _ in fields) / len(fields)
+
+    return min(range(len(b.colours)), key=place)
 
 
 def _points(text: str) -> tuple[Point, ...]:

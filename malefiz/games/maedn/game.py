@@ -226,8 +226,11 @@ class MaednFace(WordsFace[State, Action]):
         assert isinstance(action, Move)
         return piece_key(action.colour, action.start), field_name(state, action.colour, action.end)
 
-    def frames(self, entry: Entry[State, Action], names: Mapping[str, str], t: Translator) -> list[str]:
-        """The board with the moved piece on each field of its way but the last (nothing for entering)."""
+    def frames(
+        self, entry: Entry[State, Action], names: Mapping[str, str], t: Translator, facing: int | None = None
+    ) -> list[str]:
+        """The board with the moved piece on each field of its way but the last (nothing for entering), turned
+        towards seat ``facing`` as :meth:`render` turns it."""
         before, action = entry.before, entry.action
         if not isinstance(action, Move) or action.start < 0:
             return []
@@ -237,11 +240,13 @@ class MaednFace(WordsFace[State, Action]):
         trail = list(entry.effects.trail)
         step = 1 if action.end >= action.start else -1
         frames = []
+        colour = _facing_colour(before, facing)
         for here in range(action.start + step, action.end, step):
             mine[index] = here
             pieces = list(before.pieces)
             pieces[slot] = tuple(sorted(mine))
-            frames.append(view.render(before._replace(pieces=tuple(pieces)), trail=trail, names=names, t=t))
+            moving = before._replace(pieces=tuple(pieces))
+            frames.append(view.render(moving, trail=trail, names=names, t=t, facing=colour))
         return frames
 
     def render(
@@ -253,7 +258,8 @@ class MaednFace(WordsFace[State, Action]):
         last: Entry[State, Action] | None = None,
     ) -> str:
         """See :func:`.view.render`; ``last`` (the entry just made) flies the pieces it sent back to B from
-        where they were caught."""
+        where they were caught. With :attr:`~malefiz.core.face.Marks.facing`, the board is turned so that seat's
+        (first) colour sits nearest the viewer."""
         sent = last.effects.captured if last is not None else ()
         sent_home = [(s.colour, field_point(state, s.key)) for s in sent]
         hint = marks.hint
@@ -268,6 +274,7 @@ class MaednFace(WordsFace[State, Action]):
             names=names,
             t=t,
             sent_home=sent_home,
+            facing=_facing_colour(state, marks.facing),
         )
 
     def board_svg(self, board_name: str, t: Translator) -> str:
@@ -301,6 +308,12 @@ class MaednFace(WordsFace[State, Action]):
                 goal -= 1
             per_slot.append(total)
         return [float(sum(per_slot[s] for s in slots)) for slots in se.seat_slots]
+
+
+def _facing_colour(state: State, seat: int | None) -> str | None:
+    """The first colour of seat ``seat`` (None for no seat or one the game does not have)."""
+    seats = state.seating.seats
+    return seats[seat][0] if seat is not None and 0 <= seat < len(seats) else None
 
 
 MAEDN: Final = Maedn()

@@ -27,6 +27,12 @@ a move (``y:15-18``); ``data-on`` names the field it stands on. Classes ``movabl
 on one field, drawn offset with a 2 badge). Every field and piece has a ``<title>``
 (the piece's from :func:`~malefiz.games.maedn.words.place_words`).
 
+Options of :func:`render`: the marks (``movable``, ``selected``, ``targets``, ``hint``,
+``trail``), the players' ``names``, the language ``t``, the pieces just ``sent_home`` (they fly
+back to B once), and ``facing``: a colour whose side is drawn nearest the viewer, the board
+turned by whole arms (:meth:`~malefiz.games.maedn.board.Board.turned`; a device that plays one
+seat between devices). Turning moves coordinates only: names and keys stay.
+
 >>> svg = render(new_game("cross", 4))
 >>> svg.count('class="piece '), svg.count('data-field="t')
 (16, 40)
@@ -42,7 +48,7 @@ from typing import Final, NamedTuple
 
 from ...core.svg import CELL, COLOUR_FILL, COLOUR_TINT, KNOCK, MOTION_STYLE, moving, piece, piece_letter, px
 from ...i18n import Translator
-from .board import COLOUR_LETTERS, GOAL_LETTERS, Board, Point, board, field_name, piece_key
+from .board import COLOUR_LETTERS, GOAL_LETTERS, Board, Point, board, facing_steps, field_name, piece_key
 from .rules import new_game
 from .state import Phase, State
 from .words import place_words
@@ -147,9 +153,10 @@ def _arrow(b: Board, start: int, colour: str) -> str:
 
 
 @cache
-def _backdrop(name: str) -> str:
-    """What never changes: the board, the lines of the track and the goals, the B boxes and the arrows."""
-    b = board(name)
+def _backdrop(name: str, steps: int = 0) -> str:
+    """What never changes: the board, the lines of the track and the goals, the B boxes and the arrows (the board
+    turned by ``steps`` arms, see :meth:`.board.Board.turned`)."""
+    b = board(name).turned(steps)
     w, h = _size(name)
     out = [
         _style(b.colours),
@@ -171,6 +178,16 @@ def _backdrop(name: str) -> str:
     for colour, start in zip(b.colours, b.starts, strict=True):
         out.append(_arrow(b, start, colour))
     return "".join(out)
+
+
+@cache
+def _turning(name: str, steps: int) -> dict[Point, Point]:
+    """Where each field of the printed board is drawn on the board turned by ``steps`` arms."""
+    printed, turned = board(name), board(name).turned(steps)
+    moved = dict(zip(printed.track, turned.track, strict=True))
+    for before, after in zip(printed.goals + printed.b_fields, turned.goals + turned.b_fields, strict=True):
+        moved.update(zip(before, after, strict=True))
+    return moved
 
 
 @cache
@@ -264,6 +281,7 @@ def render(
     names: Mapping[str, str] | None = None,
     t: Translator = ENGLISH,
     sent_home: Sequence[tuple[str, Point]] = (),
+    facing: str | None = None,
 ) -> str:
     """The SVG of ``state``, its names and titles in ``t``'s language.
 
@@ -276,10 +294,17 @@ def render(
     Where several pieces share a key (waiting on B, a barrier), ``selected`` and
     ``hint`` mark one of them, ``movable`` all.
     ``sent_home``: pieces just sent back to B (their colour and the point they were
-    caught on): the newest piece on that colour's B fields flies there from the point, once.
+    caught on, as the printed board has it): the newest piece on that colour's B fields flies there from
+    the point, once. ``facing``: the colour whose side of the board is drawn nearest the viewer (see
+    :func:`.board.facing_steps`); None draws the board as printed. Only the coordinates turn: every
+    field's and piece's name and key stay.
     Every field and piece has a ``<title>`` in words, in ``t``'s language.
     """
-    b = state.board
+    steps = facing_steps(state.board, facing) if facing is not None else 0
+    b = state.board.turned(steps)
+    if steps:
+        moved = _turning(b.name, steps)
+        sent_home = [(colour, moved.get(point, point)) for colour, point in sent_home]
     width, height = _size(b.name)
     hint_key, hint_field = hint if hint is not None else (None, None)
     marks = _Marks(frozenset(movable), selected, frozenset(targets), hint_key, hint_field, frozenset(trail))
@@ -290,9 +315,9 @@ def render(
             f' viewBox="0 0 {width} {height}" width="100%" height="100%" role="img"'
             f' aria-label="{escape(board_name)}">',
             f"<title>{escape(_caption(state, board_name, names, t))}</title>",
-            _backdrop(b.name),
-            *_fields(state, marks, names, t),
-            *_pieces(state, marks, t, sent_home),
+            _backdrop(b.name, steps),
+            *_fields(state, b, marks, names, t),
+            *_pieces(state, b, marks, t, sent_home),
             "</svg>",
         ]
     )
@@ -320,9 +345,9 @@ class _Marks(NamedTuple):
         return extra
 
 
-def _fields(state: State, marks: _Marks, names: Mapping[str, str] | None, t: Translator) -> list[str]:
-    """Every field (track, goals, B areas) with its classes, and the letters on them."""
-    b = state.board
+def _fields(state: State, b: Board, marks: _Marks, names: Mapping[str, str] | None, t: Translator) -> list[str]:
+    """Every field (track, goals, B areas) with its classes, and the letters on them (drawn as on ``b``, the state's
+    board as turned)."""
     se = state.seating
     acting = None if state.is_over else state.current
     home = set(state.finished_colours)
@@ -368,16 +393,21 @@ def _fields(state: State, marks: _Marks, names: Mapping[str, str] | None, t: Tra
             )
             labels.append(_label(cx, cy, GOAL_LETTERS[g], _GOAL_TEXT.get(colour, COLOUR_FILL[colour])))
         out.append("</g>")
-        out.extend(_b_area(state, i, acting, marks, names, t))
+        out.extend(_b_area(state, b, i, acting, marks, names, t))
     out.extend(labels)
     return out
 
 
 def _b_area(
-    state: State, i: int, acting: str | None, marks: _Marks, names: Mapping[str, str] | None, t: Translator
+    state: State,
+    b: Board,
+    i: int,
+    acting: str | None,
+    marks: _Marks,
+    names: Mapping[str, str] | None,
+    t: Translator,
 ) -> list[str]:
-    """The B area of the board's ``i``-th colour: its box, turn mark, B fields and neutral badge."""
-    b = state.board
+    """The B area of the board's ``i``-th colour: its box, turn mark, B fields and neutral badge (as on ``b``)."""
     se = state.seating
     colour = b.colours[i]
     letter = COLOUR_LETTERS[colour]
@@ -412,9 +442,8 @@ def _b_area(
     return out
 
 
-def _pieces(state: State, marks: _Marks, t: Translator, sent_home: Sequence[tuple[str, Point]]) -> list[str]:
-    """Every piece on its field; the two of a barrier offset, the upper one with a 2 badge."""
-    b = state.board
+def _pieces(state: State, b: Board, marks: _Marks, t: Translator, sent_home: Sequence[tuple[str, Point]]) -> list[str]:
+    """Every piece on its field (as on ``b``); the two of a barrier offset, the upper one with a 2 badge."""
     se = state.seating
     out: list[str] = []
     flying: list[str] = []

@@ -179,8 +179,11 @@ class MalefizFace(WordsFace[State, Action]):
         assert isinstance(action, Place)
         return None, location_name(action.field)
 
-    def frames(self, entry: Entry[State, Action], names: Mapping[str, str], t: Translator) -> list[str]:
-        """The board with the moved pawn on each field of its route but the last."""
+    def frames(
+        self, entry: Entry[State, Action], names: Mapping[str, str], t: Translator, facing: int | None = None
+    ) -> list[str]:
+        """The board with the moved pawn on each field of its route but the last. ``facing`` is ignored: every
+        player starts at the bottom of a Malefiz board, so it never turns."""
         before, action = entry.before, entry.action
         if not isinstance(action, Move):
             return []
@@ -204,7 +207,8 @@ class MalefizFace(WordsFace[State, Action]):
         last: Entry[State, Action] | None = None,
     ) -> str:
         """See :func:`.view.render`; ``last`` (the entry just made) plays its motion: a pawn sent home, a
-        barricade taken or put down."""
+        barricade taken or put down. :attr:`~malefiz.core.face.Marks.facing` is ignored: every player starts
+        at the bottom of a Malefiz board, so it never turns."""
         hint = marks.hint
         return view.render(
             state,
