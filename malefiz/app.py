@@ -43,7 +43,7 @@ from .shelf import (
     shelf_html,
     valid_id,
 )
-from .together import JOIN, PLAY, STUN, Together
+from .together import JOIN, PLAY, REPLY, STUN, Together
 from .together_view import invite_html
 
 __all__ = [
@@ -235,6 +235,8 @@ class App(BetweenDevices):
         self.stun_server = parse_qs(query.lstrip("?")).get("stun", [STUN])[0]
         if fragment.startswith((JOIN, PLAY)) or "together=" in query:
             return self.open_together(query, fragment)
+        if fragment.startswith(REPLY):
+            return self.relay(fragment)
         if fragment.startswith("#game="):
             self.address = Address("replace", query)
             try:

@@ -277,6 +277,34 @@ class BetweenDevices:
             return self._together_now(self.t.error(error))
         return self._together_now()
 
+    def relay(self, fragment: str) -> Screen:
+        """A reply link opened in a tab of its own (the host tapped the link the guest sent): the page passes it to
+        the tabs of this browser; the one hosting that game takes it (:meth:`relayed` says how it went)."""
+        screen = self.setup_screen(self.t("together.relaying"))  # the address keeps the reply, to copy by hand
+        return dataclasses.replace(screen, net=({"do": "relay", "text": fragment},))
+
+    def relayed(self, name: str) -> Screen:
+        """How the relay of a reply link went: taken by the tab hosting the game (``name``: whose reply), or by no
+        tab (empty: the reply is to be pasted into the host's page by hand)."""
+        if name:
+            return self.setup_screen(self.t("together.relayed", name=name))
+        return self.setup_screen(self.t("together.not_relayed"))
+
+    def reply_from_tab(self, text: str) -> Screen | None:
+        """Another tab of this browser passes on a reply link: taken when this tab hosts the game it answers (and
+        the other tab is told whose reply it was); None otherwise (another tab may host it)."""
+        together = self.together
+        device = together.reply_device(text) if together is not None else None
+        if together is None or device is None:
+            return None
+        try:
+            together.reply(device, text)
+        except MalefizError:
+            return None
+        name = together.peers[device].name or self.t("together.device", n=device)
+        together.commands.append({"do": "relayed", "name": name})
+        return self._together_now()
+
     def join(self, name: str) -> Screen:
         """The guest joins the game it was invited to, as ``name``."""
         if self.together is None:

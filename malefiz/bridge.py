@@ -360,6 +360,8 @@ CALLS: Final[dict[str, Callable[..., Any]]] = {
     "handover": _app_call("handover", _number_int),
     "invite_menu": _app_call("invite_menu"),
     "invite": _app_call("invite", _number_int),
+    "relayed": _app_call("relayed", _text),
+    "reply_from_tab": _app_call("reply_from_tab", _text),
     "set_motion": _app_call("set_motion", bool),
     "set_sound": _app_call("set_sound", bool),
 }

@@ -142,6 +142,8 @@ class Peer:
     state: Literal["new", "offered", "open", "closed"] = "new"
     name: str = ""
     anchor: bytes = b""
+    accepted: str = ""
+    """The answer the host's page took for the invitation now offered (a reply taken twice is taken once)."""
 
 
 class Together:
@@ -247,8 +249,19 @@ class Together:
             return
         code = anchor_key(peer.anchor) if peer.anchor else ""
         invitation = Invitation(self.setup.to_query(), peer.seat, device, self.name, pack(sdp), code, self.stun)
-        peer.link = invitation.link()
+        peer.link, peer.accepted = invitation.link(), ""
         peer.state = "offered" if peer.state == "new" else peer.state  # a lost connection stays told as lost
+
+    def reply_device(self, text: str) -> int | None:
+        """The device whose reply ``text`` is, when it is a reply this host still waits for (None otherwise)."""
+        if self.role != "host":
+            return None
+        try:
+            device = _decode(_fragment(text, REPLY), "error.reply").get("device")
+        except MalefizError:
+            return None
+        peer = self.peers.get(device) if isinstance(device, int) else None
+        return device if peer is not None and peer.state != "open" and peer.link and not peer.accepted else None
 
     def reply(self, device: int, text: str) -> None:
         """The host pasted ``device``'s reply: the page takes its answer; the guest's name and dice anchor are noted
@@ -271,7 +284,9 @@ class Together:
         kind, sdp = unpack(answer)
         if kind != "answer":
             raise MalefizError.keyed("error.reply")
-        self.commands.append({"do": "accept", "peer": device, "sdp": sdp})
+        if sdp != peer.accepted:  # the same reply entered again: the page took it already
+            self.commands.append({"do": "accept", "peer": device, "sdp": sdp})
+            peer.accepted = sdp
         peer.name = " ".join(name.split())[:MAX_NAME] or peer.name
         peer.anchor = anchor if peer.seat is not None else b""
         if self.table is None and all(p.anchor for p in self.players()):

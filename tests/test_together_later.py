@@ -225,3 +225,36 @@ def test_the_moves_since_a_turn_walk_one_after_the_other_each_landing_and_at_mos
     assert len(frames) == sum(walked) + len(moves) - 1  # each move lands before the next walks; the last, the board
     assert frames[len(frames) - walked[-1] :] == s.face.frames(moves[-1], s.names, s.t)
     assert len(s.walk_frames(0)) <= MAX_FRAMES and s.walk_frames(len(s.record)) == []
+
+
+def test_a_reply_link_opened_in_a_tab_of_its_own_is_passed_to_the_tab_hosting_the_game() -> None:
+    host = app()
+    host.open("?game=maedn&seats=human,remote&names=Anna,Ben")
+    invitation = link_in(must(host.net(1, "offer", sdp("offer", 50401))), JOIN)
+    guest = app()
+    guest.open("", invitation)
+    guest.join("Ben")
+    reply = link_in(must(guest.net(0, "answer", sdp("answer", 50402))), REPLY)
+    tab = App(host.storage, ["en"])  # the host taps the reply link: a new tab of the same browser
+    opened = tab.open("", reply[reply.index(REPLY) :])
+    assert opened.view == "setup" and "Passing the reply on" in opened.error
+    relay = [c for c in opened.net if c["do"] == "relay"]
+    assert relay and relay[0]["text"].startswith(REPLY)
+    assert guest.reply_from_tab(relay[0]["text"]) is None  # a tab that does not host the game leaves it
+    taken = must(host.reply_from_tab(relay[0]["text"]))
+    assert [c["do"] for c in taken.net] == ["accept", "relayed"] and taken.net[1]["name"] == "Ben"
+    assert host.reply_from_tab(relay[0]["text"]) is None  # taken once
+    assert "Ben's reply is in" in tab.relayed("Ben").error
+    assert "paste the reply there" in tab.relayed("").error
+    assert must(host.net(1, "open", "")).together.count("connected") >= 1
+
+
+def test_a_relayed_text_that_is_no_reply_of_this_game_is_left_alone() -> None:
+    host = app()
+    host.open("?game=maedn&seats=human,remote&names=Anna,Ben")
+    host.net(1, "offer", sdp("offer", 50403))
+    assert host.together is not None
+    before = host.together.to_doc()
+    for text in ("", REPLY + "AAAA", REPLY + "x" * 50_000, "#reply=" + "%%%"):
+        assert host.reply_from_tab(text) is None
+    assert host.together.to_doc() == before

@@ -29,8 +29,31 @@
     waiting.forEach(command);
   }
 
+  // The tabs of this browser: a reply link opened in a tab of its own is passed to the tab that hosts its game.
+  var tabs = "BroadcastChannel" in window ? new BroadcastChannel("malefiz-together") : null;
+  var relaying = null;  // the timer of a reply passed on, until a tab takes it
+  if (tabs) {
+    tabs.onmessage = function (event) {
+      var data = event.data || {};
+      if (typeof data.reply === "string") run("reply_from_tab", data.reply);
+      else if (typeof data.taken === "string" && relaying !== null) {
+        clearTimeout(relaying);
+        relaying = null;
+        run("relayed", data.taken);
+      }
+    };
+  }
+
+  function relay(text) {
+    if (!tabs) return run("relayed", "");
+    relaying = setTimeout(function () { relaying = null; run("relayed", ""); }, 3000);  // no tab hosts that game
+    tabs.postMessage({reply: text});
+  }
+
   function command(c) {
     var options = c.stun ? {stun: c.stun} : {};  // a STUN server only once the host chose one (named on the page)
+    if (c.do === "relay") return relay(c.text);
+    if (c.do === "relayed") return tabs && tabs.postMessage({taken: c.name});
     if (c.do === "offer") {
       window.MalefizNet.offer(options).then(function (made) { wire(c.peer, made.peer); tell(c.peer, "offer", made.sdp); });
     } else if (c.do === "answer") {
@@ -97,7 +120,10 @@
       invite.hidden = !invite.innerHTML;
       var again = focused && invite.querySelector('[data-action="' + focused.dataset.action + '"]');
       if (again) again.focus();  // a keyboard's place stays on the menu's button
-      if (screen.view !== "play") return draw("");
+      if (screen.view !== "play") {
+        draw("");
+        return (screen.net || []).forEach(command);  // a reply link's tab passes it on
+      }
       draw(screen.together || "");
       (screen.net || []).forEach(command);
     },
