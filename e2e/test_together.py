@@ -321,3 +321,43 @@ def test_a_game_apart_in_time_goes_on_by_play_links_to_the_end_and_a_tampered_li
     assert winner.endswith("wins!") and opened >= 2, (winner, opened)
     print(f"play by link: {opened} links opened to the end")
     watch.assert_clean()
+
+
+BOX = "(selector) => { const r = document.querySelector(selector).getBoundingClientRect(); return [r.x, r.y]; }"
+
+
+def test_a_game_in_progress_goes_on_with_a_guest_whose_reply_link_the_host_opens_in_another_tab(
+    devices: Callable[..., Page],
+    site_url: str,
+    watch: Watch,
+) -> None:
+    """Anna and Ben play on one device; Ben takes his seat to his own phone. Anna taps the reply link Ben sent: it
+    opens in a new tab of her browser, which passes it to the game's tab. Ben's board is turned towards his seat."""
+    host = devices(f"{LOOPBACK}&game=maedn&seats=human,human&names=Anna,Ben&pace=instant&seed=4")
+    for _ in range(12):
+        act(host, "maedn")
+    converge([host])
+    position = host.evaluate(POSITION)
+    host.click('[data-invite] [data-action="invite-menu"]')
+    host.click('[data-invite] [data-action="invite"][data-id="1"]')
+    invitation = handed_link(host, "#join=")
+    guest = devices(invitation.removeprefix(site_url))
+    guest.fill('[data-together] input[name="join-name"]', "Ben")
+    guest.click('[data-together] [data-action="join"]')
+    reply = handed_link(guest, "#reply=")
+    tab = host.context.new_page()
+    tab.goto(reply)
+    tab.wait_for_selector("[data-setup-error]:not([hidden]) >> text=reply is in")
+    host.wait_for_selector("[data-together] .peer-state >> text=connected")
+    guest.wait_for_function(SAME_POSITION, arg=position)  # the game goes on from where it was
+    host.wait_for_function(SAME_POSITION, arg=position)
+    red, yellow = (
+        guest.evaluate(BOX, '.b-area[data-colour="red"]'),
+        guest.evaluate(BOX, '.b-area[data-colour="yellow"]'),
+    )
+    assert red[1] > yellow[1] and red[0] < yellow[0]  # Ben's colour at the bottom left, on his device
+    for _ in range(6):
+        for page in (host, guest):
+            if act(page, "maedn"):
+                converge([host, guest])
+    watch.assert_clean()

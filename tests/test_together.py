@@ -246,8 +246,9 @@ def reload(device: App) -> tuple[App, Screen]:
     return again, again.open(device.address.query)
 
 
-def test_both_devices_reload_mid_game_reconnect_with_a_new_invitation_and_play_on_to_the_end() -> None:
-    host, guest, sent = connect("?game=maedn&seats=human,remote&names=Anna,Ben")
+@pytest.mark.parametrize("game", ["maedn", "malefiz"])
+def test_both_devices_reload_mid_game_reconnect_with_a_new_invitation_and_play_on_to_the_end(game: str) -> None:
+    host, guest, sent = connect(f"?game={game}&seats=human,remote&names=Anna,Ben")
     deliver(host, guest, sent)
     play_until(host, guest, sent, 60)
     assert host.session is not None and guest.session is not None
@@ -275,10 +276,11 @@ def test_both_devices_reload_mid_game_reconnect_with_a_new_invitation_and_play_o
     assert host.session.state.is_over and guest.session.state == host.session.state
 
 
-def test_a_whole_game_by_link_alone() -> None:
+@pytest.mark.parametrize("game", ["maedn", "malefiz"])
+def test_a_whole_game_by_link_alone(game: str) -> None:
     """No channel ever opens: after each turn the page gives the link for the next player, who opens it."""
     host, guest = app(), app()
-    host.open("?game=malefiz&seats=human,remote&names=Anna,Ben")
+    host.open(f"?game={game}&seats=human,remote&names=Anna,Ben")
     screen = host.net(1, "offer", sdp("offer", 50001))
     assert screen is not None
     guest.open("", link_in(screen, JOIN))
