@@ -247,6 +247,9 @@ def test_three_devices_and_a_watcher_play_a_whole_game_over_webrtc(
     players = [host, *guests]
     for page in (*players, watcher):
         page.wait_for_function("() => document.querySelector('[data-position]').textContent.length > 0")
+    for page, other in ((guests[0], "Cleo"), (guests[1], "Ben")):  # each guest sees the others, as the host tells
+        page.wait_for_selector(f'[data-together] li:has(b:text-is("{other}")) .peer-state >> text=connected')
+    guests[0].wait_for_selector("[data-together] li >> text=(watching)")
     for _ in range(4000):
         if all(not page.locator("[data-winner]").is_hidden() for page in (*players, watcher)):
             break
