@@ -20,114 +20,43 @@ How a game between devices starts:
 
 from __future__ import annotations
 
-import base64
 import binascii
 import json
-import re
-import zlib
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import Any, Final, Literal
 
-from .core.document import inflate
 from .core.errors import MalefizError
 from .core.fair import PART_BYTES, Chain, Ledger
 from .core.remote import Match, Table
 from .core.session import Session
 from .core.setup import MAX_NAME, Games, Setup
 from .core.signal import pack, unpack
+from .invitation import (
+    JOIN,
+    MAX_LINK,
+    MAX_PEERS,
+    PLAY,
+    REPLY,
+    STUN,
+    STUN_HOST,
+    Invitation,
+    anchor_key,
+    b64,
+    decode,
+    encode,
+    fragment,
+    unb64,
+)
 
-__all__ = ["JOIN", "PLAY", "REPLY", "TOGETHER_PREFIX", "Invitation", "Together", "anchor_key"]
+__all__ = ["JOIN", "PLAY", "REPLY", "STUN", "TOGETHER_PREFIX", "Invitation", "Together", "anchor_key"]
 
-JOIN: Final = "#join="
-"""The fragment of an invitation link."""
-REPLY: Final = "#reply="
-"""The fragment of a reply link."""
-PLAY: Final = "#play="
-"""The fragment of a play link: the whole game, for the next player to play on."""
 TOGETHER_PREFIX: Final = "malefiz.together."
 """The browser keeps each game between devices under this prefix and the game's code (:meth:`Together.to_doc`)."""
-MAX_LINK: Final = 20_000
-MAX_PEERS: Final = 16
-"""Devices in one game at most, watchers included (at most six play)."""
 WATCHERS: Final = 8
 """The first device number of a watcher (players are 1 to 5)."""
 
 Role = Literal["host", "guest", "watcher"]
-
-STUN: Final = "stun.cloudflare.com:3478"
-"""The public STUN server the page names and asks, only once the host chooses to play across networks (a page
-address's ``stun=host:port`` names another)."""
-STUN_HOST: Final = re.compile(r"[A-Za-z0-9.-]{1,100}:[0-9]{1,5}|\[[0-9A-Fa-f:.]{2,45}\]:[0-9]{1,5}")
-
-
-def _encode(doc: dict[str, Any]) -> str:
-    data = json.dumps(doc, separators=(",", ":")).encode()
-    return base64.urlsafe_b64encode(zlib.compress(data, 9)).decode().rstrip("=")
-
-
-def _decode(text: str, error: str) -> dict[str, Any]:
-    """The document an :func:`_encode` text holds, or ``MalefizError`` ``error``."""
-    if len(text) > MAX_LINK:
-        raise MalefizError.keyed(error)
-    try:
-        doc = json.loads(inflate(text, MAX_LINK * 4).decode("utf-8"))
-    except (ValueError, RecursionError, zlib.error, binascii.Error):
-        raise MalefizError.keyed(error) from None
-    if not isinstance(doc, dict):
-        raise MalefizError.keyed(error)
-    return doc
-
-
-def _fragment(text: str, mark: str) -> str:
-    """The code in a pasted link or text: what follows ``mark``, else the text itself (spaces dropped)."""
-    text = "".join(text.split())
-    return text.split(mark, 1)[1] if mark in text else text
-
-
-@dataclass(frozen=True, slots=True)
-class Invitation:
-    """What an invitation link holds: the setup, the seat and device offered (no seat: to watch), the host's name,
-    the offer, and for a game under way its code (a device of that game reconnects)."""
-
-    setup: str
-    seat: int | None
-    device: int
-    host: str
-    offer: str
-    """The offer's code (:func:`malefiz.core.signal.pack`)."""
-    code: str = ""
-    stun: str = ""
-    """The STUN server both devices ask (``host:port``), when the host chose to play across networks."""
-
-    def link(self) -> str:
-        """The invitation's fragment (``#join=...``)."""
-        doc = {"v": 1, "setup": self.setup, "seat": self.seat, "device": self.device, "host": self.host}
-        return JOIN + _encode({**doc, "offer": self.offer, "code": self.code, "stun": self.stun})
-
-    @classmethod
-    def read(cls, text: str, games: Games) -> tuple[Invitation, Setup]:
-        """The invitation in a link (or its text) and its setup.
-
-        Raises:
-            MalefizError: for a text that is not a whole invitation of this site.
-        """
-        doc = _decode(_fragment(text, JOIN), "error.invite")
-        try:
-            seat, device, code, stun = doc["seat"], doc["device"], doc.get("code", ""), doc.get("stun", "")
-            found = cls(doc["setup"], seat, device, str(doc["host"])[:MAX_NAME], doc["offer"], code, stun)
-            if not isinstance(stun, str) or (stun and not STUN_HOST.fullmatch(stun)):
-                raise ValueError("stun")
-            if doc.get("v") != 1 or not isinstance(found.setup, str) or not isinstance(found.offer, str):
-                raise ValueError("form")
-            setup = Setup.from_query(found.setup, games)
-            if setup is None or not (seat is None or (isinstance(seat, int) and 0 <= seat < len(setup.seats))):
-                raise ValueError("seat")
-            if not isinstance(device, int) or not 1 <= device < MAX_PEERS or not isinstance(code, str):
-                raise ValueError("device")
-        except (KeyError, TypeError, ValueError):
-            raise MalefizError.keyed("error.invite") from None
-        return found, setup
 
 
 @dataclass
@@ -257,7 +186,7 @@ class Together:
         if self.role != "host":
             return None
         try:
-            device = _decode(_fragment(text, REPLY), "error.reply").get("device")
+            device = decode(fragment(text, REPLY), "error.reply").get("device")
         except MalefizError:
             return None
         peer = self.peers.get(device) if isinstance(device, int) else None
@@ -271,10 +200,10 @@ class Together:
             MalefizError: for a text that is not a reply to this invitation.
         """
         peer = self.peers.get(device)
-        doc = _decode(_fragment(text, REPLY), "error.reply")
+        doc = decode(fragment(text, REPLY), "error.reply")
         answer, name = doc.get("answer"), doc.get("name")
         try:
-            anchor = _unb64(doc.get("anchor"))
+            anchor = unb64(doc.get("anchor"))
         except (ValueError, binascii.Error):
             raise MalefizError.keyed("error.reply") from None
         if peer is None or doc.get("device") != device or not isinstance(answer, str) or not isinstance(name, str):
@@ -353,9 +282,9 @@ class Together:
         invitation = self.invitation
         if invitation is None:
             return
-        anchor = _b64(self.chain.anchor) if self.role == "guest" else ""
+        anchor = b64(self.chain.anchor) if self.role == "guest" else ""
         doc = {"device": invitation.device, "answer": pack(sdp), "name": self.name, "anchor": anchor}
-        self.peers[0].link = REPLY + _encode(doc)
+        self.peers[0].link = REPLY + encode(doc)
 
     # -- the channels' events ----------------------------------------------------------------
 
@@ -419,12 +348,12 @@ class Together:
             return
         if kind == "rematch" and self.role == "guest" and device == 0 and self._over():
             self.next = Chain.new()  # a new secret for the new game: committed by its anchor at once
-            reply = {"t": "anchor", "anchor": _b64(self.next[1].anchor)}
+            reply = {"t": "anchor", "anchor": b64(self.next[1].anchor)}
             self.commands.append({"do": "send", "peer": 0, "text": json.dumps(reply, separators=(",", ":"))})
             return
         if kind == "anchor" and self.role == "host" and self.rematching and self.peers[device].seat is not None:
             try:
-                anchor = _unb64(message.get("anchor"))
+                anchor = unb64(message.get("anchor"))
             except (ValueError, binascii.Error):
                 raise MalefizError.keyed("error.match_message") from None
             if len(anchor) != PART_BYTES:
@@ -515,7 +444,7 @@ class Together:
         Raises:
             MalefizError: for a link that is not a whole play link, or does not check out.
         """
-        table = Table.from_link(_fragment(text, PLAY), games, None, None)
+        table = Table.from_link(fragment(text, PLAY), games, None, None)
         setup = Setup.from_query(table.match.setup, games)
         assert setup is not None  # the table read it already
         together = cls("watcher", setup, "", games)
@@ -530,7 +459,7 @@ class Together:
             MalefizError: for a link that is not this game's, or does not check out.
         """
         chain = self.chain if self.me is not None else None
-        table = Table.from_link(_fragment(text, PLAY), self.games, self.me, chain)
+        table = Table.from_link(fragment(text, PLAY), self.games, self.me, chain)
         self._adopt(table.match.to_json(), from_host=self.role == "host")
         self._send_outbox()
 
@@ -615,12 +544,12 @@ class Together:
             "role": self.role,
             "me": self.me,
             "name": self.name,
-            "secret": _b64(self.secret),
+            "secret": b64(self.secret),
             "setup": self.setup.to_query(),
             "peers": [[d, p.seat, p.name] for d, p in sorted(self.peers.items())],
             "match": self.table.match.to_json() if self.table is not None else None,
             "invitation": self.invitation.link() if self.invitation is not None else None,
-            "next": _b64(self.next[0]) if self.next is not None else None,
+            "next": b64(self.next[0]) if self.next is not None else None,
             "stun": self.stun,
         }
 
@@ -637,7 +566,7 @@ class Together:
             assert role in ("host", "guest", "watcher") and (me is None or isinstance(me, int))
             setup = Setup.from_query(doc["setup"], games)
             assert setup is not None
-            together = cls(role, setup, name, games, _unb64(doc["secret"]))
+            together = cls(role, setup, name, games, unb64(doc["secret"]))
             for device, seat, peer_name in doc["peers"]:
                 together.peers[int(device)] = Peer(int(device), seat, state="closed", name=str(peer_name))
         except (AssertionError, KeyError, TypeError, ValueError, binascii.Error):
@@ -646,7 +575,7 @@ class Together:
         stun = doc.get("stun", "")
         together.stun = stun if isinstance(stun, str) and STUN_HOST.fullmatch(stun) else ""
         if isinstance(doc.get("next"), str):
-            secret = _unb64(doc["next"])
+            secret = unb64(doc["next"])
             together.next = (secret, Chain.from_secret(secret))
         if isinstance(doc.get("invitation"), str):
             together.invitation, _ = Invitation.read(doc["invitation"], games)
@@ -677,18 +606,3 @@ def _same_game(one: Match, other: Match) -> bool:
     return longer.actions[: len(shorter.actions)] == shorter.actions and all(
         pair in longer.left for pair in shorter.left
     )
-
-
-def anchor_key(anchor: bytes) -> str:
-    """The key a device keeps its part of a game under: its dice anchor's first 96 bits, URL-safe."""
-    return _b64(anchor)[:16]
-
-
-def _b64(data: bytes) -> str:
-    return base64.urlsafe_b64encode(data).decode().rstrip("=")
-
-
-def _unb64(text: object) -> bytes:
-    if not isinstance(text, str) or len(text) > 64:
-        raise ValueError("not base64")
-    return base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
