@@ -168,8 +168,18 @@ def test_six_computers_play_a_star_game_to_the_end(game: GamePage) -> None:
 
 
 def test_two_colours_each_played_to_the_end_by_clicks(game: GamePage) -> None:
-    """A person with yellow and red against the computer with green and black, clicking the first choice each time."""
-    game.open("?game=maedn&board=cross&seats=human,bot:medium&options=two_colours&first=yellow&pace=instant&seed=8")
+    """A person with yellow and red against the computer with green and black, clicking the first choice each time,
+    from late in the game (its first 700 actions played in CPython) to its end."""
+    setup = Setup.from_query("?game=maedn&board=cross&seats=bot:medium,bot:medium&options=two_colours&seed=8", GAMES)
+    assert setup is not None
+    session = Session(setup)
+    while len(session.record) < 700 or not session.state.is_chance or session.state.current not in ("yellow", "red"):
+        for _ in session.bot_turn():
+            pass
+    position = quote(session.game.format_position(session.state), safe="")
+    game.open(
+        f"?game=maedn&board=cross&seats=human,bot:medium&options=two_colours&pace=instant&seed=8&position={position}"
+    )
     assert maedn_state(game).seats == (("yellow", "red"), ("green", "black"))
     for _ in range(6000):
         # Still (no computer playing, no forced move under way): the person's roll, the person's move, or the end.
