@@ -81,10 +81,10 @@ class BetweenDevices:
         names = {seat.colour: seat.name for seat in setup.seats}
         return Screen(
             view="play",
-            game=setup.game.name,
+            game=game.name,
             board=setup.board,
-            title=setup.game.title,
-            board_svg=setup.game.face.render(state, Marks(facing=together.facing), names, t),
+            title=game.title,
+            board_svg=game.face.render(state, Marks(facing=together.facing), names, t),
             language=t.language,
             notice=notice or (t.error(together.problem) if together.problem is not None else ""),
             status=waiting_text(together, t),

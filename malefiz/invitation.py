@@ -3,7 +3,6 @@ packed, and what an invitation holds."""
 
 from __future__ import annotations
 
-import base64
 import binascii
 import json
 import re
@@ -11,7 +10,7 @@ import zlib
 from dataclasses import dataclass
 from typing import Any, Final
 
-from .core.document import inflate
+from .core.document import b64, deflate, inflate, unb64
 from .core.errors import MalefizError
 from .core.setup import MAX_NAME, Games, Setup
 
@@ -49,8 +48,7 @@ STUN_HOST: Final = re.compile(r"[A-Za-z0-9.-]{1,100}:[0-9]{1,5}|\[[0-9A-Fa-f:.]{
 
 
 def encode(doc: dict[str, Any]) -> str:
-    data = json.dumps(doc, separators=(",", ":")).encode()
-    return base64.urlsafe_b64encode(zlib.compress(data, 9)).decode().rstrip("=")
+    return deflate(json.dumps(doc, separators=(",", ":")).encode())
 
 
 def decode(text: str, error: str) -> dict[str, Any]:
@@ -120,15 +118,3 @@ class Invitation:
 def anchor_key(anchor: bytes) -> str:
     """The key a device keeps its part of a game under: its dice anchor's first 96 bits, URL-safe."""
     return b64(anchor)[:16]
-
-
-def b64(data: bytes) -> str:
-    """``data`` in URL-safe base64, without padding."""
-    return base64.urlsafe_b64encode(data).decode().rstrip("=")
-
-
-def unb64(text: object) -> bytes:
-    """The bytes a :func:`b64` text holds (ValueError or binascii.Error for anything else)."""
-    if not isinstance(text, str) or len(text) > 64:
-        raise ValueError("not base64")
-    return base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))

@@ -23,8 +23,10 @@ __all__ = [
     "MAX_DEPTH",
     "MAX_ECHO",
     "MAX_TEXT",
+    "b64",
     "check_envelope",
     "decode_text",
+    "deflate",
     "inflate",
     "json_depth",
     "load_json",
@@ -32,6 +34,7 @@ __all__ = [
     "quote",
     "read_position",
     "shorten",
+    "unb64",
 ]
 
 P = TypeVar("P", bound=StrEnum)
@@ -63,6 +66,34 @@ def quote(value: object, limit: int = MAX_ECHO) -> str:
 def shorten(text: str, limit: int = MAX_ECHO) -> str:
     """``text`` for an error message: as it is when short and printable, else as :func:`quote` shows it."""
     return text if len(text) <= limit and text.isprintable() and text.strip() == text and text else quote(text, limit)
+
+
+def b64(data: bytes) -> str:
+    """``data`` as URL-safe base64 without padding (how links and messages carry bytes)."""
+    return base64.urlsafe_b64encode(data).decode().rstrip("=")
+
+
+def unb64(text: object, size: int | None = None) -> bytes:
+    """The bytes a short :func:`b64` text holds (at most 64 characters; exactly ``size`` bytes when given).
+
+    Raises:
+        ValueError: (or ``binascii.Error``, a subclass) for anything else.
+    """
+    if not isinstance(text, str) or len(text) > 64:
+        raise ValueError("not base64")
+    data = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+    if size is not None and len(data) != size:
+        raise ValueError("wrong length")
+    return data
+
+
+def deflate(data: bytes) -> str:
+    """``data`` as a link's text: zlib-compressed, URL-safe base64 (read back by :func:`inflate`).
+
+    >>> inflate(deflate(b"game"), 100)
+    b'game'
+    """
+    return b64(zlib.compress(data, 9))
 
 
 def inflate(text: str, limit: int) -> bytes:

@@ -28,7 +28,7 @@ from typing import Any, Final
 
 from .actions import Pass, Roll
 from .dice import Dice
-from .document import inflate, json_depth
+from .document import b64, deflate, inflate, json_depth, unb64
 from .errors import MalefizError
 from .fair import PART_BYTES, Chain, Ledger, game_code, takers
 from .record import Entry
@@ -47,19 +47,6 @@ LEAVER_LEVEL: Final = "medium"
 """The computer that plays the seats of a device that left."""
 MAX_MESSAGE: Final = 2_000_000
 """The longest message or match text read, in characters."""
-
-
-def _b64(data: bytes) -> str:
-    return base64.urlsafe_b64encode(data).decode().rstrip("=")
-
-
-def _unb64(text: object, size: int | None = None) -> bytes:
-    if not isinstance(text, str) or len(text) > 64:
-        raise ValueError("not base64")
-    data = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
-    if size is not None and len(data) != size:
-        raise ValueError("wrong length")
-    return data
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,13 +77,13 @@ class Match:
             "version": MATCH_VERSION,
             "setup": self.setup,
             "devices": [
-                {"name": name, "anchor": _b64(anchor)} for name, anchor in zip(self.names, ledger.anchors, strict=True)
+                {"name": name, "anchor": b64(anchor)} for name, anchor in zip(self.names, ledger.anchors, strict=True)
             ],
             "owners": list(self.owners),
             "actions": list(self.actions),
             "left": [list(pair) for pair in self.left],
             "parts": [
-                [ledger.latest[d][0], _b64(ledger.latest[d][1])] if d in ledger.latest else None
+                [ledger.latest[d][0], b64(ledger.latest[d][1])] if d in ledger.latest else None
                 for d in range(len(self.names))
             ],
         }
@@ -129,7 +116,7 @@ class Match:
             if not (isinstance(setup, str) and isinstance(devices, list) and 1 <= len(devices) <= MAX_DEVICES):
                 raise ValueError("devices")
             names = tuple(str(d["name"])[:40] for d in devices)
-            anchors = tuple(_unb64(d["anchor"], PART_BYTES) for d in devices)
+            anchors = tuple(unb64(d["anchor"], PART_BYTES) for d in devices)
             if not (isinstance(owners, list) and all(isinstance(o, int) and 0 <= o < len(names) for o in owners)):
                 raise ValueError("owners")
             if not (isinstance(actions, list) and len(actions) <= MAX_ACTIONS):
@@ -149,7 +136,7 @@ class Match:
                 continue
             try:
                 draw, value = part
-                ledger = ledger.reveal(device, draw, _unb64(value, PART_BYTES))
+                ledger = ledger.reveal(device, draw, unb64(value, PART_BYTES))
             except (TypeError, ValueError, binascii.Error) as error:
                 if isinstance(error, MalefizError):
                     raise
@@ -198,7 +185,7 @@ class Table:
         self.chain = chain
         self.language = language
         self.match = replace(match, actions=())
-        self.code = _b64(match.game)[:12]
+        self.code = b64(match.game)[:12]
         """The game's code in every message (a message of another game, an earlier one say, is refused)."""
         self.outbox: list[dict[str, Any]] = []
         """Messages this device must send (its own actions and parts, and for the host those it relays)."""
@@ -271,7 +258,7 @@ class Table:
             return
         part = self.chain.part(draw)
         self.match = replace(self.match, ledger=self.match.ledger.reveal(self.me, draw, part))
-        self.outbox.append({"t": "part", "g": self.code, "d": draw, "p": _b64(part), "by": self.me})
+        self.outbox.append({"t": "part", "g": self.code, "d": draw, "p": b64(part), "by": self.me})
 
     def _begin(self) -> None:
         """Start the session once draw 0 is complete (it rolls for who starts)."""
@@ -417,7 +404,7 @@ class Table:
         if not isinstance(draw, int) or isinstance(draw, bool) or due is None or draw != due[0] or by not in due[1]:
             raise MalefizError.keyed("error.match_part_order", name=self.match.names[by])
         try:
-            part = _unb64(text, PART_BYTES)
+            part = unb64(text, PART_BYTES)
         except (ValueError, binascii.Error):
             raise MalefizError.keyed("error.match_message") from None
         try:
@@ -513,9 +500,9 @@ class Table:
                 legal = list(self.session.game.legal_actions(entry.before))
                 if len(legal) > 1:
                     _varint(choices, legal.index(entry.action))
-        doc["choices"] = _b64(bytes(choices))
+        doc["choices"] = b64(bytes(choices))
         data = json.dumps(doc, separators=(",", ":")).encode()
-        return _b64(zlib.compress(data, 9))
+        return deflate(data)
 
     @classmethod
     def from_link(cls, text: str, games: Games, me: int | None, chain: Chain | None, language: str = "en") -> Table:
@@ -573,7 +560,7 @@ def link_anchors(text: str) -> list[bytes]:
     """
     try:
         doc = json.loads(inflate(text, MAX_MESSAGE).decode("utf-8"))
-        return [_unb64(d["anchor"], PART_BYTES) for d in doc["devices"]]
+        return [unb64(d["anchor"], PART_BYTES) for d in doc["devices"]]
     except (ValueError, KeyError, TypeError, RecursionError, zlib.error, binascii.Error):
         raise MalefizError.keyed("error.match_link") from None
 

@@ -8,14 +8,13 @@ position; anything that does not fit is refused with a message that says what an
 
 from __future__ import annotations
 
-import base64
 import binascii
 import json
 import zlib
 from typing import Any, Final
 
 from .actions import Roll
-from .document import MAX_DEPTH, inflate, json_depth
+from .document import MAX_DEPTH, deflate, inflate, json_depth
 from .errors import MalefizError
 from .session import Session
 from .setup import MAX_SEED, Games, Setup
@@ -66,7 +65,7 @@ def save(session: Session) -> dict[str, Any]:
 def link(session: Session) -> str:
     """The game for a link's fragment: :func:`save` as compressed, URL-safe text (see :func:`from_link`)."""
     data = json.dumps(save(session), separators=(",", ":")).encode()
-    return base64.urlsafe_b64encode(zlib.compress(data, 9)).decode().rstrip("=")
+    return deflate(data)
 
 
 def from_link(text: str, games: Games) -> Session:
