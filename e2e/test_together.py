@@ -283,6 +283,8 @@ def test_a_game_apart_in_time_goes_on_by_play_links_to_the_end_and_a_tampered_li
 ) -> None:
     """The guest's page is closed after the start: from then on each device's page gives the link for the next
     player, and that player's browser opens it (its kept part of the game plays on), until the game ends."""
+    # Ben (red, the guest) has at most 6 fields to walk and Anna 83: the dice are fair, so nobody knows how many links
+    # the end takes, but Anna cannot end the game before Ben opens the first one
     position = near_the_end("?game=maedn&seats=bot:greedy,bot:greedy&seed=12", 6)
     host, guest = set_up(
         devices, site_url, f"game=maedn&seats=human,remote&names=Anna,Ben&pace=instant&position={position}"
@@ -308,7 +310,7 @@ def test_a_game_apart_in_time_goes_on_by_play_links_to_the_end_and_a_tampered_li
         turn = "guest" if turn == "host" else "host"
         page = pages[turn] = contexts[turn].new_page()
         page.set_default_timeout(60_000)
-        if opened == 1:  # a link changed on the way: refused in words, the game kept as it was
+        if opened == 0:  # a link changed on the way: refused in words, the game kept as it was
             page.goto(handed[:-6] + ("AAAAAA" if not handed.endswith("AAAAAA") else "BBBBBB"))
             told = "[data-notice]:not([hidden]), [data-setup-error]:not([hidden])"  # no game can be read from it
             page.wait_for_selector(f"html[data-ready] :is({told})")
@@ -323,7 +325,7 @@ def test_a_game_apart_in_time_goes_on_by_play_links_to_the_end_and_a_tampered_li
         panel = pages[turn].locator("[data-together]").text_content()
         raise AssertionError(f"the game does not end: {turn} {panel} {pages[turn].evaluate(POSITION)}")
     winner = pages[turn].locator("[data-winner-text]").text_content() or ""
-    assert winner.endswith("wins!") and opened >= 2, (winner, opened)
+    assert winner.endswith("wins!") and opened >= 1, (winner, opened)
     print(f"play by link: {opened} links opened to the end")
     watch.assert_clean()
 
