@@ -118,7 +118,10 @@ def act(page: Page, game: str | None = None) -> bool:
             marked = f'#board [data-key="{key}"].movable, #board [data-key="{key}"].target'
             if page.locator(marked).count() == 0:
                 continue  # the piece is chosen already, or its only move was made by its click
-            point = page.wait_for_function(CENTER_OF, arg=marked, timeout=5000).json_value()
+            try:
+                point = page.wait_for_function(CENTER_OF, arg=marked, timeout=5000).json_value()
+            except PlaywrightTimeout:  # the board was drawn again meanwhile (the mark went): look again
+                return True
             page.mouse.click(point["x"], point["y"])
             page.wait_for_selector(READY, state="attached")
         return True
