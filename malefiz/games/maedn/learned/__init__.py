@@ -23,15 +23,10 @@ network of the form: it was trained on the printed rules.
 
 from __future__ import annotations
 
-import base64
-import math
-import sys
-import zlib
-from array import array
-from dataclasses import dataclass
 from importlib import import_module
 from typing import Final
 
+from ....core.network import Model, build, decode, encode
 from .. import odds
 from ..rules import SEAT_COLOURS, apply, legal_moves
 from ..state import PASS, Phase, Seating, State
@@ -55,84 +50,10 @@ WAIT_INPUTS: Final = 4
 """Inputs per colour for its pieces on B: one for each count 1 to 4."""
 
 
-@dataclass(frozen=True, slots=True)
-class Model:
-    """One network: ``inputs`` = ``colours`` * ``stride`` sparse inputs, ``hidden`` sigmoid units, ``colours``
-    outputs (softmax)."""
-
-    colours: int
-    stride: int
-    hidden: int
-    w1: tuple[tuple[float, ...], ...]
-    """Per input, its weights into the hidden units."""
-    b1: tuple[float, ...]
-    w2: tuple[tuple[float, ...], ...]
-    """Per output, its weights from the hidden units."""
-    b2: tuple[float, ...]
-
-    def evaluate(self, active: list[int]) -> list[float]:
-        """The outputs' softmax for the ``active`` inputs (an index once per piece), relative to the colour to roll."""
-        w1 = self.w1
-        h = list(self.b1)
-        for i in active:
-            h = [a + b for a, b in zip(h, w1[i], strict=True)]
-        exp = math.exp
-        h = [1.0 / (1.0 + exp(-x)) if x > -30.0 else 0.0 for x in h]
-        logits = [sum(w * x for w, x in zip(row, h, strict=True)) + b for row, b in zip(self.w2, self.b2, strict=True)]
-        top = max(logits)
-        e = [exp(z - top) for z in logits]
-        total = sum(e)
-        return [x / total for x in e]
-
-
 def stride_of(length: int) -> int:
     """Inputs per colour on a board whose track has ``length`` fields: B counts, track places, goal fields, and
     the track places again for pieces within reach of another colour."""
     return WAIT_INPUTS + 2 * length + 4
-
-
-def encode(values: list[float], scales: tuple[float, ...], shapes: tuple[int, ...]) -> str:
-    """The text a weights module stores for the tensors ``values`` (concatenated) of sizes ``shapes``: int16 of
-    ``value / scale`` per tensor, little-endian, zlib-compressed, base64 (the inverse of :func:`decode`)."""
-    ints = array("h")
-    start = 0
-    for size, scale in zip(shapes, scales, strict=True):
-        ints.extend(max(-32767, min(32767, round(v / scale))) for v in values[start : start + size])
-        start += size
-    if sys.byteorder == "big":
-        ints.byteswap()
-    return base64.b64encode(zlib.compress(ints.tobytes(), 9)).decode("ascii")
-
-
-def decode(data: str, scales: tuple[float, ...], shapes: tuple[int, ...]) -> list[list[float]]:
-    """The tensors (flat) a weights module stores (see :func:`encode`)."""
-    ints = array("h")
-    ints.frombytes(zlib.decompress(base64.b64decode(data)))
-    if sys.byteorder == "big":
-        ints.byteswap()
-    if len(ints) != sum(shapes):
-        raise ValueError(f"weights: expected {sum(shapes)} values, got {len(ints)}")
-    tensors: list[list[float]] = []
-    start = 0
-    for size, scale in zip(shapes, scales, strict=True):
-        tensors.append([v * scale for v in ints[start : start + size]])
-        start += size
-    return tensors
-
-
-def build(colours: int, stride: int, hidden: int, data: str, scales: tuple[float, ...]) -> Model:
-    """A :class:`Model` from a weights module's entry."""
-    inputs = colours * stride
-    w1, b1, w2, b2 = decode(data, scales, (inputs * hidden, hidden, colours * hidden, colours))
-    return Model(
-        colours,
-        stride,
-        hidden,
-        tuple(tuple(w1[i * hidden : (i + 1) * hidden]) for i in range(inputs)),
-        tuple(b1),
-        tuple(tuple(w2[o * hidden : (o + 1) * hidden]) for o in range(colours)),
-        tuple(b2),
-    )
 
 
 def form(se: Seating) -> str | None:
