@@ -54,9 +54,12 @@ e2e: site browser
 test: lint site browser
 	$(PY) -m pytest -q -n 2 --dist loadgroup --durations=15 tests malefiz README.md e2e
 
-# Writes malefiz/games/maedn/learned/weights_*.py and bench/results/train_maedn.txt (reproducible: --seed 27).
+# Writes malefiz/games/<game>/learned/weights_*.py and bench/results/train_<game>.txt (reproducible: --seed 27).
+# Malefiz's classic board learns from the references' games only (--self-play 0): see bench/TRIES.md.
 train: $(STAMP)
 	$(PY) train/maedn_td.py
+	$(PY) train/malefiz_td.py --forms fast2
+	$(PY) train/malefiz_td.py --forms classic2 --self-play 0
 
 bench: site $(STAMP)
 	$(PY) bench/rules_speed.py

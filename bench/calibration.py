@@ -24,6 +24,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from malefiz.core.dice import Dice
+from malefiz.games.malefiz import learned
 from malefiz.games.malefiz.board import COLOURS
 from malefiz.games.malefiz.bots import ODDS, medium, win_chances
 from malefiz.games.malefiz.odds import chances
@@ -31,8 +32,9 @@ from malefiz.games.malefiz.rules import apply, legal_actions, new_game
 from malefiz.games.malefiz.state import Roll
 
 EXPONENTS = (1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 8.0, 10.0, 12.0)
-Sample = tuple[float, list[float], int, bool]
-"""The model's chance for the first player, every player's rate, who rolls, and whether the first player won."""
+Sample = tuple[float, list[float], int, bool, float | None]
+"""The model's chance for the first player, every player's rate, who rolls, whether the first player won, and the
+learned network's chance for the first player (None: no network for the form)."""
 
 
 def _game(job: tuple[int, str, int]) -> list[Sample]:
@@ -40,16 +42,18 @@ def _game(job: tuple[int, str, int]) -> list[Sample]:
     colours = ("red", "yellow") if players == 2 else COLOURS[:players]
     state = new_game(board_name, colours)
     dice, rng = Dice(seed), random.Random(seed)
-    seen: list[tuple[float, list[float], int]] = []
+    seen: list[tuple[float, list[float], int, float | None]] = []
+    model = learned.model_for(state)
     while not state.is_over:
         if state.is_chance:
-            seen.append((win_chances(state)[colours[0]], ODDS.scores(state), state.turn))
+            net = None if model is None else learned.chances(model, state)[0]
+            seen.append((win_chances(state)[colours[0]], ODDS.scores(state), state.turn, net))
             value, dice = dice.roll()
             state = apply(state, Roll(value))
         else:
             state = apply(state, medium(state, legal_actions(state), rng))
     won = state.winner == colours[0]
-    return [(p, rates, turn, won) for p, rates, turn in seen]
+    return [(p, rates, turn, won, net) for p, rates, turn, net in seen]
 
 
 def _log_loss(pairs: list[tuple[float, bool]]) -> float:
@@ -80,16 +84,19 @@ def main() -> None:
     print("first player's chance    positions   predicted   won")
     bands = 10
     for band in range(bands):
-        inside = [(p, won) for p, _, _, won in samples if min(int(p * bands), bands - 1) == band]
+        inside = [(p, won) for p, _, _, won, _ in samples if min(int(p * bands), bands - 1) == band]
         if inside:
             predicted = sum(p for p, _ in inside) / len(inside)
             won = sum(w for _, w in inside) / len(inside)
             low, high = band / bands, (band + 1) / bands
             print(f"  {low:4.0%} - {high:4.0%}        {len(inside):8d}   {predicted:8.1%}   {won:6.1%}")
-    print(f"log loss of win_chances: {_log_loss([(p, won) for p, _, _, won in samples]):.4f} (coin flip 0.6931)")
+    print(f"log loss of win_chances: {_log_loss([(p, won) for p, _, _, won, _ in samples]):.4f} (coin flip 0.6931)")
     for k in EXPONENTS:
-        pairs = [(chances(rates, turn, k)[0], won) for _, rates, turn, won in samples]
+        pairs = [(chances(rates, turn, k)[0], won) for _, rates, turn, won, _ in samples]
         print(f"  sharpness {k:3.1f}: log loss {_log_loss(pairs):.4f}")
+    nets = [(net, won) for _, _, _, won, net in samples if net is not None]
+    if nets:
+        print(f"log loss of the learned network (malefiz.games.malefiz.learned): {_log_loss(nets):.4f}")
 
 
 if __name__ == "__main__":

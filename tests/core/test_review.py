@@ -86,7 +86,7 @@ def test_a_taken_barricade_is_put_down_where_the_chances_like_best() -> None:
         assert r.after.phase is not Phase.PLACE  # the barricade is down again
         lifted = game.apply(state, r.action)
         places = [p for p in game.legal_actions(lifted) if isinstance(p, Place)]
-        best = max(game.face.chances(game.apply(lifted, p))[0] for p in places)
+        best = max(game.face.chances(game.apply(lifted, p))[state.current_seat] for p in places)
         assert r.chance == pytest.approx(best)
 
 

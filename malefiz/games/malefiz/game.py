@@ -21,9 +21,10 @@ from ...core.record import Entry
 from ...i18n import Translator
 from . import view, words
 from .board import BOARD_NAMES, COLOURS, FOREST, HOUSE, Colour, board, location_name
-from .bots import BOTS, win_chances
+from .bots import BOTS
 from .bots import Search as HardSearch
 from .document import action_from_json, action_to_json, from_json, moves_document, to_json
+from .learned import win_chances
 from .rules import SEAT_COLOURS, apply, effects, legal_actions, new_game
 from .state import (
     Action,
@@ -227,7 +228,8 @@ class MalefizFace(WordsFace[State, Action]):
         return view.board_svg(board, t)
 
     def chances(self, state: State) -> list[float]:
-        """The hard bot's estimate (see :func:`~.bots.win_chances`), in seat order."""
+        """The learned network's estimate where it is calibrated, else the odds' (see :func:`.learned.win_chances`), in
+        seat order."""
         found = win_chances(state)
         return [found[c] for c in state.players]
 
