@@ -6,8 +6,8 @@ from site_page import GamePage
 
 from malefiz.core.review import rate
 from malefiz.games.malefiz.board import location_name
-from malefiz.games.malefiz.bots import win_chances
 from malefiz.games.malefiz.game import MALEFIZ
+from malefiz.games.malefiz.learned import win_chances
 from malefiz.games.malefiz.state import Action, Move, Phase, Place, State
 
 
