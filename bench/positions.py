@@ -6,13 +6,14 @@ candidate action valued by rollouts, and each bot's chance to win lost per decis
 
 ``build`` plays games between a mix of bots on every board, with 2 to 6 players and the rule variants
 (:data:`FORMS`), and keeps decisions at random (only real choices: two legal actions or more). Each candidate
-action of a kept position is valued by rollouts: the game played on from it to the end, every seat by
-*medium* for the first :data:`MEDIUM_DECISIONS` decisions and by *greedy* after that (a strong start, a cheap
-end), the acting player's share of wins being the action's value. Every candidate of a position meets the same
-dice and the same bots' random numbers in its ``r``-th rollout (common random numbers), so the differences
-between candidates carry far less noise than the values themselves. Malefiz positions with many candidates (a
-barricade's new field) value the best :data:`MAX_CANDIDATES` by :func:`malefiz.core.review.rate` and every
-measured bot's choice. The positions and values are written to ``bench/positions/<game>.jsonl`` (committed).
+action of a kept position is valued by rollouts: the game played on from it, every seat by *medium* for the first
+:data:`MEDIUM_DECISIONS` decisions and by *greedy* after that (a strong start, a cheap end), the acting player's
+share of wins being the action's value. Malefiz rollouts stop after :data:`CUT` decisions and count the game's own
+calibrated estimate of the chances there (truncated rollouts, as backgammon programs use). Every candidate of a
+position meets the same dice and the same bots' random numbers in its ``r``-th rollout (common random numbers), so
+the differences between candidates carry far less noise than the values themselves. Malefiz positions with many
+candidates (a barricade's new field) value the best :data:`MAX_CANDIDATES` by :func:`malefiz.core.review.rate` and
+every measured bot's choice. The positions and values are written to ``bench/positions/<game>.jsonl`` (committed).
 
 ``run`` asks every bot for its choice in every position and prints its average chance to win lost per decision
 (the best candidate's value less its choice's, in points, with a 95% interval) and its share of decisions that
@@ -30,7 +31,7 @@ import os
 import random
 import sys
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from multiprocessing import Pool
 from pathlib import Path
 from typing import Any
@@ -46,6 +47,7 @@ from malefiz.core.game import Bot, Game
 from malefiz.core.play import play
 from malefiz.core.review import rate
 from malefiz.games import GAMES
+from malefiz.games.maedn import odds as maedn_odds
 
 ROOT = Path(__file__).resolve().parent.parent
 SEED_BASE = 5_000_000
@@ -54,6 +56,17 @@ MEDIUM_DECISIONS = 12
 MAX_CANDIDATES = 8
 """The most candidates a Malefiz position values (the best by the chances, and every measured bot's choice)."""
 ROLLOUTS = {"maedn": 128, "malefiz": 48}
+CUT: dict[str, int | None] = {"maedn": MEDIUM_DECISIONS, "malefiz": MEDIUM_DECISIONS}
+"""Decisions after which a rollout stops and counts an estimate of the chances there (:data:`ESTIMATES`) instead of
+playing to the end (None: to the end): truncated rollouts, as backgammon programs use. Played to the end, a Malefiz
+value carried some 7 points of noise with 48 rollouts, more than the bots differ by."""
+ESTIMATES: dict[str, Callable[[Any], Sequence[float]]] = {
+    "maedn": maedn_odds.win_chances,
+    "malefiz": GAMES["malefiz"].face.chances,
+}
+"""Each game's calibrated estimate of every seat's chance where a rollout stops: one *hard* does not search on, so
+that the values do not favour its choices (Mensch ärgere Dich nicht's *hard* searches on its learned network, so
+its odds model counts; Malefiz's *hard* searches on the race and the odds, so its learned network counts)."""
 DATA = ROOT / "bench" / "positions"
 
 FORMS: dict[str, list[tuple[str, int, tuple[str, ...]]]] = {
@@ -103,21 +116,31 @@ PLAYERS: dict[str, tuple[str, ...]] = {
 *hard*, which is being improved against these positions; nor Malefiz's slow searchers)."""
 
 
-def _play(game: Game[Any, Any], state: Any, bots: list[Bot], seed: int, medium_for: int) -> Any:
-    """``state`` played to the end: every seat by ``bots[0]`` for ``medium_for`` decisions, then by ``bots[1]``."""
+def _play(game: Game[Any, Any], state: Any, bots: list[Bot], seed: int, medium_for: int, cut: int | None) -> Any:
+    """``state`` played on: every seat by ``bots[0]`` for ``medium_for`` decisions, then by ``bots[1]``; to the
+    end, or with ``cut`` to the first roll after that many decisions."""
     decisions = itertools.count()
+    made = 0
 
     def seat(state: Any, actions: Sequence[Any], rng: random.Random) -> Any:
-        bot = bots[0] if next(decisions) < medium_for else bots[1]
+        nonlocal made
+        made = next(decisions) + 1
+        bot = bots[0] if made <= medium_for else bots[1]
         return bot(state, actions, rng) if len(actions) > 1 else actions[0]
 
     for step in play(game, state, [seat] * len(state.seats), Dice(seed), random.Random(seed)):
         state = step.after
+        if cut is not None and made >= cut and state.is_chance:
+            break
     return state
 
 
-def _won(state: Any, seat: int) -> bool:
-    return bool(state.ranking) and seat in state.ranking[0]
+def _won(game_name: str, state: Any, seat: int) -> float:
+    """``seat``'s share of a rollout: 1 or 0 once the game is over, else the estimate of its chance
+    (:data:`ESTIMATES`)."""
+    if state.is_over:
+        return float(bool(state.ranking) and seat in state.ranking[0])
+    return ESTIMATES[game_name](state)[seat]
 
 
 def _choices(game: Game[Any, Any], state: Any, seats: list[Bot], dice: Dice, rng: random.Random) -> list[Any]:
@@ -160,11 +183,14 @@ def _value(job: tuple[str, str, str, list[str], int, int]) -> dict[str, Any]:
     state = game.parse_position(position)
     seat = state.current_seat
     bots = [game.bots["medium"], game.bots["greedy"]]
+    cut = CUT[game_name]
     wins = []
     for text in candidates:
         after = game.apply(state, game.parse_action(text))
-        wins.append(sum(_won(_play(game, after, bots, seed + r, MEDIUM_DECISIONS), seat) for r in range(rollouts)))
-    return {"form": form, "position": position, "candidates": candidates, "wins": wins, "rollouts": rollouts}
+        ends = (_play(game, after, bots, seed + r, MEDIUM_DECISIONS, cut) for r in range(rollouts))
+        wins.append(round(sum(_won(game_name, end, seat) for end in ends), 4))
+    found = {"form": form, "position": position, "candidates": candidates, "wins": wins, "rollouts": rollouts}
+    return found if cut is None else {**found, "cut": cut}
 
 
 def _candidates(game_name: str, state: Any, index: int) -> list[str]:
@@ -256,7 +282,12 @@ def run(game_name: str, bot_names: list[str], data: Path = DATA, base: str = "ha
     positions = load(game_name, data)
     forms = sorted({p["form"] for p in positions})
     rollouts = sorted({p["rollouts"] for p in positions})
-    print(f"{game_name}: {len(positions)} positions from {len(forms)} kinds of game, {rollouts} rollouts per candidate")
+    cuts = sorted({p.get("cut", 0) for p in positions})
+    how = "to the end" if cuts == [0] else f"cut after {cuts} decisions"
+    print(
+        f"{game_name}: {len(positions)} positions from {len(forms)} kinds of game, {rollouts} rollouts per candidate,"
+    )
+    print(f"each {how}")
     print(f"{'bot':<20} {'loss per decision':>22} {'> 5 points':>11} {'unvalued':>9} {'less ' + base + ', paired':>24}")
     base_losses, _ = losses(game_name, base, positions)
     for name in bot_names:
@@ -276,7 +307,9 @@ def main() -> None:
     parser.add_argument("command", choices=("build", "run"))
     parser.add_argument("--game", choices=("maedn", "malefiz", "both"), default="both")
     parser.add_argument("--positions", type=int, default=500)
-    parser.add_argument("--rollouts", type=int, default=0, help="per candidate (default: 96 maedn, 32 malefiz)")
+    parser.add_argument(
+        "--rollouts", type=int, default=0, help="per candidate (default: ROLLOUTS, 128 maedn, 48 malefiz)"
+    )
     parser.add_argument("--processes", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--bots", default="", help="comma-separated (default: every level and reference)")
     parser.add_argument("--data", type=Path, default=DATA, help="where the positions are (default: bench/positions)")
