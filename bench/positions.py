@@ -307,9 +307,7 @@ def main() -> None:
     parser.add_argument("command", choices=("build", "run"))
     parser.add_argument("--game", choices=("maedn", "malefiz", "both"), default="both")
     parser.add_argument("--positions", type=int, default=500)
-    parser.add_argument(
-        "--rollouts", type=int, default=0, help="per candidate (default: ROLLOUTS, 128 maedn, 48 malefiz)"
-    )
+    parser.add_argument("--rollouts", type=int, default=0, help="per candidate (default: 128 maedn, 48 malefiz)")
     parser.add_argument("--processes", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--bots", default="", help="comma-separated (default: every level and reference)")
     parser.add_argument("--data", type=Path, default=DATA, help="where the positions are (default: bench/positions)")
