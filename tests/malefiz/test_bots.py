@@ -22,6 +22,7 @@ from malefiz.games.malefiz.bots import (
     MODELS,
     MORE_MODELS,
     ODDS,
+    PLACE_WIDTH,
     RACE,
     SEARCH_BARRICADE_COST,
     Model,
@@ -178,13 +179,28 @@ def test_hard_on_the_classic_board_puts_a_barricade_right_in_front_of_the_leadin
     barricades = CLASSIC_START.replace("8.1,", "")
     state = pos(f"classic r:8.1,h,h,h,h y:6.6,h,h,h,h x:{barricades} r!")
     places = legal_actions(state)
-    place = hard(state, places, random.Random(0))
-    assert place == _front_place(state) == _hard_place(state, FULL_RACE)
+    place = _front_place(state)
+    assert place == _hard_place(state, FULL_RACE)
     assert isinstance(place, Place) and place in places
     b = state.board
     lead = b.distance[6 + 32 * 6]
     assert b.distance[place.field] < lead  # between the pawn and the goal
     assert lead - b.distance[place.field] <= 2  # right in front of it
+
+
+def test_hard_on_the_classic_board_searches_where_its_barricade_goes() -> None:
+    """Two players: the field in front of the leader and the PLACE_WIDTH the model likes best at once are each
+    searched over the next rolls as a move is; hard takes the best of them on average."""
+    barricades = CLASSIC_START.replace("8.1,", "")
+    state = pos(f"classic r:8.1,h,h,h,h y:6.6,h,h,h,h x:{barricades} r!")
+    places = legal_actions(state)
+    place = hard(state, places, random.Random(0))
+    firsts = sorted(places, key=lambda a: -FULL_RACE.value(apply(state, a), "red"))[:PLACE_WIDTH]
+    front = _front_place(state)
+    assert front is not None and front not in firsts
+    searched = Search(state, [*firsts, front])
+    assert place == searched.run() in places
+    assert len(searched.values) == PLACE_WIDTH + 1 and place == max(searched.values, key=searched.values.__getitem__)
 
 
 @settings(max_examples=40, deadline=None)

@@ -330,24 +330,13 @@ FULL_RACE: Final[Model] = _RaceModel(SEARCH_BARRICADE_COST, others=1.0)
 ODDS: Final[Model] = _OddsModel()
 BLEND: Final[Model] = _BlendModel(ODDS, RACE, share=0.3, scale=8.0)
 MODELS: Final[dict[str, Model]] = {"classic": FULL_RACE, "fast": BLEND}
-"""The model the hard bot uses on each board.
-
-On the classic board every pawn counts alike (:data:`FULL_RACE`): with the
-barricades put in front of the leading opponent (:data:`IN_FRONT`) that
-raised hard's share against the one-ply in-front reference (e) from about
-half to 77% (100 paired tuning games; ``bench/results/malefiz_hard.txt`` has
-the held-out figures).
-
-On the fast board the odds model raised hard's 2-player win rate against
-medium from 54.5% to 66% (200 held-out games); over 600 held-out games the
-odds alone won 67.0%, blended with 30% of the race 68.8% (70.8% over 1600;
-``bench/TRIES.md`` lists what else was tried).
-"""
+"""The model the hard bot uses on each board: on the classic board every pawn counts alike (:data:`FULL_RACE`);
+on the fast board the odds blended with 30% of the race (70.8% against *medium* over 1600 held-out games; the
+figures of both and what else was tried: ``bench/results/malefiz_hard.txt``, ``bench/TRIES.md``)."""
 
 MORE_MODELS: Final[dict[str, Model]] = {"classic": RACE, "fast": BLEND}
-"""The model the hard bot uses on each board with more than two players: with four on the classic board,
-:data:`FULL_RACE` and barricades in front of the leader won 19% against three (e) (100 held-out games), the race
-:data:`RACE` with barricades by :func:`_best_place` 52.5% (40 tuning games)."""
+"""With more than two players: four on the classic board won 19% against three (e) on :data:`FULL_RACE` with
+barricades in front of the leader (100 held-out games), 52.5% on :data:`RACE` with :func:`_best_place` (40 tuning)."""
 
 IN_FRONT: Final[dict[str, bool]] = {"classic": True, "fast": False}
 """Boards where hard puts a taken barricade right in front of the opponents' leading pawn (:func:`_front_place`)
@@ -591,7 +580,7 @@ class Search:
         ranked = sorted(actions, key=lambda a: -first_look[a])
         self.best: Action = ranked[0]
         self.values: dict[Action, float] = {a: first_look[a] for a in ranked}
-        self._todo: list[Action] = ranked[:width] if isinstance(actions[0], Move) else []
+        self._todo: list[Action] = ranked[:width]
         self._scored: dict[Action, float] = {}
         self._slices = self._work()
 
@@ -668,12 +657,25 @@ class Search:
 
 
 def hard(state: State, actions: Sequence[Action], rng: random.Random) -> Action:
-    """The strongest level: :class:`Search` over the next rolls for its moves; barricades by :func:`_hard_place`."""
+    """The strongest level: :class:`Search` over the next rolls for its moves, and on :data:`IN_FRONT` boards with
+    two players for its barricades too (see :data:`PLACE_WIDTH`); else barricades by :func:`_best_place`."""
     if len(actions) == 1:
         return actions[0]
     if isinstance(actions[0], Place):
-        return _hard_place(state, hard_model(state))
+        model = hard_model(state)
+        if not IN_FRONT.get(state.board.name, False) or len(state.players) != 2:
+            return _best_place(state, model.value)
+        colour = state.current
+        places = sorted(actions, key=lambda a: -model.value(apply(state, a), colour))[:PLACE_WIDTH]
+        front = _front_place(state)
+        return Search(state, places if front is None or front in places else [*places, front]).run()
     return Search(state, actions).run()
+
+
+PLACE_WIDTH: Final = 5
+"""On :data:`IN_FRONT` boards with two players, hard searches where a barricade goes as it searches a move: among
+the field in front of the leading opponent and the fields its model likes best at once, these many (against (e),
+classic board, 100 paired tuning games: 95% searched, 79% always in front; ``bench/TRIES.md``)."""
 
 
 def hint(state: State, rng: random.Random | None = None) -> tuple[Action | None, dict[Colour, float]]:
