@@ -34,7 +34,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
 
 from maedn_reference_bots import weighted
-from td import Array, Entry, Net, dense, export, lambda_targets, weights_module
+from td import Array, Entry, Net, against, dense, export, td_step, weights_module
 
 from malefiz.core.actions import ROLLS
 from malefiz.games.maedn.learned import features, stride_of
@@ -99,22 +99,6 @@ def self_play(net: Net, board: str, colours: int, rng: random.Random, inputs: in
     return seen, state.finished[0]
 
 
-def td_step(net: Net, seen: list[State], winner: int, colours: int, inputs: int, rate: float) -> float:
-    """Move every position of a game towards its λ-return; the positions' log loss against the result."""
-    x = dense([features(s) for s in seen], inputs)
-    _, p = net.forward(x)
-    turns = np.array([s.turn for s in seen])
-    idx = (np.arange(colours)[None, :] + turns[:, None]) % colours  # absolute slot of relative output k
-    absolute = np.zeros_like(p)
-    np.put_along_axis(absolute, idx, p, axis=1)
-    target_abs = lambda_targets(absolute, winner, LAMBDA)
-    target = np.take_along_axis(target_abs, idx, axis=1)
-    won = absolute[:, winner]
-    loss = float(-np.log(np.clip(won, 1e-9, 1.0)).mean())
-    net.step(x, target, rate)
-    return loss
-
-
 def net_bot(net: Net, inputs: int) -> Any:
     def bot(state: State, actions: Any, rng: random.Random) -> Any:
         if state.neutral is not None:
@@ -130,19 +114,10 @@ def net_bot(net: Net, inputs: int) -> Any:
 
 def against_weighted(net: Net, board: str, colours: int, inputs: int) -> tuple[float, int]:
     """The network's win rate (one ply) against (b) over the tuning seeds: paired or rotated through the seats."""
-    from malefiz.core.tournament import play_game, winner_of
     from malefiz.games.maedn.game import MAEDN
 
-    bot = net_bot(net, inputs)
-    wins = games = 0
     seeds = TUNING_SEEDS if colours == 2 else range(TUNING_SEEDS.start, TUNING_SEEDS.start + 120 // colours)
-    for seed in seeds:
-        for seat in range(colours):
-            bots = [weighted] * colours
-            bots[seat] = bot
-            wins += int(winner_of(play_game(MAEDN, bots, seed, board)) == seat)
-            games += 1
-    return wins / games, games
+    return against(MAEDN, net_bot(net, inputs), weighted, board, colours, seeds), len(seeds) * colours
 
 
 def train(name: str, seed: int, scale: float, every: int, log: list[str]) -> Entry:
@@ -169,7 +144,8 @@ def train(name: str, seed: int, scale: float, every: int, log: list[str]) -> Ent
     for g in range(1, games + 1):
         rate = RATE if g < games // 2 else RATE / 3
         seen, winner = self_play(net, board, colours, rng, inputs)
-        losses.append(td_step(net, seen, winner, colours, inputs, rate))
+        x = dense([features(s) for s in seen], inputs)
+        losses.append(td_step(net, x, [s.turn for s in seen], winner, colours, rate, LAMBDA))
         if g % every == 0 or g == games:
             won, played = against_weighted(net, board, colours, inputs)
             minutes = (time.perf_counter() - begin) / 60

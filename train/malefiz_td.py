@@ -39,10 +39,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
 
 from reference_bots import one_ply_front
-from td import Array, Entry, Net, dense, export, lambda_targets, weights_module
+from td import Array, Entry, Net, against, dense, export, td_step, weights_module
 
 from malefiz.core.actions import ROLLS
-from malefiz.core.tournament import play_game, winner_of
 from malefiz.games.malefiz.bots import _front_place, _place_candidates, medium
 from malefiz.games.malefiz.game import MALEFIZ
 from malefiz.games.malefiz.learned import features, places, stride_of
@@ -169,23 +168,6 @@ def warm_start(
     return loss
 
 
-def td_step(
-    net: Net, seen: list[State], winner: int, players: int, inputs: int, rate: float, seen_inputs: Array
-) -> float:
-    """Move every position of a game towards its λ-return; the positions' log loss against the result."""
-    x = dense([features(s) for s in seen], inputs)
-    seen_inputs[x.any(axis=0)] = 1.0
-    _, p = net.forward(x)
-    turns = np.array([s.turn for s in seen])
-    idx = (np.arange(players)[None, :] + turns[:, None]) % players  # absolute player of relative output k
-    absolute = np.zeros_like(p)
-    np.put_along_axis(absolute, idx, p, axis=1)
-    target = np.take_along_axis(lambda_targets(absolute, winner, LAMBDA), idx, axis=1)
-    loss = float(-np.log(np.clip(absolute[:, winner], 1e-9, 1.0)).mean())
-    net.step(x, target, rate)
-    return loss
-
-
 def net_bot(net: Net, inputs: int) -> Any:
     def bot(state: State, actions: Any, rng: random.Random) -> Any:
         options = places(state) if isinstance(actions[0], Place) else list(actions)
@@ -196,16 +178,8 @@ def net_bot(net: Net, inputs: int) -> Any:
 
 def against_front(net: Net, board: str, players: int, inputs: int) -> tuple[float, int]:
     """The network's win rate (one ply) against (e) over the tuning seeds: paired or rotated through the seats."""
-    bot = net_bot(net, inputs)
-    wins = games = 0
     seeds = TUNING_SEEDS if players == 2 else range(TUNING_SEEDS.start, TUNING_SEEDS.start + 60 // players)
-    for seed in seeds:
-        for seat in range(players):
-            bots = [one_ply_front] * players
-            bots[seat] = bot
-            wins += int(winner_of(play_game(MALEFIZ, bots, seed, board)) == seat)
-            games += 1
-    return wins / games, games
+    return against(MALEFIZ, net_bot(net, inputs), one_ply_front, board, players, seeds), len(seeds) * players
 
 
 def train(name: str, seed: int, scale: float, every: int, log: list[str], self_play_games: int | None = None) -> Entry:
@@ -240,7 +214,9 @@ def train(name: str, seed: int, scale: float, every: int, log: list[str], self_p
         if winner is None:
             cut += 1
         else:
-            losses.append(td_step(net, seen, winner, players, inputs, SELF_PLAY_RATE, seen_inputs))
+            x = dense([features(s) for s in seen], inputs)
+            seen_inputs[x.any(axis=0)] = 1.0
+            losses.append(td_step(net, x, [s.turn for s in seen], winner, players, SELF_PLAY_RATE, LAMBDA))
         if g % every == 0 or g == games:
             won, played = against_front(net, board, players, inputs)
             minutes = (time.perf_counter() - begin) / 60

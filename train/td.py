@@ -8,15 +8,18 @@ import sys
 import textwrap
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from malefiz.core.game import Bot, Game
 from malefiz.core.network import Entry, encode
+from malefiz.core.tournament import play_game, winner_of
 
-__all__ = ["Array", "Entry", "Net", "dense", "export", "lambda_targets", "weights_module"]
+__all__ = ["Array", "Entry", "Net", "against", "dense", "export", "lambda_targets", "td_step", "weights_module"]
 
 Array = npt.NDArray[np.float64]
 
@@ -91,6 +94,31 @@ def lambda_targets(absolute: Array, winner: int, lam: float) -> Array:
         target[t] = g
         g = (1 - lam) * absolute[t] + lam * g
     return target
+
+
+def td_step(net: Net, x: Array, turns: list[int], winner: int, players: int, rate: float, lam: float) -> float:
+    """Move every position of a game (dense inputs ``x``, each relative to the player ``turns[i]`` to act) towards
+    its λ-return; the positions' log loss against the result (``winner`` won)."""
+    _, p = net.forward(x)
+    idx = (np.arange(players)[None, :] + np.array(turns)[:, None]) % players  # absolute player of relative output
+    absolute = np.zeros_like(p)
+    np.put_along_axis(absolute, idx, p, axis=1)
+    target = np.take_along_axis(lambda_targets(absolute, winner, lam), idx, axis=1)
+    loss = float(-np.log(np.clip(absolute[:, winner], 1e-9, 1.0)).mean())
+    net.step(x, target, rate)
+    return loss
+
+
+def against(game: Game[Any, Any], bot: Bot, opponent: Bot, board: str, players: int, seeds: range) -> float:
+    """``bot``'s win rate against ``players - 1`` copies of ``opponent``: every seed once in every seat."""
+    wins = games = 0
+    for seed in seeds:
+        for seat in range(players):
+            bots = [opponent] * players
+            bots[seat] = bot
+            wins += int(winner_of(play_game(game, bots, seed, board)) == seat)
+            games += 1
+    return wins / games
 
 
 def weights_module(what: str, script: str, models: dict[str, Entry]) -> str:
