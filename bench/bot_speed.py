@@ -2,10 +2,11 @@
 
     python bench/bot_speed.py [--decisions 300]
 
-Plays games of every registered game on each board with the most players it
-takes, and times every decision of each level (median, 95th percentile and
-maximum, in milliseconds). The hard level must decide within 1 s in Pyodide;
-in the browser Malefiz's also thinks in slices (see ``bench/frame_gaps.py``).
+Plays games of every registered game on each board with the fewest and the most
+players it takes (the decisions shared evenly among these forms), and times every
+decision of each level (median, 95th percentile and maximum, in milliseconds). The
+hard level must decide within 1 s in Pyodide; in the browser
+Malefiz's also thinks in slices (see ``bench/frame_gaps.py``).
 """
 
 from __future__ import annotations
@@ -32,12 +33,12 @@ def measure(decisions: int) -> dict[str, list[float]]:
         for level in ("easy", "medium", "hard"):
             bot = game.bots[level]
             times: list[float] = []
-            for n, board in enumerate(game.boards, start=1):
-                players = game.player_counts(board)[-1]
+            forms = [(b, p) for b in game.boards for p in sorted({game.player_counts(b)[0], game.player_counts(b)[-1]})]
+            for n, (board, players) in enumerate(forms, start=1):
                 rng = random.Random(1)
                 state = game.new_game(board, players)
                 dice = Dice(5)
-                goal = decisions * n // len(game.boards)
+                goal = decisions * n // len(forms)
                 while len(times) < goal:
                     if state.is_over:
                         state = game.new_game(board, players)
