@@ -13,15 +13,11 @@ The levels (:data:`BOTS`):
 - ``easy``: *medium*'s choice two times in three, a random move otherwise;
 - ``medium``: a weighted heuristic per move (capture, goal, entering, leaving
   danger, landing out of reach, progress);
-- ``hard``: the learned evaluation (:mod:`malefiz.games.maedn.learned`,
-  trained by self-play) looking ahead. With two colours it plays the game on
-  from each move :data:`ROLLOUTS` times with the same dice for every move
-  (truncated rollouts, :mod:`malefiz.core.rollout`): both colours choose by
-  the network until its own colour has begun two more turns, where the
-  network values the position. With more colours, a two-ply expectimax: for
-  each move, every roll of the colour that moves next and its best reply by
-  the evaluation (after a 6, every roll of its own next move), and the move
-  with the best mean chance to win. In the forms without a network (three players,
+- ``hard``: a two-ply expectimax on the learned evaluation
+  (:mod:`malefiz.games.maedn.learned`, trained by self-play): for each move,
+  every roll of the colour that moves next and its best reply by the
+  evaluation (after a 6, every roll of its own next move), and the move with
+  the best mean chance to win. In the forms without a network (three players,
   the star with fewer than six, two colours a player, the neutral colour) it
   takes *medium*'s score of each move plus a position value after it that
   counts every piece's progress less the chance that it is captured by the
@@ -36,16 +32,14 @@ after the move, forced-capture penalties included.
 from __future__ import annotations
 
 import random
-import zlib
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Final
 
 from ...core.game import Bot
 from ...core.play import random_bot
-from ...core.rollout import best_by_rollouts
 from .learned import Model, chances_by_slot, model_for
 from .rules import apply, captures, legal_moves
-from .state import PASS, ROLLS, Action, Move, Phase, State
+from .state import PASS, ROLLS, Action, Move, State
 
 __all__ = ["BOTS", "classic_hard", "easy", "evaluate", "greedy", "hard", "medium", "random_bot"]
 
@@ -248,62 +242,8 @@ def _expected(model: Model, state: State, slot: int, plies: int) -> float:
     return sum(_after_roll(model, apply(state, roll), slot, plies) for roll in ROLLS) / 6.0
 
 
-ROLLOUTS: Final = 32
-"""How many continuations *hard* plays from each move with two colours (the same dice for every move)."""
-
-ROLLOUT_TURNS: Final = 2
-"""How many turns of its own colour a continuation reaches: it stops as the second one begins (a turn after a 6
-counts), so that the other colour has moved twice; there the network values it."""
-
-
-def _one_ply(model: Model, state: State, moves: Sequence[Move]) -> Action:
-    """The move after which the network gives the colour to move the best chance (the first of equals)."""
-    turn = state.turn
-    best: Action = moves[0]
-    best_chance = -1.0
-    for m in moves:
-        chance = chances_by_slot(model, apply(state, m))[turn]
-        if chance > best_chance:
-            best, best_chance = m, chance
-    return best
-
-
-def _by_rollouts(model: Model, state: State, afters: Sequence[State]) -> int:
-    """The index of the position in ``afters`` from which the colour to move in ``state`` does best over
-    :data:`ROLLOUTS` continuations of :data:`ROLLOUT_TURNS` of its turns, every colour playing the network's
-    one-ply choice, each end valued by the network. The continuations' dice are drawn from the position's
-    notation, so that *hard* makes the same choice in the same position whatever its ``rng``."""
-    slot = state.turn
-
-    def step(s: State, draw: random.Random) -> State:
-        if s.phase is Phase.ROLL:
-            return apply(s, ROLLS[draw.randrange(6)])
-        moves = legal_moves(s)
-        return apply(s, PASS if not moves else moves[0] if len(moves) == 1 else _one_ply(model, s, moves))
-
-    def stop(start: State) -> Callable[[State], bool]:
-        begun = 0
-
-        def ends(s: State) -> bool:
-            nonlocal begun
-            if s.finished:
-                return True
-            if s.phase is Phase.ROLL and s.turn == slot and s.attempt == 1:
-                begun += 1
-            return begun >= ROLLOUT_TURNS
-
-        return ends
-
-    def value(s: State) -> float:
-        return chances_by_slot(model, s)[slot]
-
-    dice = random.Random(zlib.crc32(str(state).encode()))
-    return best_by_rollouts(afters, ROLLOUTS, dice, step, stop, value)
-
-
 def hard(state: State, actions: Sequence[Action], rng: random.Random) -> Action:
-    """The move with the best chance to win by the learned evaluation: with two colours, by
-    :data:`ROLLOUTS` continuations of every move (:func:`_by_rollouts`); with more, by an expectimax over
+    """The move with the best chance to win by an expectimax on the learned evaluation over
     :data:`SEARCH_PLIES` turns (every roll of the next colour to move, its best reply by the network);
     :func:`classic_hard` where there is no network."""
     if len(actions) == 1:
@@ -313,8 +253,6 @@ def hard(state: State, actions: Sequence[Action], rng: random.Random) -> Action:
         return classic_hard(state, actions, rng)
     slot = state.turn
     afters = [apply(state, action) for action in actions]
-    if len(state.seating.colours) == 2:
-        return actions[_by_rollouts(model, state, afters)]
     values = [_expected(model, after, slot, 1) for after in afters]
     order = sorted(range(len(actions)), key=lambda i: -values[i])
     if SEARCH_PLIES > 2:
