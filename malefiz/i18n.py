@@ -45,6 +45,10 @@ EN: Final[dict[str, str]] = {
     "rated": "{words} ({chance}%)",
     "list_sep": "; ",
     "decimal_point": ".",
+    "ordinal.1": "{n}st",
+    "ordinal.2": "{n}nd",
+    "ordinal.3": "{n}rd",
+    "ordinal.other": "{n}th",
     "chances": "Chances: {list}",
     "took_back": "{who} took back a move",
     "thinking": "{who} is thinking…",
@@ -71,11 +75,15 @@ EN: Final[dict[str, str]] = {
     "mf.kind.field": "field",
     "mf.kind.rest": "rest field",
     "mf.kind.village": "village field",
-    "mf.on_row": "a {kind} on row {row}, {side}",
-    "mf.between_rows": "a {kind} between rows {below} and {above}, {side}",
-    "mf.left": "on the left",
-    "mf.right": "on the right",
-    "mf.middle": "in the middle",
+    "mf.on_row": "the {nth} field from the {side} on row {row}{note}",
+    "mf.between_rows": "the {nth} field from the {side} between rows {below} and {above}{note}",
+    "mf.row_middle": "the field in the middle of row {row}{note}",
+    "mf.between_middle": "the field in the middle between rows {below} and {above}{note}",
+    "mf.left": "left",
+    "mf.right": "right",
+    "mf.note.field": "",
+    "mf.note.rest": ", a rest field",
+    "mf.note.village": ", a village field",
     "mf.win": "{who} reaches the goal and wins!",
     "mf.move": "{who} moves a pawn {steps} to {where}",
     "mf.move_house": "{who} moves a pawn out of the house {steps} to {where}",
@@ -569,6 +577,10 @@ DE: Final[dict[str, str]] = {
     "rated": "{words} ({chance} %)",
     "list_sep": "; ",
     "decimal_point": ",",
+    "ordinal.1": "{n}.",
+    "ordinal.2": "{n}.",
+    "ordinal.3": "{n}.",
+    "ordinal.other": "{n}.",
     "chances": "Gewinnchancen: {list}",
     "took_back": "{who} hat einen Zug zurückgenommen",
     "thinking": "{who} überlegt…",
@@ -594,11 +606,15 @@ DE: Final[dict[str, str]] = {
     "mf.kind.field": "Feld",
     "mf.kind.rest": "Ruhefeld",
     "mf.kind.village": "Dorffeld",
-    "mf.on_row": "ein {kind} in Reihe {row}, {side}",
-    "mf.between_rows": "ein {kind} zwischen Reihe {below} und {above}, {side}",
+    "mf.on_row": "das {nth} Feld von {side} in Reihe {row}{note}",
+    "mf.between_rows": "das {nth} Feld von {side} zwischen Reihe {below} und {above}{note}",
+    "mf.row_middle": "das Feld in der Mitte von Reihe {row}{note}",
+    "mf.between_middle": "das Feld in der Mitte zwischen Reihe {below} und {above}{note}",
     "mf.left": "links",
     "mf.right": "rechts",
-    "mf.middle": "in der Mitte",
+    "mf.note.field": "",
+    "mf.note.rest": ", ein Ruhefeld",
+    "mf.note.village": ", ein Dorffeld",
     "mf.win": "{who} erreicht das Ziel und gewinnt!",
     "mf.move": "{who} zieht eine Figur {steps} weit auf {where}",
     "mf.move_house": "{who} zieht eine Figur aus dem Haus {steps} weit auf {where}",
@@ -1142,6 +1158,15 @@ class Translator:
         ('1,25', '2.0')
         """
         return f"{value:.{digits}f}".replace(".", self("decimal_point"))
+
+    def ordinal(self, n: int) -> str:
+        """``n`` as an ordinal number in this language.
+
+        >>> [Translator("en").ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22)], Translator("de").ordinal(3)
+        (['1st', '2nd', '3rd', '4th', '11th', '12th', '13th', '21st', '22nd'], '3.')
+        """
+        last = 0 if 11 <= n % 100 <= 13 else n % 10
+        return self(f"ordinal.{last if last in (1, 2, 3) else 'other'}", n=n)
 
     def colour(self, colour: str, capital: bool = False) -> str:
         """A colour's name in this language (``rot``; ``Rot`` with ``capital``)."""

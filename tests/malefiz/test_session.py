@@ -93,7 +93,10 @@ def test_barricade_capture_and_placement() -> None:
     s = session_at(f"classic r:0.13,h,h,h,h y:h,h,h,h,h x:{CLASSIC_START} r2")
     assert s.click("0.13") and s.click("0.11")
     assert s.state.phase is Phase.PLACE and s.state.current == "red"
-    assert s.message == "Anna (red) moves a pawn 2 steps to a field on row 2, on the left and takes the barricade there"
+    assert (
+        s.message
+        == "Anna (red) moves a pawn 2 steps to the 1st field from the left on row 2 and takes the barricade there"
+    )
     marked = board_marks(s.svg())
     assert {f for f, c in marked.items() if "target" in c} == set(s.marks().targets)
     before = snapshot(s)
@@ -304,7 +307,7 @@ def test_the_board_shows_what_the_session_offers() -> None:
     assert not any("target" in c for c in board_marks(svg).values())
     assert {f for f, c in board_marks(svg).items() if "trail" in c} == {"3.13", "4.13"}  # the route just walked
     assert list(s.marks().trail) == ["3.13", "4.13"]
-    assert s.record.lines()[-1].words == "Anna (red) moves a pawn 2 steps to a field on row 1, on the left"
+    assert s.record.lines()[-1].words == "Anna (red) moves a pawn 2 steps to the 5th field from the left on row 1"
     assert s.record.lines()[-1].notation == "2.13-4.13"
 
 

@@ -17,6 +17,7 @@ from malefiz.games.malefiz.words import (
     place_words,
     prompt_words,
 )
+from malefiz.i18n import Translator
 from tests.malefiz.helpers import CLASSIC_START
 
 
@@ -32,20 +33,31 @@ def test_every_field_has_words_and_no_grid_coordinates() -> None:
             assert words and "." not in words, (board_name, f, words)
 
 
+def test_no_two_fields_share_their_words() -> None:
+    # A hint or a log line names the field a pawn goes to; two fields in the same words (two moves "to a field
+    # on row 1, on the left" in one hint) leave the player guessing.
+    for board_name in ("classic", "fast"):
+        b = board(board_name)
+        for language in ("en", "de"):
+            t = Translator(language)
+            words = [field_words(b, f, t) for f in b.fields]
+            assert len(set(words)) == len(words), (board_name, language)
+
+
 def test_landmarks_are_named() -> None:
     b = board("classic")
     assert field_words(b, b.goal) == "the goal"
     assert field_words(b, field(8, 1)) == "the field below the goal"
-    assert field_words(b, field(8, 3)) == "a field on row 6, in the middle"
+    assert field_words(b, field(8, 3)) == "the field in the middle of row 6"
     assert field_words(b, field(14, 13)) == "blue's start field"
-    assert field_words(b, field(4, 13)) == "a field on row 1, on the left"
-    assert field_words(b, field(12, 11)) == "a field on row 2, on the right"
-    assert field_words(b, field(8, 11)) == "a field on row 2, in the middle"
+    assert field_words(b, field(4, 13)) == "the 5th field from the left on row 1"
+    assert field_words(b, field(12, 11)) == "the 5th field from the right on row 2"
+    assert field_words(b, field(8, 11)) == "the field in the middle of row 2"
     fast = board("fast")
     rest = min(fast.rest_fields)
-    assert field_words(fast, rest).startswith("a rest field")
+    assert field_words(fast, rest).endswith(", a rest field")
     village = min(fast.village)
-    assert field_words(fast, village).startswith("a village field")
+    assert field_words(fast, village).endswith(", a village field")
 
 
 def test_a_barricade_is_told_by_the_pawn_it_stops() -> None:
@@ -60,7 +72,7 @@ def test_a_barricade_is_told_by_the_pawn_it_stops() -> None:
     )
     assert (
         place_words(before, Place(field(0, 1)), name)
-        == "Anna (red) puts the barricade on a field on row 7, on the left"
+        == "Anna (red) puts the barricade on the 1st field from the left on row 7"
     )
 
 
@@ -69,7 +81,7 @@ def test_a_move_with_a_capture_and_a_barricade_in_words() -> None:
     move = Move(field(3, 13), field(5, 13))
     text = move_words(state, move, effects(state, move), name)
     assert text == (
-        "Anna (red) moves a pawn 2 steps to a field on row 1, on the left"
+        "Anna (red) moves a pawn 2 steps to the 6th field from the left on row 1"
         " and sends Ben (yellow)'s pawn back to its house"
     )
     state = parse_position(f"classic r:0.13,h,h,h,h y:h,h,h,h,h x:{CLASSIC_START} r2")
@@ -86,24 +98,27 @@ def test_what_the_page_says_is_made_by_the_words_module() -> None:
     state = parse_position(f"classic r:3.13,h,h,h,h y:5.13,h,h,h,h x:{CLASSIC_START} r2")
     move = parse_action("3.13-5.13")
     assert event_words(state, move, apply(state, move), effects(state, move), name) == (
-        "Anna (red) moves a pawn 2 steps to a field on row 1, on the left"
+        "Anna (red) moves a pawn 2 steps to the 6th field from the left on row 1"
         " and sends Ben (yellow)'s pawn back to its house"
     )
     assert event_words(state, PASS, state, NONE, name) == "Anna (red) rolled a 2 and cannot move: the turn passes"
     assert prompt_words(state, selected=False, again=False) == "you rolled a 2, choose a pawn"
     assert prompt_words(state, selected=True, again=False) == "you rolled a 2, choose where your pawn goes"
     assert prompt_words(parse_position(str(state).replace(" r2", " r?")), selected=False, again=True) == "roll again"
-    assert label_words(state, "5.13", move) == "move here and send yellow's pawn back: a field on row 1, on the left"
-    assert label_words(state, "3.13", None) == "Red pawn on a field on row 1, on the left"
+    assert (
+        label_words(state, "5.13", move)
+        == "move here and send yellow's pawn back: the 6th field from the left on row 1"
+    )
+    assert label_words(state, "3.13", None) == "Red pawn on the 4th field from the left on row 1"
     assert label_words(state, "h", None) == pawn_words(state.board, "red", HOUSE) == "Red pawn in the house"
     taking = parse_position(f"classic r:0.13,h,h,h,h y:h,h,h,h,h x:{CLASSIC_START} r2")
     take = parse_action("0.13-0.11")
-    assert label_words(taking, "0.11", take) == "move here and take the barricade: a field on row 2, on the left"
+    assert label_words(taking, "0.11", take) == "move here and take the barricade: the 1st field from the left on row 2"
     holding = apply(taking, take)
     place = parse_action("@7.7")
     assert prompt_words(holding, selected=False, again=False) == "put the barricade on a free field"
-    assert label_words(holding, "7.7", place) == "put the barricade here: a field on row 4, on the left"
-    assert hint_words(holding, place) == "put the barricade on a field on row 4, on the left"
+    assert label_words(holding, "7.7", place) == "put the barricade here: the 4th field from the left on row 4"
+    assert hint_words(holding, place) == "put the barricade on the 4th field from the left on row 4"
     assert event_words(holding, place, apply(holding, place), effects(holding, place), name) == (
-        "Anna (red) puts the barricade on a field on row 4, on the left"
+        "Anna (red) puts the barricade on the 4th field from the left on row 4"
     )

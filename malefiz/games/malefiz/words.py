@@ -1,7 +1,8 @@
 """Malefiz in words a person can follow on the board, not in grid coordinates.
 
 A field is told by what a player sees: the goal, the fields just below it, its
-row (counted from the houses up) and side, a rest field, a start field; a
+row (counted from the houses up) and its place in the row counted from the nearer
+end (no two fields get the same words), a rest field, a start field; a
 barricade put down is told by the pawn it stops (``in front of Yellow's pawn``).
 
 What the page says is made here, in the language of a :class:`~malefiz.i18n.Translator`
@@ -15,10 +16,10 @@ person to act does now), :func:`hint_words` (a suggested action), :func:`label_w
 >>> b = board("classic")
 >>> field_words(b, b.goal), field_words(b, field(8, 1)), field_words(b, field(2, 13))
 ('the goal', 'the field below the goal', "red's start field")
->>> field_words(b, field(0, 11))
-'a field on row 2, on the left'
->>> field_words(b, field(0, 12))
-'a field between rows 1 and 2, on the left'
+>>> field_words(b, field(0, 11)), field_words(b, field(12, 11))
+('the 1st field from the left on row 2', 'the 5th field from the right on row 2')
+>>> field_words(b, field(0, 12)), field_words(b, field(8, 3))
+('the 1st field from the left between rows 1 and 2', 'the field in the middle of row 6')
 """
 
 from __future__ import annotations
@@ -64,15 +65,25 @@ def field_words(b: Board, f: Field, t: Translator = ENGLISH) -> str:
         return t("mf.below_goal")
     x, y = xy(f)
     gx, _ = xy(b.goal)
-    kind = t("mf.kind.rest" if f in b.rest_fields else "mf.kind.village" if f in b.village else "mf.kind.field")
+    sort = "rest" if f in b.rest_fields else "village" if f in b.village else "field"
     if distance is not None and distance <= 3 and x == gx:
-        return t("mf.below_goal_n", kind=kind, n=distance)
-    side = t("mf.left" if x < gx else "mf.right" if x > gx else "mf.middle")
+        return t("mf.below_goal_n", kind=t(f"mf.kind.{sort}"), n=distance)
+    note = t(f"mf.note.{sort}")
     rows = _rows(b.name)
-    if y in rows:
-        return t("mf.on_row", kind=kind, row=rows.index(y) + 1, side=side)
+    row = rows.index(y) + 1 if y in rows else None
     below = sum(1 for r in rows if r > y)
-    return t("mf.between_rows", kind=kind, below=below, above=below + 1, side=side)
+    if x == gx:
+        if row is not None:
+            return t("mf.row_middle", row=row, note=note)
+        return t("mf.between_middle", below=below, above=below + 1, note=note)
+    # Counted from the nearer end of its row (or of the fields between two rows): the same words never name
+    # two fields.
+    line = sorted(xy(g)[0] for g in b.fields if xy(g)[1] == y and g != b.goal)
+    nth = t.ordinal(line.index(x) + 1 if x < gx else len(line) - line.index(x))
+    side = t("mf.left" if x < gx else "mf.right")
+    if row is not None:
+        return t("mf.on_row", nth=nth, side=side, row=row, note=note)
+    return t("mf.between_rows", nth=nth, side=side, below=below, above=below + 1, note=note)
 
 
 @cache
