@@ -16,8 +16,9 @@ import sys
 import zlib
 from array import array
 from dataclasses import dataclass
+from importlib import import_module
 
-__all__ = ["Entry", "Model", "build", "decode", "encode"]
+__all__ = ["Entry", "Model", "build", "decode", "encode", "load"]
 
 Entry = tuple[int, int, int, str, tuple[float, ...]]
 """A weights module's entry: outputs (players), inputs per player, hidden units, data (:func:`encode`), scales."""
@@ -99,3 +100,16 @@ def build(colours: int, stride: int, hidden: int, data: str, scales: tuple[float
         tuple(tuple(w2[o * hidden : (o + 1) * hidden]) for o in range(colours)),
         tuple(b2),
     )
+
+
+_LOADED: dict[tuple[str, str], Model | None] = {}
+
+
+def load(package: str, board: str, form: str) -> Model | None:
+    """The network ``form`` of the weights module ``<package>.weights_<board>``, built on first use and kept (None
+    when the module has no such entry)."""
+    key = (f"{package}.weights_{board}", form)
+    if key not in _LOADED:
+        entry = import_module(key[0]).MODELS.get(form)
+        _LOADED[key] = None if entry is None else build(*entry)
+    return _LOADED[key]

@@ -23,10 +23,9 @@ network of the form: it was trained on the printed rules.
 
 from __future__ import annotations
 
-from importlib import import_module
 from typing import Final
 
-from ....core.network import Model, build, decode, encode
+from ....core.network import Model, decode, encode, load
 from .. import odds
 from ..rules import SEAT_COLOURS, apply, legal_moves
 from ..state import PASS, Phase, Seating, State
@@ -73,19 +72,12 @@ def form(se: Seating) -> str | None:
     return name if name in ("cross2", "cross4", "star6") else None
 
 
-_MODELS: dict[str, Model | None] = {}
-
-
 def model_for(se: Seating) -> Model | None:
     """The network for a seating (read on first use), or None (see :func:`form`)."""
     name = form(se)
     if name is None:
         return None
-    if name not in _MODELS:
-        module = import_module(f"{__package__}.weights_{se.board.name}")
-        entry = module.MODELS.get(name)
-        _MODELS[name] = None if entry is None else build(*entry)
-    return _MODELS[name]
+    return load(__package__, se.board.name, name)
 
 
 def features(state: State) -> list[int]:

@@ -2,7 +2,7 @@
 
 Per form: colours, inputs per colour, hidden units, the weights (base64 of zlib of little-endian int16) and
 one scale per tensor (first layer, its biases, output layer, its biases); read by
-:func:`malefiz.games.maedn.learned.build`.
+:func:`malefiz.core.network.build`.
 """
 
 from typing import Final

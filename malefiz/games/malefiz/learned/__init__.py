@@ -28,10 +28,9 @@ review show come from them (:func:`win_chances`). *hard* does not search on them
 from __future__ import annotations
 
 import bisect
-from importlib import import_module
 from typing import Any, Final
 
-from ....core.network import Model, build
+from ....core.network import Model, load
 from ..board import Board, Colour, Field
 from ..bots import SEARCH_BARRICADE_COST, Race, _front_place, _place_candidates, race
 from ..bots import Model as SearchModel
@@ -156,19 +155,12 @@ def form(state: State) -> str | None:
     return name if name in FORMS else None
 
 
-_MODELS: dict[str, Model | None] = {}
-
-
 def model_for(state: State) -> Model | None:
     """The network for ``state``'s form (read on first use), or None (see :func:`form`)."""
     name = form(state)
     if name is None:
         return None
-    if name not in _MODELS:
-        module = import_module(f"{__package__}.weights_{state.board.name}")
-        entry = module.MODELS.get(name)
-        _MODELS[name] = None if entry is None else build(*entry)
-    return _MODELS[name]
+    return load(__package__, state.board.name, name)
 
 
 def chances(model: Model, state: State) -> list[float]:
