@@ -78,7 +78,7 @@ def field_words(b: Board, f: Field, t: Translator = ENGLISH) -> str:
         return t("mf.between_middle", below=below, above=below + 1, note=note)
     # Counted from the nearer end of its row (or of the fields between two rows): the same words never name
     # two fields.
-    line = sorted(xy(g)[0] for g in b.fields if xy(g)[1] == y and g != b.goal)
+    line = _line(b.name, y)
     nth = t.ordinal(line.index(x) + 1 if x < gx else len(line) - line.index(x))
     side = t("mf.left" if x < gx else "mf.right")
     if row is not None:
@@ -91,6 +91,13 @@ def _rows(board_name: str) -> list[int]:
     """The rows a player counts, from the houses up: grid rows where fields are joined side by side."""
     b = board(board_name)
     return sorted({xy(f)[1] for f in b.fields if any(xy(n)[1] == xy(f)[1] for n in b.neighbours[f])}, reverse=True)
+
+
+@cache
+def _line(board_name: str, y: int) -> list[int]:
+    """The columns of the fields in grid row ``y`` (a row of the board, or the fields between two), left to right."""
+    b = board(board_name)
+    return sorted(xy(f)[0] for f in b.fields if xy(f)[1] == y and f != b.goal)
 
 
 def _steps_ahead(b: Board, start: Field, target: Field) -> int | None:
