@@ -3,6 +3,7 @@
 # make unit   - the Python tests only (no lint, no browser)
 # make bench  - benchmarks (figures, not pass/fail)
 # make train  - Mensch ärgere Dich nicht's learned evaluation by self-play (TD(λ); about 25 minutes, one core)
+# make endgame - Mensch ärgere Dich nicht's exact endgame table (two players, cross; about a minute)
 # make strength - the bots' win rates in both games, felixxwu/malefiz-online's AI and issue 27's references included,
 #                 and the position benchmark (long: several hours on two cores)
 SHELL := /bin/bash
@@ -13,7 +14,7 @@ STAMP := $(VENV)/.installed
 # npm ci writes this file; it is older than package-lock.json when the pins changed.
 NODE_STAMP := node_modules/.package-lock.json
 
-.PHONY: test lint unit e2e browser bench strength train serve site clean
+.PHONY: test lint unit e2e browser bench strength train endgame serve site clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -60,6 +61,10 @@ train: $(STAMP)
 	$(PY) train/maedn_td.py
 	$(PY) train/malefiz_td.py --forms fast2
 	$(PY) train/malefiz_td.py --forms classic2 --self-play 0
+
+# Writes malefiz/games/maedn/learned/endgame_cross.bin and bench/results/maedn_endgame.txt (exact: value iteration).
+endgame: $(STAMP)
+	$(PY) train/maedn_endgame.py
 
 bench: site $(STAMP)
 	$(PY) bench/rules_speed.py

@@ -13,14 +13,14 @@ if (!script) {
 }
 const pyodide = await loadPyodide({ stdout: (line) => console.log(line), stderr: (line) => console.error(line) });
 const home = "/home/pyodide";
-// The package with every subpackage (core, games/*): each .py file at its own path.
+// The package with every subpackage (core, games/*): each .py file (and data file, .bin) at its own path.
 function copyPackage(dir) {
   const target = `${home}/${relative(root, dir)}`;
   pyodide.FS.mkdirTree(target);
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     if (entry.isDirectory() && entry.name !== "__pycache__") {
       copyPackage(join(dir, entry.name));
-    } else if (entry.name.endsWith(".py")) {
+    } else if (entry.name.endsWith(".py") || entry.name.endsWith(".bin")) {
       pyodide.FS.writeFile(`${target}/${entry.name}`, readFileSync(join(dir, entry.name)));
     }
   }

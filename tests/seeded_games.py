@@ -14,6 +14,7 @@ from malefiz.core.errors import MalefizError
 from malefiz.core.game import Game
 from malefiz.core.play import play
 from malefiz.games import GAMES
+from malefiz.games.maedn.learned import endgame
 
 
 def main() -> None:
@@ -21,6 +22,8 @@ def main() -> None:
     print("dice", [roll_value(2026, n) for n in range(20)])
     rng = random.Random(7)
     print("random", [rng.randrange(1000) for _ in range(5)])
+    table = endgame.table()  # Mensch ärgere Dich nicht's endgame table, a data file of the package
+    print("endgame", len(table), sum(table), [table[i] for i in range(0, len(table), len(table) // 7)])
     for name, game in GAMES.items():
         for seed, board in enumerate(game.boards * 2, start=1):
             counts = game.player_counts(board)

@@ -27,6 +27,7 @@ def test_seeded_games_match_under_pyodide() -> None:
     cp_lines, py_lines = cpython.stdout.splitlines(), pyodide.stdout.splitlines()
     assert cp_lines[0].startswith("3.") and py_lines[0].startswith("3.")
     assert cp_lines[1:] == py_lines[1:]
-    games = [line.split()[0] for line in cp_lines[3:]]
+    assert cp_lines[3].startswith("endgame 817216 ")
+    games = [line.split()[0] for line in cp_lines[4:]]
     assert set(games) == set(GAMES) and len(games) >= 2 * len(GAMES)
-    assert all(line.split()[3] == "over" for line in cp_lines[3:])
+    assert all(line.split()[3] == "over" for line in cp_lines[4:])

@@ -10,7 +10,7 @@ game imports.
 - every module the package's source names in an ``import`` anywhere, inside functions too (``extra``), and the
   safety list (:data:`web.runtime.SAFETY`);
 - whole games of each kind and board, computers against each other, headless (:func:`malefiz.core.play.play`,
-  every bot level for a while);
+  every bot level for a while), and Mensch ärgere Dich nicht's endgame table read from the package's zip;
 - the page's calls (:class:`malefiz.app.App`): the setup screen, a game of each kind played by a person and a
   computer through clicks, hints, undo and redo, the move list, saving and loading files (a broken one too),
   links, languages, paces, another tab's changes, a rematch.
@@ -57,6 +57,9 @@ def play_games() -> None:
             for number, _step in enumerate(play(game, state, [bot, bot], Dice(5), random.Random(5))):
                 if number > 40 and level != "greedy":
                     break
+    from malefiz.games.maedn.learned import endgame
+
+    assert len(endgame.table()) == endgame.SIZE**2, "the endgame table is not in the package's zip"
 
 
 def use_the_app() -> None:

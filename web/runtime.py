@@ -145,14 +145,21 @@ def write_zip(target: Path, entries: Iterable[tuple[str, bytes]]) -> None:
             archive.writestr(entry, data, compress_type=kind, compresslevel=9)
 
 
+PACKAGE_DATA: Final = ("*.bin",)
+"""The package's data files (read with ``pkgutil.get_data``), put in its zip as they are beside the ``.pyc``."""
+
+
 def compile_package(pyodide: Path, source_root: Path, target: Path) -> list[str]:
-    """Compile ``source_root/malefiz`` for Pyodide's Python (``web/compile.mjs``) into the zip ``target``; return its
-    entry names (``malefiz/app.pyc``, ...), sorted."""
+    """Compile ``source_root/malefiz`` for Pyodide's Python (``web/compile.mjs``) into the zip ``target``, with the
+    package's data files (:data:`PACKAGE_DATA`); return its entry names (``malefiz/app.pyc``, ...), sorted."""
     with tempfile.TemporaryDirectory(prefix="malefiz-pyc-") as temporary:
         compiled = Path(temporary)
         _run_node(WEB / "compile.mjs", pyodide, source_root, compiled)
-        names = sorted(p.relative_to(compiled).as_posix() for p in compiled.rglob("*.pyc"))
-        write_zip(target, ((name, (compiled / name).read_bytes()) for name in names))
+        files = {p.relative_to(compiled).as_posix(): p for p in compiled.rglob("*.pyc")}
+        for pattern in PACKAGE_DATA:
+            files.update((p.relative_to(source_root).as_posix(), p) for p in (source_root / "malefiz").rglob(pattern))
+        names = sorted(files)
+        write_zip(target, ((name, files[name].read_bytes()) for name in names))
     return names
 
 

@@ -17,7 +17,8 @@ The levels (:data:`BOTS`):
   (:mod:`malefiz.games.maedn.learned`, trained by self-play): for each move,
   every roll of the colour that moves next and its best reply by the
   evaluation (after a 6, every roll of its own next move), and the move with
-  the best mean chance to win. In the forms without a network (three players,
+  the best mean chance to win; with two players, once both have two pieces on goal fields c and d, exactly
+  (:mod:`malefiz.games.maedn.learned.endgame`). In the forms without a network (three players,
   the star with fewer than six, two colours a player, the neutral colour) it
   takes *medium*'s score of each move plus a position value after it that
   counts every piece's progress less the chance that it is captured by the
@@ -37,7 +38,7 @@ from typing import Final
 
 from ...core.game import Bot
 from ...core.play import random_bot
-from .learned import Model, chances_by_slot, model_for
+from .learned import Model, chances_by_slot, endgame, model_for
 from .rules import apply, captures, legal_moves
 from .state import PASS, ROLLS, Action, Move, State
 
@@ -236,9 +237,13 @@ def _after_roll(model: Model, state: State, slot: int, plies: int) -> float:
 
 def _expected(model: Model, state: State, slot: int, plies: int) -> float:
     """The chance of the colour in ``slot`` in ``state`` (phase ROLL, or decided), averaged over the six rolls of
-    the colour to roll, each followed by its best move by the network, looking ``plies`` turns ahead."""
+    the colour to roll, each followed by its best move by the network, looking ``plies`` turns ahead (exact
+    where the endgame table covers ``state``)."""
     if state.finished:
         return 1.0 if state.finished[0] == slot else 0.0
+    exact = endgame.chance(state)
+    if exact is not None:
+        return exact if state.turn == slot else 1.0 - exact
     return sum(_after_roll(model, apply(state, roll), slot, plies) for roll in ROLLS) / 6.0
 
 

@@ -13,6 +13,9 @@ The weights ship as generated modules of this package (``weights_cross.py``, ``w
 zlib of little-endian int16 with one scale per tensor) and are read with the standard library on first use.
 (A package of its own, so that both games keep the same modules side by side: ``tests/test_layout.py``.)
 
+With two players on the cross and the printed rules, an exact endgame table (:mod:`.endgame`: each colour with
+two pieces on goal fields c and d) answers instead of the network wherever it covers a position.
+
 Forms without a network (three players, the star with fewer than six, two colours a player, the neutral
 colour) fall back on :func:`malefiz.games.maedn.odds.win_chances`, and so does :func:`win_chances` on the
 star: its network, trained for 5,000 games only, guides *hard* but is not yet calibrated as well as the
@@ -29,6 +32,7 @@ from ....core.network import Model, decode, encode, load
 from .. import odds
 from ..rules import SEAT_COLOURS, apply, legal_moves
 from ..state import PASS, Phase, Seating, State
+from . import endgame
 
 __all__ = [
     "CALIBRATED",
@@ -36,6 +40,7 @@ __all__ = [
     "chances_by_slot",
     "decode",
     "encode",
+    "endgame",
     "features",
     "form",
     "model_for",
@@ -126,7 +131,11 @@ def features(state: State) -> list[int]:
 
 
 def _chances_roll(model: Model, state: State) -> list[float]:
-    """Per slot, the network's chance for a state in phase ROLL with no colour home yet."""
+    """Per slot, the chance for a state in phase ROLL with no colour home yet: the endgame table's where it covers
+    the state, else the network's."""
+    exact = endgame.chance(state)
+    if exact is not None:
+        return [exact, 1.0 - exact] if state.turn == 0 else [1.0 - exact, exact]
     rel = model.evaluate(features(state))
     n = len(rel)
     turn = state.turn

@@ -1,0 +1,93 @@
+"""An exact endgame table of Mensch ärgere Dich nicht: two players on the cross, the printed rules.
+
+Its positions (:func:`covered`): each colour has two pieces on goal fields c and d (places 42 and 43), and
+its other two pieces anywhere (on B, the track, or goal fields a and b), with the colour to roll. That is
+904 placings of a colour's other two pieces, 904 x 904 positions seen from the colour to roll (those where two
+pieces would share a track field are never reached); from any of them every move leads to another. The
+table holds, for each, the chance of the colour to roll to be home first when both colours play their best,
+solved by value iteration over the rules' own moves (``train/maedn_endgame.py``, ``make endgame``) and shipped
+as a data file of the package (``endgame_cross.bin``: zlib of one byte per position, the chance times 255,
+rounded), read with the standard library (:func:`pkgutil.get_data`) on first use.
+
+:func:`malefiz.games.maedn.learned.chances_by_slot` answers from the table wherever it covers a position, so
+*hard*'s search, the hint and the review are exact there.
+"""
+
+from __future__ import annotations
+
+import pkgutil
+import zlib
+from typing import Final
+
+from ..state import DEFAULT_OPTIONS, B, Phase, State
+
+__all__ = ["LOWER", "SCALE", "SIZE", "chance", "covered", "index", "lower_index", "table"]
+
+TOP: Final = (42, 43)
+"""The two goal places (c and d) a colour's pieces must hold for the table to cover it."""
+
+LOWER: Final[tuple[tuple[int, int], ...]] = ((B, B), *((a, b) for b in range(42) for a in [B, *range(b)]))
+"""The placings of a colour's other two pieces, in the table's order: (place, place), increasing, B first."""
+
+SIZE: Final = len(LOWER)
+"""How many placings there are (904)."""
+
+SCALE: Final = 255
+"""A chance ``p`` is stored as ``round(p * SCALE)``."""
+
+_LOWER_INDEX: Final = {pair: i for i, pair in enumerate(LOWER)}
+_LENGTH: Final = 40
+_table: list[bytes] = []
+
+
+def lower_index(pieces: tuple[int, ...]) -> int | None:
+    """The placing index of a colour's four places (increasing, B first) or None when its two highest pieces are
+    not on goal fields c and d."""
+    if pieces[2:] != TOP:
+        return None
+    return _LOWER_INDEX[pieces[0], pieces[1]]
+
+
+def index(mine: tuple[int, ...], theirs: tuple[int, ...]) -> int | None:
+    """The table's index of the position where the colour with places ``mine`` rolls against ``theirs``."""
+    i = lower_index(mine)
+    if i is None:
+        return None
+    j = lower_index(theirs)
+    return None if j is None else i * SIZE + j
+
+
+def covered(state: State) -> int | None:
+    """The table's index of ``state`` (phase ROLL, two colours on opposite arms of the cross, the printed rules,
+    nobody home yet), or None when the table does not cover it."""
+    pieces = state.pieces
+    if len(pieces) != 2 or pieces[0][2:] != TOP or pieces[1][2:] != TOP:  # first: the cheap test most fail
+        return None
+    if state.phase is not Phase.ROLL or state.finished or state.options != DEFAULT_OPTIONS:
+        return None
+    se = state.seating
+    if se.length != _LENGTH or se.neutral is not None or len(se.seats) != 2:
+        return None
+    if (se.starts[1] - se.starts[0]) % _LENGTH != _LENGTH // 2:
+        return None
+    turn = state.turn
+    return index(pieces[turn], pieces[1 - turn])
+
+
+def table() -> bytes:
+    """The table's bytes (one per position), read on first use."""
+    if not _table:
+        data = pkgutil.get_data(__package__, "endgame_cross.bin")
+        if data is None:  # pragma: no cover - a loader that cannot read files
+            raise FileNotFoundError(f"{__package__}/endgame_cross.bin")
+        _table.append(zlib.decompress(data))
+    return _table[0]
+
+
+def chance(state: State) -> float | None:
+    """The chance of the colour to roll in ``state`` to be home first with best play by both, or None when the
+    table does not cover ``state``."""
+    at = covered(state)
+    if at is None:
+        return None
+    return table()[at] / SCALE
