@@ -141,10 +141,17 @@ class GamePage:
         )
 
     def roll(self) -> None:
-        """Click the die and wait for the position to change."""
+        """Click the die and wait for the position to change, or for the game the browser keeps to (a 6 that allows
+        no move leaves the position as it was: the same colour rolls again)."""
         before = self.position_text()
+        key = f"malefiz.game.{self.game_id()}"
+        kept = self.page.evaluate("(key) => localStorage.getItem(key)", key)
         self.page.locator('[data-action="roll"]').click()
-        self.wait_for_position_change(before)
+        self.page.wait_for_function(
+            "([before, key, kept]) => document.querySelector('[data-position]').textContent !== before"
+            " || localStorage.getItem(key) !== kept",
+            arg=[before, key, kept],
+        )
 
     def human_moves(self, human: Colour, limit: int) -> Iterator[State]:
         """Roll for ``human`` on each of its turns until the game ends; yield the state whenever it has a move.
