@@ -54,13 +54,10 @@ def network_one_ply(state: State, actions: list[Action], rng: random.Random) -> 
 
 
 def table_value(state: State, action: Action) -> float:
-    """The chance of the colour to move after ``action`` by the table (1 or 0 once somebody is home)."""
-    after = apply(state, action)
-    if after.finished:
-        return 1.0 if after.finished[0] == state.turn else 0.0
-    value = endgame.chance(after)
+    """The chance of the colour to move after ``action`` by the table."""
+    value = endgame.chance_after(state, action)
     assert value is not None
-    return value if after.turn == state.turn else 1.0 - value
+    return value
 
 
 def decisions(games: int, base: int) -> tuple[list[State], int]:

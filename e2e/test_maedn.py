@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from urllib.parse import quote, urlencode
 
 from site_page import STILL, GamePage, seed_rolling
@@ -41,6 +42,26 @@ def click_and_wait(game: GamePage, selector: str) -> None:
     before = game.position_text()
     game.click_center(f"#board {selector}")
     game.wait_for_position_change(before)
+
+
+def persons_moves(game: GamePage, limit: int) -> Iterator[State]:
+    """Roll for the person whenever it is their roll; yield the position whenever they are to move, until the game
+    ends (an error after ``limit`` steps). Each step waits until the page is still (no computer playing, no forced
+    move under way): the computer's pieces are marked while it plays, so a marked piece alone is not the person's."""
+    for _ in range(limit):
+        game.page.wait_for_function(
+            f"() => document.querySelector('{STILL}') !== null && ("
+            "document.querySelector('[data-action=\"roll\"]:not([disabled])') !== null"
+            " || document.querySelector('#board .piece.movable') !== null"
+            " || !document.querySelector('[data-winner]').hidden)"
+        )
+        if game.page.locator("[data-winner]").is_visible():
+            return
+        if game.roll_enabled():
+            game.roll()
+        else:
+            yield maedn_state(game)
+    raise AssertionError("the game does not end")
 
 
 def message(game: GamePage) -> str:
@@ -181,21 +202,7 @@ def test_two_colours_each_played_to_the_end_by_clicks(game: GamePage) -> None:
         f"?game=maedn&board=cross&seats=human,bot:medium&options=two_colours&pace=instant&seed=8&position={position}"
     )
     assert maedn_state(game).seats == (("yellow", "red"), ("green", "black"))
-    for _ in range(6000):
-        # Still (no computer playing, no forced move under way): the person's roll, the person's move, or the end.
-        # The computer's pieces are marked while it plays, so a marked piece alone is not the person's to click.
-        game.page.wait_for_function(
-            f"() => document.querySelector('{STILL}') !== null && ("
-            "document.querySelector('[data-action=\"roll\"]:not([disabled])') !== null"
-            " || document.querySelector('#board .piece.movable') !== null"
-            " || !document.querySelector('[data-winner]').hidden)"
-        )
-        if game.page.locator("[data-winner]").is_visible():
-            break
-        if game.roll_enabled():
-            game.roll()
-            continue
-        state = maedn_state(game)
+    for state in persons_moves(game, 6000):
         assert state.current in ("yellow", "red") and state.phase is Phase.MOVE, state
         if game.page.locator("#board .field.target").count():
             click_and_wait(game, ".field.target")
@@ -207,8 +214,6 @@ def test_two_colours_each_played_to_the_end_by_clicks(game: GamePage) -> None:
                 " || document.querySelector('#board .field.target') !== null",
                 arg=before,
             )
-    else:
-        raise AssertionError("the game does not end")
     state = maedn_state(game)
     assert state.is_over and len(state.ranking) == 2
     game.shot("maedn-two-colours-end")

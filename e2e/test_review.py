@@ -5,15 +5,14 @@ from __future__ import annotations
 
 from urllib.parse import urlencode
 
-from site_page import SETTLED, STILL, GamePage, seed_rolling
-from test_maedn import click_and_wait, maedn_state, message, open_at
+from site_page import SETTLED, GamePage, seed_rolling
+from test_maedn import click_and_wait, maedn_state, message, open_at, persons_moves
 
 from malefiz.core.review import rate
 from malefiz.games import GAMES
 from malefiz.games.maedn.learned import endgame
-from malefiz.games.maedn.rules import apply, legal_moves
-from malefiz.games.maedn.state import Action, Phase
-from malefiz.games.maedn.state import State as MaednState
+from malefiz.games.maedn.rules import legal_moves
+from malefiz.games.maedn.state import Phase
 
 
 def hint_list(position: str, first: int = 3) -> list[str]:
@@ -117,38 +116,14 @@ def test_an_endgame_followed_by_the_hints_to_the_end_shows_the_tables_chances(ga
     open_at(game, "maedn cross y:B,30,42,43 r:5,12,42,43 y?", 6, seats="human,bot:hard")
     hint = game.page.locator('[data-action="hint"]')
     hinted = 0
-    for _ in range(2000):
-        game.page.wait_for_function(
-            f"() => document.querySelector('{STILL}') !== null && ("
-            "document.querySelector('[data-action=\"roll\"]:not([disabled])') !== null"
-            " || document.querySelector('#board .piece.movable') !== null"
-            " || !document.querySelector('[data-winner]').hidden)"
-        )
-        if game.page.locator("[data-winner]").is_visible():
-            break
-        if game.roll_enabled():
-            game.roll()
-            continue
-        state = maedn_state(game)
+    for state in persons_moves(game, 2000):
         assert state.current == "yellow" and state.phase is Phase.MOVE, state
         hint.click()
         game.page.wait_for_function("() => document.querySelector('[data-message]').textContent.startsWith('Best')")
-        exact = max(table_value(state, m) for m in legal_moves(state))
+        exact = max(endgame.chance_after(state, m) or 0.0 for m in legal_moves(state))
         assert f"({round(exact * 100)}%)" in message(game).split(";")[0], (message(game), exact)
         hinted += 1
         click_and_wait(game, ".piece.hint")
-    else:
-        raise AssertionError("the game does not end")
     assert maedn_state(game).is_over and hinted >= 3
     game.shot("maedn-endgame-by-hints-end")
     game.watch.assert_clean()
-
-
-def table_value(state: MaednState, move: Action) -> float:
-    """The chance of the colour to move after ``move`` by the endgame table (1 or 0 once it decides the game)."""
-    after = apply(state, move)
-    if after.finished:
-        return 1.0 if after.finished[0] == state.turn else 0.0
-    value = endgame.chance(after)
-    assert value is not None
-    return value if after.turn == state.turn else 1.0 - value

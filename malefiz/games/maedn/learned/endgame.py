@@ -19,9 +19,10 @@ import pkgutil
 import zlib
 from typing import Final
 
-from ..state import DEFAULT_OPTIONS, B, Phase, State
+from ..rules import apply
+from ..state import DEFAULT_OPTIONS, Action, B, Phase, State
 
-__all__ = ["LOWER", "SCALE", "SIZE", "chance", "covered", "index", "lower_index", "table"]
+__all__ = ["LOWER", "SCALE", "SIZE", "chance", "chance_after", "covered", "index", "lower_index", "table"]
 
 TOP: Final = (42, 43)
 """The two goal places (c and d) a colour's pieces must hold for the table to cover it."""
@@ -91,3 +92,15 @@ def chance(state: State) -> float | None:
     if at is None:
         return None
     return table()[at] / SCALE
+
+
+def chance_after(state: State, action: Action) -> float | None:
+    """The chance of the colour to move in ``state`` (phase MOVE) once it has played ``action``: 1 or 0 when that
+    decides the game, else the table's (None when the table does not cover the position after it)."""
+    after = apply(state, action)
+    if after.finished:
+        return 1.0 if after.finished[0] == state.turn else 0.0
+    value = chance(after)
+    if value is None:
+        return None
+    return value if after.turn == state.turn else 1.0 - value
