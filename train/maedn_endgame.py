@@ -119,14 +119,20 @@ def solve(codes: Codes, tolerance: float, log: list[str]) -> npt.NDArray[np.floa
             return values
 
 
+def rounded(values: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
+    """The chances as stored: in steps of 1 / :data:`SCALE`, and never 0 or 1 (nobody is home yet in any of the
+    positions: a chance shown as 0% or 100% would say the game is decided)."""
+    return np.clip(np.rint(values * SCALE), 1, SCALE - 1) / SCALE
+
+
 def stored(values: npt.NDArray[np.float64]) -> bytes:
     """The table as the package reads it: zlib of one byte per position, the chance times :data:`SCALE`."""
-    return zlib.compress(np.rint(values * SCALE).astype(np.uint8).tobytes(), 9)
+    return zlib.compress(np.rint(rounded(values) * SCALE).astype(np.uint8).tobytes(), 9)
 
 
 def rounding_loss(codes: Codes, values: npt.NDArray[np.float64]) -> tuple[int, float, float]:
     """Over every decision between two different moves (position and roll): how many there are, and the mean
-    and the largest chance lost by choosing by the stored (rounded) chances instead of the exact ones."""
+    and the largest chance lost by choosing by the stored chances (:func:`rounded`) instead of the exact ones."""
 
     def chances(v: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
         nxt = v[np.maximum(codes, 0) >> 1]
@@ -134,7 +140,7 @@ def rounding_loss(codes: Codes, values: npt.NDArray[np.float64]) -> tuple[int, f
         return np.where(codes == WIN, 1.0, nxt)
 
     exact = chances(values)
-    stored = chances(np.rint(values * SCALE) / SCALE)
+    stored = chances(rounded(values))
     choice = codes[:, :, 0] != codes[:, :, 1]
     picked = np.where(stored[:, :, 0] >= stored[:, :, 1], exact[:, :, 0], exact[:, :, 1])
     lost = (exact.max(axis=2) - picked)[choice]

@@ -7,7 +7,8 @@ pieces would share a track field are never reached); from any of them every move
 table holds, for each, the chance of the colour to roll to be home first when both colours play their best,
 solved by value iteration over the rules' own moves (``train/maedn_endgame.py``, ``make endgame``) and shipped
 as a data file of the package (``endgame_cross.bin``: zlib of one byte per position, the chance times 255,
-rounded), read with the standard library (:func:`pkgutil.get_data`) on first use.
+rounded, and kept from 0 and 1: nobody is home yet), read with the standard library (:func:`pkgutil.get_data`)
+on first use.
 
 :func:`malefiz.games.maedn.learned.chances_by_slot` answers from the table wherever it covers a position, so
 *hard*'s search, the hint and the review are exact there.
