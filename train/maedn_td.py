@@ -24,7 +24,6 @@ from __future__ import annotations
 import argparse
 import random
 import sys
-import time
 from pathlib import Path
 from typing import Any
 
@@ -34,7 +33,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
 
 from maedn_reference_bots import weighted
-from td import Array, Entry, Net, against, dense, export, td_step, weights_module
+from td import Array, Curve, Entry, Net, against, append_results, dense, export, self_play_curve, td_step, write_form
 
 from malefiz.core.actions import ROLLS
 from malefiz.games.maedn.learned import features, stride_of
@@ -130,28 +129,20 @@ def train(name: str, seed: int, scale: float, every: int, log: list[str]) -> Ent
     stride = stride_of(sample.seating.length)
     inputs = colours * stride
     net = Net.fresh(nrng, inputs, hidden, colours)
-    begin = time.perf_counter()
-    losses: list[float] = []
+    curve = Curve(log)
+    curve.say(f"{name}: {board} board, {colours} colours, {inputs} inputs, {hidden} hidden, {games} games, seed {seed}")
+    curve.header("(b)")
+    curve.point(0, "", *against_weighted(net, board, colours, inputs))
 
-    def say(text: str) -> None:
-        print(text, flush=True)
-        log.append(text)
-
-    say(f"{name}: {board} board, {colours} colours, {inputs} inputs, {hidden} hidden, {games} games, seed {seed}")
-    say(f"{'games':>8}{'log loss':>10}{'vs (b)':>9}{'n':>6}{'minutes':>9}")
-    rate0, played = against_weighted(net, board, colours, inputs)
-    say(f"{0:>8}{'':>10}{rate0:>9.1%}{played:>6}{0.0:>9.1f}")
-    for g in range(1, games + 1):
+    def learn(g: int) -> float:
         rate = RATE if g < games // 2 else RATE / 3
         seen, winner = self_play(net, board, colours, rng, inputs)
         x = dense([features(s) for s in seen], inputs)
-        losses.append(td_step(net, x, [s.turn for s in seen], winner, colours, rate, LAMBDA))
-        if g % every == 0 or g == games:
-            won, played = against_weighted(net, board, colours, inputs)
-            minutes = (time.perf_counter() - begin) / 60
-            say(f"{g:>8}{np.mean(losses):>10.3f}{won:>9.1%}{played:>6}{minutes:>9.1f}")
-            losses.clear()
-    say(f"(parity against (b): {1 / colours:.1%}; log loss of even chances: {np.log(colours):.3f})")
+        return td_step(net, x, [s.turn for s in seen], winner, colours, rate, LAMBDA)
+
+    for _ in self_play_curve(games, every, learn, lambda: against_weighted(net, board, colours, inputs), curve):
+        pass
+    curve.say(f"(parity against (b): {1 / colours:.1%}; log loss of even chances: {np.log(colours):.3f})")
     return export(net, colours, stride)
 
 
@@ -165,23 +156,11 @@ def main() -> None:
     parser.add_argument("--results", type=Path, default=ROOT / "bench" / "results" / "train_maedn.txt")
     args = parser.parse_args()
     log = [f"# train/maedn_td.py --seed {args.seed} --forms {args.forms} --games {args.games} --every {args.every}"]
-    models: dict[str, dict[str, Entry]] = {}
-    for name in args.forms.split(","):
+    for name in args.forms.split(","):  # the forms not trained now keep their networks (each form has its own seeds)
+        entry = train(name, args.seed, args.games, args.every, log)
         board = FORMS[name][0]
-        if board not in models:  # the forms not trained now keep their networks (each form has its own seeds)
-            module = args.out / f"weights_{board}.py"
-            scope: dict[str, Any] = {}
-            if module.exists():
-                exec(module.read_text(), scope)
-            models[board] = dict(scope.get("MODELS", {}))
-        models[board][name] = train(name, args.seed, args.games, args.every, log)
-        for board, entries in models.items():  # written after every form: a long run keeps what it has
-            text = weights_module(f"for the {board} board", "train/maedn_td.py", entries)
-            (args.out / f"weights_{board}.py").write_text(text)
-        args.results.parent.mkdir(parents=True, exist_ok=True)
-        with args.results.open("a") as results:
-            results.write("\n".join(log) + "\n")
-        log.clear()
+        write_form(args.out / f"weights_{board}.py", f"for the {board} board", "train/maedn_td.py", name, entry)
+        append_results(args.results, log)  # after every form: a long run keeps what it has
 
 
 if __name__ == "__main__":

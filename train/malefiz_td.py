@@ -29,7 +29,6 @@ import argparse
 import copy
 import random
 import sys
-import time
 from pathlib import Path
 from typing import Any
 
@@ -39,7 +38,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
 
 from reference_bots import one_ply_front
-from td import Array, Entry, Net, against, dense, export, td_step, weights_module
+from td import Array, Curve, Entry, Net, against, append_results, dense, export, self_play_curve, td_step, write_form
 
 from malefiz.core.actions import ROLLS
 from malefiz.games.malefiz.bots import _front_place, _place_candidates, medium
@@ -192,42 +191,34 @@ def train(name: str, seed: int, scale: float, every: int, log: list[str], self_p
     stride = stride_of(len(new_game(board, players).pawns[0]))
     inputs = players * stride
     net = Net.fresh(nrng, inputs, hidden, players)
-    begin = time.perf_counter()
-    losses: list[float] = []
-
-    def say(text: str) -> None:
-        print(text, flush=True)
-        log.append(text)
-
-    say(f"{name}: {board} board, {players} players, {inputs} inputs, {hidden} hidden, seed {seed}")
-    say(f"first {warm_games} games of (e) and medium, then {games} self-play games")
-    say(f"{'games':>8}{'log loss':>10}{'vs (e)':>9}{'n':>6}{'minutes':>9}")
+    curve = Curve(log)
+    curve.say(f"{name}: {board} board, {players} players, {inputs} inputs, {hidden} hidden, seed {seed}")
+    curve.say(f"first {warm_games} games of (e) and medium, then {games} self-play games")
+    curve.header("(e)")
     seen_inputs = np.zeros(inputs)  # 1 for every input some training position had active
     warm = warm_start(net, board, players, warm_games, rng, inputs, seen_inputs)
     rate0, played = against_front(net, board, players, inputs)
-    minutes = (time.perf_counter() - begin) / 60
-    say(f"{'first':>8}{warm:>10.3f}{rate0:>9.1%}{played:>6}{minutes:>9.1f}")
+    curve.point("first", warm, rate0, played)
     best, kept = rate0, copy.deepcopy(net)
     cut = 0
-    for g in range(1, games + 1):
+
+    def learn(g: int) -> float | None:
+        nonlocal cut
         seen, winner = self_play(net, board, players, rng, inputs)
         if winner is None:
             cut += 1
-        else:
-            x = dense([features(s) for s in seen], inputs)
-            seen_inputs[x.any(axis=0)] = 1.0
-            losses.append(td_step(net, x, [s.turn for s in seen], winner, players, SELF_PLAY_RATE, LAMBDA))
-        if g % every == 0 or g == games:
-            won, played = against_front(net, board, players, inputs)
-            minutes = (time.perf_counter() - begin) / 60
-            say(f"{g:>8}{np.mean(losses) if losses else float('nan'):>10.3f}{won:>9.1%}{played:>6}{minutes:>9.1f}")
-            losses.clear()
-            if won > best:
-                best, kept = won, copy.deepcopy(net)
+            return None
+        x = dense([features(s) for s in seen], inputs)
+        seen_inputs[x.any(axis=0)] = 1.0
+        return td_step(net, x, [s.turn for s in seen], winner, players, SELF_PLAY_RATE, LAMBDA)
+
+    for won in self_play_curve(games, every, learn, lambda: against_front(net, board, players, inputs), curve):
+        if won > best:
+            best, kept = won, copy.deepcopy(net)
     if cut:
-        say(f"({cut} self-play games cut off after {LONGEST} rolls, not learned from)")
-    say(f"(parity against (e): {1 / players:.1%}; log loss of even chances: {np.log(players):.3f})")
-    say(f"kept: the network that scored best against (e) on the curve, {best:.1%}")
+        curve.say(f"({cut} self-play games cut off after {LONGEST} rolls, not learned from)")
+    curve.say(f"(parity against (e): {1 / players:.1%}; log loss of even chances: {np.log(players):.3f})")
+    curve.say(f"kept: the network that scored best against (e) on the curve, {best:.1%}")
     net = kept
     net.w1[seen_inputs == 0.0] = 0.0  # inputs never seen keep no random weights (they would not compress)
     return export(net, players, stride)
@@ -251,16 +242,8 @@ def main() -> None:
         entry = train(name, args.seed, args.games, args.every, log, args.self_play)
         board = FORMS[name][0]
         module = args.out / f"weights_{board}.py"
-        scope: dict[str, Any] = {}
-        if module.exists():  # read again now: another process may have written another form meanwhile
-            exec(module.read_text(), scope)
-        entries = dict(scope.get("MODELS", {}))
-        entries[name] = entry
-        module.write_text(weights_module(f"for Malefiz's {board} board", "train/malefiz_td.py", entries))
-        args.results.parent.mkdir(parents=True, exist_ok=True)
-        with args.results.open("a") as results:
-            results.write("\n".join(log) + "\n")
-        log.clear()
+        write_form(module, f"for Malefiz's {board} board", "train/malefiz_td.py", name, entry)
+        append_results(args.results, log)
 
 
 if __name__ == "__main__":

@@ -1,11 +1,13 @@
 """What the training scripts of both games share: the network being trained (numpy, Adam, cross-entropy of a
-softmax over the players), the TD(λ) targets of a game's positions, and the generated weights modules the
-package reads with :func:`malefiz.core.network.build`."""
+softmax over the players), the TD(λ) targets of a game's positions, the self-play loop with its learning curve,
+and the generated weights modules the package reads with :func:`malefiz.core.network.build`."""
 
 from __future__ import annotations
 
 import sys
 import textwrap
+import time
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -19,7 +21,21 @@ from malefiz.core.game import Bot, Game
 from malefiz.core.network import Entry, encode
 from malefiz.core.tournament import play_game, winner_of
 
-__all__ = ["Array", "Entry", "Net", "against", "dense", "export", "lambda_targets", "td_step", "weights_module"]
+__all__ = [
+    "Array",
+    "Curve",
+    "Entry",
+    "Net",
+    "against",
+    "append_results",
+    "dense",
+    "export",
+    "lambda_targets",
+    "self_play_curve",
+    "td_step",
+    "weights_module",
+    "write_form",
+]
 
 Array = npt.NDArray[np.float64]
 
@@ -156,3 +172,65 @@ def export(net: Net, colours: int, stride: int) -> Entry:
     values = [float(v) for t in tensors for v in t]
     data = encode(values, scales, tuple(len(t) for t in tensors))
     return colours, stride, net.w1.shape[1], data, scales
+
+
+class Curve:
+    """A training run's learning curve: each line printed at once and kept in ``log`` for ``bench/results``."""
+
+    def __init__(self, log: list[str]) -> None:
+        self.log = log
+        self.begin = time.perf_counter()
+
+    def say(self, text: str) -> None:
+        print(text, flush=True)
+        self.log.append(text)
+
+    def header(self, opponent: str) -> None:
+        self.say(f"{'games':>8}{'log loss':>10}{'vs ' + opponent:>9}{'n':>6}{'minutes':>9}")
+
+    def point(self, games: int | str, loss: float | str, won: float, played: int) -> None:
+        """A line of the curve: games learned from (or a label), their mean log loss, the measured win rate."""
+        minutes = (time.perf_counter() - self.begin) / 60
+        shown = f"{loss:>10.3f}" if isinstance(loss, float) else f"{loss:>10}"
+        self.say(f"{games:>8}{shown}{won:>9.1%}{played:>6}{minutes:>9.1f}")
+
+
+def self_play_curve(
+    games: int,
+    every: int,
+    learn: Callable[[int], float | None],
+    measure: Callable[[], tuple[float, int]],
+    curve: Curve,
+) -> Iterator[float]:
+    """Learn from ``games`` games (``learn(g)`` plays and learns from game ``g``: its log loss, or None when it
+    was not learned from); after every ``every`` games and the last, ``measure`` the network (win rate, games)
+    and put a point on ``curve``; yield each measured win rate."""
+    losses: list[float] = []
+    for g in range(1, games + 1):
+        loss = learn(g)
+        if loss is not None:
+            losses.append(loss)
+        if g % every == 0 or g == games:
+            won, played = measure()
+            curve.point(g, float(np.mean(losses)) if losses else float("nan"), won, played)
+            losses.clear()
+            yield won
+
+
+def write_form(module: Path, what: str, script: str, name: str, entry: Entry) -> None:
+    """Put ``entry`` as the network of form ``name`` into the generated weights ``module`` (read again first: its
+    other forms stay as they are, whoever wrote them meanwhile)."""
+    scope: dict[str, Any] = {}
+    if module.exists():
+        exec(module.read_text(), scope)
+    entries = dict(scope.get("MODELS", {}))
+    entries[name] = entry
+    module.write_text(weights_module(what, script, entries))
+
+
+def append_results(path: Path, log: list[str]) -> None:
+    """Append ``log``'s lines to the results file ``path`` and empty it."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with path.open("a") as results:
+        results.write("\n".join(log) + "\n")
+    log.clear()
