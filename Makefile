@@ -5,7 +5,8 @@
 # make train  - Mensch ärgere Dich nicht's learned evaluation by self-play (TD(λ); about 25 minutes, one core)
 # make endgame - Mensch ärgere Dich nicht's exact endgame table (two players, cross; about a minute)
 # make strength - the bots' win rates in both games, felixxwu/malefiz-online's AI and issue 27's references included,
-#                 and the position benchmark (long: several hours on two cores)
+#                 the position benchmark and what Mensch ärgere Dich nicht's endgame table is worth (long: several
+#                 hours on two cores)
 SHELL := /bin/bash
 PYTHON ?= python3
 VENV := .venv
@@ -82,6 +83,7 @@ strength: $(STAMP)
 	$(PY) bench/maedn_strength.py
 	$(PY) bench/maedn_learned.py strength
 	$(PY) bench/positions.py run
+	$(PY) bench/maedn_endgame_loss.py --results /dev/null
 
 clean:
 	rm -rf $(VENV) site node_modules
