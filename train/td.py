@@ -28,6 +28,7 @@ __all__ = [
     "Net",
     "against",
     "append_results",
+    "calibrated",
     "dense",
     "export",
     "lambda_targets",
@@ -165,13 +166,20 @@ def weights_module(what: str, script: str, models: dict[str, Entry]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def export(net: Net, colours: int, stride: int) -> Entry:
-    """A weights module's entry for ``net`` (one scale per tensor: its largest value is 32767)."""
+def export(net: Net, colours: int, stride: int, temperature: float = 1.0) -> Entry:
+    """A weights module's entry for ``net`` (one scale per tensor: its largest value is 32767), its outputs'
+    logits divided by ``temperature`` (below 1: surer chances; the integers stay, the output layer's scales
+    are divided)."""
     tensors = [net.w1.ravel(), net.b1, net.w2.ravel(), net.b2]
     scales = tuple(max(float(np.abs(t).max()), 1e-6) / 32767.0 for t in tensors)
     values = [float(v) for t in tensors for v in t]
     data = encode(values, scales, tuple(len(t) for t in tensors))
-    return colours, stride, net.w1.shape[1], data, scales
+    return colours, stride, net.w1.shape[1], data, calibrated(scales, temperature)
+
+
+def calibrated(scales: tuple[float, ...], temperature: float) -> tuple[float, ...]:
+    """A network's scales with its output layer's (the last two) divided by ``temperature``."""
+    return (*scales[:2], *(s / temperature for s in scales[2:]))
 
 
 class Curve:
