@@ -16,7 +16,7 @@ NODE_PYODIDE = ROOT / "node_modules" / "pyodide"
 PYODIDE = {"pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"}
 sys.path.insert(0, str(ROOT / "web"))
 
-from runtime import SAFETY, runtime_id  # noqa: E402
+from runtime import PACKAGE_DATA, SAFETY, runtime_id  # noqa: E402
 
 
 @pytest.fixture(scope="module")
@@ -66,11 +66,14 @@ def test_no_source_maps_and_no_outside_urls_in_the_page(files: set[str]) -> None
 
 
 def test_the_package_zip_holds_every_module_of_every_subpackage_compiled(files: set[str]) -> None:
+    data = {p.relative_to(ROOT).as_posix(): p for pattern in PACKAGE_DATA for p in (ROOT / "malefiz").rglob(pattern)}
     with zipfile.ZipFile(SITE / "malefiz.zip") as archive:
         entries = archive.infolist()
         names = {e.filename for e in entries}
-        headers = {archive.read(e)[:16] for e in entries}
-    assert names == {p.relative_to(ROOT).as_posix() + "c" for p in (ROOT / "malefiz").rglob("*.py")}
+        headers = {archive.read(e)[:16] for e in entries if e.filename not in data}
+        assert all(archive.read(name) == path.read_bytes() for name, path in data.items())  # data files as they are
+    assert "malefiz/games/maedn/learned/endgame_cross.bin" in data
+    assert names == {p.relative_to(ROOT).as_posix() + "c" for p in (ROOT / "malefiz").rglob("*.py")} | set(data)
     assert {
         "malefiz/core/game.pyc",
         "malefiz/core/session.pyc",
