@@ -28,7 +28,7 @@ import numpy.typing as npt
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from malefiz.core.actions import ROLLS
-from malefiz.games.maedn.learned.endgame import LOWER, SCALE, SIZE, index
+from malefiz.games.maedn.learned.endgame import SCALE, SIZE, index, placing, possible
 from malefiz.games.maedn.rules import apply, legal_moves, new_game
 from malefiz.games.maedn.state import PASS, State
 
@@ -37,25 +37,10 @@ WIN = -1
 """A move's code when it brings the mover's last piece home."""
 NEVER = -2
 """The code of a position that cannot occur (two pieces on one track field): it has no moves."""
-LENGTH = 40
 MOVES = 2
 """At most two moves per roll: only the two lower pieces of the colour to move can move."""
 
 Codes = npt.NDArray[np.int32]
-
-
-def places(i: int) -> tuple[int, int, int, int]:
-    a, b = LOWER[i]
-    return (a, b, 42, 43)
-
-
-def possible(mine: tuple[int, ...], theirs: tuple[int, ...]) -> bool:
-    """Whether neither colour is home and no track field holds pieces of both colours (theirs start 20 fields
-    on)."""
-    if mine[0] >= LENGTH or theirs[0] >= LENGTH:
-        return False
-    own = {p for p in mine if 0 <= p < LENGTH}
-    return not any(0 <= p < LENGTH and (p + LENGTH // 2) % LENGTH in own for p in theirs)
 
 
 def codes_for(i: int) -> Codes:
@@ -64,9 +49,9 @@ def codes_for(i: int) -> Codes:
     :data:`WIN`, or :data:`NEVER` for a position that cannot occur."""
     start = new_game("cross", 2)
     out = np.full((SIZE, 6, MOVES), NEVER, dtype=np.int32)
-    mine = places(i)
+    mine = placing(i)
     for j in range(SIZE):
-        theirs = places(j)
+        theirs = placing(j)
         if not possible(mine, theirs):
             continue
         state: State = start._replace(pieces=(mine, theirs), turn=0)

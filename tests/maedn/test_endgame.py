@@ -21,12 +21,9 @@ def covered_position(rng: random.Random) -> State:
     """A random covered position that can occur, either colour to roll."""
     start = new_game("cross", 2)
     while True:
-        mine = (*endgame.LOWER[rng.randrange(endgame.SIZE)], 42, 43)
-        theirs = (*endgame.LOWER[rng.randrange(endgame.SIZE)], 42, 43)
-        if mine[:2] == (40, 41) or theirs[:2] == (40, 41):
-            continue
-        own = {p for p in mine if 0 <= p < 40}
-        if any(0 <= p < 40 and (p + 20) % 40 in own for p in theirs):
+        mine = endgame.placing(rng.randrange(endgame.SIZE))
+        theirs = endgame.placing(rng.randrange(endgame.SIZE))
+        if not endgame.possible(mine, theirs):
             continue
         turn = rng.randrange(2)
         pieces = (mine, theirs) if turn == 0 else (theirs, mine)

@@ -23,7 +23,19 @@ from typing import Final
 from ..rules import apply
 from ..state import DEFAULT_OPTIONS, Action, B, Phase, State
 
-__all__ = ["LOWER", "SCALE", "SIZE", "chance", "chance_after", "covered", "index", "lower_index", "table"]
+__all__ = [
+    "LOWER",
+    "SCALE",
+    "SIZE",
+    "chance",
+    "chance_after",
+    "covered",
+    "index",
+    "lower_index",
+    "placing",
+    "possible",
+    "table",
+]
 
 TOP: Final = (42, 43)
 """The two goal places (c and d) a colour's pieces must hold for the table to cover it."""
@@ -40,6 +52,21 @@ SCALE: Final = 255
 _LOWER_INDEX: Final = {pair: i for i, pair in enumerate(LOWER)}
 _LENGTH: Final = 40
 _table: list[bytes] = []
+
+
+def placing(i: int) -> tuple[int, int, int, int]:
+    """A colour's four places (increasing, B first) for the table's placing ``i``."""
+    a, b = LOWER[i]
+    return (a, b, *TOP)
+
+
+def possible(mine: tuple[int, ...], theirs: tuple[int, ...]) -> bool:
+    """Whether a position of the table can occur: neither colour home, and no track field holding pieces of both
+    (the other colour's A field is 20 fields on)."""
+    if mine[0] >= _LENGTH or theirs[0] >= _LENGTH:
+        return False
+    own = {p for p in mine if 0 <= p < _LENGTH}
+    return not any(0 <= p < _LENGTH and (p + _LENGTH // 2) % _LENGTH in own for p in theirs)
 
 
 def lower_index(pieces: tuple[int, ...]) -> int | None:
