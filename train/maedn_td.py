@@ -1,6 +1,7 @@
 """Mensch ärgere Dich nicht: train the learned evaluation by self-play with TD(λ), as TD-Gammon was (issue 27).
 
-    python train/maedn_td.py [--seed 27] [--forms cross2,cross4,star6] [--games 1.0] [--out malefiz/games/maedn]
+    python train/maedn_td.py [--seed 27] [--forms cross2,cross4,star6] [--games 1.0] [--hidden N] [--resume]
+                             [--out malefiz/games/maedn/learned] [--results bench/results/train_maedn.txt]
 
 For each form (``cross2``: two players on opposite colours of the cross, ``cross4``: four players,
 ``star6``: six on the star) a network of :mod:`malefiz.games.maedn.learned` (its sparse inputs, a hidden
@@ -13,6 +14,10 @@ Every ``--every`` games it prints its learning curve: the log loss of the last g
 their results, and the win rate of the network (one ply, the colour's best position after its move) against
 reference (b) ``weighted`` over a fixed set of tuning seeds (< 10,000; cross2 paired with seats swapped,
 the others rotating the network round the seats). The figures are appended to ``bench/results/train_maedn.txt``.
+
+``--hidden`` trains networks of that many hidden units instead of each form's own; ``--resume`` goes on from the
+networks the weights modules in ``--out`` hold (for ``--games`` times the form's games, at the lower learning rate
+of a fresh run's second half; use another ``--seed``, or the dice repeat those of the first run).
 
 Reproducible: numpy's generator and Python's ``random`` are seeded from ``--seed``; one process.
 Writes ``weights_cross.py`` and ``weights_star.py`` (generated: do not edit) into ``--out``
@@ -33,9 +38,23 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
 
 from maedn_reference_bots import weighted
-from td import Array, Curve, Entry, Net, against, append_results, dense, export, self_play_curve, td_step, write_form
+from td import (
+    Array,
+    Curve,
+    Entry,
+    Net,
+    against,
+    append_results,
+    calibrated,
+    dense,
+    export,
+    self_play_curve,
+    td_step,
+    write_form,
+)
 
 from malefiz.core.actions import ROLLS
+from malefiz.core.network import decode
 from malefiz.games.maedn.learned import features, stride_of
 from malefiz.games.maedn.rules import apply, legal_moves, new_game
 from malefiz.games.maedn.state import PASS, Move, Phase, State
@@ -125,8 +144,25 @@ def against_weighted(net: Net, board: str, colours: int, inputs: int) -> tuple[f
     return against(MAEDN, net_bot(net, inputs), weighted, board, colours, seeds), len(seeds) * colours
 
 
-def train(name: str, seed: int, scale: float, every: int, log: list[str]) -> Entry:
-    board, colours, games, hidden = FORMS[name]
+def resumed(name: str, module: Path, inputs: int) -> Net:
+    """The network of form ``name`` as ``module`` ships it (its temperature undone), to train on: Adam starts afresh."""
+    scope: dict[str, Any] = {}
+    exec(module.read_text(), scope)
+    colours, _, hidden, data, scales = scope["MODELS"][name]
+    shipped = calibrated(scales, 1.0 / TEMPERATURE.get(name, 1.0))
+    w1, b1, w2, b2 = (np.array(t) for t in decode(data, shipped, (inputs * hidden, hidden, colours * hidden, colours)))
+    net = Net(w1.reshape(inputs, hidden), b1, w2.reshape(colours, hidden), b2)
+    net.moments = [(np.zeros_like(p), np.zeros_like(p)) for p in net.params()]
+    return net
+
+
+def train(
+    name: str, seed: int, scale: float, every: int, log: list[str], hidden: int = 0, resume: Path | None = None
+) -> Entry:
+    """Train form ``name`` (``hidden`` units, 0: the form's own; ``resume``: go on from the network that weights
+    module holds, at the second half's learning rate) and return its weights module entry."""
+    board, colours, games, own_hidden = FORMS[name]
+    hidden = hidden or own_hidden
     games = max(1, round(games * scale))
     every = every or max(1, games // 8)
     rng = random.Random(seed)
@@ -134,14 +170,17 @@ def train(name: str, seed: int, scale: float, every: int, log: list[str]) -> Ent
     sample = new_game(board, colours)
     stride = stride_of(sample.seating.length)
     inputs = colours * stride
-    net = Net.fresh(nrng, inputs, hidden, colours)
+    net = Net.fresh(nrng, inputs, hidden, colours) if resume is None else resumed(name, resume, inputs)
+    hidden = net.w1.shape[1]
     curve = Curve(log)
-    curve.say(f"{name}: {board} board, {colours} colours, {inputs} inputs, {hidden} hidden, {games} games, seed {seed}")
+    start = "" if resume is None else f", going on from {resume.name}"
+    shape = f"{board} board, {colours} colours, {inputs} inputs, {hidden} hidden"
+    curve.say(f"{name}: {shape}, {games} games, seed {seed}{start}")
     curve.header("(b)")
     curve.point(0, "", *against_weighted(net, board, colours, inputs))
 
     def learn(g: int) -> float:
-        rate = RATE if g < games // 2 else RATE / 3
+        rate = RATE if g < games // 2 and resume is None else RATE / 3
         seen, winner = self_play(net, board, colours, rng, inputs)
         x = dense([features(s) for s in seen], inputs)
         return td_step(net, x, [s.turn for s in seen], winner, colours, rate, LAMBDA)
@@ -158,14 +197,21 @@ def main() -> None:
     parser.add_argument("--forms", default="cross2,cross4,star6")
     parser.add_argument("--games", type=float, default=1.0, help="multiply every form's game count")
     parser.add_argument("--every", type=int, default=0, help="games between two points of the curve (0: an eighth)")
+    parser.add_argument("--hidden", type=int, default=0, help="hidden units (0: each form's own)")
+    parser.add_argument("--resume", action="store_true", help="go on from the networks in --out")
     parser.add_argument("--out", type=Path, default=ROOT / "malefiz" / "games" / "maedn" / "learned")
     parser.add_argument("--results", type=Path, default=ROOT / "bench" / "results" / "train_maedn.txt")
     args = parser.parse_args()
-    log = [f"# train/maedn_td.py --seed {args.seed} --forms {args.forms} --games {args.games} --every {args.every}"]
+    log = [
+        f"# train/maedn_td.py --seed {args.seed} --forms {args.forms} --games {args.games} --every {args.every}"
+        + (f" --hidden {args.hidden}" if args.hidden else "")
+        + (" --resume" if args.resume else "")
+    ]
     for name in args.forms.split(","):  # the forms not trained now keep their networks (each form has its own seeds)
-        entry = train(name, args.seed, args.games, args.every, log)
         board = FORMS[name][0]
-        write_form(args.out / f"weights_{board}.py", f"for the {board} board", "train/maedn_td.py", name, entry)
+        module = args.out / f"weights_{board}.py"
+        entry = train(name, args.seed, args.games, args.every, log, args.hidden, module if args.resume else None)
+        write_form(module, f"for the {board} board", "train/maedn_td.py", name, entry)
         append_results(args.results, log)  # after every form: a long run keeps what it has
 
 
