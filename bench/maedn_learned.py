@@ -1,6 +1,7 @@
 """Mensch ärgere Dich nicht's learned evaluation (issue 27): *hard*'s strength and the chances' calibration.
 
     python bench/maedn_learned.py [strength|calibration|speed|all] [--scale 1.0] [--seed-base 1000000] [--only N]
+                                  [--plies N] [--weights FILE]
 
 strength: paired games, one process. Two players (cross, opposite colours): every seed is played twice with
 the seats swapped; more players: *hard* takes every seat in turn with the same seed (same dice). 95% Wilson
@@ -11,6 +12,9 @@ calibration: positions from *medium* self-play (every sixth decision until the f
 two-player and 80 four-player cross games, 80 six-player star games, seeds from ``--seed-base``), the log
 loss of :func:`malefiz.games.maedn.learned.win_chances` beside :func:`malefiz.games.maedn.odds.win_chances`
 (lower is better; even chances give ln 2, ln 4, ln 6).
+
+``--weights`` measures the networks of another weights module of the cross board (a training run's ``--out``)
+in place of the shipped ones, without touching the package.
 
 speed: *hard*'s time per decision (mean and slowest) over the decisions of 20 games of *medium* self-play
 per form (CPython here; Pyodide is some 3 to 5 times slower).
@@ -24,12 +28,14 @@ import random
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from maedn_reference_bots import REFERENCE_BOTS
 
+from malefiz.core import network
 from malefiz.core.dice import Dice
 from malefiz.core.game import Bot
 from malefiz.core.play import play
@@ -130,6 +136,14 @@ def speed(base: int) -> None:
         print(f"{label:<34}{len(times):>6}{1000 * sum(times) / len(times):>9.2f}{1000 * max(times):>9.2f}")
 
 
+def use_weights(module: Path) -> None:
+    """Make :func:`malefiz.core.network.load` answer with the networks of ``module`` for the cross board."""
+    scope: dict[str, Any] = {}
+    exec(module.read_text(), scope)
+    for name, entry in scope["MODELS"].items():
+        network._LOADED[f"{learned.__name__}.weights_cross", name] = network.build(*entry)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("what", nargs="?", choices=["strength", "calibration", "speed", "all"], default="all")
@@ -137,7 +151,10 @@ def main() -> None:
     parser.add_argument("--seed-base", type=int, default=1_000_000)
     parser.add_argument("--only", type=int, help="only the match with this index")
     parser.add_argument("--plies", type=int, help="hard's search depth (default: bots.SEARCH_PLIES)")
+    parser.add_argument("--weights", type=Path, help="a cross board weights module to measure instead of the shipped")
     args = parser.parse_args()
+    if args.weights is not None:
+        use_weights(args.weights)
     if args.plies is not None:
         setattr(bots, "SEARCH_PLIES", args.plies)  # noqa: B010 (a Final constant, set for a trial)
     if args.what in ("calibration", "all"):
