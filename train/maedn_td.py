@@ -1,6 +1,7 @@
 """Mensch ärgere Dich nicht: train the learned evaluation by self-play with TD(λ), as TD-Gammon was (issue 27).
 
-    python train/maedn_td.py [--seed 27] [--forms cross2,cross4,star6] [--games 1.0] [--hidden N] [--resume]
+    python train/maedn_td.py [--seed 27] [--forms cross2,cross4,star6] [--games 1.0] [--every N]
+                             [--hidden N] [--resume] [--snapshots]
                              [--out malefiz/games/maedn/learned] [--results bench/results/train_maedn.txt]
 
 For each form (``cross2``: two players on opposite colours of the cross, ``cross4``: four players,
@@ -15,6 +16,8 @@ their results, and the win rate of the network (one ply, the colour's best posit
 reference (b) ``weighted`` over a fixed set of tuning seeds (< 10,000; cross2 paired with seats swapped,
 the others rotating the network round the seats). The figures are appended to ``bench/results/train_maedn.txt``.
 
+``--snapshots`` also writes the network at every point of the curve, as ``snapshots/weights_<board>_<form>_<games>.py``
+in ``--out`` (each a weights module with that form only: ``bench/maedn_learned.py --weights`` measures it).
 ``--hidden`` trains networks of that many hidden units instead of each form's own; ``--resume`` goes on from the
 networks the weights modules in ``--out`` hold (for ``--games`` times the form's games, at the lower learning rate
 of a fresh run's second half; use another ``--seed``, or the dice repeat those of the first run).
@@ -29,6 +32,7 @@ from __future__ import annotations
 import argparse
 import random
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -157,10 +161,18 @@ def resumed(name: str, module: Path, inputs: int) -> Net:
 
 
 def train(
-    name: str, seed: int, scale: float, every: int, log: list[str], hidden: int = 0, resume: Path | None = None
+    name: str,
+    seed: int,
+    scale: float,
+    every: int,
+    log: list[str],
+    hidden: int = 0,
+    resume: Path | None = None,
+    keep: Callable[[int, Entry], None] | None = None,
 ) -> Entry:
     """Train form ``name`` (``hidden`` units, 0: the form's own; ``resume``: go on from the network that weights
-    module holds, at the second half's learning rate) and return its weights module entry."""
+    module holds, at the second half's learning rate) and return its weights module entry; ``keep`` is given the
+    games so far and the entry at every point of the curve."""
     board, colours, games, own_hidden = FORMS[name]
     hidden = hidden or own_hidden
     games = max(1, round(games * scale))
@@ -185,8 +197,12 @@ def train(
         x = dense([features(s) for s in seen], inputs)
         return td_step(net, x, [s.turn for s in seen], winner, colours, rate, LAMBDA)
 
-    for _ in self_play_curve(games, every, learn, lambda: against_weighted(net, board, colours, inputs), curve):
-        pass
+    def measure() -> tuple[float, int]:
+        return against_weighted(net, board, colours, inputs)
+
+    for point, _ in enumerate(self_play_curve(games, every, learn, measure, curve), 1):
+        if keep is not None:
+            keep(min(point * every, games), export(net, colours, stride, TEMPERATURE.get(name, 1.0)))
     curve.say(f"(parity against (b): {1 / colours:.1%}; log loss of even chances: {np.log(colours):.3f})")
     return export(net, colours, stride, TEMPERATURE.get(name, 1.0))
 
@@ -199,6 +215,7 @@ def main() -> None:
     parser.add_argument("--every", type=int, default=0, help="games between two points of the curve (0: an eighth)")
     parser.add_argument("--hidden", type=int, default=0, help="hidden units (0: each form's own)")
     parser.add_argument("--resume", action="store_true", help="go on from the networks in --out")
+    parser.add_argument("--snapshots", action="store_true", help="keep the network at every point of the curve")
     parser.add_argument("--out", type=Path, default=ROOT / "malefiz" / "games" / "maedn" / "learned")
     parser.add_argument("--results", type=Path, default=ROOT / "bench" / "results" / "train_maedn.txt")
     args = parser.parse_args()
@@ -210,7 +227,16 @@ def main() -> None:
     for name in args.forms.split(","):  # the forms not trained now keep their networks (each form has its own seeds)
         board = FORMS[name][0]
         module = args.out / f"weights_{board}.py"
-        entry = train(name, args.seed, args.games, args.every, log, args.hidden, module if args.resume else None)
+        resume = module if args.resume else None
+
+        def keep(games: int, entry: Entry, name: str = name, board: str = board) -> None:
+            snapshot = args.out / "snapshots" / f"weights_{board}_{name}_{games}.py"
+            snapshot.parent.mkdir(parents=True, exist_ok=True)
+            write_form(snapshot, f"for the {board} board", "train/maedn_td.py", name, entry)
+
+        entry = train(
+            name, args.seed, args.games, args.every, log, args.hidden, resume, keep if args.snapshots else None
+        )
         write_form(module, f"for the {board} board", "train/maedn_td.py", name, entry)
         append_results(args.results, log)  # after every form: a long run keeps what it has
 
