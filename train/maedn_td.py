@@ -223,6 +223,7 @@ def main() -> None:
         f"# train/maedn_td.py --seed {args.seed} --forms {args.forms} --games {args.games} --every {args.every}"
         + (f" --hidden {args.hidden}" if args.hidden else "")
         + (" --resume" if args.resume else "")
+        + (" --snapshots" if args.snapshots else "")
     ]
     for name in args.forms.split(","):  # the forms not trained now keep their networks (each form has its own seeds)
         board = FORMS[name][0]

@@ -13,11 +13,13 @@ The levels (:data:`BOTS`):
 - ``easy``: *medium*'s choice two times in three, a random move otherwise;
 - ``medium``: a weighted heuristic per move (capture, goal, entering, leaving
   danger, landing out of reach, progress);
-- ``hard``: a two-ply expectimax on the learned evaluation
+- ``hard``: an expectimax on the learned evaluation
   (:mod:`malefiz.games.maedn.learned`, trained by self-play): for each move,
   every roll of the colour that moves next and its best reply by the
   evaluation (after a 6, every roll of its own next move), and the move with
-  the best mean chance to win; with two players, once both have two pieces on goal fields c and d, exactly
+  the best mean chance to win; with two players the two best moves so found are
+  searched a turn deeper (:data:`SEARCH_PLIES`), and once both have two pieces
+  on goal fields c and d it plays exactly
   (:mod:`malefiz.games.maedn.learned.endgame`). In the forms without a network (three players,
   the star with fewer than six, two colours a player, the neutral colour) it
   takes *medium*'s score of each move plus a position value after it that
@@ -205,13 +207,18 @@ def classic_hard(state: State, actions: Sequence[Action], rng: random.Random) ->
     return best
 
 
-SEARCH_PLIES: Final = 2
-"""How many colours' turns *hard* looks ahead: its own move, then each later turn as every roll of the colour
-to move with its best move by the network (the last turn's positions are valued by the network)."""
+SEARCH_PLIES: Final = 3
+"""How many colours' turns *hard* looks ahead with two colours: its own move, then each later turn as every roll
+of the colour to move with its best move by the network (the last turn's positions are valued by the network).
+Three plies for the :data:`DEEPER` best moves after two won 62.5% against (b) and 60.2% against (c) where two
+plies won 60.7% and 56.8% (2,000 paired tuning games each; held out: ``bench/results/maedn_strength.txt``)."""
 
+MORE_PLIES: Final = 2
+"""The same with more than two colours: a third ply there gained nothing measurable and can take far longer
+(``bench/TRIES.md``, session 18)."""
 
 DEEPER: Final = 2
-"""How many of the best moves after two plies *hard* searches to :data:`SEARCH_PLIES` when that is more."""
+"""How many of the best moves after two plies *hard* searches to its full depth when that is more."""
 
 
 def _after_roll(model: Model, state: State, slot: int, plies: int) -> float:
@@ -249,8 +256,8 @@ def _expected(model: Model, state: State, slot: int, plies: int) -> float:
 
 def hard(state: State, actions: Sequence[Action], rng: random.Random) -> Action:
     """The move with the best chance to win by an expectimax on the learned evaluation over
-    :data:`SEARCH_PLIES` turns (every roll of the next colour to move, its best reply by the network);
-    :func:`classic_hard` where there is no network."""
+    :data:`SEARCH_PLIES` turns with two colours, :data:`MORE_PLIES` with more (every roll of the next colour to
+    move, its best reply by the network); :func:`classic_hard` where there is no network."""
     if len(actions) == 1:
         return actions[0]
     model = model_for(state.seating)
@@ -260,9 +267,10 @@ def hard(state: State, actions: Sequence[Action], rng: random.Random) -> Action:
     afters = [apply(state, action) for action in actions]
     values = [_expected(model, after, slot, 1) for after in afters]
     order = sorted(range(len(actions)), key=lambda i: -values[i])
-    if SEARCH_PLIES > 2:
+    plies = SEARCH_PLIES if len(state.seating.colours) == 2 else MORE_PLIES
+    if plies > 2:
         deeper = order[:DEEPER]
-        values = [_expected(model, afters[i], slot, SEARCH_PLIES - 1) if i in deeper else -1.0 for i in order]
+        values = [_expected(model, afters[i], slot, plies - 1) if i in deeper else -1.0 for i in order]
         return actions[order[max(range(len(values)), key=lambda k: values[k])]]
     return actions[order[0]]
 

@@ -286,7 +286,7 @@ class MaednFace(WordsFace[State, Action]):
         return win_chances(state)
 
     def search(self, level: str, state: State, actions: Sequence[Action]) -> Search[Action] | None:
-        """None: every level decides within a millisecond."""
+        """None: every level decides at once (hard within some tens of milliseconds in Pyodide)."""
         return None
 
     def progress(self, state: State) -> list[float]:
