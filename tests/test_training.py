@@ -45,8 +45,8 @@ def test_resumed_network_is_the_shipped_one_without_its_temperature() -> None:
     layer's temperature is undone, and exported again (temperature and all) it is the shipped entry's network."""
     colours, stride, hidden, data, scales = weights_cross.MODELS["cross2"]
     inputs = colours * stride
-    net = maedn_td.resumed("cross2", MODULE, inputs)
     temperature = maedn_td.TEMPERATURE.get("cross2", 1.0)
+    net = td.Net.shipped(td.read_models(MODULE)["cross2"], temperature)
     raw = build(colours, stride, hidden, data, td.calibrated(scales, 1.0 / temperature))
     states = positions(200, 5)
     _, p = net.forward(td.dense([learned.features(s) for s in states], inputs))

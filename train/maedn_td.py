@@ -49,16 +49,15 @@ from td import (
     Net,
     against,
     append_results,
-    calibrated,
     dense,
     export,
+    read_models,
     self_play_curve,
     td_step,
     write_form,
 )
 
 from malefiz.core.actions import ROLLS
-from malefiz.core.network import decode
 from malefiz.games.maedn.learned import features, stride_of
 from malefiz.games.maedn.rules import apply, legal_moves, new_game
 from malefiz.games.maedn.state import PASS, Move, Phase, State
@@ -148,18 +147,6 @@ def against_weighted(net: Net, board: str, colours: int, inputs: int) -> tuple[f
     return against(MAEDN, net_bot(net, inputs), weighted, board, colours, seeds), len(seeds) * colours
 
 
-def resumed(name: str, module: Path, inputs: int) -> Net:
-    """The network of form ``name`` as ``module`` ships it (its temperature undone), to train on: Adam starts afresh."""
-    scope: dict[str, Any] = {}
-    exec(module.read_text(), scope)
-    colours, _, hidden, data, scales = scope["MODELS"][name]
-    shipped = calibrated(scales, 1.0 / TEMPERATURE.get(name, 1.0))
-    w1, b1, w2, b2 = (np.array(t) for t in decode(data, shipped, (inputs * hidden, hidden, colours * hidden, colours)))
-    net = Net(w1.reshape(inputs, hidden), b1, w2.reshape(colours, hidden), b2)
-    net.moments = [(np.zeros_like(p), np.zeros_like(p)) for p in net.params()]
-    return net
-
-
 def train(
     name: str,
     seed: int,
@@ -182,7 +169,11 @@ def train(
     sample = new_game(board, colours)
     stride = stride_of(sample.seating.length)
     inputs = colours * stride
-    net = Net.fresh(nrng, inputs, hidden, colours) if resume is None else resumed(name, resume, inputs)
+    temperature = TEMPERATURE.get(name, 1.0)
+    if resume is None:
+        net = Net.fresh(nrng, inputs, hidden, colours)
+    else:  # Adam starts afresh
+        net = Net.shipped(read_models(resume)[name], temperature)
     hidden = net.w1.shape[1]
     curve = Curve(log)
     start = "" if resume is None else f", going on from {resume.name}"
@@ -202,9 +193,9 @@ def train(
 
     for point, _ in enumerate(self_play_curve(games, every, learn, measure, curve), 1):
         if keep is not None:
-            keep(min(point * every, games), export(net, colours, stride, TEMPERATURE.get(name, 1.0)))
+            keep(min(point * every, games), export(net, colours, stride, temperature))
     curve.say(f"(parity against (b): {1 / colours:.1%}; log loss of even chances: {np.log(colours):.3f})")
-    return export(net, colours, stride, TEMPERATURE.get(name, 1.0))
+    return export(net, colours, stride, temperature)
 
 
 def main() -> None:

@@ -18,7 +18,7 @@ import numpy.typing as npt
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from malefiz.core.game import Bot, Game
-from malefiz.core.network import Entry, encode
+from malefiz.core.network import Entry, build, encode
 from malefiz.core.tournament import play_game, winner_of
 
 __all__ = [
@@ -32,6 +32,7 @@ __all__ = [
     "dense",
     "export",
     "lambda_targets",
+    "read_models",
     "self_play_curve",
     "td_step",
     "weights_module",
@@ -53,15 +54,27 @@ class Net:
     steps: int = 0
 
     @classmethod
+    def of(cls, w1: Array, b1: Array, w2: Array, b2: Array) -> Net:
+        """A network with these weights, Adam's moments at zero."""
+        net = cls(w1, b1, w2, b2)
+        net.moments = [(np.zeros_like(p), np.zeros_like(p)) for p in net.params()]
+        return net
+
+    @classmethod
     def fresh(cls, rng: np.random.Generator, inputs: int, hidden: int, outputs: int) -> Net:
-        net = cls(
+        return cls.of(
             rng.normal(0.0, 0.1, (inputs, hidden)),
             np.zeros(hidden),
             rng.normal(0.0, 0.1, (outputs, hidden)),
             np.zeros(outputs),
         )
-        net.moments = [(np.zeros_like(p), np.zeros_like(p)) for p in net.params()]
-        return net
+
+    @classmethod
+    def shipped(cls, entry: Entry, temperature: float = 1.0) -> Net:
+        """The network a weights module's ``entry`` holds, the ``temperature`` it was exported with undone."""
+        colours, stride, hidden, data, scales = entry
+        m = build(colours, stride, hidden, data, calibrated(scales, 1.0 / temperature))
+        return cls.of(np.array(m.w1), np.array(m.b1), np.array(m.w2), np.array(m.b2))
 
     def params(self) -> list[Array]:
         return [self.w1, self.b1, self.w2, self.b2]
@@ -225,13 +238,18 @@ def self_play_curve(
             yield won
 
 
-def write_form(module: Path, what: str, script: str, name: str, entry: Entry) -> None:
-    """Put ``entry`` as the network of form ``name`` into the generated weights ``module`` (read again first: its
-    other forms stay as they are, whoever wrote them meanwhile)."""
+def read_models(module: Path) -> dict[str, Entry]:
+    """The networks a generated weights ``module`` holds by form (none when there is no such file)."""
     scope: dict[str, Any] = {}
     if module.exists():
         exec(module.read_text(), scope)
-    entries = dict(scope.get("MODELS", {}))
+    return dict(scope.get("MODELS", {}))
+
+
+def write_form(module: Path, what: str, script: str, name: str, entry: Entry) -> None:
+    """Put ``entry`` as the network of form ``name`` into the generated weights ``module`` (read again first: its
+    other forms stay as they are, whoever wrote them meanwhile)."""
+    entries = read_models(module)
     entries[name] = entry
     module.write_text(weights_module(what, script, entries))
 
