@@ -17,8 +17,10 @@ every measured bot's choice. The positions and values are written to ``bench/pos
 
 ``run`` asks every bot for its choice in every position and prints its average chance to win lost per decision
 (the best candidate's value less its choice's, in points, with a 95% interval) and its share of decisions that
-lose more than 5 points. A choice the data does not value (a bot written later) counts as the worst candidate
-and is reported. Generation seeds start at 5,000,000 (apart from the tuning and the held-out match seeds).
+lose more than 5 points. A choice the data does not value (a Malefiz bot's field for a barricade outside the
+valued candidates, or a bot written later) is valued then by the same rollouts (the position's own seed, so the
+same dice as its other candidates) and counted in the column "valued now". Generation seeds start at 5,000,000
+(apart from the tuning and the held-out match seeds); position ``i``'s rollouts use :func:`seed_of`.
 """
 
 from __future__ import annotations
@@ -176,19 +178,28 @@ def sample(game_name: str, count: int, seed: int) -> Iterator[tuple[str, Any]]:
         yield form, history[min(len(history) - 1, int(keep * len(history)))]
 
 
+def seed_of(index: int) -> int:
+    """The seed of position ``index``'s rollouts: its ``r``-th rollout, for every candidate, plays dice ``seed + r``."""
+    return SEED_BASE + 1000 * (index + 1)
+
+
+def rollout_wins(game_name: str, state: Any, action: str, rollouts: int, seed: int) -> float:
+    """The acting player's wins (a share of a win for a cut rollout) over ``rollouts`` rollouts after ``action``."""
+    game = GAMES[game_name]
+    seat = state.current_seat
+    bots = [game.bots["medium"], game.bots["greedy"]]
+    after = game.apply(state, game.parse_action(action))
+    cut = CUT[game_name]
+    ends = (_play(game, after, bots, seed + r, MEDIUM_DECISIONS, cut) for r in range(rollouts))
+    return round(sum(_won(game_name, end, seat) for end in ends), 4)
+
+
 def _value(job: tuple[str, str, str, list[str], int, int]) -> dict[str, Any]:
     """One position's candidates valued by ``rollouts`` rollouts each (common random numbers)."""
     game_name, form, position, candidates, rollouts, seed = job
-    game = GAMES[game_name]
-    state = game.parse_position(position)
-    seat = state.current_seat
-    bots = [game.bots["medium"], game.bots["greedy"]]
+    state = GAMES[game_name].parse_position(position)
+    wins = [rollout_wins(game_name, state, text, rollouts, seed) for text in candidates]
     cut = CUT[game_name]
-    wins = []
-    for text in candidates:
-        after = game.apply(state, game.parse_action(text))
-        ends = (_play(game, after, bots, seed + r, MEDIUM_DECISIONS, cut) for r in range(rollouts))
-        wins.append(round(sum(_won(game_name, end, seat) for end in ends), 4))
     found = {"form": form, "position": position, "candidates": candidates, "wins": wins, "rollouts": rollouts}
     return found if cut is None else {**found, "cut": cut}
 
@@ -229,7 +240,7 @@ def build(game_name: str, count: int, rollouts: int, processes: int, data: Path 
     jobs = []
     for i, (form, state) in enumerate(sample(game_name, count, SEED_BASE)):
         candidates = _candidates(game_name, state, i)
-        jobs.append((game_name, form, game.format_position(state), candidates, rollouts, SEED_BASE + 1000 * (i + 1)))
+        jobs.append((game_name, form, game.format_position(state), candidates, rollouts, seed_of(i)))
     print(f"{game_name}: {len(jobs)} positions sampled in {time.perf_counter() - started:.0f} s", flush=True)
     data.mkdir(parents=True, exist_ok=True)
     target = data / f"{game_name}.jsonl"
@@ -250,8 +261,8 @@ def load(game_name: str, data: Path = DATA) -> list[dict[str, Any]]:
 
 
 def losses(game_name: str, bot_name: str, positions: list[dict[str, Any]]) -> tuple[list[float], int]:
-    """``bot_name``'s loss in every position (points: the best candidate's value less its choice's), and how many
-    of its choices the data does not value (counted as the worst candidate)."""
+    """``bot_name``'s loss in every position (points: the best candidate's value less its choice's, a choice the data
+    does not value valued now by the position's own rollouts), and how many of its choices were valued now."""
     game = GAMES[game_name]
     bot = bots_of(game_name)[bot_name]
     found, unvalued = [], 0
@@ -263,8 +274,8 @@ def losses(game_name: str, bot_name: str, positions: list[dict[str, Any]]) -> tu
             value = values[p["candidates"].index(pick)]
         else:
             unvalued += 1
-            value = min(values)
-        found.append(100 * (max(values) - value))
+            value = rollout_wins(game_name, state, pick, p["rollouts"], seed_of(i)) / p["rollouts"]
+        found.append(100 * (max([*values, value]) - value))
     return found, unvalued
 
 
@@ -288,7 +299,8 @@ def run(game_name: str, bot_names: list[str], data: Path = DATA, base: str = "ha
         f"{game_name}: {len(positions)} positions from {len(forms)} kinds of game, {rollouts} rollouts per candidate,"
     )
     print(f"each {how}")
-    print(f"{'bot':<20} {'loss per decision':>22} {'> 5 points':>11} {'unvalued':>9} {'less ' + base + ', paired':>24}")
+    paired = f"less {base}, paired"
+    print(f"{'bot':<20} {'loss per decision':>22} {'> 5 points':>11} {'valued now':>11} {paired:>24}")
     base_losses, _ = losses(game_name, base, positions)
     for name in bot_names:
         found, unvalued = losses(game_name, name, positions)
@@ -296,7 +308,7 @@ def run(game_name: str, bot_names: list[str], data: Path = DATA, base: str = "ha
         big = sum(x > 5 for x in found) / len(found)
         diff, diff_half = mean_interval([a - b for a, b in zip(found, base_losses, strict=True)])
         print(
-            f"{name:<20} {mean:>7.2f} points ± {half:.2f} {big:>10.1%} {unvalued:>9}"
+            f"{name:<20} {mean:>7.2f} points ± {half:.2f} {big:>10.1%} {unvalued:>11}"
             f"   {diff:>+7.2f} points ± {diff_half:.2f}",
             flush=True,
         )
