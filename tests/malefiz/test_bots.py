@@ -217,15 +217,22 @@ def test_the_place_in_front_is_legal_and_on_the_leaders_way(state: State) -> Non
     assert hard(state, places, random.Random(0)) == hard(state, places, random.Random(1))  # no dice involved
 
 
-def test_with_more_than_two_players_hard_keeps_the_old_race_and_places() -> None:
-    """Four players on the classic board: the race of the leading pawns, barricades where the race likes best."""
+def test_with_more_than_two_players_hard_races_the_leading_pawns_and_blocks_the_leader() -> None:
+    """Four players on the classic board: the race of the leading pawns, and a taken barricade right in front of the
+    leading opponent, not searched (on the fast board: where its model likes best)."""
     barricades = CLASSIC_START.replace("8.1,", "")
     two = pos(f"classic r:8.1,h,h,h,h y:6.6,h,h,h,h x:{barricades} r!")
     four = pos(f"classic r:8.1,h,h,h,h y:6.6,h,h,h,h g:h,h,h,h,h b:h,h,h,h,h x:{barricades} r!")
     assert hard_model(two) is MODELS["classic"] is FULL_RACE
     assert hard_model(four) is MORE_MODELS["classic"] is RACE
     places = legal_actions(four)
-    assert hard(four, places, random.Random(0)) == _best_place(four, RACE.value) in places
+    front = _front_place(four)
+    assert front is not None and front != _best_place(four, RACE.value)
+    assert hard(four, places, random.Random(0)) == front in places
+    fast = pos("fast r:5.1,h,h,h y:2.1,h,h,h g:h,h,h,h b:h,h,h,h x:5.2,4.3,6.3,3.4,7.4 r!")
+    assert not IN_FRONT["fast"] and hard_model(fast) is MORE_MODELS["fast"]
+    places = legal_actions(fast)
+    assert hard(fast, places, random.Random(0)) == _best_place(fast, MORE_MODELS["fast"].value) in places
 
 
 def test_hard_on_the_fast_board_blocks_a_pawn_that_would_win_with_one_roll() -> None:

@@ -335,12 +335,16 @@ on the fast board the odds blended with 30% of the race (70.8% against *medium* 
 figures of both and what else was tried: ``bench/results/malefiz_hard.txt``, ``bench/TRIES.md``)."""
 
 MORE_MODELS: Final[dict[str, Model]] = {"classic": RACE, "fast": BLEND}
-"""With more than two players: four on the classic board won 19% against three (e) on :data:`FULL_RACE` with
-barricades in front of the leader (100 held-out games), 52.5% on :data:`RACE` with :func:`_best_place` (40 tuning)."""
+"""With more than two players the race of the leading pawns: four on the classic board won 16% against three (e) on
+:data:`FULL_RACE`, 41.5% on :data:`RACE` (200 tuning games, barricades by :func:`_best_place`; with them in front of
+the leader, :data:`IN_FRONT`, 50.0% on :data:`RACE` and 19% on :data:`FULL_RACE`)."""
 
 IN_FRONT: Final[dict[str, bool]] = {"classic": True, "fast": False}
 """Boards where hard puts a taken barricade right in front of the opponents' leading pawn (:func:`_front_place`)
-rather than where its model likes best (:func:`_best_place`), in 2-player games."""
+rather than where its model likes best (:func:`_best_place`): with two players it searches that field beside the
+ones its model likes best (:data:`PLACE_WIDTH`), with more it takes that field (four players, classic, against
+three (e): 51.0% over 400 held-out games, 42.0% where the race likes best; three players against two (e), 300
+tuning games: 66.7% and 54.7%; ``bench/TRIES.md``)."""
 
 
 def hard_model(state: State) -> Model:
@@ -515,7 +519,7 @@ def _front_place(state: State, cost: int = SEARCH_BARRICADE_COST) -> Action | No
 def _hard_place(state: State, model: Model) -> Action:
     """Where hard puts a taken barricade: in front of the leading opponent (:data:`IN_FRONT` boards) or where
     ``model`` likes best (:func:`_best_place`)."""
-    if IN_FRONT.get(state.board.name, False) and len(state.players) == 2:
+    if IN_FRONT.get(state.board.name, False):
         found = _front_place(state)
         if found is not None:
             return found
@@ -658,13 +662,13 @@ class Search:
 
 def hard(state: State, actions: Sequence[Action], rng: random.Random) -> Action:
     """The strongest level: :class:`Search` over the next rolls for its moves, and on :data:`IN_FRONT` boards with
-    two players for its barricades too (see :data:`PLACE_WIDTH`); else barricades by :func:`_best_place`."""
+    two players for its barricades too (see :data:`PLACE_WIDTH`); else barricades by :func:`_hard_place`."""
     if len(actions) == 1:
         return actions[0]
     if isinstance(actions[0], Place):
         model = hard_model(state)
         if not IN_FRONT.get(state.board.name, False) or len(state.players) != 2:
-            return _best_place(state, model.value)
+            return _hard_place(state, model)
         colour = state.current
         places = sorted(actions, key=lambda a: -model.value(apply(state, a), colour))[:PLACE_WIDTH]
         front = _front_place(state)
