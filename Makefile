@@ -2,7 +2,7 @@
 # make serve  - build the offline site and serve it at http://127.0.0.1:8000
 # make unit   - the Python tests only (no lint, no browser)
 # make bench  - benchmarks (figures, not pass/fail)
-# make train  - the learned evaluations by self-play (TD(λ); about 70 minutes, one core)
+# make train  - the learned evaluations by self-play (TD(λ); about 150 minutes, one core)
 # make endgame - Mensch ärgere Dich nicht's exact endgame table (two players, cross; about a minute)
 # make strength - the bots' win rates in both games, felixxwu/malefiz-online's AI and issue 27's references included,
 #                 the position benchmark and what Mensch ärgere Dich nicht's endgame table is worth (long: several
@@ -60,6 +60,7 @@ test: lint site browser
 # Malefiz's classic board learns from the references' games only (--self-play 0): see bench/TRIES.md.
 train: $(STAMP)
 	$(PY) train/maedn_td.py
+	$(PY) train/maedn_td.py --seed 29 --forms cross4,star6 --games 4 --resume
 	$(PY) train/malefiz_td.py --forms fast2
 	$(PY) train/malefiz_td.py --forms classic2 --self-play 0
 

@@ -9,7 +9,7 @@ import pytest
 
 from malefiz.games.maedn import learned, odds
 from malefiz.games.maedn.bots import BOTS, hard
-from malefiz.games.maedn.learned import chances_by_slot, features, form, model_for, stride_of, win_chances
+from malefiz.games.maedn.learned import CALIBRATED, chances_by_slot, features, form, model_for, stride_of, win_chances
 from malefiz.games.maedn.rules import apply, legal_actions, new_game
 from malefiz.games.maedn.state import Options, State, parse_position
 
@@ -167,10 +167,20 @@ def test_every_form_gets_valid_chances_and_hard_moves(name: str) -> None:
 
 
 def test_no_network_falls_back_on_the_odds() -> None:
-    for start in (new_game("cross", 3), new_game("star", 6)):
+    for start in (new_game("cross", 3), new_game("star", 4)):
         state = positions(start, 2)[5]
         assert not state.ranking
         assert win_chances(state) == odds.win_chances(state)
+
+
+def test_every_network_is_calibrated_and_its_chances_are_shown() -> None:
+    """Each form with a network predicts better than the odds (bench/maedn_learned.py calibration), so the page's
+    chances come from it: on the star with six players too since its network trained 25,000 games."""
+    assert {"cross2", "cross4", "star6"} == CALIBRATED
+    state = positions(new_game("star", 6), 2)[5]
+    assert not state.ranking
+    assert win_chances(state) != odds.win_chances(state)
+    assert sum(win_chances(state)) == pytest.approx(1.0)
 
 
 def test_hard_takes_a_capture_that_sends_a_far_piece_home() -> None:

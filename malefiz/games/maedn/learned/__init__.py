@@ -17,11 +17,10 @@ With two players on the cross and the printed rules, an exact endgame table (:mo
 two pieces on goal fields c and d) answers instead of the network wherever it covers a position.
 
 Forms without a network (three players, the star with fewer than six, two colours a player, the neutral
-colour) fall back on :func:`malefiz.games.maedn.odds.win_chances`, and so does :func:`win_chances` on the
-star: its network, trained for 5,000 games only, guides *hard* but is not yet calibrated as well as the
-odds (log loss 1.419 against 1.390 on *medium*'s positions; on the cross 0.537 against 0.559 with two
-players, 1.122 against 1.148 with four: ``bench/maedn_learned.py calibration``). Rule options use the
-network of the form: it was trained on the printed rules.
+colour) fall back on :func:`malefiz.games.maedn.odds.win_chances`. Each network predicts better than the odds
+(log loss on *medium*'s positions, ``bench/maedn_learned.py calibration``: cross, two players 0.536 against 0.559,
+four 1.122 against 1.148; the star 1.372 against 1.390 since its network trained 25,000 games, where 5,000 gave
+1.419). Rule options use the network of the form: it was trained on the printed rules.
 """
 
 from __future__ import annotations
@@ -47,7 +46,7 @@ __all__ = [
     "win_chances",
 ]
 
-CALIBRATED: Final = frozenset({"cross2", "cross4"})
+CALIBRATED: Final = frozenset({"cross2", "cross4", "star6"})
 """The forms whose network :func:`win_chances` uses: those where its log loss beats the odds'."""
 
 WAIT_INPUTS: Final = 4
