@@ -17,16 +17,13 @@ state give the same decision. Writing one takes a few lines::
 
 and ``python -m malefiz tournament --seats mymodule:eager,medium`` measures it.
 
-The built-in levels (:data:`BOTS`): ``easy`` (sensible moves, with mistakes),
-``medium`` (a one-move look-ahead on an evaluation that knows barricades and
-captures), ``hard`` (an expectimax search over the next two turns' rolls and
-replies, see :class:`Search`; a taken barricade goes right in front of the
-leading opponent on the classic board, on the fast one where it hinders the
-opponents most and they cannot soon take it back), plus ``greedy`` and
-``random`` as simple references. ``hard`` values positions with the board's
-:class:`Model`: race distances of every pawn on the classic board; on the fast one the
-chances to win by the dice of :mod:`malefiz.games.malefiz.odds`, blended with a share of the
-race.
+The built-in levels (:data:`BOTS`): ``easy`` (sensible moves, with mistakes), ``medium`` (a one-move
+look-ahead on an evaluation that knows barricades and captures), ``hard`` (an expectimax search over the
+next two turns' rolls and replies, see :class:`Search`; a taken barricade goes right in front of the leading
+opponent on the classic board, on the fast one where it hinders the opponents most and they cannot soon take
+it back), plus ``greedy`` and ``random`` as simple references. ``hard`` values positions with the board's
+:class:`Model`: race distances on the classic board; on the fast one the chances to win by the dice of
+:mod:`malefiz.games.malefiz.odds`, blended with a share of the race.
 """
 
 from __future__ import annotations
@@ -336,15 +333,13 @@ figures of both and what else was tried: ``bench/results/malefiz_hard.txt``, ``b
 
 MORE_MODELS: Final[dict[str, Model]] = {"classic": RACE, "fast": BLEND}
 """With more than two players the race of the leading pawns: four on the classic board won 16% against three (e) on
-:data:`FULL_RACE`, 41.5% on :data:`RACE` (200 tuning games, barricades by :func:`_best_place`; with them in front of
-the leader, :data:`IN_FRONT`, 50.0% on :data:`RACE` and 19% on :data:`FULL_RACE`)."""
+:data:`FULL_RACE`, 41.5% on :data:`RACE` (200 tuning games; ``bench/TRIES.md``, session 23)."""
 
 IN_FRONT: Final[dict[str, bool]] = {"classic": True, "fast": False}
 """Boards where hard puts a taken barricade right in front of the opponents' leading pawn (:func:`_front_place`)
 rather than where its model likes best (:func:`_best_place`): with two players it searches that field beside the
-ones its model likes best (:data:`PLACE_WIDTH`), with more it takes that field (four players, classic, against
-three (e): 51.0% over 400 held-out games, 42.0% where the race likes best; three players against two (e), 300
-tuning games: 66.7% and 54.7%; ``bench/TRIES.md``)."""
+ones its model likes best (:data:`PLACE_WIDTH`), with more it takes it (four players against three (e): 51.0%
+over 400 held-out games, 42.0% where the race likes best)."""
 
 
 def hard_model(state: State) -> Model:
