@@ -1,7 +1,7 @@
 """Mensch ärgere Dich nicht's learned evaluation (issue 27): *hard*'s strength and the chances' calibration.
 
     python bench/maedn_learned.py [strength|calibration|speed|all] [--scale 1.0] [--seed-base 1000000] [--only N]
-                                  [--plies N] [--weights FILE]
+                                  [--plies N] [--weights PATH]
 
 strength: paired games, one process. Two players (cross, opposite colours): every seed is played twice with
 the seats swapped; more players: *hard* takes every seat in turn with the same seed (same dice). 95% Wilson
@@ -13,8 +13,9 @@ two-player and 80 four-player cross games, 80 six-player star games, seeds from 
 loss of :func:`malefiz.games.maedn.learned.win_chances` beside :func:`malefiz.games.maedn.odds.win_chances`
 (lower is better; even chances give ln 2, ln 4, ln 6).
 
-``--weights`` measures the networks of another weights module of the cross board (a training run's ``--out``)
-in place of the shipped ones, without touching the package.
+``--weights`` measures the networks of another weights module (``weights_<board>.py`` or a snapshot
+``weights_<board>_<form>_<games>.py``) or of every one in a folder (a training run's ``--out``) in place of the
+shipped ones, without touching the package.
 
 speed: *hard*'s time per decision (mean and slowest) over the decisions of 20 games of *medium* self-play
 per form (CPython here; Pyodide is some 3 to 5 times slower).
@@ -136,12 +137,15 @@ def speed(base: int) -> None:
         print(f"{label:<34}{len(times):>6}{1000 * sum(times) / len(times):>9.2f}{1000 * max(times):>9.2f}")
 
 
-def use_weights(module: Path) -> None:
-    """Make :func:`malefiz.core.network.load` answer with the networks of ``module`` for the cross board."""
-    scope: dict[str, Any] = {}
-    exec(module.read_text(), scope)
-    for name, entry in scope["MODELS"].items():
-        network._LOADED[f"{learned.__name__}.weights_cross", name] = network.build(*entry)
+def use_weights(where: Path) -> None:
+    """Make :func:`malefiz.core.network.load` answer with the networks of the weights module ``where`` (or of every
+    ``weights_*.py`` in that folder) for the board its name gives."""
+    for module in sorted(where.glob("weights_*.py")) if where.is_dir() else [where]:
+        board = module.stem.split("_")[1]
+        scope: dict[str, Any] = {}
+        exec(module.read_text(), scope)
+        for name, entry in scope["MODELS"].items():
+            network._LOADED[f"{learned.__name__}.weights_{board}", name] = network.build(*entry)
 
 
 def main() -> None:
@@ -151,7 +155,7 @@ def main() -> None:
     parser.add_argument("--seed-base", type=int, default=1_000_000)
     parser.add_argument("--only", type=int, help="only the match with this index")
     parser.add_argument("--plies", type=int, help="hard's search depth (default: bots.SEARCH_PLIES)")
-    parser.add_argument("--weights", type=Path, help="a cross board weights module to measure instead of the shipped")
+    parser.add_argument("--weights", type=Path, help="weights module or folder to measure")
     args = parser.parse_args()
     if args.weights is not None:
         use_weights(args.weights)
