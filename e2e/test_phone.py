@@ -211,3 +211,41 @@ def test_a_mouse_hits_small_targets_as_they_are_drawn(browser: Browser, site_url
     assert page.evaluate("boardZoom.scale()") == 1
     context.close()
     watch.assert_clean()
+
+
+WHOLE = """() => {
+  const board = document.getElementById("board").getBoundingClientRect();
+  const frame = document.querySelector(".board-frame").getBoundingClientRect();
+  return boardZoom.scale() < 1.01 && Math.abs(board.x - frame.x) < 1 && Math.abs(board.y - frame.y) < 1
+    && Math.abs(board.width - frame.width) < 1 && Math.abs(board.height - frame.height) < 1;
+}"""
+"""The whole board in its frame: not zoomed and not shifted."""
+
+
+def test_the_whole_board_comes_back_after_each_zoomed_choice(browser: Browser, site_url: str) -> None:
+    # The star's fields are small on a phone: each choice of place zooms in, and the computers' moves that follow
+    # within a frame or two zoom out. Measured against Panzoom's new scale before it was drawn, the board once
+    # came out shifted by a third of its width and stayed so for the rest of the game.
+    context, game = device(browser, site_url, **PHONE)
+    page, watch = game.page, game.watch
+    page.add_init_script(
+        "addEventListener('DOMContentLoaded', () => document.getElementById('board').addEventListener("
+        "'panzoomchange', e => { window.mostScale = Math.max(window.mostScale || 1, e.detail.scale); }));"
+    )
+    game.open("?game=maedn&board=star&seats=human,bot:hard,bot:hard,bot:hard,bot:hard,bot:hard&seed=7&pace=instant")
+    rolls = 0
+    while rolls < 14:
+        page.wait_for_function(WAIT_FOR_CHOICE)
+        if game.roll_enabled():
+            page.wait_for_function(WHOLE)  # no choice open: the whole board, where it belongs
+            before = game.position_text()
+            page.locator('[data-action="roll"]').tap()
+            game.wait_for_position_change(before)
+            rolls += 1
+            continue
+        before = game.position_text()
+        page.locator('#board [tabindex="0"]').first.tap()
+        game.wait_for_position_change(before)
+    assert page.evaluate("window.mostScale") > 1.2  # a choice was zoomed on the way
+    context.close()
+    watch.assert_clean()

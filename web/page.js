@@ -265,8 +265,11 @@
 
   /** Zoom round a choice of place whose targets are too small (Python decides: malefiz.core.spatial.zoom_to). */
   function zoom(aim) {
-    var scale = window.boardZoom.scale();
+    // The scale as drawn now, not Panzoom's: Panzoom draws a new zoom at the next frame, and two screens can come
+    // within one frame (a computer's move, then the person's choice); measured against its scale, the board came
+    // out at the wrong size and stayed shifted.
     var box = board.getBoundingClientRect();
+    var scale = board.offsetWidth > 0 ? box.width / board.offsetWidth : 1;
     var at = aim.map(keyed).filter(Boolean).map(function (element) {
       var b = element.getBoundingClientRect();
       return [(b.x - box.x + b.width / 2) / scale, (b.y - box.y + b.height / 2) / scale, b.width / scale];

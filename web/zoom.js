@@ -36,7 +36,9 @@
     // Zoom to ``scale`` with the point (x, y) of the unzoomed board in the middle of the frame.
     to: function (scale, x, y) {
       if (!zoom || !(scale >= 1) || !isFinite(x) || !isFinite(y)) return;
-      if (Math.abs(scale - zoom.getScale()) < 0.01 && scale <= 1) return;
+      var pan = zoom.getPan();
+      var centred = Math.abs(pan.x - (board.offsetWidth / 2 - x)) < 0.5 && Math.abs(pan.y - (board.offsetHeight / 2 - y)) < 0.5;
+      if (Math.abs(scale - zoom.getScale()) < 0.01 && scale <= 1 && centred) return;
       // Python kept the zoomed board covering its frame: no containment here (Panzoom would measure the board
       // before its new scale is drawn, at the next frame).
       zoom.zoom(scale, {animate: false, force: true});
