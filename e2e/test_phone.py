@@ -249,3 +249,16 @@ def test_the_whole_board_comes_back_after_each_zoomed_choice(browser: Browser, s
     assert page.evaluate("window.mostScale") > 1.2  # a choice was zoomed on the way
     context.close()
     watch.assert_clean()
+
+
+def test_a_landscape_phone_scrolls_no_further_than_the_game(browser: Browser, site_url: str) -> None:
+    # In landscape the panel beside the board scrolls on its own; a long move list once pushed the file buttons'
+    # hidden inputs (placed against the page) far below, and the page scrolled into emptiness.
+    context, game = device(browser, site_url, **{**PHONE, "viewport": {"width": 844, "height": 390}})
+    page, watch = game.page, game.watch
+    game.open("?game=malefiz&board=fast&seats=bot:medium,bot:medium&pace=instant&seed=3")
+    page.wait_for_selector("[data-winner]:not([hidden])")
+    assert page.evaluate("document.querySelector('[data-log]').childElementCount") > 30  # a long list in the panel
+    assert page.evaluate("document.documentElement.scrollHeight") <= 390 + 2
+    context.close()
+    watch.assert_clean()
