@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext
-from site_page import GamePage, Watch
+from playwright.sync_api import Browser, BrowserContext, Page
+from site_page import STILL, GamePage, Watch, seed_rolling
 
 PHONE: dict[str, Any] = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
 
@@ -176,10 +176,8 @@ def test_small_targets_are_zoomed_to_a_fingers_size_and_the_board_fits(
     watch.assert_clean()
 
 
-def test_two_fingers_zoom_the_board(browser: Browser, site_url: str) -> None:
-    context, game = device(browser, site_url, **PHONE)
-    page, watch = game.page, game.watch
-    game.open("?game=maedn&board=star&seats=human,human&seed=1")
+def pinch(context: BrowserContext, page: Page) -> None:
+    """Two fingers spread apart in the middle of the board (touch events through the DevTools protocol)."""
     box = page.locator(".board-frame").bounding_box()
     assert box is not None
     x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
@@ -193,7 +191,38 @@ def test_two_fingers_zoom_the_board(browser: Browser, site_url: str) -> None:
     for spread in range(30, 160, 10):
         touch("touchMove", spread)
     touch("touchEnd", 0)
+
+
+def test_two_fingers_zoom_the_board(browser: Browser, site_url: str) -> None:
+    context, game = device(browser, site_url, **PHONE)
+    page, watch = game.page, game.watch
+    game.open("?game=maedn&board=star&seats=human,human&seed=1")
+    pinch(context, page)
     page.wait_for_function("() => boardZoom.scale() > 1.5")
+    context.close()
+    watch.assert_clean()
+
+
+def test_a_persons_own_zoom_stays_from_move_to_move(browser: Browser, site_url: str) -> None:
+    # Each screen used to show the whole board again when nothing was to be zoomed for: a person who zoomed in saw
+    # the board jump back at every roll and every computer's move.
+    context, game = device(browser, site_url, **PHONE)
+    page, watch = game.page, game.watch
+    # No 6 in the first rolls: every piece stays on B, so there is no choice to zoom for.
+    game.open(f"?game=maedn&seats=human,human&first=yellow&seed={seed_rolling(1, 2, 3, 4, 5)}")
+    pinch(context, page)
+    page.wait_for_function("() => boardZoom.scale() > 1.5")
+    rolls = 0
+    while rolls < 3 and game.roll_enabled():
+        before = game.position_text()
+        page.locator('[data-action="roll"]').tap()
+        game.wait_for_position_change(before)
+        page.wait_for_selector(STILL, state="attached")  # a pass or a forced move played out
+        rolls += 1
+    assert rolls >= 2
+    # The page asked Python where to zoom after each screen, before the next roll's reply (one queue of calls).
+    assert page.evaluate("boardZoom.scale()") > 1.5
+    assert page.evaluate("boardZoom.byHand()")
     context.close()
     watch.assert_clean()
 

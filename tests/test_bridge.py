@@ -112,6 +112,10 @@ def test_measured_places_go_to_the_spatial_decisions() -> None:
     assert send(bridge, "toward", spots, "a", "right")["value"] == "b"
     assert send(bridge, "nearest", spots, 12, 11)["value"] == "a"
     assert send(bridge, "zoom", [], 390, 300, True)["value"][0] == 1
+    mine = [0, 0, 195, 150]  # the person zoomed in on the top left quarter: it stays
+    assert send(bridge, "zoom", [], 390, 300, True, mine)["value"] is None
+    assert send(bridge, "zoom", [[100, 100, 12], [140, 100, 12]], 390, 300, True, mine)["value"] is None
+    assert send(bridge, "zoom", [[300, 100, 12], [340, 100, 12]], 390, 300, True, mine)["value"][0] == 2
 
 
 @pytest.mark.parametrize(
@@ -122,6 +126,7 @@ def test_measured_places_go_to_the_spatial_decisions() -> None:
         {"call": "click", "args": [1]},
         {"call": "toward", "args": [{}, None, "sideways"]},
         {"call": "line", "args": [None]},
+        {"call": "zoom", "args": [[], 390, 300, True, "all"]},
         ["click"],
     ],
 )

@@ -174,7 +174,7 @@
     say("[data-form-error]", screen.form_error);
     pickBlocks(screen.game, screen.board);
     board.innerHTML = screen.board_svg;
-    zoom([]);
+    zoom([], true);  // a new board: shown whole
     changeForm(screen.form);
     call("seat_notes", formFields()).then(function (reply) { changeForm(reply.value); });
     if (screen.form_error) $("[data-form-error]").focus();
@@ -264,19 +264,9 @@
   }
 
   /** Zoom round a choice of place whose targets are too small (Python decides: malefiz.core.spatial.zoom_to). */
-  function zoom(aim) {
-    // The scale as drawn now, not Panzoom's: Panzoom draws a new zoom at the next frame, and two screens can come
-    // within one frame (a computer's move, then the person's choice); measured against its scale, the board came
-    // out at the wrong size and stayed shifted.
-    var box = board.getBoundingClientRect();
-    var scale = board.offsetWidth > 0 ? box.width / board.offsetWidth : 1;
-    var at = aim.map(keyed).filter(Boolean).map(function (element) {
-      var b = element.getBoundingClientRect();
-      return [(b.x - box.x + b.width / 2) / scale, (b.y - box.y + b.height / 2) / scale, b.width / scale];
-    });
-    call("zoom", at, box.width / scale, box.height / scale, Boolean(window.boardZoom.finger)).then(function (reply) {
-      window.boardZoom.to.apply(null, reply.value);
-    });
+  function zoom(aim, fresh) {
+    call.apply(null, ["zoom"].concat(window.boardZoom.measure(aim.map(keyed).filter(Boolean), fresh))).then(
+      function (reply) { if (reply.value) window.boardZoom.to.apply(null, reply.value); });
   }
 
   /** Every element with a text marked data-i18n (or data-i18n-<attribute>): [element, attribute or null, key]; and

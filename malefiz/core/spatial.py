@@ -81,9 +81,19 @@ Zoom = tuple[float, float, float]
 """A zoom of the board: its scale and the point of the unzoomed board (x, y, in its own pixels) at the centre."""
 
 
-def zoom_to(targets: Sequence[tuple[float, float, float]], width: float, height: float, finger: bool = True) -> Zoom:
+def zoom_to(
+    targets: Sequence[tuple[float, float, float]],
+    width: float,
+    height: float,
+    finger: bool = True,
+    own: tuple[float, float, float, float] | None = None,
+) -> Zoom | None:
     """The zoom that makes every target at least :data:`SMALLEST` pixels across, round the targets, for a person
     who points with a ``finger`` (a touch screen: CSS's coarse pointer); a mouse hits small targets as they are.
+    ``own``: the part of the board in sight (x0, y0, x1, y1, in the unzoomed board's pixels) when the person has
+    zoomed it by hand (two fingers, Ctrl + wheel) since the page last did. Their zoom is left as it is (None) when
+    there is nothing to zoom for, or when it already shows every target whole and big enough; it is not undone at
+    every move.
 
     ``targets``: each candidate's centre and size (x, y, size) on the unzoomed board of ``width`` x ``height``
     pixels. The board is centred on the targets' box when it fits at that zoom; otherwise on the first target
@@ -100,14 +110,27 @@ def zoom_to(targets: Sequence[tuple[float, float, float]], width: float, height:
     (1.0, 195.0, 150.0)
     >>> zoom_to([(60, 40, 12), (380, 290, 12)], 390, 300)  # too far apart: the first one, the board kept in the frame
     (2.0, 97.5, 75.0)
+    >>> mine = (0.0, 0.0, 195.0, 150.0)  # the person zoomed in twice on the top left quarter
+    >>> zoom_to([], 390, 300, own=mine), zoom_to([(100, 100, 12), (140, 100, 12)], 390, 300, own=mine)
+    (None, None)
+    >>> zoom_to([(100, 100, 12), (300, 100, 12)], 390, 300, own=mine)  # a target out of sight: the page's zoom
+    (2.0, 100, 100)
     """
-    whole: Zoom = (1.0, width / 2, height / 2)
+    whole: Zoom | None = None if own is not None else (1.0, width / 2, height / 2)
     if not finger or not targets or width <= 0 or height <= 0:
         return whole
     smallest = min(size for _, _, size in targets)
     want = min(MOST, SMALLEST / smallest) if smallest > 0 else MOST
     if want <= 1.0:
         return whole
+    if own is not None and own[2] > own[0]:
+        x0, y0, x1, y1 = own
+        in_sight = all(
+            x0 <= x - r and x + r <= x1 and y0 <= y - r and y + r <= y1
+            for x, y, r in ((x, y, size / 2) for x, y, size in targets)
+        )
+        if in_sight and width / (x1 - x0) >= want - 0.01:
+            return None
     xs, ys = [x for x, _, _ in targets], [y for _, y, _ in targets]
     if (max(xs) - min(xs)) * want <= width * 0.9 and (max(ys) - min(ys)) * want <= height * 0.9:
         x, y = (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2
