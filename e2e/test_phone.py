@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page
-from site_page import STILL, GamePage, Watch, seed_rolling
+from site_page import SETTLED, STILL, GamePage, Watch, seed_rolling
 
 PHONE: dict[str, Any] = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
 
@@ -54,6 +54,7 @@ def test_a_turn_by_taps_on_a_phone(browser: Browser, site_url: str, address: str
             game.wait_for_position_change(before)
             continue
         # Tap a little off the first thing to act on: the hit area reaches past the drawn circle.
+        page.wait_for_selector(SETTLED, state="attached")  # a choice's zoom drawn
         box = page.locator('#board [tabindex="0"]').first.bounding_box()
         assert box is not None
         before = game.position_text()

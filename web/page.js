@@ -265,8 +265,10 @@
 
   /** Zoom round a choice of place whose targets are too small (Python decides: malefiz.core.spatial.zoom_to). */
   function zoom(aim, fresh) {
+    waitingFor(1);  // until the zoom is drawn (Panzoom draws at the next frame): tests then measure the board as seen
     call.apply(null, ["zoom"].concat(window.boardZoom.measure(aim.map(keyed).filter(Boolean), fresh))).then(
-      function (reply) { if (reply.value) window.boardZoom.to.apply(null, reply.value); });
+      function (reply) { if (reply.value) window.boardZoom.to.apply(null, reply.value); }).finally(
+      function () { requestAnimationFrame(function () { waitingFor(-1); }); });
   }
 
   /** Every element with a text marked data-i18n (or data-i18n-<attribute>): [element, attribute or null, key]; and
