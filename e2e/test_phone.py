@@ -221,7 +221,7 @@ def test_a_persons_own_zoom_stays_from_move_to_move(browser: Browser, site_url: 
         page.wait_for_selector(STILL, state="attached")  # a pass or a forced move played out
         rolls += 1
     assert rolls >= 2
-    # The page asked Python where to zoom after each screen, before the next roll's reply (one queue of calls).
+    # STILL above: the page settles only once it has asked Python where to zoom and drawn the answer.
     assert page.evaluate("boardZoom.scale()") > 1.5
     assert page.evaluate("boardZoom.byHand()")
     context.close()

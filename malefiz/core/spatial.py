@@ -123,13 +123,11 @@ def zoom_to(
     want = min(MOST, SMALLEST / smallest) if smallest > 0 else MOST
     if want <= 1.0:
         return whole
-    if own is not None and own[2] > own[0]:
+    if own is not None and own[2] > own[0]:  # the person's zoom, if it shows every target whole and big enough
         x0, y0, x1, y1 = own
-        in_sight = all(
-            x0 <= x - r and x + r <= x1 and y0 <= y - r and y + r <= y1
-            for x, y, r in ((x, y, size / 2) for x, y, size in targets)
-        )
-        if in_sight and width / (x1 - x0) >= want - 0.01:
+        if width / (x1 - x0) >= want - 0.01 and all(
+            x0 <= x - s / 2 and x + s / 2 <= x1 and y0 <= y - s / 2 and y + s / 2 <= y1 for x, y, s in targets
+        ):
             return None
     xs, ys = [x for x, _, _ in targets], [y for _, y, _ in targets]
     if (max(xs) - min(xs)) * want <= width * 0.9 and (max(ys) - min(ys)) * want <= height * 0.9:
