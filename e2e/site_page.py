@@ -50,8 +50,9 @@ CENTER_OF = """
 """
 
 
-SETTLED = "html[data-ready]:not([data-waiting])"
-"""The page has had every answer from Python it asked for (it sets ``data-waiting`` while a call is under way)."""
+SETTLED = "html[data-ready]:not([data-waiting]):not([data-zooming])"
+"""The page has had every answer from Python it asked for (it sets ``data-waiting`` while a call is under way) and
+drawn the board's zoom (``data-zooming``)."""
 
 STILL = SETTLED + ":not([data-acting])"
 """Settled, and the game does not go on by itself (``data-acting``: a computer's turn or a person's forced move is

@@ -264,11 +264,13 @@
   }
 
   /** Zoom round a choice of place whose targets are too small (Python decides: malefiz.core.spatial.zoom_to). */
+  var zooming = 0;  // html[data-zooming] until the zoom is drawn (Panzoom draws at the next frame): tests measure then
   function zoom(aim, fresh) {
-    waitingFor(1);  // until the zoom is drawn (Panzoom draws at the next frame): tests then measure the board as seen
+    root.toggleAttribute("data-zooming", ++zooming > 0);
     call.apply(null, ["zoom"].concat(window.boardZoom.measure(aim.map(keyed).filter(Boolean), fresh))).then(
-      function (reply) { if (reply.value) window.boardZoom.to.apply(null, reply.value); }).finally(
-      function () { requestAnimationFrame(function () { waitingFor(-1); }); });
+      function (reply) { if (reply.value) window.boardZoom.to.apply(null, reply.value); }).finally(function () {
+      requestAnimationFrame(function () { root.toggleAttribute("data-zooming", --zooming > 0); });
+    });
   }
 
   /** Every element with a text marked data-i18n (or data-i18n-<attribute>): [element, attribute or null, key]; and
