@@ -53,13 +53,14 @@ def test_a_turn_by_taps_on_a_phone(browser: Browser, site_url: str, address: str
             page.locator('[data-action="roll"]').tap()
             game.wait_for_position_change(before)
             continue
-        # Tap a little off the first thing to act on: the hit area reaches past the drawn circle.
+        # Tap off the first thing to act on (some 19 px from its centre): a finger's hit area is 48 px across,
+        # past the drawn circle (the star's pieces are some 16 px wide here).
         page.wait_for_selector(SETTLED, state="attached")  # a choice's zoom drawn
         box = page.locator('#board [tabindex="0"]').first.bounding_box()
         assert box is not None
         before = game.position_text()
         selected = page.locator("#board .selected").count()
-        page.touchscreen.tap(box["x"] + box["width"] / 2 + 9, box["y"] + box["height"] / 2 + 5)
+        page.touchscreen.tap(box["x"] + box["width"] / 2 + 15, box["y"] + box["height"] / 2 + 12)
         page.wait_for_function(
             "([before, selected]) => document.querySelector('[data-position]').textContent !== before"
             " || document.querySelectorAll('#board .selected').length !== selected",
@@ -290,5 +291,48 @@ def test_a_landscape_phone_scrolls_no_further_than_the_game(browser: Browser, si
     page.wait_for_selector("[data-winner]:not([hidden])")
     assert page.evaluate("document.querySelector('[data-log]').childElementCount") > 30  # a long list in the panel
     assert page.evaluate("document.documentElement.scrollHeight") <= 390 + 2
+    context.close()
+    watch.assert_clean()
+
+
+OFF_A_TARGET = """() => {
+  const frame = document.querySelector('#board').getBoundingClientRect();
+  const targets = Array.from(document.querySelectorAll('#board [tabindex="0"]')).map(e => {
+    const b = e.getBoundingClientRect();
+    return [b.x + b.width / 2, b.y + b.height / 2, b.width];
+  });
+  for (const [x, y, size] of targets) for (let i = 0; i < 16; i++) {
+    const px = x + 20 * Math.cos(i * Math.PI / 8), py = y + 20 * Math.sin(i * Math.PI / 8);
+    const off = Math.min(...targets.map(([tx, ty]) => Math.hypot(tx - px, ty - py)));
+    const under = document.elementFromPoint(px, py);
+    const inside = px > frame.left + 2 && px < frame.right - 2 && py > frame.top + 2 && py < frame.bottom - 2;
+    const free = under !== null && under.closest('#board') !== null && under.closest('[tabindex="0"]') === null;
+    if (off > 18 && inside && free) return [px, py, size];
+  }
+  return null;
+}"""
+
+
+def test_a_finger_reaches_a_small_piece_from_a_finger_width_away(browser: Browser, site_url: str) -> None:
+    """On a phone the star's targets are drawn 24 px across, the smallest a finger is asked to hit (a choice of a
+    piece is not zoomed: it spans the board): a tap some 20 px from the nearest one still reaches it (hit areas of
+    48 px for a finger, 32 px for a mouse)."""
+    context, game = device(browser, site_url, **PHONE)
+    page, watch = game.page, game.watch
+    seats = ",".join(["human"] * 6)
+    game.open(f"?game=maedn&board=star&seats={seats}&first=yellow&seed={seed_rolling(6)}&pace=instant&forced=off")
+    before = game.position_text()
+    page.locator('[data-action="roll"]').tap()
+    game.wait_for_position_change(before)
+    page.wait_for_function("() => document.querySelector('#board [tabindex=\"0\"]') !== null")
+    page.wait_for_selector(SETTLED, state="attached")
+    found = page.evaluate(OFF_A_TARGET)
+    assert found is not None, "no place on the board some 20 px from a movable piece and off every other"
+    x, y, size = found
+    assert size < 25  # drawn smaller than a finger
+    state = "() => document.querySelector('[data-position]').textContent + document.querySelector('#board').innerHTML"
+    before = page.evaluate(state)
+    page.touchscreen.tap(x, y)
+    page.wait_for_function(f"before => ({state})() !== before", arg=before)
     context.close()
     watch.assert_clean()

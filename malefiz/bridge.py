@@ -307,9 +307,9 @@ class Bridge:
         way: Direction = direction
         return toward(_spots(spots), None if current is None else _text(current), way)
 
-    def nearest(self, spots: object, x: object, y: object) -> str | None:
-        """The element a tap that missed meant (:func:`~malefiz.core.spatial.nearest`)."""
-        return nearest(_spots(spots), _number(x), _number(y))
+    def nearest(self, spots: object, x: object, y: object, finger: object = False) -> str | None:
+        """The element a tap that missed meant (:func:`~malefiz.core.spatial.nearest`; ``finger``: a touch screen)."""
+        return nearest(_spots(spots), _number(x), _number(y), bool(finger))
 
     def file(self, game_id: object) -> list[str] | None:
         """The file to save: the game shown (``game_id`` empty) or one kept on the shelf."""

@@ -111,6 +111,8 @@ def test_measured_places_go_to_the_spatial_decisions() -> None:
     spots = {"a": [10, 10], "b": [100, 10]}
     assert send(bridge, "toward", spots, "a", "right")["value"] == "b"
     assert send(bridge, "nearest", spots, 12, 11)["value"] == "a"
+    assert send(bridge, "nearest", spots, 10, 30)["value"] is None  # 20 px off: a mouse misses, a finger does not
+    assert send(bridge, "nearest", spots, 10, 30, True)["value"] == "a"
     assert send(bridge, "zoom", [], 390, 300, True)["value"][0] == 1
     mine = [0, 0, 195, 150]  # the person zoomed in on the top left quarter: it stays
     assert send(bridge, "zoom", [], 390, 300, True, mine)["value"] is None

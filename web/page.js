@@ -420,7 +420,7 @@
     var hit = target.closest("#board [data-key]");
     var key = hit ? hit.dataset.key : null;
     if (key !== null && focusKeys.indexOf(key) >= 0) return void userRun("click", key);
-    call("nearest", spots(), event.clientX, event.clientY).then(function (reply) {
+    call("nearest", spots(), event.clientX, event.clientY, window.boardZoom.finger).then(function (reply) {
       if (reply.value !== null) userRun("click", reply.value);
     });
   }

@@ -11,7 +11,19 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Final, Literal
 
-__all__ = ["DIRECTIONS", "MOST", "REACH", "SMALLEST", "Direction", "Spots", "Zoom", "nearest", "toward", "zoom_to"]
+__all__ = [
+    "DIRECTIONS",
+    "FINGER_REACH",
+    "MOST",
+    "REACH",
+    "SMALLEST",
+    "Direction",
+    "Spots",
+    "Zoom",
+    "nearest",
+    "toward",
+    "zoom_to",
+]
 
 Direction = Literal["up", "down", "left", "right"]
 Spots = Mapping[str, tuple[float, float]]
@@ -20,7 +32,11 @@ DIRECTIONS: Final[dict[Direction, tuple[int, int]]] = {"up": (0, -1), "down": (0
 """Each arrow's direction on the screen (y grows downwards)."""
 
 REACH: Final = 16.0
-"""Pixels from an element's centre within which a tap still reaches it (hit areas of 32 px)."""
+"""Pixels from an element's centre within which a click that missed still reaches it (hit areas of 32 px)."""
+
+FINGER_REACH: Final = 24.0
+"""The same for a finger (a touch screen): hit areas of 48 px, the size touch guidelines ask for (44 pt, 48 dp),
+however small the star's pieces are drawn on a phone."""
 
 SIDEWAYS: Final = 2.0
 """How much a step sideways of the arrow's direction counts against a candidate, against a step along it."""
@@ -56,13 +72,17 @@ def toward(spots: Spots, current: str | None, direction: Direction) -> str | Non
     return current if found is None else found[1]
 
 
-def nearest(spots: Spots, x: float, y: float, reach: float = REACH) -> str | None:
-    """The element whose centre is nearest to a tap at ``(x, y)`` that missed every drawn one, within ``reach``
-    pixels; None when none is that close (ties: the later one, as it is drawn on top).
+def nearest(spots: Spots, x: float, y: float, finger: bool = False) -> str | None:
+    """The element whose centre is nearest to a tap at ``(x, y)`` that missed every drawn one, within
+    :data:`REACH` pixels (:data:`FINGER_REACH` for a ``finger``); None when none is that close (ties: the later
+    one, as it is drawn on top).
 
     >>> nearest({"a": (0, 0), "b": (20, 0)}, 12, 3), nearest({"a": (0, 0)}, 30, 0), nearest({"a": (0, 0)}, 0, 16)
     ('b', None, 'a')
+    >>> nearest({"a": (0, 0)}, 0, 20), nearest({"a": (0, 0)}, 0, 20, finger=True), nearest({"a": (0, 0)}, 0, 25, True)
+    (None, 'a', None)
     """
+    reach = FINGER_REACH if finger else REACH
     best, best_distance = None, reach * reach
     for key, (kx, ky) in spots.items():
         distance = (kx - x) ** 2 + (ky - y) ** 2
