@@ -155,6 +155,9 @@ DASHES: Final = ("", "8 4", "2 3", "10 3 2 3", "5 5", "1 2")
 """Each seat's line pattern, in seat order (a second cue next to the colour)."""
 MARK_KINDS: Final[tuple[MarkKind, ...]] = ("capture", "barricade")
 """The kinds of marks, in the key's order (the catalogue's ``stats.key_<kind>`` says what each means)."""
+MARK_ROOM: Final = 12
+"""SVG units of the plot's width a mark has at full size: with more marks than fit so (a game of six colours sends
+back a hundred pieces) they are drawn smaller, down to half, so the lines still show between them."""
 NOTE_LINE: Final = 16
 NOTE_LETTERS: Final = 52
 """About how many letters of the 12-unit note fit a line of the chart."""
@@ -282,6 +285,7 @@ def chart_svg(
         out.append(f'<polyline points="{points}" stroke="{escape(fill(seat))}" stroke-width="2.5"{dash_attr}/>')
         out.append("</g>")
     # Marks.
+    size = _mark_size(len(stats.marks))
     for mark in stats.marks:
         on = mark.victim if mark.kind == "capture" and mark.victim is not None else mark.seat
         values = series[on]
@@ -291,10 +295,10 @@ def chart_svg(
             what = t("stats.capture_mark", turn=mark.turn, name=name(mark.seat), victim=victim)
         else:
             what = t("stats.barricade_mark", turn=mark.turn, name=name(mark.seat))
-        shape = _mark_shape(mark.kind, x, y, fill(mark.seat))
+        shape = _mark_shape(mark.kind, x, y, fill(mark.seat), size)
         out.append(
-            f'<g class="stats-{mark.kind}" data-seat="{mark.seat}" stroke-width="2"><title>{escape(what)}</title>'
-            f"{shape}</g>"
+            f'<g class="stats-{mark.kind}" data-seat="{mark.seat}" stroke-width="{px(2 * size)}">'
+            f"<title>{escape(what)}</title>{shape}</g>"
         )
     # Legend.
     out.append('<g class="stats-legend" font-size="13" fill="#222222">')
@@ -330,18 +334,31 @@ def chart_svg(
     return "\n".join(out)
 
 
-def _mark_shape(kind: MarkKind, x: float, y: float, stroke: str) -> str:
+def _mark_size(marks: int) -> float:
+    """How big the chart draws each of its ``marks`` (1: full size; see :data:`MARK_ROOM`).
+
+    >>> _mark_size(10), _mark_size(96), _mark_size(1000)
+    (1.0, 0.5, 0.5)
+    """
+    fit = (WIDTH - LEFT - RIGHT) / MARK_ROOM
+    return 1.0 if marks <= fit else max(0.5, round(math.sqrt(fit / marks), 2))
+
+
+def _mark_shape(kind: MarkKind, x: float, y: float, stroke: str, size: float = 1.0) -> str:
     """The mark of a ``kind`` at ``x, y``: a capture a white circle with a cross (ringed in ``stroke``, the
-    capturer's colour), a barricade a dark square."""
+    capturer's colour), a barricade a dark square; ``size`` times its full size."""
     cx, cy = px(x), px(y)
     if kind == "capture":
+        arm, line = px(3 * size), px(1.5 * size)
         return (
-            f'<circle cx="{cx}" cy="{cy}" r="5" fill="#ffffff" stroke="{escape(stroke)}"/>'
-            f'<path d="M{cx} {cy}m-3 -3l6 6m0 -6l-6 6" stroke="#222222" stroke-width="1.5" fill="none"/>'
+            f'<circle cx="{cx}" cy="{cy}" r="{px(5 * size)}" fill="#ffffff" stroke="{escape(stroke)}"/>'
+            f'<path d="M{cx} {cy}m-{arm} -{arm}l{px(6 * size)} {px(6 * size)}m0 -{px(6 * size)}'
+            f'l-{px(6 * size)} {px(6 * size)}" stroke="#222222" stroke-width="{line}" fill="none"/>'
         )
+    half = 4.5 * size
     return (
-        f'<rect x="{px(x - 4.5)}" y="{px(y - 4.5)}" width="9" height="9" fill="#222222" stroke="#ffffff"'
-        ' stroke-width="1.5"/>'
+        f'<rect x="{px(x - half)}" y="{px(y - half)}" width="{px(2 * half)}" height="{px(2 * half)}" fill="#222222"'
+        f' stroke="#ffffff" stroke-width="{px(1.5 * size)}"/>'
     )
 
 

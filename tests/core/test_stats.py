@@ -416,3 +416,25 @@ def test_maedn_progress_adds_a_seats_two_colours_and_leaves_out_the_neutral_one(
     neutral = MAEDN.new_game("cross", ("yellow", "green", "red"), {"neutral"})
     assert neutral.seating.neutral is not None
     assert MAEDN.face.progress(neutral) == [169, 169, 169]
+
+
+CROWDED = "?game=maedn&board=star&seats=" + ",".join(["bot:medium"] * 6) + "&seed=9"
+"""A game of six colours on the star: some hundred pieces sent back."""
+
+
+def mark_radii(address: str) -> tuple[int, list[float]]:
+    """The marks of the game ``address`` and the radius of each capture's circle on its chart."""
+    s = played(address)
+    stats = game_stats(s)
+    root = parse(chart_svg(stats, names_of(s), [seat.colour for seat in s.setup.seats]))
+    circles = [c for g in groups(root, "stats-capture") for c in g.iter(f"{SVG}circle")]
+    return len(stats.marks), [float(c.get("r", "0")) for c in circles]
+
+
+def test_many_marks_are_drawn_smaller_so_the_lines_show_between_them() -> None:
+    few, few_radii = mark_radii(GAMES[0])
+    many, many_radii = mark_radii(CROWDED)
+    assert few <= 24 and few_radii and set(few_radii) == {5.0}  # a short 2-player game: full size
+    assert many > 90 and set(many_radii) == {2.5}  # six colours on the star: half size, the smallest
+    key = [c for g in groups(parse(chart_svg(game_stats(played(CROWDED)), [], [])), "stats-mark-key") for c in g]
+    assert any(c.get("r") == "5" for c in key)  # the key's mark stays full size
