@@ -1,7 +1,7 @@
 """Mensch ärgere Dich nicht: train the learned evaluation by self-play with TD(λ), as TD-Gammon was (issue 27).
 
     python train/maedn_td.py [--seed 27] [--forms cross2,cross4,star6] [--games 1.0] [--every N]
-                             [--hidden N] [--resume] [--snapshots]
+                             [--hidden N] [--resume] [--snapshots] [--mix P]
                              [--out malefiz/games/maedn/learned] [--results bench/results/train_maedn.txt]
 
 For each form (``cross2``: two players on opposite colours of the cross, ``cross4``: four players,
@@ -15,6 +15,10 @@ Every ``--every`` games it prints its learning curve: the log loss of the last g
 their results, and the win rate of the network (one ply, the colour's best position after its move) against
 reference (b) ``weighted`` over a fixed set of tuning seeds (< 10,000; cross2 paired with seats swapped,
 the others rotating the network round the seats). The figures are appended to ``bench/results/train_maedn.txt``.
+
+``--mix P`` lets reference (b) play each colour of a game with chance P instead of the network (its positions are
+learned from all the same): a network of the positions such opponents bring about (session 25 tried it for four
+colours: no stronger against three (b), ``bench/TRIES.md``).
 
 ``--snapshots`` also writes the network at every point of the curve, as ``snapshots/weights_<board>_<form>_<games>.py``
 in ``--out`` (each a weights module with that form only: ``bench/maedn_learned.py --weights`` measures it).
@@ -105,11 +109,15 @@ def choose(net: Net, state: State, inputs: int) -> Move | None:
     return moves[int(np.argmax(relative_chance(net, afters, slot, inputs)))]
 
 
-def self_play(net: Net, board: str, colours: int, rng: random.Random, inputs: int) -> tuple[list[State], int]:
-    """One game of the network against itself until a colour is home: the states before each roll, the winner."""
+def self_play(
+    net: Net, board: str, colours: int, rng: random.Random, inputs: int, mix: float = 0.0
+) -> tuple[list[State], int]:
+    """One game of the network against itself until a colour is home: the states before each roll, the winner.
+    With ``mix`` each colour is played by reference (b) ``weighted`` instead, with that chance (drawn per game)."""
     start = new_game(board, colours)
     state = start._replace(turn=rng.randrange(colours))
     seen: list[State] = []
+    by_b = [mix > 0 and rng.random() < mix for _ in range(colours)]
     while not state.finished:
         if state.phase is Phase.ROLL:
             seen.append(state)
@@ -120,6 +128,8 @@ def self_play(net: Net, board: str, colours: int, rng: random.Random, inputs: in
             state = apply(state, PASS)
         elif len(moves) > 1 and rng.random() < EXPLORE:
             state = apply(state, moves[rng.randrange(len(moves))])
+        elif by_b[state.turn]:
+            state = apply(state, weighted(state, moves, rng))
         else:
             chosen = choose(net, state, inputs)
             state = apply(state, chosen if chosen is not None else PASS)
@@ -156,6 +166,7 @@ def train(
     hidden: int = 0,
     resume: Path | None = None,
     keep: Callable[[int, Entry], None] | None = None,
+    mix: float = 0.0,
 ) -> Entry:
     """Train form ``name`` (``hidden`` units, 0: the form's own; ``resume``: go on from the network that weights
     module holds, at the second half's learning rate) and return its weights module entry; ``keep`` is given the
@@ -184,7 +195,7 @@ def train(
 
     def learn(g: int) -> float:
         rate = RATE if g < games // 2 and resume is None else RATE / 3
-        seen, winner = self_play(net, board, colours, rng, inputs)
+        seen, winner = self_play(net, board, colours, rng, inputs, mix)
         x = dense([features(s) for s in seen], inputs)
         return td_step(net, x, [s.turn for s in seen], winner, colours, rate, LAMBDA)
 
@@ -206,6 +217,7 @@ def main() -> None:
     parser.add_argument("--every", type=int, default=0, help="games between two points of the curve (0: an eighth)")
     parser.add_argument("--hidden", type=int, default=0, help="hidden units (0: each form's own)")
     parser.add_argument("--resume", action="store_true", help="go on from the networks in --out")
+    parser.add_argument("--mix", type=float, default=0.0, help="chance that a colour is played by (b) in a game")
     parser.add_argument("--snapshots", action="store_true", help="keep the network at every point of the curve")
     parser.add_argument("--out", type=Path, default=ROOT / "malefiz" / "games" / "maedn" / "learned")
     parser.add_argument("--results", type=Path, default=ROOT / "bench" / "results" / "train_maedn.txt")
@@ -215,6 +227,7 @@ def main() -> None:
         + (f" --hidden {args.hidden}" if args.hidden else "")
         + (" --resume" if args.resume else "")
         + (" --snapshots" if args.snapshots else "")
+        + (f" --mix {args.mix}" if args.mix else "")
     ]
     for name in args.forms.split(","):  # the forms not trained now keep their networks (each form has its own seeds)
         board = FORMS[name][0]
@@ -227,7 +240,15 @@ def main() -> None:
             write_form(snapshot, f"for the {board} board", "train/maedn_td.py", name, entry)
 
         entry = train(
-            name, args.seed, args.games, args.every, log, args.hidden, resume, keep if args.snapshots else None
+            name,
+            args.seed,
+            args.games,
+            args.every,
+            log,
+            args.hidden,
+            resume,
+            keep if args.snapshots else None,
+            args.mix,
         )
         write_form(module, f"for the {board} board", "train/maedn_td.py", name, entry)
         append_results(args.results, log)  # after every form: a long run keeps what it has
