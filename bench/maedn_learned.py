@@ -9,7 +9,7 @@ intervals. Seeds start at ``--seed-base``: 1,000,000 for the reported figures (h
 tuning.
 
 calibration: positions from *medium* self-play (every sixth decision until the first colour is home; 150
-two-player, 100 three-player and 80 four-player cross games, 80 six-player star games, seeds from
+two-player, 100 three-player and 80 four-player cross games, 80 three-player and 80 six-player star games, seeds from
 ``--seed-base``), the log
 loss of :func:`malefiz.games.maedn.learned.win_chances` beside :func:`malefiz.games.maedn.odds.win_chances`
 (lower is better; even chances give ln 2, ln 3, ln 4, ln 6).
@@ -57,6 +57,7 @@ MATCHES: list[tuple[str, tuple[str, ...], str, int, str]] = [
     ("hard", ("medium",), "cross", 400, "> 50%"),
     ("hard", ("first",), "cross", 1000, ">= 70%"),
     ("hard", ("weighted",) * 2, "cross", 999, "no target (parity 33.3%)"),
+    ("hard", ("weighted",) * 2, "star", 999, "no target (parity 33.3%)"),
 ]
 """(bot, opponents, board, games, target)."""
 
@@ -113,7 +114,13 @@ def positions(board: str, players: int, games: int, base: int) -> list[tuple[Sta
 
 def calibration(base: int) -> None:
     print(f"{'positions':<34}{'n':>6}{'learned':>9}{'odds':>9}{'even':>8}")
-    for board, players, games in (("cross", 2, 150), ("cross", 3, 100), ("cross", 4, 80), ("star", 6, 80)):
+    for board, players, games in (
+        ("cross", 2, 150),
+        ("cross", 3, 100),
+        ("cross", 4, 80),
+        ("star", 3, 80),
+        ("star", 6, 80),
+    ):
         found = positions(board, players, games, base)
         lost = {"learned": 0.0, "odds": 0.0}
         for state, winner in found:
@@ -126,7 +133,7 @@ def calibration(base: int) -> None:
 
 def speed(base: int) -> None:
     print(f"{'positions':<34}{'n':>6}{'mean ms':>9}{'max ms':>9}")
-    for board, players in (("cross", 2), ("cross", 3), ("cross", 4), ("star", 6)):
+    for board, players in (("cross", 2), ("cross", 3), ("cross", 4), ("star", 3), ("star", 6)):
         found = [s for s, _ in positions(board, players, 20, base)]
         rng = random.Random(0)
         times: list[float] = []

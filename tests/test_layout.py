@@ -11,6 +11,8 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "malefiz"
 CATALOGUES = {PACKAGE / "i18n.py", PACKAGE / "help" / "texts.py"}
+GENERATED = "weights_*.py"
+"""The learned networks' weights (data, written by ``train/``): held to 100 KB each by their own tests, not to lines."""
 
 
 def modules() -> dict[str, Path]:
@@ -48,7 +50,7 @@ def test_no_module_is_over_700_lines() -> None:
     long = {
         str(p.relative_to(ROOT)): n
         for p in PACKAGE.rglob("*.py")
-        if p not in CATALOGUES
+        if p not in CATALOGUES and not p.match(GENERATED)
         if (n := len(p.read_text(encoding="utf-8").splitlines())) > 700
     }
     assert long == {}

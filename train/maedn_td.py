@@ -1,12 +1,12 @@
 """Mensch ärgere Dich nicht: train the learned evaluation by self-play with TD(λ), as TD-Gammon was (issue 27).
 
-    python train/maedn_td.py [--seed 27] [--forms cross2,cross3,cross4,star6] [--games 1.0] [--every N]
+    python train/maedn_td.py [--seed 27] [--forms cross2,cross3,cross4,star3,star6] [--games 1.0] [--every N]
                              [--hidden N] [--resume] [--snapshots] [--mix P]
                              [--out malefiz/games/maedn/learned] [--results bench/results/train_maedn.txt]
 
 For each form (``cross2``: two players on opposite colours of the cross, ``cross3``: three, ``cross4``: four,
-``star6``: six on the star) a network of :mod:`malefiz.games.maedn.learned` (its sparse inputs, a hidden
-layer of sigmoid units, one softmax output per colour: the chance to be home first) plays itself: each
+``star3``, ``star6``: three and six on the star) a network of :mod:`malefiz.games.maedn.learned` (its sparse
+inputs, a hidden layer of sigmoid units, one softmax output per colour: the chance to be home first) plays itself: each
 colour takes the move whose position after it the network likes best for it (a few random moves early
 on). After each game every position before a roll is moved towards its TD(λ) target, the λ-return of
 the network's own later values and the game's result (offline, forward view; cross-entropy; Adam).
@@ -72,11 +72,12 @@ FORMS: dict[str, tuple[str, int, int, int]] = {
     "cross2": ("cross", 2, 500_000, 32),
     "cross3": ("cross", 3, 200_000, 32),
     "cross4": ("cross", 4, 12_000, 32),
+    "star3": ("star", 3, 100_000, 32),
     "star6": ("star", 6, 5_000, 32),
 }
 """Per form: board, colours, games (before ``--games`` scales them), hidden units. Two colours: 500,000 games
 (session 21: against (b) and (c) some 2 points more than after 20,000, ``bench/TRIES.md``). Three colours (session
-25): 200,000 games, some 27 minutes."""
+25): 200,000 games on the cross, some 27 minutes; 100,000 on the star, some 25."""
 
 TEMPERATURE: dict[str, float] = {"cross2": 0.8}
 """Per form, what the shipped network's output logits are divided by (:func:`td.export`): fitted on the log loss of
@@ -214,7 +215,7 @@ def train(
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--seed", type=int, default=27)
-    parser.add_argument("--forms", default="cross2,cross3,cross4,star6")
+    parser.add_argument("--forms", default="cross2,cross3,cross4,star3,star6")
     parser.add_argument("--games", type=float, default=1.0, help="multiply every form's game count")
     parser.add_argument("--every", type=int, default=0, help="games between two points of the curve (0: an eighth)")
     parser.add_argument("--hidden", type=int, default=0, help="hidden units (0: each form's own)")

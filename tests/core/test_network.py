@@ -14,5 +14,5 @@ def test_a_network_is_built_once_and_kept() -> None:
 
 
 def test_a_form_without_weights_is_none() -> None:
-    assert load("malefiz.games.maedn.learned", "star", "star3") is None
+    assert load("malefiz.games.maedn.learned", "star", "star4") is None
     assert load("malefiz.games.malefiz.learned", "classic", "classic4") is None

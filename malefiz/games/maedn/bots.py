@@ -21,7 +21,7 @@ The levels (:data:`BOTS`):
   searched a turn deeper (:data:`SEARCH_PLIES`), and once both have two pieces
   on goal fields c and d it plays exactly
   (:mod:`malefiz.games.maedn.learned.endgame`). In the forms without a network (the star with
-  fewer than six players, two colours a player, the neutral colour) it
+  two, four or five players, two colours a player, the neutral colour) it
   takes *medium*'s score of each move plus a position value after it that
   counts every piece's progress less the chance that it is captured by the
   next roll of any opponent, for the player's own colours against the

@@ -2,7 +2,8 @@
 
 The networks were trained by self-play with TD(λ), as TD-Gammon was (``train/maedn_td.py``, ``make train``),
 one per *form*: the cross board with two players on opposite colours (``cross2``), three (``cross3``) or four
-players (``cross4``), and the star board with six players (``star6``); one colour a player, no neutral colour.
+players (``cross4``), and the star board with three (``star3``) or six players (``star6``); one colour a player, no
+neutral colour.
 
 Inputs (:func:`features`), sparse: the colours in play are taken clockwise from the colour to roll, and
 for each of them one input per goal or track place (its own places, 0 for its A field) counting its
@@ -16,11 +17,12 @@ zlib of little-endian int16 with one scale per tensor) and are read with the sta
 With two players on the cross and the printed rules, an exact endgame table (:mod:`.endgame`: each colour with
 two pieces on goal fields c and d) answers instead of the network wherever it covers a position.
 
-Forms without a network (the star with fewer than six, two colours a player, the neutral colour) fall back on
+Forms without a network (the star with two, four or five players, two colours a player, the neutral colour) fall back on
 :func:`malefiz.games.maedn.odds.win_chances`. Each network predicts better than the odds (log loss on *medium*'s
 positions, ``bench/maedn_learned.py calibration``: cross, two players 0.536 against 0.559, three 0.849 against
-0.874, four 1.122 against 1.148; the star 1.372 against 1.390 since its network trained 25,000 games, where 5,000
-gave 1.419). Rule options use the network of the form: it was trained on the printed rules.
+0.874, four 1.122 against 1.148; the star, three players 0.906 against 0.949, six 1.372 against 1.390 since its network
+trained 25,000 games, where 5,000 gave 1.419). Rule options use the network of the form: it was trained on the
+printed rules.
 """
 
 from __future__ import annotations
@@ -47,10 +49,10 @@ __all__ = [
     "win_chances",
 ]
 
-NETWORKS: Final = ("cross2", "cross3", "cross4", "star6")
+NETWORKS: Final = ("cross2", "cross3", "cross4", "star3", "star6")
 """The forms a network was trained for."""
 
-CALIBRATED: Final = frozenset({"cross2", "cross3", "cross4", "star6"})
+CALIBRATED: Final = frozenset(NETWORKS)
 """The forms whose network :func:`win_chances` uses: those where its log loss beats the odds'."""
 
 WAIT_INPUTS: Final = 4
