@@ -63,12 +63,10 @@
     to: function (scale, x, y) {
       if (!zoom || !(scale >= 1) || !isFinite(x) || !isFinite(y)) return;
       byHand = false;
-      var pan = zoom.getPan();
-      var centred = Math.abs(pan.x - (board.offsetWidth / 2 - x)) < 0.5 && Math.abs(pan.y - (board.offsetHeight / 2 - y)) < 0.5;
-      if (Math.abs(scale - zoom.getScale()) < 0.01 && scale <= 1 && centred) return;
-      // Python kept the zoomed board covering its frame: no containment here (Panzoom would measure the board
-      // before its new scale is drawn, at the next frame).
-      zoom.zoom(scale, {animate: false, force: true});
+      // Python kept the zoomed board covering its frame: no containment here, for the scale as for the pan. Panzoom
+      // measures the board as drawn, and a zoom asked for within a frame of the last is not drawn yet: measured so,
+      // "outside" containment raised a zoom back to the whole board to the last scale, and the board stayed zoomed in.
+      zoom.zoom(scale, {animate: false, force: true, contain: false});
       zoom.pan(board.offsetWidth / 2 - x, board.offsetHeight / 2 - y, {animate: false, force: true, contain: false});
     },
   };
