@@ -60,6 +60,7 @@ test: lint site browser
 # Malefiz's classic board learns from the references' games only (--self-play 0): see bench/TRIES.md.
 train: $(STAMP)
 	$(PY) train/maedn_td.py
+	$(PY) train/maedn_td.py --seed 31 --forms star2
 	$(PY) train/maedn_td.py --seed 29 --forms cross4,star6 --games 4 --resume
 	$(PY) train/malefiz_td.py --forms fast2
 	$(PY) train/malefiz_td.py --forms classic2 --self-play 0

@@ -3,16 +3,14 @@
     python bench/maedn_learned.py [strength|calibration|speed|all] [--scale 1.0] [--seed-base 1000000] [--only N]
                                   [--plies N] [--weights PATH]
 
-strength: paired games, one process. Two players (cross, opposite colours): every seed is played twice with
+strength: paired games, one process. Two players (opposite colours): every seed is played twice with
 the seats swapped; more players: *hard* takes every seat in turn with the same seed (same dice). 95% Wilson
 intervals. Seeds start at ``--seed-base``: 1,000,000 for the reported figures (held out), below 10,000 for
 tuning.
 
-calibration: positions from *medium* self-play (every sixth decision until the first colour is home; 150
-two-player, 100 three-player and 80 four-player cross games, 80 three-player and 80 six-player star games, seeds from
-``--seed-base``), the log
-loss of :func:`malefiz.games.maedn.learned.win_chances` beside :func:`malefiz.games.maedn.odds.win_chances`
-(lower is better; even chances give ln 2, ln 3, ln 4, ln 6).
+calibration: positions from *medium* self-play (every sixth decision until the first colour is home; the games of
+:data:`FORMS`, seeds from ``--seed-base``), the log loss of :func:`malefiz.games.maedn.learned.win_chances`
+beside :func:`malefiz.games.maedn.odds.win_chances` (lower is better; even chances give ln 2, ln 3, ln 4, ln 6).
 
 ``--weights`` measures the networks of another weights module (``weights_<board>.py`` or a snapshot
 ``weights_<board>_<form>_<games>.py``) or of every one in a folder (a training run's ``--out``) in place of the
@@ -47,7 +45,7 @@ from malefiz.games.maedn.bots import BOTS
 from malefiz.games.maedn.game import MAEDN
 from malefiz.games.maedn.state import State
 
-ALL: dict[str, Bot] = {**BOTS, **REFERENCE_BOTS}
+ALL: dict[str, Bot] = {**BOTS, **REFERENCE_BOTS, "classic_hard": bots.classic_hard}
 
 MATCHES: list[tuple[str, tuple[str, ...], str, int, str]] = [
     ("hard", ("expected_loss",), "cross", 2000, ">= 58%"),
@@ -58,6 +56,10 @@ MATCHES: list[tuple[str, tuple[str, ...], str, int, str]] = [
     ("hard", ("first",), "cross", 1000, ">= 70%"),
     ("hard", ("weighted",) * 2, "cross", 999, "no target (parity 33.3%)"),
     ("hard", ("weighted",) * 2, "star", 999, "no target (parity 33.3%)"),
+    ("hard", ("weighted",), "star", 1000, "no target (parity 50%)"),
+    ("classic_hard", ("weighted",), "star", 1000, "(hard before its network)"),
+    ("hard", ("weighted",) * 3, "star", 1000, "no target (parity 25%; classic_hard)"),
+    ("hard", ("weighted",) * 4, "star", 1000, "no target (parity 20%; classic_hard)"),
 ]
 """(bot, opponents, board, games, target)."""
 
@@ -92,15 +94,30 @@ def strength(scale: float, base: int, only: int | None) -> None:
         )
 
 
-def positions(board: str, players: int, games: int, base: int) -> list[tuple[State, int]]:
+FORMS: list[tuple[str, int | tuple[str, ...], int]] = [
+    ("cross", 2, 150),
+    ("cross", 3, 100),
+    ("cross", 4, 80),
+    ("star", 3, 80),
+    ("star", 6, 80),
+    ("star", 2, 150),
+    ("star", 4, 80),  # these three on the board's network for all its colours, the absent ones left empty
+    ("star", 5, 80),
+    ("cross", ("yellow", "green"), 150),
+]
+"""The seatings measured (board, players or their colours, games of *medium* self-play)."""
+
+
+def positions(board: str, players: int | tuple[str, ...], games: int, base: int) -> list[tuple[State, int]]:
     """Every sixth decision of *medium* self-play until the first colour is home, with the game's winner."""
     found: list[tuple[State, int]] = []
+    count = players if isinstance(players, int) else len(players)
     for seed in range(base, base + games):
         state = MAEDN.new_game(board, players, None)
         seen: list[State] = []
         decisions = 0
         last = state
-        for step in play(MAEDN, state, [BOTS["medium"]] * players, Dice(seed), random.Random(seed)):
+        for step in play(MAEDN, state, [BOTS["medium"]] * count, Dice(seed), random.Random(seed)):
             last = step.after
             if not step.before.is_chance:
                 decisions += 1
@@ -112,28 +129,30 @@ def positions(board: str, players: int, games: int, base: int) -> list[tuple[Sta
     return found
 
 
+def label(board: str, players: int | tuple[str, ...], games: int | None = None) -> str:
+    """``star, 4 players, 80 games``; ``cross, yellow+green``."""
+    who = f"{players} players" if isinstance(players, int) else "+".join(players)
+    return f"{board}, {who}" + (f", {games} games" if games is not None else "")
+
+
 def calibration(base: int) -> None:
     print(f"{'positions':<34}{'n':>6}{'learned':>9}{'odds':>9}{'even':>8}")
-    for board, players, games in (
-        ("cross", 2, 150),
-        ("cross", 3, 100),
-        ("cross", 4, 80),
-        ("star", 3, 80),
-        ("star", 6, 80),
-    ):
+    for board, players, games in FORMS:
         found = positions(board, players, games, base)
         lost = {"learned": 0.0, "odds": 0.0}
         for state, winner in found:
             for name, chances in (("learned", learned.win_chances), ("odds", odds.win_chances)):
                 lost[name] -= math.log(max(chances(state)[winner], 1e-9))
         n = len(found)
-        label = f"{board}, {players} players, {games} games"
-        print(f"{label:<34}{n:>6}{lost['learned'] / n:>9.3f}{lost['odds'] / n:>9.3f}{math.log(players):>8.3f}")
+        even = math.log(players if isinstance(players, int) else len(players))
+        print(
+            f"{label(board, players, games):<34}{n:>6}{lost['learned'] / n:>9.3f}{lost['odds'] / n:>9.3f}{even:>8.3f}"
+        )
 
 
 def speed(base: int) -> None:
     print(f"{'positions':<34}{'n':>6}{'mean ms':>9}{'max ms':>9}")
-    for board, players in (("cross", 2), ("cross", 3), ("cross", 4), ("star", 3), ("star", 6)):
+    for board, players, _ in FORMS:
         found = [s for s, _ in positions(board, players, 20, base)]
         rng = random.Random(0)
         times: list[float] = []
@@ -142,8 +161,9 @@ def speed(base: int) -> None:
             begin = time.perf_counter()
             BOTS["hard"](state, actions, rng)
             times.append(time.perf_counter() - begin)
-        label = f"{board}, {players} players"
-        print(f"{label:<34}{len(times):>6}{1000 * sum(times) / len(times):>9.2f}{1000 * max(times):>9.2f}")
+        print(
+            f"{label(board, players):<34}{len(times):>6}{1000 * sum(times) / len(times):>9.2f}{1000 * max(times):>9.2f}"
+        )
 
 
 def use_weights(where: Path) -> None:

@@ -5,11 +5,12 @@
                              [--out malefiz/games/maedn/learned] [--results bench/results/train_maedn.txt]
 
 For each form (``cross2``: two players on opposite colours of the cross, ``cross3``: three, ``cross4``: four,
-``star3``, ``star6``: three and six on the star) a network of :mod:`malefiz.games.maedn.learned` (its sparse
-inputs, a hidden layer of sigmoid units, one softmax output per colour: the chance to be home first) plays itself: each
-colour takes the move whose position after it the network likes best for it (a few random moves early
-on). After each game every position before a roll is moved towards its TD(λ) target, the λ-return of
-the network's own later values and the game's result (offline, forward view; cross-entropy; Adam).
+``star2``, ``star3``, ``star6``: two, three and six on the star; ``--forms star2`` trains the one the defaults leave
+out) a network of :mod:`malefiz.games.maedn.learned` (its sparse inputs, a hidden layer of sigmoid units, one
+softmax output per colour: the chance to be home first) plays itself: each colour takes the move whose position
+after it the network likes best for it (a few random moves early on). After each game every position before a roll
+is moved towards its TD(λ) target, the λ-return of the network's own later values and the game's result (offline,
+forward view; cross-entropy; Adam).
 
 Every ``--every`` games it prints its learning curve: the log loss of the last games' positions against
 their results, and the win rate of the network (one ply, the colour's best position after its move) against
@@ -72,12 +73,14 @@ FORMS: dict[str, tuple[str, int, int, int]] = {
     "cross2": ("cross", 2, 500_000, 32),
     "cross3": ("cross", 3, 200_000, 32),
     "cross4": ("cross", 4, 12_000, 32),
+    "star2": ("star", 2, 150_000, 24),
     "star3": ("star", 3, 100_000, 32),
     "star6": ("star", 6, 5_000, 32),
 }
 """Per form: board, colours, games (before ``--games`` scales them), hidden units. Two colours: 500,000 games
 (session 21: against (b) and (c) some 2 points more than after 20,000, ``bench/TRIES.md``). Three colours (session
-25): 200,000 games on the cross, some 27 minutes; 100,000 on the star, some 25."""
+25): 200,000 games on the cross, some 27 minutes; 100,000 on the star, some 25. Two on the star (session 26, ``--seed
+31``): 150,000 games, 24 hidden units so that the star's weights stay under 100 KB, some 24 minutes."""
 
 TEMPERATURE: dict[str, float] = {"cross2": 0.8}
 """Per form, what the shipped network's output logits are divided by (:func:`td.export`): fitted on the log loss of

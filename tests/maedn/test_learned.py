@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from malefiz.games.maedn import learned, odds
-from malefiz.games.maedn.bots import BOTS, hard
+from malefiz.games.maedn.bots import BOTS, classic_hard, hard
 from malefiz.games.maedn.learned import (
     CALIBRATED,
     NETWORKS,
@@ -16,6 +16,7 @@ from malefiz.games.maedn.learned import (
     features,
     form,
     model_for,
+    slots,
     stride_of,
     win_chances,
 )
@@ -97,8 +98,41 @@ def test_encode_and_decode_agree() -> None:
 
 
 def test_forms_without_a_network() -> None:
-    for name in ("cross 2 adjacent", "cross two colours", "cross neutral", "star 2", "star 4", "star 5"):
+    for name in ("cross two colours", "cross neutral"):
         assert form(FORMS[name]().seating) is None, name
+
+
+def test_other_seatings_take_the_network_of_every_colour_of_their_board() -> None:
+    for name, network in (
+        ("cross 2 adjacent", "cross4"),
+        ("star 4", "star6"),
+        ("star 5", "star6"),
+    ):
+        assert form(FORMS[name]().seating) == network, name
+    assert form(new_game("star", ["yellow", "black", "blue"]).seating) == "star6"  # three, not spread as seated
+    assert form(new_game("star", ["yellow", "black"]).seating) == "star6"
+    assert form(FORMS["star 2"]().seating) == "star2"  # its own network
+
+
+def test_slots_place_each_colour_at_its_arm_from_the_roller() -> None:
+    se = new_game("star", 4).seating  # yellow, black, red, green: arms 0, 1, 3, 4 of the six
+    assert slots(se, 6) == ((0, 1, 3, 4), (0, 2, 3, 5), (0, 1, 3, 4), (0, 2, 3, 5))
+    assert slots(new_game("star", 2).seating, 6) == ((0, 3), (0, 3))
+    assert slots(new_game("cross", 3).seating, 3) == ((0, 1, 2),) * 3  # the form's own network: in play order
+
+
+def test_a_spread_network_reads_only_the_colours_in_play() -> None:
+    """Star, four players (yellow, black, red, green): the six-colour network's chances, the absent colours' inputs
+    left empty, sum to 1, favour the colour ahead and turn with the board (the seating looks the same from red as
+    from yellow)."""
+    ahead = parse_position("maedn star y:38,B,B,B k:12,B,B,B r:12,B,B,B g:12,B,B,B y?")
+    turned = parse_position("maedn star y:12,B,B,B k:12,B,B,B r:38,B,B,B g:12,B,B,B r?")
+    model = model_for(ahead.seating)
+    assert model is not None and model.colours == 6
+    one, two = chances_by_slot(model, ahead), chances_by_slot(model, turned)
+    assert sum(one) == pytest.approx(1.0) and one[0] == max(one) > 0.3
+    assert one == pytest.approx(two[2:] + two[:2])
+    assert {i // model.stride for i in features(ahead, slots(ahead.seating, 6)[0])} == {0, 1, 3, 4}  # no blue, purple
 
 
 def test_the_evaluation_is_a_probability_per_colour() -> None:
@@ -175,8 +209,22 @@ def test_every_form_gets_valid_chances_and_hard_moves(name: str) -> None:
             assert hard(state, actions, random.Random(99)) == choice  # deterministic
 
 
+def test_hard_searches_a_network_of_more_colours_only_with_two_in_play() -> None:
+    """On the star with four players hard keeps classic_hard (it did not play better on the six-colour network); with
+    two it searches on that network, and so chooses otherwise somewhere."""
+    differ = {}
+    for players in (2, 4):
+        differ[players] = 0
+        for state in positions(new_game("star", players), 3, every=3):
+            if state.is_over or state.is_chance or len(legal_actions(state)) < 2:
+                continue
+            actions = legal_actions(state)
+            differ[players] += hard(state, actions, random.Random(1)) != classic_hard(state, actions, random.Random(1))
+    assert differ[4] == 0 and differ[2] > 0, differ
+
+
 def test_no_network_falls_back_on_the_odds() -> None:
-    for start in (new_game("star", 2), new_game("star", 4)):
+    for start in (FORMS["cross two colours"](), FORMS["cross neutral"]()):
         state = positions(start, 2)[5]
         assert not state.ranking
         assert win_chances(state) == odds.win_chances(state)

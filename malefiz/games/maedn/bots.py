@@ -20,8 +20,9 @@ The levels (:data:`BOTS`):
   the best mean chance to win; with two players the two best moves so found are
   searched a turn deeper (:data:`SEARCH_PLIES`), and once both have two pieces
   on goal fields c and d it plays exactly
-  (:mod:`malefiz.games.maedn.learned.endgame`). In the forms without a network (the star with
-  two, four or five players, two colours a player, the neutral colour) it
+  (:mod:`malefiz.games.maedn.learned.endgame`). Two colours without a network of their own
+  (the star, two neighbours on the cross) search on their board's network for every colour. In the other forms
+  (the star with four or five players, two colours a player, the neutral colour) it
   takes *medium*'s score of each move plus a position value after it that
   counts every piece's progress less the chance that it is captured by the
   next roll of any opponent, for the player's own colours against the
@@ -220,6 +221,13 @@ MORE_PLIES: Final = 2
 DEEPER: Final = 2
 """How many of the best moves after two plies *hard* searches to its full depth when that is more."""
 
+SPREAD_COLOURS: Final = 2
+"""How many colours in play a seating without a network of its own must have for *hard* to search on its board's
+network for every colour (:func:`malefiz.games.maedn.learned.slots`). With two it beat :func:`classic_hard` (the
+star, against (b): 57.2% against 55.1% held out, 57.5% against 51.1% tuning); with four and five it did not
+measurably (-0.6 and +1.0 points over 5,000 and 3,000 games), so there *hard* keeps :func:`classic_hard` while the
+chances shown come from that network, which predicts better than the odds (``bench/TRIES.md``, session 26)."""
+
 
 def _after_roll(model: Model, state: State, slot: int, plies: int) -> float:
     """The chance of the colour in ``slot`` in ``state`` (phase MOVE, or over) once the colour to move has made
@@ -257,17 +265,19 @@ def _expected(model: Model, state: State, slot: int, plies: int) -> float:
 def hard(state: State, actions: Sequence[Action], rng: random.Random) -> Action:
     """The move with the best chance to win by an expectimax on the learned evaluation over
     :data:`SEARCH_PLIES` turns with two colours, :data:`MORE_PLIES` with more (every roll of the next colour to
-    move, its best reply by the network); :func:`classic_hard` where there is no network."""
+    move, its best reply by the network); :func:`classic_hard` where there is no network it plays better on
+    (:data:`SPREAD_COLOURS`)."""
     if len(actions) == 1:
         return actions[0]
     model = model_for(state.seating)
-    if model is None:
+    colours = len(state.seating.colours)
+    if model is None or (model.colours != colours and colours != SPREAD_COLOURS):
         return classic_hard(state, actions, rng)
     slot = state.turn
     afters = [apply(state, action) for action in actions]
     values = [_expected(model, after, slot, 1) for after in afters]
     order = sorted(range(len(actions)), key=lambda i: -values[i])
-    plies = SEARCH_PLIES if len(state.seating.colours) == 2 else MORE_PLIES
+    plies = SEARCH_PLIES if colours == 2 else MORE_PLIES
     if plies > 2:
         deeper = order[:DEEPER]
         values = [_expected(model, afters[i], slot, plies - 1) if i in deeper else -1.0 for i in order]

@@ -2,8 +2,8 @@
 
 The networks were trained by self-play with TD(λ), as TD-Gammon was (``train/maedn_td.py``, ``make train``),
 one per *form*: the cross board with two players on opposite colours (``cross2``), three (``cross3``) or four
-players (``cross4``), and the star board with three (``star3``) or six players (``star6``); one colour a player, no
-neutral colour.
+players (``cross4``), and the star board with two (``star2``), three (``star3``) or six players (``star6``); one
+colour a player, no neutral colour.
 
 Inputs (:func:`features`), sparse: the colours in play are taken clockwise from the colour to roll, and
 for each of them one input per goal or track place (its own places, 0 for its A field) counting its
@@ -17,16 +17,25 @@ zlib of little-endian int16 with one scale per tensor) and are read with the sta
 With two players on the cross and the printed rules, an exact endgame table (:mod:`.endgame`: each colour with
 two pieces on goal fields c and d) answers instead of the network wherever it covers a position.
 
-Forms without a network (the star with two, four or five players, two colours a player, the neutral colour) fall back on
-:func:`malefiz.games.maedn.odds.win_chances`. Each network predicts better than the odds (log loss on *medium*'s
-positions, ``bench/maedn_learned.py calibration``: cross, two players 0.536 against 0.559, three 0.849 against
-0.874, four 1.122 against 1.148; the star, three players 0.906 against 0.949, six 1.372 against 1.390 since its network
-trained 25,000 games, where 5,000 gave 1.419). Rule options use the network of the form: it was trained on the
-printed rules.
+Every other seating of one colour a player without the neutral colour (the star with four or five players; colours
+not spread as the rules seat them, such as two neighbours on the cross) takes the network of its board with every
+colour in play, ``cross4`` or ``star6``, each colour in play at its arm's slot counted from the colour to roll and
+the absent colours' inputs left empty (:func:`slots`); its chances are those of the colours in play, rescaled to sum
+to 1. Two colours a player and the neutral colour have none and fall back on
+:func:`malefiz.games.maedn.odds.win_chances`.
+
+Each network predicts better than the odds (log loss on *medium*'s positions, ``bench/maedn_learned.py
+calibration``): the cross, two players 0.536 against 0.559, three 0.849 against 0.874, four 1.122 against 1.148; the
+star, two players 0.539 against 0.558, three 0.906 against 0.949, six 1.372 against 1.390 since its network trained
+25,000 games, where 5,000 gave 1.419. So does each one taken for another seating: the star, four players 1.036
+against 1.068, five 1.301 against 1.350; two neighbours on the cross 0.573 against 0.581. Rule options use the
+network of the form: it was trained on the printed rules.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from functools import cache
 from typing import Final
 
 from ....core.network import Model, decode, encode, load
@@ -46,10 +55,11 @@ __all__ = [
     "features",
     "form",
     "model_for",
+    "slots",
     "win_chances",
 ]
 
-NETWORKS: Final = ("cross2", "cross3", "cross4", "star3", "star6")
+NETWORKS: Final = ("cross2", "cross3", "cross4", "star2", "star3", "star6")
 """The forms a network was trained for."""
 
 CALIBRATED: Final = frozenset(NETWORKS)
@@ -66,9 +76,10 @@ def stride_of(length: int) -> int:
 
 
 def form(se: Seating) -> str | None:
-    """The name of the network for a seating (one of :data:`NETWORKS`), or None when it has a form no
-    network was trained for: one colour a player, no neutral colour, the colours spread as the rules seat them
-    (any rotation)."""
+    """The name of the network for a seating (one of :data:`NETWORKS`), or None for two colours a player or the
+    neutral colour: the network trained for its form (one colour a player, the colours spread as the rules seat
+    them, any rotation), else the network of its board with every colour in play, the absent colours' inputs left
+    empty (:func:`slots`)."""
     if se.neutral is not None or any(len(seat) != 1 for seat in se.seats):
         return None
     board = se.board
@@ -76,10 +87,25 @@ def form(se: Seating) -> str | None:
     n = len(se.colours)
     first = board.colours.index(se.colours[0])
     offsets = tuple((board.colours.index(c) - first) % arms for c in se.colours)
-    if offsets != SEAT_COLOURS[board.name].get(n):
-        return None
-    name = f"{board.name}{n}"
-    return name if name in NETWORKS else None
+    own = f"{board.name}{n}"
+    if offsets == SEAT_COLOURS[board.name].get(n) and own in NETWORKS:
+        return own
+    full = f"{board.name}{arms}"
+    return full if full in NETWORKS else None
+
+
+@cache
+def slots(se: Seating, width: int) -> tuple[tuple[int, ...], ...]:
+    """``slots(se, width)[turn][k]``: the slot of a network with ``width`` colours that takes the ``k``-th colour in
+    play clockwise from the colour in slot ``turn``: ``k`` itself where the network has a slot for each colour in
+    play, else the colour's arm counted clockwise from the arm of ``turn`` (a network for every colour of the board,
+    the absent colours left empty)."""
+    n = len(se.colours)
+    if width == n:
+        return (tuple(range(n)),) * n
+    arms = [se.board.colour_index(c) for c in se.colours]
+    count = len(se.board.colours)
+    return tuple(tuple((arms[(turn + k) % n] - arms[turn]) % count for k in range(n)) for turn in range(n))
 
 
 def model_for(se: Seating) -> Model | None:
@@ -90,12 +116,12 @@ def model_for(se: Seating) -> Model | None:
     return load(__package__, se.board.name, name)
 
 
-def features(state: State) -> list[int]:
-    """The active inputs of ``state``: for each colour clockwise from ``state.turn`` (``k`` = 0, 1, ...), the index
-    ``k * stride + count - 1`` for its ``count`` pieces on B, ``k * stride + 4 + place`` once for every piece
-    on the track or in the goal, and ``k * stride + L + 8 + place`` for a track piece within reach of another
-    colour: 1 to 6 fields in front of one of its track pieces that would not pass its goal entry to get
-    there, or on its A field while it has pieces on B."""
+def features(state: State, places: Sequence[int] | None = None) -> list[int]:
+    """The active inputs of ``state``: for each colour clockwise from ``state.turn`` (``k`` = 0, 1, ...; its
+    network slot ``places[k]`` in place of ``k`` where given, :func:`slots`), the index ``k * stride + count - 1``
+    for its ``count`` pieces on B, ``k * stride + 4 + place`` once for every piece on the track or in the goal, and
+    ``k * stride + L + 8 + place`` for a track piece within reach of another colour: 1 to 6 fields in front of one of
+    its track pieces that would not pass its goal entry to get there, or on its A field while it has pieces on B."""
     se = state.seating
     length = se.length
     stride = WAIT_INPUTS + 2 * length + 4
@@ -116,7 +142,7 @@ def features(state: State) -> list[int]:
     for k in range(n):
         slot = (turn + k) % n
         start = starts[slot]
-        base = k * stride
+        base = (k if places is None else places[k]) * stride
         waiting = 0
         for p in pieces[slot]:
             if p < 0:
@@ -141,10 +167,15 @@ def _chances_roll(model: Model, state: State) -> list[float]:
     exact = endgame.chance(state)
     if exact is not None:
         return [exact, 1.0 - exact] if state.turn == 0 else [1.0 - exact, exact]
-    rel = model.evaluate(features(state))
-    n = len(rel)
     turn = state.turn
-    return [rel[(slot - turn) % n] for slot in range(n)]
+    places = slots(state.seating, model.colours)[turn]
+    rel = model.evaluate(features(state, places))
+    n = len(places)
+    chances = [rel[places[(slot - turn) % n]] for slot in range(n)]
+    if n == model.colours:
+        return chances
+    total = sum(chances)
+    return [p / total for p in chances]
 
 
 def chances_by_slot(model: Model, state: State) -> list[float]:
