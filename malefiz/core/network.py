@@ -4,21 +4,26 @@ units, a softmax over the players; weights stored as text and read with the stan
 A game's learned evaluation (``malefiz.games.<game>.learned``) turns a position into the indices of its active
 inputs (each active input is 1, or counts once per time it is listed) relative to the player to act, and reads
 each player's chance to win from :meth:`Model.evaluate`. The weights ship as generated modules beside it
-(``weights_*.py``: base64 of zlib of little-endian int16 with one scale per tensor, :func:`encode`), written by
-the training scripts under ``train/`` and read by :func:`build`.
+(``weights_*.py``: base64 of zlib of a signed byte a weight, with a scale per tensor and one per row,
+:func:`encode`), written by the training scripts under ``train/`` and read by :func:`build`. They take some 55% of
+the room two bytes a weight took, and *hard* chooses as it did with those in 98 to 99 decisions of 100
+(``bench/TRIES.md``, session 26).
 """
 
 from __future__ import annotations
 
 import base64
 import math
-import sys
+import struct
 import zlib
 from array import array
 from dataclasses import dataclass
 from importlib import import_module
 
-__all__ = ["Entry", "Model", "build", "decode", "encode", "load"]
+__all__ = ["LEVELS", "Entry", "Model", "build", "decode", "encode", "load", "shapes"]
+
+LEVELS = 127
+"""The largest value a weight is stored as: a row's largest weight is this many steps of the row."""
 
 Entry = tuple[int, int, int, str, tuple[float, ...]]
 """A weights module's entry: outputs (players), inputs per player, hidden units, data (:func:`encode`), scales."""
@@ -58,39 +63,61 @@ class Model:
         return [x / total for x in e]
 
 
-def encode(values: list[float], scales: tuple[float, ...], shapes: tuple[int, ...]) -> str:
-    """The text a weights module stores for the tensors ``values`` (concatenated) of sizes ``shapes``: int16 of
-    ``value / scale`` per tensor, little-endian, zlib-compressed, base64 (the inverse of :func:`decode`)."""
-    ints = array("h")
+def shapes(colours: int, stride: int, hidden: int) -> tuple[tuple[int, int], ...]:
+    """The tensors of a network, each as rows and values a row: the first layer (a row per input), its biases, the
+    output layer (a row per output) and its biases."""
+    return ((colours * stride, hidden), (1, hidden), (colours, hidden), (1, colours))
+
+
+def encode(values: list[float], scales: tuple[float, ...], layout: tuple[tuple[int, int], ...]) -> str:
+    """The text a weights module stores for the tensors ``values`` (concatenated, row by row) of ``layout`` (rows,
+    values a row), whose largest values are ``scales`` times :data:`LEVELS`: first each row's largest value as a
+    share of its tensor's (a half-precision float), then each value as a signed byte, in :data:`LEVELS` ths of its
+    row's largest; zlib-compressed, base64 (the inverse of :func:`decode`). A scale per row keeps the inputs that
+    move the hidden units little as precise as the rest; decoded and encoded again the text is the same."""
+    shares: list[float] = []
+    ints = array("b")
     start = 0
-    for size, scale in zip(shapes, scales, strict=True):
-        ints.extend(max(-32767, min(32767, round(v / scale))) for v in values[start : start + size])
-        start += size
-    if sys.byteorder == "big":
-        ints.byteswap()
-    return base64.b64encode(zlib.compress(ints.tobytes(), 9)).decode("ascii")
+    for (rows, width), scale in zip(layout, scales, strict=True):
+        for _ in range(rows):
+            row = values[start : start + width]
+            start += width
+            share = struct.unpack("<e", struct.pack("<e", max((abs(v) for v in row), default=0.0) / (scale * LEVELS)))[
+                0
+            ]
+            shares.append(share)
+            step = scale * share
+            ints.extend(max(-LEVELS, min(LEVELS, round(v / step))) if step > 0 else 0 for v in row)
+    head = struct.pack(f"<{len(shares)}e", *shares)
+    return base64.b64encode(zlib.compress(head + ints.tobytes(), 9)).decode("ascii")
 
 
-def decode(data: str, scales: tuple[float, ...], shapes: tuple[int, ...]) -> list[list[float]]:
-    """The tensors (flat) a weights module stores (see :func:`encode`)."""
-    ints = array("h")
-    ints.frombytes(zlib.decompress(base64.b64decode(data)))
-    if sys.byteorder == "big":
-        ints.byteswap()
-    if len(ints) != sum(shapes):
-        raise ValueError(f"weights: expected {sum(shapes)} values, got {len(ints)}")
+def decode(data: str, scales: tuple[float, ...], layout: tuple[tuple[int, int], ...]) -> list[list[float]]:
+    """The tensors (flat, row by row) a weights module stores (see :func:`encode`)."""
+    blob = zlib.decompress(base64.b64decode(data))
+    rows = sum(r for r, _ in layout)
+    size = 2 * rows + sum(r * w for r, w in layout)
+    if len(blob) != size:
+        raise ValueError(f"weights: expected {size} bytes, got {len(blob)}")
+    shares = struct.unpack(f"<{rows}e", blob[: 2 * rows])
+    ints = array("b", blob[2 * rows :])
     tensors: list[list[float]] = []
-    start = 0
-    for size, scale in zip(shapes, scales, strict=True):
-        tensors.append([v * scale for v in ints[start : start + size]])
-        start += size
+    row = start = 0
+    for (count, width), scale in zip(layout, scales, strict=True):
+        tensor: list[float] = []
+        for _ in range(count):
+            step = scale * shares[row]
+            tensor.extend(v * step for v in ints[start : start + width])
+            row += 1
+            start += width
+        tensors.append(tensor)
     return tensors
 
 
 def build(colours: int, stride: int, hidden: int, data: str, scales: tuple[float, ...]) -> Model:
     """A :class:`Model` from a weights module's entry."""
     inputs = colours * stride
-    w1, b1, w2, b2 = decode(data, scales, (inputs * hidden, hidden, colours * hidden, colours))
+    w1, b1, w2, b2 = decode(data, scales, shapes(colours, stride, hidden))
     return Model(
         colours,
         stride,

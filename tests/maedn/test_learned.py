@@ -89,12 +89,19 @@ def test_weights_modules_are_small(board: str) -> None:
 
 
 def test_encode_and_decode_agree() -> None:
-    values = [0.5, -0.25, 0.0, 3.0, -3.0]
-    scales = (1 / 32767, 3 / 32767)
-    data = learned.encode(values, scales, (2, 3))
-    a, b = learned.decode(data, scales, (2, 3))
-    assert a == pytest.approx([0.5, -0.25], abs=1e-4)
-    assert b == pytest.approx([0.0, 3.0, -3.0], abs=1e-3)
+    """A byte a weight in steps of its row: each value within half a step of its row's, however small the row's
+    values are; decoded and encoded again, the same text."""
+    values = [0.5, -0.25, 0.001, -0.0005, 3.0, -3.0, 1.0, 0.0]
+    scales = (0.5 / learned.LEVELS, 3 / learned.LEVELS)
+    shapes = ((2, 2), (1, 4))
+    data = learned.encode(values, scales, shapes)
+    a, b = learned.decode(data, scales, shapes)
+    assert learned.encode(a + b, scales, shapes) == data
+    assert a[:2] == pytest.approx([0.5, -0.25], abs=scales[0] / 2)
+    assert a[2:] == pytest.approx([0.001, -0.0005], abs=0.001 / learned.LEVELS)  # not 0
+    assert b == pytest.approx([3.0, -3.0, 1.0, 0.0], abs=scales[1] / 2)
+    with pytest.raises(ValueError, match="expected"):
+        learned.decode(learned.encode(values, scales, shapes), scales, ((3, 2), (1, 4)))
 
 
 def test_forms_without_a_network() -> None:

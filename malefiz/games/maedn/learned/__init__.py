@@ -11,7 +11,7 @@ pieces there, and one input for how many pieces wait on B (1 to 4). A hidden lay
 feeds one output per colour; their softmax is each colour's chance to be the first one home.
 
 The weights ship as generated modules of this package (``weights_cross.py``, ``weights_star.py``: base64 of
-zlib of little-endian int16 with one scale per tensor) and are read with the standard library on first use.
+zlib of a byte a weight, :func:`malefiz.core.network.encode`) and are read with the standard library on first use.
 (A package of its own, so that both games keep the same modules side by side: ``tests/test_layout.py``.)
 
 With two players on the cross and the printed rules, an exact endgame table (:mod:`.endgame`: each colour with
@@ -38,7 +38,7 @@ from collections.abc import Sequence
 from functools import cache
 from typing import Final
 
-from ....core.network import Model, decode, encode, load
+from ....core.network import LEVELS, Model, decode, encode, load
 from .. import odds
 from ..rules import SEAT_COLOURS, apply, legal_moves
 from ..state import PASS, Phase, Seating, State
@@ -46,6 +46,7 @@ from . import endgame
 
 __all__ = [
     "CALIBRATED",
+    "LEVELS",
     "NETWORKS",
     "Model",
     "chances_by_slot",
