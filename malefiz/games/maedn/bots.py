@@ -21,7 +21,7 @@ The levels (:data:`BOTS`):
   searched a turn deeper (:data:`SEARCH_PLIES`), and once both have two pieces
   on goal fields c and d it plays exactly
   (:mod:`malefiz.games.maedn.learned.endgame`). Two colours without a network of their own
-  (the star, two neighbours on the cross) search on their board's network for every colour. In the other forms
+  (two neighbours, on either board) search on their board's network for every colour. In the other forms
   (the star with four or five players, two colours a player, the neutral colour) it
   takes *medium*'s score of each move plus a position value after it that
   counts every piece's progress less the chance that it is captured by the
@@ -223,10 +223,11 @@ DEEPER: Final = 2
 
 SPREAD_COLOURS: Final = 2
 """How many colours in play a seating without a network of its own must have for *hard* to search on its board's
-network for every colour (:func:`malefiz.games.maedn.learned.slots`). With two it beat :func:`classic_hard` (the
-star, against (b): 57.2% against 55.1% held out, 57.5% against 51.1% tuning); with four and five it did not
-measurably (-0.6 and +1.0 points over 5,000 and 3,000 games), so there *hard* keeps :func:`classic_hard` while the
-chances shown come from that network, which predicts better than the odds (``bench/TRIES.md``, session 26)."""
+network for every colour (:func:`malefiz.games.maedn.learned.slots`). With two it beat :func:`classic_hard` against
+(b) (two neighbours on the cross: 56.5% against 53.8% held out, 56.1% against 52.4% tuning; the star with two players,
+before its own network: 57.2% against 55.1%, 57.5% against 51.1%); with four and five it did not measurably (-0.6
+and +1.0 points over 5,000 and 3,000 games), so there *hard* keeps :func:`classic_hard` while the chances shown come
+from that network, which predicts better than the odds (``bench/TRIES.md``, session 26)."""
 
 
 def _after_roll(model: Model, state: State, slot: int, plies: int) -> float:
