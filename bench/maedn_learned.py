@@ -108,16 +108,20 @@ FORMS: list[tuple[str, int | tuple[str, ...], int]] = [
 """The seatings measured (board, players or their colours, games of *medium* self-play)."""
 
 
+def count(players: int | tuple[str, ...]) -> int:
+    """How many colours a seating of :data:`FORMS` has."""
+    return players if isinstance(players, int) else len(players)
+
+
 def positions(board: str, players: int | tuple[str, ...], games: int, base: int) -> list[tuple[State, int]]:
     """Every sixth decision of *medium* self-play until the first colour is home, with the game's winner."""
     found: list[tuple[State, int]] = []
-    count = players if isinstance(players, int) else len(players)
     for seed in range(base, base + games):
         state = MAEDN.new_game(board, players, None)
         seen: list[State] = []
         decisions = 0
         last = state
-        for step in play(MAEDN, state, [BOTS["medium"]] * count, Dice(seed), random.Random(seed)):
+        for step in play(MAEDN, state, [BOTS["medium"]] * count(players), Dice(seed), random.Random(seed)):
             last = step.after
             if not step.before.is_chance:
                 decisions += 1
@@ -144,7 +148,7 @@ def calibration(base: int) -> None:
             for name, chances in (("learned", learned.win_chances), ("odds", odds.win_chances)):
                 lost[name] -= math.log(max(chances(state)[winner], 1e-9))
         n = len(found)
-        even = math.log(players if isinstance(players, int) else len(players))
+        even = math.log(count(players))
         print(
             f"{label(board, players, games):<34}{n:>6}{lost['learned'] / n:>9.3f}{lost['odds'] / n:>9.3f}{even:>8.3f}"
         )

@@ -69,6 +69,12 @@ def shapes(colours: int, stride: int, hidden: int) -> tuple[tuple[int, int], ...
     return ((colours * stride, hidden), (1, hidden), (colours, hidden), (1, colours))
 
 
+def _half(value: float) -> float:
+    """``value`` rounded to half precision, as :func:`encode` stores it."""
+    half: float = struct.unpack("<e", struct.pack("<e", value))[0]
+    return half
+
+
 def encode(values: list[float], scales: tuple[float, ...], layout: tuple[tuple[int, int], ...]) -> str:
     """The text a weights module stores for the tensors ``values`` (concatenated, row by row) of ``layout`` (rows,
     values a row), whose largest values are ``scales`` times :data:`LEVELS`: first each row's largest value as a
@@ -82,9 +88,7 @@ def encode(values: list[float], scales: tuple[float, ...], layout: tuple[tuple[i
         for _ in range(rows):
             row = values[start : start + width]
             start += width
-            share = struct.unpack("<e", struct.pack("<e", max((abs(v) for v in row), default=0.0) / (scale * LEVELS)))[
-                0
-            ]
+            share = _half(max((abs(v) for v in row), default=0.0) / (scale * LEVELS))
             shares.append(share)
             step = scale * share
             ints.extend(max(-LEVELS, min(LEVELS, round(v / step))) if step > 0 else 0 for v in row)
