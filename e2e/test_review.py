@@ -33,7 +33,11 @@ def test_a_mistake_is_marked_and_shown_beside_the_better_move(game: GamePage) ->
     game.page.locator('[data-action="hint"]').click()
     game.page.wait_for_function("() => document.querySelector('[data-message]').textContent.startsWith('Best moves')")
     best, other = hint_list("maedn cross y:12,1,B,B r:35,B,B,B y3")
-    assert message(game).startswith(f"Best moves: move y:12-15 {best}; move y:1-4 {other}. Chances: ")
+    capture, other_move = (
+        "Yellow piece 12 fields along: 3 fields ahead, capturing red's piece",
+        "Yellow piece 1 field along",
+    )
+    assert message(game).startswith(f"Best moves: {capture} {best}; {other_move}: 3 fields ahead {other}. Chances: ")
     assert game.page.locator('#board .piece.hint[data-key="y:12"]').count() == 1
     click_and_wait(game, '.piece.movable[data-key="y:1"]')  # leaves red's piece alone: a mistake
     assert game.page.locator("[data-review]").is_hidden() and game.page.locator(".log li.mistake").count() == 0
@@ -49,8 +53,10 @@ def test_a_mistake_is_marked_and_shown_beside_the_better_move(game: GamePage) ->
     game.page.wait_for_selector("[data-viewing]:not([hidden]) >> text=the move played and the better one")
     figures = game.page.locator("#board .compare figure")
     assert figures.count() == 2 and game.page.locator("#board .compare svg").count() == 2
-    assert (figures.nth(0).locator("figcaption").text_content() or "").startswith("Played: move y:1-4")
-    assert (figures.nth(1).locator("figcaption").text_content() or "").startswith("Better: move y:12-15")
+    assert (figures.nth(0).locator("figcaption").text_content() or "").startswith(
+        f"Played: {other_move}: 3 fields ahead"
+    )
+    assert (figures.nth(1).locator("figcaption").text_content() or "").startswith(f"Better: {capture}")
     game.shot("review-compare")
     game.page.locator('[data-action="back-to-game"]').click()
     game.page.wait_for_selector("[data-viewing][hidden]", state="attached")

@@ -1,8 +1,8 @@
 """The command line, the same commands for every game: ``python -m malefiz --help``.
 
-``moves`` and ``apply`` take the game from the position document (its ``"game"``
-key, or the first word of one-line notation); ``play`` and ``tournament`` from
-``--game`` (default ``malefiz``).
+``moves``, ``apply`` and ``hint`` take the game from the position document (its
+``"game"`` key, or the first word of one-line notation); ``review`` from the saved
+game; ``play`` and ``tournament`` from ``--game`` (default ``malefiz``).
 """
 
 from __future__ import annotations
@@ -12,16 +12,21 @@ import json
 import random
 import re
 import sys
-from collections.abc import Sequence
-from typing import Any, NoReturn, TextIO
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import AbstractContextManager, nullcontext
+from typing import IO, Any, NoReturn, TextIO
 
 from .core.dice import Dice, roll_for_start
 from .core.document import MAX_TEXT, decode_text, load_json, quote, read_position
 from .core.errors import MalefizError
 from .core.game import Game
 from .core.play import play
+from .core.review import Review, rate
+from .core.savefile import MAX_SAVE, SAVE_FORMAT, SAVE_VERSION, from_doc, load, save
+from .core.setup import MAX_NAME, MAX_SEED, Seat, Setup, seat_label
 from .core.tournament import check_tournament, guarded_bot, tournament
 from .games import DEFAULT_GAME, GAMES, get_game
+from .i18n import Translator
 
 __all__ = ["MAX_LINE", "error_line", "main", "main_exit"]
 
@@ -35,25 +40,22 @@ def error_line(exc: BaseException) -> str:
     return line if len(line) <= MAX_LINE else line[: MAX_LINE - 1] + "…"
 
 
-def _read_text(path: str, stdin: TextIO) -> str:
-    """The text of the file ``path`` (``-``: standard input): UTF-8, at most MAX_TEXT bytes."""
+def _read_text(path: str, stdin: TextIO, most: int = MAX_TEXT, what: str = "a position") -> str:
+    """The text of the file ``path`` (``-``: standard input): UTF-8, at most ``most`` bytes."""
     where = "standard input" if path == "-" else path
     try:
         if path == "-":
-            buffer = getattr(stdin, "buffer", None)
-            if buffer is None:  # a text stream without bytes underneath (a test's StringIO)
-                data = stdin.read(MAX_TEXT + 1).encode("utf-8", "surrogatepass")
-            else:
-                data = buffer.read(MAX_TEXT + 1)
+            buffer = getattr(stdin, "buffer", None)  # None: a text stream without bytes underneath (a StringIO)
+            data = stdin.read(most + 1).encode("utf-8", "surrogatepass") if buffer is None else buffer.read(most + 1)
         else:
             with open(path, "rb") as f:
-                data = f.read(MAX_TEXT + 1)
+                data = f.read(most + 1)
     except OSError as exc:
         raise MalefizError(f"cannot read {where}: {exc.strerror or exc}") from None
     except ValueError as exc:  # a path with a NUL character
         raise MalefizError(f"cannot read {where}: {exc}") from None
-    if len(data) > MAX_TEXT:
-        raise MalefizError(f"{where}: longer than {MAX_TEXT} bytes, too long to be a position")
+    if len(data) > most:
+        raise MalefizError(f"{where}: longer than {most} bytes, too long to be {what}")
     return decode_text(data, where)
 
 
@@ -100,50 +102,195 @@ def _game_setup(args: argparse.Namespace) -> tuple[Game[Any, Any], str]:
     return game, board
 
 
+def _turns(steps: Iterable[Any]) -> Iterator[list[Any]]:
+    """A game's steps (anything with ``before``, ``action`` and ``after``) in turns as the transcripts print
+    them: a turn begins with each roll of the die."""
+    turn: list[Any] = []
+    for step in steps:
+        if step.before.is_chance and turn:
+            yield turn
+            turn = []
+        turn.append(step)
+    if turn:
+        yield turn
+
+
+def _ending(seats: Sequence[Sequence[str]], last: Any, turns: int) -> list[str]:
+    """The transcript's last lines: the ranking (with more than two places to give) and the winner, or who is to
+    play in a game that goes on."""
+    if not last.is_over:
+        return [f"to play: {last.current} after {turns} turns"]
+    places = ["/".join("+".join(seats[s]) for s in place) for place in last.ranking]
+    lines = []
+    if len(seats) > 2 or any(len(c) > 1 for c in seats):
+        lines.append("ranking: " + ", ".join(f"{i}. {p}" for i, p in enumerate(places, 1)))
+    lines.append(f"winner: {places[0] if places else 'nobody'} after {turns} turns")
+    return lines
+
+
 def _cmd_play(args: argparse.Namespace, out: TextIO) -> int:
     game, board = _game_setup(args)
     counts = game.player_counts(board)
-    players = counts[-1] if args.players is None else args.players
+    names = [n.strip() for n in args.seats.split(",")] if args.seats is not None else []
+    if names and args.players is not None and args.players != len(names):
+        raise MalefizError(f"--players {args.players} and --seats with {len(names)} bots: give one of them")
+    players = len(names) if names else counts[-1] if args.players is None else args.players
     if players not in counts:
         raise MalefizError(f"--players: {game.title} on the {board} board is for {counts[0]} to {counts[-1]} players")
-    bot = guarded_bot(args.bot, game.bots)
+    names = names or [args.bot] * players
+    bots = [guarded_bot(name, game.bots) for name in names]
     options = _options(args.options)
     state = game.new_game(board, players, options)
-    seats = state.seats
-    dice = Dice(args.seed)
-    rollers = game.start_rollers(state)
-    start = ""
-    if rollers:  # the highest roll starts: the same dice roll for it
-        first, rounds, dice = roll_for_start(rollers, dice)
-        state = game.new_game(board, players, options, first=first)
-        rolls = "; then ".join(", ".join(f"{c} {v}" for c, v in r) for r in rounds)
-        start = f"who starts: {rolls}: {first} starts"
-    names = ", ".join("+".join(colours) for colours in seats)
-    neutral = getattr(state, "neutral", None)  # Mensch ärgere Dich nicht's three-player form
-    if neutral:
-        names += f"; {neutral} neutral"
-    print(f"{game.title}, {board} board, seed {args.seed}: {names} ({args.bot} bots)", file=out)
-    if start:
-        print(start, file=out)
-    turn = 0
-    line = ""
-    last = state
-    for step in play(game, state, [bot] * len(seats), dice, random.Random(args.seed)):
-        text = game.describe(step.before, step.action, step.after)
-        if step.before.is_chance:
-            if line:
-                print(line, file=out)
-            turn += 1
-            line = f"{turn:5}  {step.before.current:<6}  {text}"
-        else:
-            line += f"  {text}"
-        last = step.after
-    if line:
+    if args.save is not None and not 0 <= args.seed < MAX_SEED:
+        raise MalefizError(f"--save: a saved game's seed is 0 to {MAX_SEED - 1}, not {args.seed}")
+    with _opened(args.save) as file:
+        seats = state.seats
+        dice = Dice(args.seed)
+        rollers = game.start_rollers(state)
+        start = ""
+        if rollers:  # the highest roll starts: the same dice roll for it
+            first, rounds, dice = roll_for_start(rollers, dice)
+            state = game.new_game(board, players, options, first=first)
+            rolls = "; then ".join(", ".join(f"{c} {v}" for c, v in r) for r in rounds)
+            start = f"who starts: {rolls}: {first} starts"
+        colours = ", ".join("+".join(c) for c in seats)
+        neutral = getattr(state, "neutral", None)  # Mensch ärgere Dich nicht's three-player form
+        if neutral:
+            colours += f"; {neutral} neutral"
+        who = f"{args.bot} bots" if args.seats is None else ", ".join(names)
+        print(f"{game.title}, {board} board, seed {args.seed}: {colours} ({who})", file=out)
+        if start:
+            print(start, file=out)
+        actions: list[Any] = []
+        last = state
+        turns = 0
+        for turns, turn in enumerate(_turns(play(game, state, bots, dice, random.Random(args.seed))), 1):
+            texts = "  ".join(game.describe(s.before, s.action, s.after) for s in turn)
+            print(f"{turns:5}  {turn[0].before.current:<6}  {texts}", file=out)
+            actions.extend(s.action for s in turn)
+            last = turn[-1].after
+        for line in _ending(seats, last, turns):
+            print(line, file=out)
+        if file is not None:
+            file.write(json.dumps(_saved(game, board, options, names, args.seed, actions, last)))
+    return 0
+
+
+def _opened(path: str | None) -> AbstractContextManager[IO[str] | None]:
+    """``--save``'s file, opened for writing before the game is played (so that a place it cannot write is said at
+    once); nothing when no file is asked for."""
+    if path is None:
+        return nullcontext()
+    try:
+        return open(path, "w", encoding="utf-8")
+    except (OSError, ValueError) as exc:  # ValueError: a path with a NUL character
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
+        raise MalefizError(f"--save: cannot write {path}: {reason}") from None
+
+
+def _saved(
+    game: Game[Any, Any],
+    board: str,
+    options: dict[str, bool],
+    bots: Sequence[str],
+    seed: int,
+    actions: list[Any],
+    last: Any,
+) -> dict[str, Any]:
+    """A bot game as the page's save file (:mod:`malefiz.core.savefile`), read back and checked action by action
+    as the page reads one: the page's *Load* shows it with its review, ``review`` prints it. A seat's bot that is no
+    level of the game's (``package.module:name``) is saved as a person named after it, so that the page's review
+    marks its mistakes too."""
+    names = frozenset(n for n, on in options.items() if on)
+    colours = game.seat_colours(board, len(bots), names)
+    seats = tuple(
+        Seat(c, c.capitalize(), "bot", bot) if bot in game.bots else Seat(c, bot.rpartition(":")[2][:MAX_NAME])
+        for c, bot in zip(colours, bots, strict=True)
+    )
+    setup = Setup(game=game, board=board, seats=seats, options=names, seed=seed)
+    doc = {
+        "format": SAVE_FORMAT,
+        "version": SAVE_VERSION,
+        "game": game.name,
+        "setup": setup.to_query(),
+        "seed": seed,
+        "dice": 0,
+        "games": 0,
+        "actions": [str(a) for a in actions],
+        "position": game.to_json(last),
+    }
+    return save(from_doc(doc, GAMES))
+
+
+def _cmd_hint(args: argparse.Namespace, out: TextIO) -> int:
+    game, state = _read_position(args)
+    if args.top < 1:
+        raise MalefizError(f"--top: at least 1 action, not {args.top}")
+    t = Translator("en")
+    chances = game.face.chances(state)
+    doc = {
+        "turn": state.current,
+        "chances": {"+".join(colours): round(c, 3) for colours, c in zip(state.seats, chances, strict=True)},
+        "actions": [
+            {
+                "action": str(r.action),
+                "chance": round(r.chance, 3),
+                "then": [str(a) for a in r.then],
+                "words": game.face.hint_words(state, r.action, t),
+            }
+            for r in rate(game, game.face, state)[: args.top]
+        ],
+    }
+    print(json.dumps(doc, ensure_ascii=False), file=out)
+    return 0
+
+
+def _cmd_review(args: argparse.Namespace, out: TextIO) -> int:
+    session = load(_read_text(args.file, sys.stdin, MAX_SAVE, "a saved game"), GAMES)
+    game, record, setup = session.game, session.record, session.setup
+    reviewer = session.reviewer
+    review: Review = reviewer.review(record)
+    seats = record.start.seats
+    labels = [seat_label(seat, colours) for seat, colours in zip(setup.seats, seats, strict=True)]
+    who = [
+        label + (f" [{seat.level}]" if seat.kind == "bot" else "")
+        for seat, label in zip(setup.seats, labels, strict=True)
+    ]
+    print(f"{game.title}, {setup.board} board, seed {session.seed}: {', '.join(who)}", file=out)
+    print("chances after each turn: " + ", ".join("+".join(colours) for colours in seats), file=out)
+
+    def percents(chances: Sequence[float]) -> str:
+        return " ".join(f"{c:4.0%}" for c in chances)
+
+    print(f"{0:5}  {'start':<6}  {percents(review.points[0][1])}", file=out)
+    mistakes = review.mistakes()
+    index = turns = 0
+    for turns, turn in enumerate(_turns(record.entries), 1):
+        texts = []
+        for entry in turn:
+            text = game.describe(entry.before, entry.action, entry.after)
+            mistake = mistakes.get(index)
+            if mistake is not None:
+                best = " ".join(str(a) for a in (mistake.best.action, *mistake.best.then))
+                text += f" (mistake: {mistake.loss * 100:.0f} points; best {best}, {mistake.best.chance:.0%})"
+            texts.append(text)
+            index += 1
+        chances = percents(reviewer.chances(turn[-1].after))
+        print(f"{turns:5}  {turn[0].before.current:<6}  {chances}  {'  '.join(texts)}", file=out)
+    for seat, label in enumerate(labels):
+        average = review.average_loss(seat)
+        if average is None:
+            print(f"{label}: no decisions", file=out)
+            continue
+        mine = review.of(seat)
+        n = sum(d.is_mistake for d in mine)
+        print(
+            f"{label}: {average * 100:.1f} points a decision over {len(mine)} decisions, {n} mistake"
+            f"{'' if n == 1 else 's'} (5 points or more)",
+            file=out,
+        )
+    for line in _ending(seats, record.state, turns):
         print(line, file=out)
-    places = ["/".join("+".join(seats[s]) for s in place) for place in last.ranking]
-    if len(seats) > 2 or any(len(c) > 1 for c in seats):
-        print("ranking: " + ", ".join(f"{i}. {p}" for i, p in enumerate(places, 1)), file=out)
-    print(f"winner: {places[0] if places else 'nobody'} after {turn} turns", file=out)
     return 0
 
 
@@ -189,7 +336,10 @@ class _Parser(argparse.ArgumentParser):
 def _parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="python -m malefiz",
-        description="Rules engine of Malefiz and Mensch ärgere Dich nicht: legal moves of a position, bot games.",
+        description=(
+            "Rules engine of Malefiz and Mensch ärgere Dich nicht: legal moves of a position, the best moves with "
+            "their chances, bot games and their review."
+        ),
     )
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND", parser_class=_Parser)
     moves = sub.add_parser(
@@ -218,11 +368,45 @@ def _parser() -> argparse.ArgumentParser:
     step.add_argument("action", metavar="ACTION", help="the action, as JSON")
     step.add_argument("--game", choices=sorted(GAMES), help="the game of a notation that names none")
     step.set_defaults(run=_cmd_apply)
+    hint = sub.add_parser(
+        "hint",
+        help="value every legal action of a position by the chance to win after it, as JSON",
+        description=(
+            'Read a position and print {"turn": colour, "chances": {seat: chance}, "actions": [{"action": .., '
+            '"chance": .., "then": [..], "words": ..}]}: every legal action, best first, with its player\'s chance '
+            'to win after it (the calibrated estimate the page shows); "then" is the rest of the same turn\'s '
+            "decision made best (where a taken Malefiz barricade goes). Empty while a roll is due."
+        ),
+    )
+    hint.add_argument("file", metavar="FILE", help="the position file, or - for standard input")
+    hint.add_argument("--game", choices=sorted(GAMES), help="the game of a notation that names none")
+    hint.add_argument("--top", type=_whole_number, default=1000, help="print only the best N actions")
+    hint.set_defaults(run=_cmd_hint)
+    look = sub.add_parser(
+        "review",
+        help="review a saved game: the chances turn by turn, each decision's cost, the mistakes",
+        description=(
+            "Read a save file (the page's Save, or play --save) and print its transcript with every seat's chance "
+            "to win after each turn, each decision that cost 5 points of win chance or more marked with the better "
+            "action, and for each seat the win chance lost a decision on average."
+        ),
+    )
+    look.add_argument("file", metavar="FILE", help="the save file, or - for standard input")
+    look.set_defaults(run=_cmd_review)
     game = sub.add_parser("play", help="play a whole game between bots and print the transcript")
     _add_game_arguments(game)
     game.add_argument("--seed", type=_whole_number, default=0, help="seed of the dice and the bots (default 0)")
     game.add_argument("--players", type=_whole_number, help="number of players (default: as many as the board takes)")
     game.add_argument("--bot", default="greedy", help="the bot every seat uses (default greedy)")
+    game.add_argument(
+        "--seats",
+        help="comma-separated bots, one per seat in turn order, in place of --bot and --players (hard,medium)",
+    )
+    game.add_argument(
+        "--save",
+        metavar="FILE",
+        help="also write the game as a save file, which the page's Load opens (with its review) and review reads",
+    )
     game.set_defaults(run=_cmd_play)
     cup = sub.add_parser(
         "tournament",

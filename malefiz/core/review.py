@@ -49,18 +49,21 @@ class Rated:
     chance: float
     after: Any
     """The position after the action (and the player's further decisions of the same turn, made best)."""
+    then: tuple[Any, ...] = ()
+    """Those further decisions, in order (a taken Malefiz barricade's best field); empty when the turn's decision
+    ends with the action."""
 
 
-def _settled(game: Game[Any, Any], face: Face[Any, Any], state: Any, seat: int) -> tuple[Any, float]:
+def _settled(game: Game[Any, Any], face: Face[Any, Any], state: Any, seat: int) -> tuple[Any, float, tuple[Any, ...]]:
     """``state`` once ``seat``'s further decisions of the same turn are made as :meth:`Face.chances` likes best;
-    with ``seat``'s chance there."""
+    with ``seat``'s chance there and those decisions."""
     if state.is_over or state.is_chance or state.current_seat != seat:
-        return state, face.chances(state)[seat]
-    best: tuple[Any, float] | None = None
+        return state, face.chances(state)[seat], ()
+    best: tuple[Any, float, tuple[Any, ...]] | None = None
     for action in game.legal_actions(state):
-        found = _settled(game, face, game.apply(state, action), seat)
-        if best is None or found[1] > best[1]:
-            best = found
+        after, chance, then = _settled(game, face, game.apply(state, action), seat)
+        if best is None or chance > best[1]:
+            best = after, chance, (action, *then)
     assert best is not None  # a decision always has an action (a pass at least)
     return best
 
@@ -73,8 +76,8 @@ def rate(game: Game[Any, Any], face: Face[Any, Any], state: Any) -> list[Rated]:
     seat = state.current_seat
     found = []
     for action in game.legal_actions(state):
-        after, chance = _settled(game, face, game.apply(state, action), seat)
-        found.append(Rated(action, chance, after))
+        after, chance, then = _settled(game, face, game.apply(state, action), seat)
+        found.append(Rated(action, chance, after, then))
     found.sort(key=lambda r: -r.chance)
     return found
 

@@ -88,6 +88,11 @@ def test_a_taken_barricade_is_put_down_where_the_chances_like_best() -> None:
         places = [p for p in game.legal_actions(lifted) if isinstance(p, Place)]
         best = max(game.face.chances(game.apply(lifted, p))[state.current_seat] for p in places)
         assert r.chance == pytest.approx(best)
+        assert len(r.then) == 1 and isinstance(r.then[0], Place)  # the field it goes to, as an action
+        assert game.apply(lifted, r.then[0]) == r.after
+    for r in rated:
+        if r not in taking:
+            assert r.then == () and r.after == game.apply(state, r.action)
 
 
 @pytest.mark.parametrize("game", ["malefiz", "maedn"])

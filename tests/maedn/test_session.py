@@ -225,7 +225,11 @@ def test_hint_marks_the_piece_and_its_field() -> None:
     best = s.rated()
     assert [r.action for r in best] == [s.hinted, parse_action("y:20-24")]  # both moves, the hinted one first
     assert best[0].chance >= best[1].chance
-    listed = "; ".join(f"move {r.action} ({round(r.chance * 100)}%)" for r in best)
+    words = [
+        "Yellow piece 3 fields along: 4 fields ahead, capturing red's piece",
+        "Yellow piece 20 fields along: 4 fields ahead",
+    ]
+    listed = "; ".join(f"{w} ({round(r.chance * 100)}%)" for w, r in zip(words, best, strict=True))
     assert s.message == f"Best moves: {listed}. {s.chances_text()}"
     svg = s.svg()
     assert "hint" in classes(svg, "data-key")["y:3"] and "hint" in classes(svg, "data-field")["t7"]

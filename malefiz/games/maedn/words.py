@@ -116,31 +116,43 @@ def prompt_words(state: State, selected: bool, again: bool, t: Translator = ENGL
 
 
 def hint_words(state: State, action: Action, t: Translator = ENGLISH) -> str:
-    """An action in a few words, for a hint: ``bring a piece in (y:B-0)``, ``move y:12-16``."""
-    if isinstance(action, Move):
-        return t("md.hint_enter" if action.start < 0 else "md.hint_move", action=action)
-    return str(action)
+    """An action in a few words, for a hint and the review: ``bring a piece in``, ``Yellow piece 3 fields along: 4
+    fields ahead, capturing red's piece``."""
+    if not isinstance(action, Move):
+        return str(action)
+    victim = captures(state, action)
+    if action.start < 0:
+        words = t("md.hint_enter", piece=_piece_words(state, action, t))
+    else:
+        words = t(
+            "md.hint_move", piece=place_words(state, action.colour, action.start, t), where=_where(state, action, t)
+        )
+    return words if victim is None else t("md.hint_capture", words=words, colour=t.colour_noun(victim))
+
+
+def _where(state: State, action: Move, t: Translator) -> str:
+    """Where a move goes, from the piece: ``the start field``, ``goal field c``, ``4 fields ahead``, ``2 back``."""
+    length = state.seating.length
+    if action.start < 0:
+        return t("md.to_start")
+    if action.end >= length:
+        return t("md.to_goal", letter=GOAL_LETTERS[action.end - length])
+    if action.end < action.start:
+        return t("md.n_back", fields=t.count("fields", action.start - action.end))
+    return t("md.n_ahead", fields=t.count("fields", action.end - action.start))
 
 
 def label_words(state: State, key: str, action: Action | None, t: Translator = ENGLISH) -> str:
     """The name of a piece (``action`` None: ``Yellow piece 15 fields along``) or of the target of ``action``
     (``move here: goal field b``, ``move here and capture red's piece: 4 fields ahead``); ``key`` itself
     for a key that names no piece."""
-    length = state.seating.length
     if action is None:
         found = piece_at(state, key)
         if found is None:
             return key
         return place_words(state, *found, t)
     assert isinstance(action, Move)
-    if action.start < 0:
-        where = t("md.to_start")
-    elif action.end >= length:
-        where = t("md.to_goal", letter=GOAL_LETTERS[action.end - length])
-    elif action.end < action.start:
-        where = t("md.n_back", fields=t.count("fields", action.start - action.end))
-    else:
-        where = t("md.n_ahead", fields=t.count("fields", action.end - action.start))
+    where = _where(state, action, t)
     victim = captures(state, action)
     if victim is not None:
         return t("md.label_capture", colour=t.colour_noun(victim), where=where)

@@ -1,0 +1,224 @@
+"""The command line's hint and review, and bot games saved for them (``hint``, ``review``, ``play --save``)."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from malefiz.core.review import MISTAKE, Reviewer, rate
+from malefiz.core.savefile import load, save
+from malefiz.core.session import Session
+from malefiz.core.setup import Setup
+from malefiz.games import GAMES, get_game
+from malefiz.games.malefiz.state import Phase, Place
+
+
+def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "malefiz", *args], input=stdin, capture_output=True, text=True, timeout=300
+    )
+
+
+# -- hint ---------------------------------------------------------------------
+
+
+def test_hint_values_every_action_best_first_as_json() -> None:
+    text = "maedn cross y:12,1,B,B r:35,B,B,B y3"
+    result = run("hint", "-", stdin=text)
+    assert result.returncode == 0, result.stderr
+    doc = json.loads(result.stdout)
+    game = get_game("maedn")
+    state = game.parse_position(text)
+    rated = rate(game, game.face, state)
+    assert doc["turn"] == "yellow"
+    assert [a["action"] for a in doc["actions"]] == [str(r.action) for r in rated] == ["y:12-15", "y:1-4"]
+    assert [a["chance"] for a in doc["actions"]] == [round(r.chance, 3) for r in rated]
+    assert all(a["words"] and a["then"] == [] for a in doc["actions"])
+    assert "captures" in doc["actions"][0]["words"] or "red" in doc["actions"][0]["words"]
+    assert list(doc["chances"]) == ["yellow", "red"]
+    assert sum(doc["chances"].values()) == pytest.approx(1.0, abs=0.002)
+    for action in doc["actions"]:  # each one is an action `apply` takes as printed
+        assert run("apply", "-", action["action"], stdin=text).returncode == 0
+
+
+def test_hint_names_where_a_taken_barricade_goes_best() -> None:
+    game = get_game("malefiz")
+    state = game.new_game("fast", 2, {})
+    rng = random.Random(3)
+    while state.is_chance or not any(game.apply(state, a).phase is Phase.PLACE for a in game.legal_actions(state)):
+        assert not state.is_over
+        state = game.apply(state, rng.choice(game.legal_actions(state)))  # random rolls and moves
+    text = str(state)
+    rated = rate(game, game.face, state)
+    taking = [r for r in rated if r.then]
+    assert taking
+    doc = json.loads(run("hint", "-", stdin=text).stdout)
+    printed = {a["action"]: a["then"] for a in doc["actions"]}
+    for r in taking:
+        assert isinstance(r.then[0], Place)
+        assert printed[str(r.action)] == [str(a) for a in r.then]
+        after = run("apply", "-", str(r.action), stdin=text)
+        assert run("apply", "-", str(r.then[0]), stdin=after.stdout).returncode == 0  # a field it may go to
+
+
+def test_hint_top_keeps_the_best_and_a_roll_or_an_end_has_no_actions() -> None:
+    text = "maedn cross y:12,1,B,B r:35,B,B,B y3"
+    assert [a["action"] for a in json.loads(run("hint", "-", "--top", "1", stdin=text).stdout)["actions"]] == [
+        "y:12-15"
+    ]
+    doc = json.loads(run("hint", "-", stdin="maedn cross y:12,1,B,B r:35,B,B,B y?").stdout)
+    assert doc["actions"] == [] and doc["turn"] == "yellow" and len(doc["chances"]) == 2
+    over = json.loads(run("hint", "-", stdin="maedn cross y:40,41,42,43 r:35,B,B,B finished:y y*").stdout)
+    assert over["actions"] == [] and over["chances"] == {"yellow": 1.0, "red": 0.0}
+
+
+@pytest.mark.parametrize(
+    ("args", "stdin", "message"),
+    [
+        (("hint", "-"), "maedn cross y:12 y3", "error: "),
+        (("hint", "-", "--top", "0"), "maedn cross y:12,1,B,B r:35,B,B,B y3", "--top"),
+        (("review", "-"), "{}", "error: "),
+        (("review", "-"), "not json", "error: "),
+    ],
+)
+def test_bad_input_to_hint_and_review_is_a_one_line_error(args: tuple[str, ...], stdin: str, message: str) -> None:
+    result = run(*args, stdin=stdin)
+    assert result.returncode == 2 and result.stdout == ""
+    assert message in result.stderr and len(result.stderr.strip().splitlines()) == 1
+
+
+# -- play --save and review ---------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("game", "args"),
+    [
+        ("maedn", ("--game", "maedn", "--players", "2", "--bot", "hard", "--seed", "3")),
+        ("malefiz", ("--board", "fast", "--players", "3", "--bot", "medium", "--seed", "5")),
+        ("maedn", ("--game", "maedn", "--players", "2", "--options", "two_colours", "--seed", "2")),
+    ],
+)
+def test_a_bot_game_saved_reads_back_as_the_game_played(game: str, args: tuple[str, ...], tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    played = run("play", *args, "--save", str(path))
+    assert played.returncode == 0, played.stderr
+    session = load(path.read_text(encoding="utf-8"), GAMES)
+    assert session.game.name == game and session.state.is_over
+    moves = sum(1 for line in played.stdout.splitlines() if re.match(r"\s+\d+\s", line))
+    rolls = sum(1 for e in session.record.entries if e.before.is_chance)
+    assert rolls >= moves  # every turn of the transcript is in the file (a turn may hold several rolls)
+    winner = "+".join(session.state.seats[session.state.ranking[0][0]])
+    assert played.stdout.strip().splitlines()[-1].startswith(f"winner: {winner} ")
+
+
+def test_a_game_of_an_own_bot_is_saved_with_the_bot_named_as_its_players(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    bot = "malefiz.games.maedn.bots:greedy"
+    played = run("play", "--game", "maedn", "--players", "2", "--bot", bot, "--seed", "1", "--save", str(path))
+    assert played.returncode == 0, played.stderr
+    session = load(path.read_text(encoding="utf-8"), GAMES)
+    assert [s.kind for s in session.setup.seats] == ["human", "human"]
+    assert [s.name for s in session.setup.seats] == ["greedy", "greedy"]
+
+
+def test_play_save_to_a_place_it_cannot_write_is_a_one_line_error(tmp_path: Path) -> None:
+    result = run("play", "--seed", "1", "--players", "2", "--save", str(tmp_path / "no" / "such" / "game.json"))
+    assert result.returncode == 2 and "cannot write" in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+
+
+def _review_lines(stdout: str) -> dict[str, list[str]]:
+    lines = stdout.strip().splitlines()
+    return {
+        "turns": [line for line in lines if re.match(r"\s+\d+\s", line)],
+        "seats": [line for line in lines if "a decision over" in line or line.endswith(": no decisions")],
+        "end": lines[-1:],
+    }
+
+
+def test_review_prints_every_turn_with_the_chances_and_each_seats_figures(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    saved = run("play", "--game", "maedn", "--players", "2", "--bot", "medium", "--seed", "4", "--save", str(path))
+    assert saved.returncode == 0, saved.stderr
+    result = run("review", str(path))
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[0].startswith("Mensch ärgere Dich nicht, cross board, seed 4: ")
+    session = load(path.read_text(encoding="utf-8"), GAMES)
+    review = Reviewer(session.game, session.face).review(session.record)
+    parts = _review_lines(result.stdout)
+    start = parts["turns"][0].split()
+    assert start[:2] == ["0", "start"] and start[2:4] == [f"{c:.0%}" for c in review.points[0][1]]
+    last = parts["turns"][-1].split()
+    assert [w for w in last if w.endswith("%")][:2] == [f"{c:.0%}" for c in review.points[-1][1]]
+    for seat, line in enumerate(parts["seats"]):  # a line a seat: its decisions, average loss and mistakes
+        mine = review.of(seat)
+        average = review.average_loss(seat)
+        if average is None:
+            assert line.endswith(": no decisions") and not mine
+            continue
+        assert f"{average * 100:.1f} points a decision over {len(mine)} decisions" in line
+        assert f"{sum(d.is_mistake for d in mine)} mistake" in line
+    assert len(parts["seats"]) == 2 and sum(len(review.of(seat)) for seat in (0, 1)) > 20
+    assert parts["end"][0].startswith("winner: ")
+
+
+def test_review_marks_a_mistake_with_the_better_action(tmp_path: Path) -> None:
+    setup = Setup.from_query("?game=maedn&seats=human,human&names=Ann,Bob&first=yellow&seed=7", GAMES)
+    assert setup is not None
+    session = Session(setup)
+    while not session.review().mistakes():  # the worst action every time, until one costs 5 points or more
+        if session.state.is_chance:
+            session.roll()
+        else:
+            session.play(session.rated()[-1].action)
+    index, mistake = next(iter(session.review().mistakes().items()))
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(save(session)), encoding="utf-8")
+    result = run("review", str(path))
+    assert result.returncode == 0, result.stderr
+    played = str(session.record.entries[index].action)
+    marked = [line for line in result.stdout.splitlines() if "mistake:" in line]
+    assert any(
+        f"{played} (mistake: {mistake.loss * 100:.0f} points; best {mistake.best.action}" in line for line in marked
+    ), result.stdout
+    assert mistake.loss >= MISTAKE
+    assert "Ann (yellow)" in result.stdout.splitlines()[0]
+    assert result.stdout.strip().splitlines()[-1].startswith("to play: ")  # the game goes on
+
+
+def test_play_seats_gives_each_seat_its_bot_and_the_save_file_keeps_them(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    played = run("play", "--game", "maedn", "--seats", "hard,easy", "--seed", "6", "--save", str(path))
+    assert played.returncode == 0, played.stderr
+    assert played.stdout.splitlines()[0] == "Mensch ärgere Dich nicht, cross board, seed 6: yellow, red (hard, easy)"
+    session = load(path.read_text(encoding="utf-8"), GAMES)
+    assert [(s.colour, s.kind, s.level) for s in session.setup.seats] == [
+        ("yellow", "bot", "hard"),
+        ("red", "bot", "easy"),
+    ]
+    review = run("review", str(path))
+    assert review.stdout.splitlines()[0] == ("Mensch ärgere Dich nicht, cross board, seed 6: Yellow [hard], Red [easy]")
+    figures = {line.split(":")[0]: line for line in review.stdout.splitlines() if "a decision over" in line}
+    assert set(figures) == {"Yellow", "Red"}
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("--seats", "hard,medium", "--players", "3"), "--players 3 and --seats with 2 bots"),
+        (("--seats", "hard,nobody"), "nobody"),
+        (("--seats", "hard"), "--players: "),
+        (("--seed", "-1", "--save", "x.json"), "--save: a saved game's seed is 0 to "),
+    ],
+)
+def test_bad_seats_and_saves_are_one_line_errors(args: tuple[str, ...], message: str) -> None:
+    result = run("play", *args)
+    assert result.returncode == 2 and result.stdout == "" and message in result.stderr, result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
