@@ -414,8 +414,16 @@ class Session:
         return self.reviewer.rated(self.state)
 
     def rated_words(self, rated: Rated, state: Any = None) -> str:
-        """A rated action of ``state`` (default: now) in words with its chance: ``move y:12-16 (54%)``."""
-        words = self.face.hint_words(self.state if state is None else state, rated.action, self.t)
+        """A rated action of ``state`` (default: now) in words with its chance, and the rest of the turn's decision
+        it was valued with (:attr:`~.review.Rated.then`: where a taken barricade goes best): ``move the pawn on ... to
+        ..., then put the barricade on ... (54%)``."""
+        state = self.state if state is None else state
+        words = self.face.hint_words(state, rated.action, self.t)
+        previous = rated.action
+        for action in rated.then:
+            state = self.game.apply(state, previous)
+            words = self.t("then", words=words, then=self.face.hint_words(state, action, self.t))
+            previous = action
         return self.t("rated", words=words, chance=round(rated.chance * 100))
 
     # -- the review -----------------------------------------------------------

@@ -425,3 +425,25 @@ def test_the_keys_read_off_the_page_are_the_move_in_notation(start: str, seed: i
         state = apply(state, rng.choice(actions))
     assert "h" in seen and len(seen) > 1
     assert "f" in seen or not any(FOREST in pawns for pawns in parse_position(start).pawns)
+
+
+@pytest.mark.parametrize(("language", "then"), [("en", "then"), ("de", "dann")])
+def test_a_hint_to_take_a_barricade_says_where_it_goes_best(language: str, then: str) -> None:
+    s = session_at(f"classic r:4.13,h,h,h,h y:h,h,h,h,h x:{CLASSIC_START} r2")
+    s.t = Translator(language)
+    assert s.hint()
+    taking = [r for r in s.rated() if r.then]
+    assert [str(r.action) for r in taking] == ["4.13-4.11"]  # two steps up onto the barricade
+    for r in taking:
+        lifted = apply(s.state, r.action)
+        assert len(r.then) == 1 and isinstance(r.then[0], Place) and apply(lifted, r.then[0]) == r.after
+        words = MALEFIZ.face.hint_words(s.state, r.action, s.t)
+        place = MALEFIZ.face.hint_words(lifted, r.then[0], s.t)
+        shown = s.rated_words(r)
+        assert shown.startswith(f"{words}, {then} {place} (") and f"{round(r.chance * 100)}" in shown
+    assert all(f", {then} " not in s.rated_words(r) for r in s.rated() if not r.then)
+    near = session_at(f"classic r:7.1,h,h,h,h y:h,h,h,h,h x:{CLASSIC_START} r1")  # beside the goal's barricade
+    near.t = s.t
+    assert near.hint()
+    best = near.rated()[0]
+    assert str(best.action) == "7.1-8.1" and best.then and near.rated_words(best) in near.message
