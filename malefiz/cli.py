@@ -22,7 +22,7 @@ from .core.errors import MalefizError
 from .core.game import Game
 from .core.play import play
 from .core.review import Review, rate
-from .core.savefile import MAX_SAVE, SAVE_FORMAT, SAVE_VERSION, from_doc, load, save
+from .core.savefile import MAX_SAVE, SAVE_FORMAT, SAVE_VERSION, from_doc, from_link, load, save
 from .core.setup import MAX_NAME, MAX_SEED, Seat, Setup, seat_label
 from .core.tournament import check_tournament, guarded_bot, tournament
 from .games import DEFAULT_GAME, GAMES, get_game
@@ -31,6 +31,8 @@ from .i18n import Translator
 __all__ = ["MAX_LINE", "error_line", "main", "main_exit"]
 
 MAX_LINE = 300
+LINK = "#game="
+"""What a shared link's address holds the game after (the page's *Share link*)."""
 """The longest error line printed; the messages themselves quote at most a short piece of the input."""
 
 
@@ -246,7 +248,8 @@ def _cmd_hint(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _cmd_review(args: argparse.Namespace, out: TextIO) -> int:
-    session = load(_read_text(args.file, sys.stdin, MAX_SAVE, "a saved game"), GAMES)
+    text = args.file if LINK in args.file else _read_text(args.file, sys.stdin, MAX_SAVE, "a saved game")
+    session = from_link(text.strip().partition(LINK)[2], GAMES) if LINK in text else load(text, GAMES)
     game, record, setup = session.game, session.record, session.setup
     reviewer = session.reviewer
     review: Review = reviewer.review(record)
@@ -386,12 +389,13 @@ def _parser() -> argparse.ArgumentParser:
         "review",
         help="review a saved game: the chances turn by turn, each decision's cost, the mistakes",
         description=(
-            "Read a save file (the page's Save, or play --save) and print its transcript with every seat's chance "
+            "Read a save file (the page's Save, or play --save) or a shared link (the page's Share link: the address "
+            "itself, or a file holding it) and print its transcript with every seat's chance "
             "to win after each turn, each decision that cost 5 points of win chance or more marked with the better "
             "action, and for each seat the win chance lost a decision on average."
         ),
     )
-    look.add_argument("file", metavar="FILE", help="the save file, or - for standard input")
+    look.add_argument("file", metavar="FILE", help="the save file, a shared link, or - for standard input")
     look.set_defaults(run=_cmd_review)
     game = sub.add_parser("play", help="play a whole game between bots and print the transcript")
     _add_game_arguments(game)

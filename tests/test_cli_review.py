@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from malefiz.core.review import MISTAKE, Reviewer, rate
-from malefiz.core.savefile import load, save
+from malefiz.core.savefile import link, load, save
 from malefiz.core.session import Session
 from malefiz.core.setup import Setup
 from malefiz.games import GAMES, get_game
@@ -175,7 +175,7 @@ def test_review_marks_a_mistake_with_the_better_action(tmp_path: Path) -> None:
     session = Session(setup)
     while not session.review().mistakes():  # the worst action every time, until one costs 5 points or more
         if session.state.is_chance:
-            session.roll()
+            assert session.roll()
         else:
             session.play(session.rated()[-1].action)
     index, mistake = next(iter(session.review().mistakes().items()))
@@ -222,3 +222,25 @@ def test_bad_seats_and_saves_are_one_line_errors(args: tuple[str, ...], message:
     result = run("play", *args)
     assert result.returncode == 2 and result.stdout == "" and message in result.stderr, result.stderr
     assert len(result.stderr.strip().splitlines()) == 1
+
+
+def test_review_reads_a_shared_link_as_the_address_or_in_a_file(tmp_path: Path) -> None:
+    setup = Setup.from_query("?game=maedn&seats=human,human&names=Ann&seed=9", GAMES)
+    assert setup is not None
+    session = Session(setup)
+    while len(session.record) < 60:
+        if session.state.is_chance:
+            assert session.roll()
+        else:
+            session.play(session.rated()[-1].action)
+    saved = tmp_path / "game.json"
+    saved.write_text(json.dumps(save(session)), encoding="utf-8")
+    address = f"https://example.org/malefiz/#game={link(session)}"
+    (tmp_path / "link.txt").write_text(address + "\n", encoding="utf-8")
+    expected = run("review", str(saved))
+    assert expected.returncode == 0 and "Ann (yellow)" in expected.stdout
+    assert run("review", address).stdout == expected.stdout
+    assert run("review", str(tmp_path / "link.txt")).stdout == expected.stdout
+    assert run("review", "-", stdin=address).stdout == expected.stdout
+    broken = run("review", address[:-12])
+    assert broken.returncode == 2 and broken.stderr.startswith("error: ") and broken.stdout == ""
