@@ -329,6 +329,15 @@ def _add_game_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--options", help=f"comma-separated rule options ({options})")
 
 
+def _add_position_arguments(parser: argparse.ArgumentParser, action: str = "") -> None:
+    """The arguments of a command that reads a position: its file (and an ``action`` to apply to it) and the game of
+    a notation that names none."""
+    parser.add_argument("file", metavar="FILE", help="the position file, or - for standard input")
+    if action:
+        parser.add_argument("action", metavar="ACTION", help=action)
+    parser.add_argument("--game", choices=sorted(GAMES), help="the game of a notation that names none")
+
+
 class _Parser(argparse.ArgumentParser):
     """argparse, but a usage error is one line (what and how to get help), exit status 2, like every other error."""
 
@@ -355,8 +364,7 @@ def _parser() -> argparse.ArgumentParser:
             '.., "from": "B" | place, "to": place}]}; both {"rolls": [1..6]} in phase roll.'
         ),
     )
-    moves.add_argument("file", metavar="FILE", help="the position file, or - for standard input")
-    moves.add_argument("--game", choices=sorted(GAMES), help="the game of a notation that names none")
+    _add_position_arguments(moves)
     moves.set_defaults(run=_cmd_moves)
     step = sub.add_parser(
         "apply",
@@ -367,9 +375,7 @@ def _parser() -> argparse.ArgumentParser:
             "a one-line error with exit status 2."
         ),
     )
-    step.add_argument("file", metavar="FILE", help="the position file, or - for standard input")
-    step.add_argument("action", metavar="ACTION", help="the action, as JSON")
-    step.add_argument("--game", choices=sorted(GAMES), help="the game of a notation that names none")
+    _add_position_arguments(step, "the action, as JSON")
     step.set_defaults(run=_cmd_apply)
     hint = sub.add_parser(
         "hint",
@@ -381,8 +387,7 @@ def _parser() -> argparse.ArgumentParser:
             "decision made best (where a taken Malefiz barricade goes). Empty while a roll is due."
         ),
     )
-    hint.add_argument("file", metavar="FILE", help="the position file, or - for standard input")
-    hint.add_argument("--game", choices=sorted(GAMES), help="the game of a notation that names none")
+    _add_position_arguments(hint)
     hint.add_argument("--top", type=_whole_number, default=1000, help="print only the best N actions")
     hint.set_defaults(run=_cmd_hint)
     look = sub.add_parser(
