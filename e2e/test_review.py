@@ -58,8 +58,10 @@ def test_a_mistake_is_marked_and_shown_beside_the_better_move(game: GamePage) ->
     )
     assert (figures.nth(1).locator("figcaption").text_content() or "").startswith(f"Better: {capture}")
     game.shot("review-compare")
+    assert game.page.locator(".log li[aria-current]").count() == 1  # the line shown, for a screen reader too
     game.page.locator('[data-action="back-to-game"]').click()
     game.page.wait_for_selector("[data-viewing][hidden]", state="attached")
+    assert game.page.locator(".log li[aria-current]").count() == 0
     game.page.locator('[data-action="review"]').click()
     game.page.wait_for_selector("[data-review][hidden]", state="attached")
     game.page.wait_for_selector(SETTLED, state="attached")

@@ -193,7 +193,8 @@
   }
 
   function drawGame(screen) {
-    viewing.hidden = true;
+    viewing.hidden = true;  // and no line of the move list is the one shown any more
+    Array.from(log.children).forEach(function (line) { line.removeAttribute("aria-current"); });
     frames = screen.frames.slice();
     afterWalk = screen;
     walk();
