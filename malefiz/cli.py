@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import re
 import sys
 from collections.abc import Iterable, Iterator, Sequence
-from contextlib import AbstractContextManager, nullcontext
-from typing import IO, Any, NoReturn, TextIO
+from typing import Any, NoReturn, TextIO
 
 from .core.dice import Dice, roll_for_start
 from .core.document import MAX_TEXT, decode_text, load_json, quote, read_position
@@ -143,48 +143,66 @@ def _cmd_play(args: argparse.Namespace, out: TextIO) -> int:
     bots = [guarded_bot(name, game.bots) for name in names]
     options = _options(args.options)
     state = game.new_game(board, players, options)
-    if args.save is not None and not 0 <= args.seed < MAX_SEED:
-        raise MalefizError(f"--save: a saved game's seed is 0 to {MAX_SEED - 1}, not {args.seed}")
-    with _opened(args.save) as file:
-        seats = state.seats
-        dice = Dice(args.seed)
-        rollers = game.start_rollers(state)
-        start = ""
-        if rollers:  # the highest roll starts: the same dice roll for it
-            first, rounds, dice = roll_for_start(rollers, dice)
-            state = game.new_game(board, players, options, first=first)
-            rolls = "; then ".join(", ".join(f"{c} {v}" for c, v in r) for r in rounds)
-            start = f"who starts: {rolls}: {first} starts"
-        colours = ", ".join("+".join(c) for c in seats)
-        neutral = getattr(state, "neutral", None)  # Mensch ärgere Dich nicht's three-player form
-        if neutral:
-            colours += f"; {neutral} neutral"
-        who = f"{args.bot} bots" if args.seats is None else ", ".join(names)
-        print(f"{game.title}, {board} board, seed {args.seed}: {colours} ({who})", file=out)
-        if start:
-            print(start, file=out)
-        actions: list[Any] = []
-        last = state
-        turns = 0
-        for turns, turn in enumerate(_turns(play(game, state, bots, dice, random.Random(args.seed))), 1):
-            texts = "  ".join(game.describe(s.before, s.action, s.after) for s in turn)
-            print(f"{turns:5}  {turn[0].before.current:<6}  {texts}", file=out)
-            actions.extend(s.action for s in turn)
-            last = turn[-1].after
-        for line in _ending(seats, last, turns):
-            print(line, file=out)
-        if file is not None:
-            file.write(json.dumps(_saved(game, board, options, names, args.seed, actions, last)))
+    if args.save is not None:
+        if not 0 <= args.seed < MAX_SEED:
+            raise MalefizError(f"--save: a saved game's seed is 0 to {MAX_SEED - 1}, not {args.seed}")
+        _check_writable(args.save)
+    seats = state.seats
+    dice = Dice(args.seed)
+    rollers = game.start_rollers(state)
+    start = ""
+    if rollers:  # the highest roll starts: the same dice roll for it
+        first, rounds, dice = roll_for_start(rollers, dice)
+        state = game.new_game(board, players, options, first=first)
+        rolls = "; then ".join(", ".join(f"{c} {v}" for c, v in r) for r in rounds)
+        start = f"who starts: {rolls}: {first} starts"
+    colours = ", ".join("+".join(c) for c in seats)
+    neutral = getattr(state, "neutral", None)  # Mensch ärgere Dich nicht's three-player form
+    if neutral:
+        colours += f"; {neutral} neutral"
+    who = f"{args.bot} bots" if args.seats is None else ", ".join(names)
+    print(f"{game.title}, {board} board, seed {args.seed}: {colours} ({who})", file=out)
+    if start:
+        print(start, file=out)
+    actions: list[Any] = []
+    last = state
+    turns = 0
+    for turns, turn in enumerate(_turns(play(game, state, bots, dice, random.Random(args.seed))), 1):
+        texts = "  ".join(game.describe(s.before, s.action, s.after) for s in turn)
+        print(f"{turns:5}  {turn[0].before.current:<6}  {texts}", file=out)
+        actions.extend(s.action for s in turn)
+        last = turn[-1].after
+    for line in _ending(seats, last, turns):
+        print(line, file=out)
+    if args.save is not None:
+        _write(args.save, json.dumps(_saved(game, board, options, names, args.seed, actions, last)))
     return 0
 
 
-def _opened(path: str | None) -> AbstractContextManager[IO[str] | None]:
-    """``--save``'s file, opened for writing before the game is played (so that a place it cannot write is said at
-    once); nothing when no file is asked for."""
-    if path is None:
-        return nullcontext()
+def _check_writable(path: str) -> None:
+    """``--save``'s file can be written (asked before the game is played, so that a bad place is said at once; an
+    existing file is left as it is until the game is over)."""
+    if "\0" in path:
+        raise MalefizError("--save: a file name has no NUL characters")
+    folder = os.path.dirname(path) or "."
+    reason = (
+        "it is a folder"
+        if os.path.isdir(path)
+        else "no such folder"
+        if not os.path.isdir(folder)
+        else "not allowed"
+        if not os.access(path if os.path.exists(path) else folder, os.W_OK)
+        else ""
+    )
+    if reason:
+        raise MalefizError(f"--save: cannot write {path}: {reason}")
+
+
+def _write(path: str, text: str) -> None:
+    """Write ``--save``'s file."""
     try:
-        return open(path, "w", encoding="utf-8")
+        with open(path, "w", encoding="utf-8") as file:
+            file.write(text)
     except (OSError, ValueError) as exc:  # ValueError: a path with a NUL character
         reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
         raise MalefizError(f"--save: cannot write {path}: {reason}") from None

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import random
 import re
 import subprocess
@@ -244,3 +245,21 @@ def test_review_reads_a_shared_link_as_the_address_or_in_a_file(tmp_path: Path) 
     assert run("review", "-", stdin=address).stdout == expected.stdout
     broken = run("review", address[:-12])
     assert broken.returncode == 2 and broken.stderr.startswith("error: ") and broken.stdout == ""
+
+
+def test_a_game_that_fails_leaves_an_existing_file_as_it_was_and_a_folder_is_refused_at_once(tmp_path: Path) -> None:
+    (tmp_path / "my_failing_bots.py").write_text("def raises(state, actions, rng):\n    raise RuntimeError('broken')\n")
+    path = tmp_path / "game.json"
+    path.write_text("my earlier game", encoding="utf-8")
+    result = subprocess.run(
+        [sys.executable, "-m", "malefiz", "play", "--bot", "my_failing_bots:raises", "--save", str(path)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=tmp_path,
+        env={**os.environ, "PYTHONPATH": str(tmp_path)},
+    )
+    assert result.returncode == 2 and "broken" in result.stderr
+    assert path.read_text(encoding="utf-8") == "my earlier game"
+    folder = run("play", "--save", str(tmp_path))
+    assert folder.returncode == 2 and folder.stdout == "" and "it is a folder" in folder.stderr
