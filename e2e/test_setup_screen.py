@@ -15,11 +15,12 @@ BLOCK = "#setup fieldset.block:not([disabled])"
 
 
 def in_view(page: Page, element: Locator) -> bool:
-    """True when ``element`` is shown whole inside the window, as it is scrolled now."""
+    """True when ``element`` is shown whole inside the window, as it is scrolled now (to within a pixel: the browser
+    scrolls a focused element to the window's edge, and a layout in rem may leave a fraction of a pixel beyond it)."""
     box = element.bounding_box()
     size = page.viewport_size
     assert box is not None and size is not None
-    return box["y"] >= 0 and box["y"] + box["height"] <= size["height"] and 0 <= box["x"] <= size["width"]
+    return box["y"] >= -1 and box["y"] + box["height"] <= size["height"] + 1 and 0 <= box["x"] <= size["width"]
 
 
 def watched(page: Page) -> Watch:
