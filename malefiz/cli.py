@@ -185,15 +185,13 @@ def _check_writable(path: str) -> None:
     if "\0" in path:
         raise MalefizError("--save: a file name has no NUL characters")
     folder = os.path.dirname(path) or "."
-    reason = (
-        "it is a folder"
-        if os.path.isdir(path)
-        else "no such folder"
-        if not os.path.isdir(folder)
-        else "not allowed"
-        if not os.access(path if os.path.exists(path) else folder, os.W_OK)
-        else ""
-    )
+    reason = ""
+    if os.path.isdir(path):
+        reason = "it is a folder"
+    elif not os.path.isdir(folder):
+        reason = "no such folder"
+    elif not os.access(path if os.path.exists(path) else folder, os.W_OK):
+        reason = "not allowed"
     if reason:
         raise MalefizError(f"--save: cannot write {path}: {reason}")
 
