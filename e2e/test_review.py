@@ -37,7 +37,7 @@ def test_a_mistake_is_marked_and_shown_beside_the_better_move(game: GamePage) ->
         "Yellow piece 12 fields along: 3 fields ahead, capturing red's piece",
         "Yellow piece 1 field along",
     )
-    assert message(game).startswith(f"Best moves: {capture} {best}; {other_move}: 3 fields ahead {other}. Chances: ")
+    assert message(game) == f"Best moves: {capture} {best}; {other_move}: 3 fields ahead {other}."
     assert game.page.locator('#board .piece.hint[data-key="y:12"]').count() == 1
     click_and_wait(game, '.piece.movable[data-key="y:1"]')  # leaves red's piece alone: a mistake
     assert game.page.locator("[data-review]").is_hidden() and game.page.locator(".log li.mistake").count() == 0

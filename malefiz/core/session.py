@@ -402,11 +402,8 @@ class Session:
         best = self.rated()[:3]
         self.hinted = best[0].action if best else None
         self.hint_asked = True
-        odds = self.chances_text()
-        if best and best[0].action != PASS:
-            self.message = self.t("hint", list=self.t("list_sep").join(self.rated_words(r) for r in best), odds=odds)
-        else:
-            self.message = odds
+        if best and best[0].action != PASS:  # everyone's chances are on the chances line (:meth:`chances_shown`)
+            self.message = self.t("hint", list=self.t("list_sep").join(self.rated_words(r) for r in best))
         return True
 
     def rated(self) -> list[Rated]:
