@@ -35,8 +35,11 @@ def test_hint_marks_the_best_move_and_shows_the_chances(game: GamePage) -> None:
     assert not game.page.locator("[data-chances]").text_content()  # no chances until asked for
     hint.click()
     game.page.wait_for_selector("#board .hint")
-    message = game.page.locator("[data-message]").text_content() or ""
-    assert message.startswith("Best moves: ") and message.count("%); ") == 2 and "Chances: " not in message
+    lines = game.page.locator("[data-hint] li").all_text_contents()
+    assert len(lines) == 3 and all(line.endswith("%)") and "Chances" not in line for line in lines)
+    said = f"Best moves: {'; '.join(lines)}."
+    assert (game.page.locator("[data-announce]").text_content() or "") == said  # a screen reader hears it
+    assert "Best" not in (game.page.locator("[data-status]").text_content() or "")  # the roll and the prompt stay
     chances = game.page.locator("[data-chances]").text_content() or ""
     assert chances.startswith("Chances: ") and "%" in chances
     assert game.page.locator("#board .field.hint").count() >= 1

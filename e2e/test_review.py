@@ -6,7 +6,7 @@ from __future__ import annotations
 from urllib.parse import urlencode
 
 from site_page import SETTLED, GamePage, seed_rolling
-from test_maedn import click_and_wait, maedn_state, message, open_at, persons_moves
+from test_maedn import click_and_wait, maedn_state, open_at, persons_moves
 
 from malefiz.core.review import rate
 from malefiz.games import GAMES
@@ -21,6 +21,11 @@ def hint_list(position: str, first: int = 3) -> list[str]:
     return [f"({round(r.chance * 100)}%)" for r in rate(game, game.face, game.parse_position(position))[:first]]
 
 
+def hint_lines(game: GamePage) -> list[str]:
+    """The hint's list under the buttons, best first."""
+    return game.page.locator("[data-hint] li").all_text_contents()
+
+
 def open_review(game: GamePage) -> None:
     game.page.locator('[data-action="review"]').click()
     game.page.wait_for_selector('[data-review]:not([hidden]) svg.chart polyline[data-seat="1"]')
@@ -31,13 +36,13 @@ def test_a_mistake_is_marked_and_shown_beside_the_better_move(game: GamePage) ->
     open_at(game, "maedn cross y:12,1,B,B r:35,B,B,B y?", 3)
     game.roll()
     game.page.locator('[data-action="hint"]').click()
-    game.page.wait_for_function("() => document.querySelector('[data-message]').textContent.startsWith('Best moves')")
+    game.page.wait_for_function("() => document.querySelector('[data-hint]').textContent.startsWith('Best moves')")
     best, other = hint_list("maedn cross y:12,1,B,B r:35,B,B,B y3")
     capture, other_move = (
         "Yellow piece 12 fields along: 3 fields ahead, capturing red's piece",
         "Yellow piece 1 field along",
     )
-    assert message(game) == f"Best moves: {capture} {best}; {other_move}: 3 fields ahead {other}."
+    assert hint_lines(game) == [f"{capture} {best}", f"{other_move}: 3 fields ahead {other}"]
     assert game.page.locator('#board .piece.hint[data-key="y:12"]').count() == 1
     click_and_wait(game, '.piece.movable[data-key="y:1"]')  # leaves red's piece alone: a mistake
     assert game.page.locator("[data-review]").is_hidden() and game.page.locator(".log li.mistake").count() == 0
@@ -83,8 +88,8 @@ def test_the_review_shows_at_the_end(game: GamePage) -> None:
 def test_malefiz_hint_review_and_a_barricade_put_badly(game: GamePage) -> None:
     game.take_a_barricade()  # red took the barricade on 0.11 and puts it down now
     game.page.locator('[data-action="hint"]').click()
-    game.page.wait_for_function("() => document.querySelector('[data-message]').textContent.startsWith('Best moves')")
-    words = message(game)
+    game.page.wait_for_function("() => document.querySelector('[data-hint]').textContent.startsWith('Best moves')")
+    words = " ".join(hint_lines(game))
     position = game.position_text()
     state = GAMES["malefiz"].from_json(game.position())
     places = rate(GAMES["malefiz"], GAMES["malefiz"].face, state)
@@ -127,9 +132,9 @@ def test_an_endgame_followed_by_the_hints_to_the_end_shows_the_tables_chances(ga
     for state in persons_moves(game, 2000):
         assert state.current == "yellow" and state.phase is Phase.MOVE, state
         hint.click()
-        game.page.wait_for_function("() => document.querySelector('[data-message]').textContent.startsWith('Best')")
+        game.page.wait_for_function("() => document.querySelector('[data-hint]').textContent.startsWith('Best')")
         exact = max(endgame.chance_after(state, m) or 0.0 for m in legal_moves(state))
-        assert f"({round(exact * 100)}%)" in message(game).split(";")[0], (message(game), exact)
+        assert hint_lines(game)[0].endswith(f"({round(exact * 100)}%)"), (hint_lines(game), exact)
         hinted += 1
         click_and_wait(game, ".piece.hint")
     assert maedn_state(game).is_over and hinted >= 3

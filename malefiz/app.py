@@ -505,7 +505,7 @@ class App(BetweenDevices):
         """*Hint*: the strongest computer's move, marked and told."""
         if self.session is None or not self.session.hint():
             return None
-        return self.screen()
+        return dataclasses.replace(self.screen(), announce=self.session.hint_text())  # a screen reader hears it
 
     def review(self) -> Screen | None:
         """*Review*: show (or hide) everyone's chance turn by turn and the people's mistakes while the game goes on."""

@@ -204,6 +204,17 @@ def test_a_computer_thinks_in_slices_and_then_acts() -> None:
     assert len(a.session.record) >= 100
 
 
+def test_a_hint_is_shown_and_said_once_to_a_screen_reader() -> None:
+    a = app()
+    a.open(GAME)
+    assert a.hint() is None  # nothing to hint before the roll
+    assert a.roll() is not None
+    screen = a.hint()
+    assert screen is not None and a.session is not None and screen.hint.startswith('<p class="hint-head">')
+    assert screen.announce == a.session.hint_text() and screen.announce.startswith("Best moves: ")
+    assert a.screen().hint == screen.hint and a.screen().announce == ""  # said once, shown until the move
+
+
 def test_language_and_motion_are_remembered() -> None:
     storage = MemoryStorage()
     a = app(storage)

@@ -233,6 +233,7 @@
       $('[data-action="' + pair[0] + '"]').disabled = !pair[1];
     });
     $('[data-action="undo"]').hidden = $('[data-action="redo"]').hidden = !screen.undo_shown;
+    say("[data-hint]", screen.hint, true);
     $("[data-chances]").textContent = screen.chances;
     $('[data-action="review"]').setAttribute("aria-pressed", String(screen.reviewed));
     say("[data-review]", screen.review, true);

@@ -28,6 +28,7 @@ __all__ = [
     "aim",
     "compare_html",
     "die_face",
+    "hint_html",
     "labels",
     "log_changes",
     "news",
@@ -120,7 +121,9 @@ class Screen:
     status: str = ""
     """Whose turn it is and what to do (empty once over: :attr:`winner` says it)."""
     news: str = ""
-    """What just happened, or a hint."""
+    """What just happened."""
+    hint: str = ""
+    """*Hint*'s best three actions with their chances as HTML (:func:`hint_html`), until the person acts."""
     die: int | None = None
     """The face the die shows (None: blank, someone is to roll)."""
     die_label: str = ""
@@ -191,14 +194,22 @@ def status(session: Session) -> str:
 def news(session: Session) -> str:
     """What just happened, for the message line; empty when the status line says it already (a roll
     waiting to be used) or nothing happened yet."""
-    if session.hinted is not None:
-        return session.message
     last = session.record.last
     if last is None and not session.record.opening:
         return ""
     if last is not None and isinstance(last.action, Roll) and session.message == last.words:
         return ""
     return session.message
+
+
+def hint_html(session: Session) -> str:
+    """The hint standing as HTML: a heading and the best actions as a numbered list, best first (every text
+    escaped); ``""`` when none stands (:meth:`~.session.Session.hint_lines`)."""
+    lines = session.hint_lines()
+    if not lines:
+        return ""
+    items = "".join(f"<li>{escape(line)}</li>" for line in lines)
+    return f'<p class="hint-head">{escape(session.t("hint_head"))}</p><ol>{items}</ol>'
 
 
 def standings(session: Session) -> str:
@@ -473,6 +484,7 @@ def play_screen(
         can_undo=session.can_undo(),
         can_redo=session.can_redo(),
         undo_shown=session.setup.undo,
+        hint="" if over else hint_html(session),
         chances=session.chances_shown(),
         review=review_html(session),
         reviewed=session.review_shown(),

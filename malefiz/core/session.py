@@ -399,12 +399,23 @@ class Session:
         best one is marked on the board."""
         if not self.can_hint():
             return False
-        best = self.rated()[:3]
+        best = self.rated()[:1]
         self.hinted = best[0].action if best else None
         self.hint_asked = True
-        if best and best[0].action != PASS:  # everyone's chances are on the chances line (:meth:`chances_shown`)
-            self.message = self.t("hint", list=self.t("list_sep").join(self.rated_words(r) for r in best))
         return True
+
+    def hint_lines(self) -> list[str]:
+        """The hint standing (:meth:`hint`, until the person acts): the best three actions in words with their
+        chances (:meth:`rated_words`), in the language spoken now; empty when none stands. Everyone's chances are
+        on a line of their own (:meth:`chances_shown`)."""
+        if self.hinted is None or self.hinted == PASS:
+            return []
+        return [self.rated_words(r) for r in self.rated()[:3]]
+
+    def hint_text(self) -> str:
+        """:meth:`hint_lines` in a sentence: ``Best moves: ... (35%); ... (27%).``; ``""`` when no hint stands."""
+        lines = self.hint_lines()
+        return self.t("hint", list=self.t("list_sep").join(lines)) if lines else ""
 
     def rated(self) -> list[Rated]:
         """Every legal action now with the acting player's chance to win after it, best first."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from html import escape
 
 import pytest
 
@@ -180,6 +181,28 @@ def test_chances_show_after_a_hint_in_seat_order(game: str) -> None:
     assert shown.index("Ann") < shown.index("Bob")  # seat order, whoever is likelier
     s.new_game()
     assert screen(s).chances == ""
+
+
+@pytest.mark.parametrize("game", ["malefiz", "maedn"])
+def test_a_hint_stands_on_its_own_line_in_the_language_spoken_until_the_person_acts(game: str) -> None:
+    s = session(game)
+    to_move(s)
+    before = screen(s)
+    assert before.hint == "" and s.hint_text() == ""
+    assert s.hint()
+    found = screen(s)
+    lines = s.hint_lines()
+    assert 1 <= len(lines) <= 3 and all(line.endswith("%)") for line in lines)
+    items = "".join(f"<li>{escape(line)}</li>" for line in lines)
+    assert found.hint == f'<p class="hint-head">Best moves:</p><ol>{items}</ol>'
+    assert s.hint_text() == f"Best moves: {'; '.join(lines)}." and "Chances" not in s.hint_text()
+    assert found.news == before.news and found.status == before.status  # what happened and what to do stay put
+    assert found.chances.startswith("Chances: ")
+    s.set_language("de")
+    assert screen(s).hint.startswith('<p class="hint-head">Die besten Züge:</p><ol><li>')
+    assert s.hint_text().startswith("Die besten Züge: ") and "%)" in s.hint_text()
+    s.play(s.choices()[0].action)
+    assert screen(s).hint == "" and screen(s).chances.startswith("Gewinnchancen: ")
 
 
 def test_the_form_asks_for_the_chances() -> None:

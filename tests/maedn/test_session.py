@@ -230,7 +230,7 @@ def test_hint_marks_the_piece_and_its_field() -> None:
         "Yellow piece 20 fields along: 4 fields ahead",
     ]
     listed = "; ".join(f"{w} ({round(r.chance * 100)}%)" for w, r in zip(words, best, strict=True))
-    assert s.message == f"Best moves: {listed}. {s.chances_text()}"
+    assert s.hint_text() == f"Best moves: {listed}."
     svg = s.svg()
     assert "hint" in classes(svg, "data-key")["y:3"] and "hint" in classes(svg, "data-field")["t7"]
     assert abs(sum(s.chances()) - 1) < 1e-9

@@ -257,8 +257,8 @@ def test_hint_marks_the_best_move_and_tells_the_chances() -> None:
     assert isinstance(hinted, Move)
     best = s.rated()[:3]
     assert best[0].action == hinted and len(best) == 3 and best[0].chance >= best[1].chance >= best[2].chance
-    assert s.message.startswith("Best moves: ") and s.message.count("%);") == 2
-    assert "Chances: " not in s.message and s.chances_shown().startswith("Chances: ")  # said once, on its own line
+    assert s.hint_text().startswith("Best moves: ") and s.hint_text().count("%);") == 2
+    assert "Chances: " not in s.hint_text() and s.chances_shown().startswith("Chances: ")  # said once, on its own line
     assert s.svg().count(" hint") >= 2  # the pawn and its destination
     assert abs(sum(s.chances()) - 1) < 1e-9
     start = location_name(hinted.start)
@@ -447,4 +447,4 @@ def test_a_hint_to_take_a_barricade_says_where_it_goes_best(language: str, then:
     near.t = s.t
     assert near.hint()
     best = near.rated()[0]
-    assert str(best.action) == "7.1-8.1" and best.then and near.rated_words(best) in near.message
+    assert str(best.action) == "7.1-8.1" and best.then and near.rated_words(best) in near.hint_text()
