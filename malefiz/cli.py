@@ -1,6 +1,6 @@
 """The command line, the same commands for every game: ``python -m malefiz --help``.
 
-``moves``, ``apply`` and ``hint`` take the game from the position document (its
+``moves``, ``apply``, ``hint`` and ``draw`` take the game from the position document (its
 ``"game"`` key, or the first word of one-line notation); ``review`` from the saved
 game; ``play`` and ``tournament`` from ``--game`` (default ``malefiz``).
 """
@@ -16,9 +16,11 @@ import sys
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any, NoReturn, TextIO
 
+from .core.actions import PASS
 from .core.dice import Dice, roll_for_start
 from .core.document import MAX_TEXT, decode_text, load_json, quote, read_position
 from .core.errors import MalefizError
+from .core.face import Marks
 from .core.game import Game
 from .core.play import play
 from .core.review import Review, rate
@@ -26,7 +28,7 @@ from .core.savefile import MAX_SAVE, SAVE_FORMAT, SAVE_VERSION, from_doc, from_l
 from .core.setup import MAX_NAME, MAX_SEED, Seat, Setup, seat_label
 from .core.tournament import check_tournament, guarded_bot, tournament
 from .games import DEFAULT_GAME, GAMES, get_game
-from .i18n import Translator
+from .i18n import DEFAULT_LANGUAGE, LANGUAGES, Translator
 
 __all__ = ["MAX_LINE", "error_line", "main", "main_exit"]
 
@@ -244,7 +246,7 @@ def _cmd_hint(args: argparse.Namespace, out: TextIO) -> int:
     game, state = _read_position(args)
     if args.top < 1:
         raise MalefizError(f"--top: at least 1 action, not {args.top}")
-    t = Translator("en")
+    t = Translator(args.lang)
     chances = game.face.chances(state)
     doc = {
         "turn": state.current,
@@ -260,6 +262,14 @@ def _cmd_hint(args: argparse.Namespace, out: TextIO) -> int:
         ],
     }
     print(json.dumps(doc, ensure_ascii=False), file=out)
+    return 0
+
+
+def _cmd_draw(args: argparse.Namespace, out: TextIO) -> int:
+    game, state = _read_position(args)
+    best = rate(game, game.face, state)[:1] if args.hint else []
+    hint = best[0].action if best and best[0].action != PASS else None
+    print(game.face.render(state, Marks(hint=hint), {}, Translator(args.lang)), file=out)
     return 0
 
 
@@ -354,6 +364,14 @@ def _add_position_arguments(parser: argparse.ArgumentParser, action: str = "") -
     parser.add_argument("--game", choices=sorted(GAMES), help="the game of a notation that names none")
 
 
+def _add_language_argument(parser: argparse.ArgumentParser, what: str) -> None:
+    """``--lang``: the language of a command's words."""
+    languages = ", ".join(LANGUAGES)
+    parser.add_argument(
+        "--lang", choices=LANGUAGES, default=DEFAULT_LANGUAGE, help=f"the language of {what} ({languages}; default en)"
+    )
+
+
 class _Parser(argparse.ArgumentParser):
     """argparse, but a usage error is one line (what and how to get help), exit status 2, like every other error."""
 
@@ -405,7 +423,21 @@ def _parser() -> argparse.ArgumentParser:
     )
     _add_position_arguments(hint)
     hint.add_argument("--top", type=_whole_number, default=1000, help="print only the best N actions")
+    _add_language_argument(hint, "the words")
     hint.set_defaults(run=_cmd_hint)
+    draw = sub.add_parser(
+        "draw",
+        help="draw a position as an SVG picture, the page's board",
+        description=(
+            "Read a position and print the board as the page draws it: one SVG file with its own style, which a "
+            "browser opens (python -m malefiz draw position.txt > board.svg). --hint marks the best action as the "
+            "page's Hint does."
+        ),
+    )
+    _add_position_arguments(draw)
+    draw.add_argument("--hint", action="store_true", help="mark the best action (the piece and where it goes)")
+    _add_language_argument(draw, "the picture's titles")
+    draw.set_defaults(run=_cmd_draw)
     look = sub.add_parser(
         "review",
         help="review a saved game: the chances turn by turn, each decision's cost, the mistakes",

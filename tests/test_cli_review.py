@@ -1,4 +1,5 @@
-"""The command line's hint and review, and bot games saved for them (``hint``, ``review``, ``play --save``)."""
+"""The command line's hint, picture and review, and bot games saved for them (``hint``, ``draw``, ``review``,
+``play --save``)."""
 
 from __future__ import annotations
 
@@ -8,16 +9,20 @@ import random
 import re
 import subprocess
 import sys
+import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
 
+from malefiz.core.face import Marks
 from malefiz.core.review import MISTAKE, Reviewer, rate
 from malefiz.core.savefile import link, load, save
 from malefiz.core.session import Session
 from malefiz.core.setup import Setup
 from malefiz.games import GAMES, get_game
 from malefiz.games.malefiz.state import Phase, Place
+from malefiz.i18n import Translator
+from tests.malefiz.helpers import CLASSIC_START
 
 
 def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
@@ -79,16 +84,61 @@ def test_hint_top_keeps_the_best_and_a_roll_or_an_end_has_no_actions() -> None:
     assert over["actions"] == [] and over["chances"] == {"yellow": 1.0, "red": 0.0}
 
 
+def test_hint_speaks_german_when_asked() -> None:
+    text = "maedn cross y:12,1,B,B r:35,B,B,B y3"
+    game = get_game("maedn")
+    state = game.parse_position(text)
+    doc = json.loads(run("hint", "-", "--lang", "de", stdin=text).stdout)
+    words = [game.face.hint_words(state, r.action, Translator("de")) for r in rate(game, game.face, state)]
+    assert [a["words"] for a in doc["actions"]] == words and words[0].startswith("Figur von Gelb")
+
+
+# -- draw ---------------------------------------------------------------------
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "maedn cross y:12,1,B,B r:35,B,B,B y3",
+        "maedn star y:3,20,B,B k:47,B,B,B y4",
+        f"classic r:4.13,h,h,h,h y:h,h,h,h,h x:{CLASSIC_START} r2",
+        f"classic r:2.13,h,h,h,h g:6.13,h,h,h,h y:10.13,h,h,h,h b:h,h,h,h,h x:{CLASSIC_START} g?",
+    ],
+)
+def test_draw_prints_the_pages_board_and_marks_the_hint(text: str) -> None:
+    game = GAMES["maedn"] if text.startswith("maedn") else GAMES["malefiz"]
+    state = game.parse_position(text)
+    plain = run("draw", "-", stdin=text)
+    assert plain.returncode == 0, plain.stderr
+    assert plain.stdout == game.face.render(state, Marks(), {}, Translator("en")) + "\n"
+    root = ET.fromstring(plain.stdout)  # one well-formed SVG file with its own style
+    assert root.tag == f"{SVG}svg" and root.find(f"{SVG}style") is not None
+    assert " hint" not in plain.stdout
+    german = run("draw", "-", "--lang", "de", "--hint", stdin=text).stdout
+    assert "Spielplan" in (ET.fromstring(german).findtext(f"{SVG}title") or "")
+    best = rate(game, game.face, state)[:1]
+    if state.is_chance:
+        assert not best and " hint" not in german  # nothing to hint while a roll is due
+    else:
+        assert german == game.face.render(state, Marks(hint=best[0].action), {}, Translator("de")) + "\n"
+        assert german.count(" hint") >= 2  # the piece and where it goes
+
+
 @pytest.mark.parametrize(
     ("args", "stdin", "message"),
     [
+        (("draw", "-"), "maedn cross y:12 y3", "error: "),
+        (("draw", "-", "--lang", "fr"), "maedn cross y:12,1,B,B r:35,B,B,B y3", "--lang"),
+        (("hint", "-", "--lang", "xx"), "maedn cross y:12,1,B,B r:35,B,B,B y3", "--lang"),
         (("hint", "-"), "maedn cross y:12 y3", "error: "),
         (("hint", "-", "--top", "0"), "maedn cross y:12,1,B,B r:35,B,B,B y3", "--top"),
         (("review", "-"), "{}", "error: "),
         (("review", "-"), "not json", "error: "),
     ],
 )
-def test_bad_input_to_hint_and_review_is_a_one_line_error(args: tuple[str, ...], stdin: str, message: str) -> None:
+def test_bad_input_to_hint_draw_and_review_is_a_one_line_error(args: tuple[str, ...], stdin: str, message: str) -> None:
     result = run(*args, stdin=stdin)
     assert result.returncode == 2 and result.stdout == ""
     assert message in result.stderr and len(result.stderr.strip().splitlines()) == 1
