@@ -90,3 +90,18 @@ def test_start_puts_the_focus_on_the_die_and_the_arrows_go_where_they_point(game
     assert press("ArrowDown") == "h"
     assert press("ArrowUp") in ("2.13", "6.13")
     game.watch.assert_clean()
+
+
+def test_h_asks_for_a_hint_and_a_screen_reader_hears_it(game: GamePage) -> None:
+    game.open("?game=maedn&seats=human,bot:hard&names=Anna&first=yellow&seed=6")
+    game.page.locator('[data-action="roll"]').focus()
+    game.page.keyboard.press("h")  # nothing to hint before the roll
+    game.page.keyboard.press("r")
+    game.page.wait_for_function("() => !document.querySelector('[data-action=hint]').disabled")
+    game.page.keyboard.press("Control+h")  # the browser's, not the page's
+    assert game.page.locator("[data-hint]").is_hidden()
+    game.page.keyboard.press("h")
+    game.page.wait_for_selector("[data-hint] li")
+    said = game.page.locator("[data-announce]").text_content() or ""
+    assert said.startswith("Best moves: ") and game.page.locator("#board .hint").count() >= 1
+    game.watch.assert_clean()

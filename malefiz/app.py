@@ -72,28 +72,30 @@ tab again (the rules pages' *Back to the game*) shows that game again."""
 MAX_FILE: Final = 5_000_000
 """The largest file read as a saved game, in bytes."""
 
-Command = Literal["roll", "act", "cancel", "up", "down", "left", "right"]
+Command = Literal["roll", "hint", "act", "cancel", "up", "down", "left", "right"]
 
 
 KEYS: Final[dict[str, Command]] = {
     **dict.fromkeys(("r", "R", "w", "W"), "roll"),
+    **dict.fromkeys(("h", "H", "t", "T"), "hint"),
     "Escape": "cancel",
     **dict.fromkeys(("Enter", " "), "act"),
     **{"ArrowUp": "up", "ArrowDown": "down", "ArrowLeft": "left", "ArrowRight": "right"},
 }
-"""Every key the game screen knows, and what it does (a roll only without Ctrl, Cmd or Alt: :func:`key_command`)."""
+"""Every key the game screen knows, and what it does (a roll and a hint only without Ctrl, Cmd or Alt:
+:func:`key_command`)."""
 
 
 def key_command(key: str, ctrl: bool = False, meta: bool = False, alt: bool = False) -> Command | None:
-    """What a key does on the game screen: R (W in German) rolls, Enter and Space act on the focused
-    element, the arrows go to the nearest element that way on the board (:func:`malefiz.core.spatial.toward`),
-    Escape lets go of a chosen piece.
+    """What a key does on the game screen: R (W in German: *Würfeln*) rolls, H (T: *Tipp*) asks for a hint,
+    Enter and Space act on the focused element, the arrows go to the nearest element that way on the board
+    (:func:`malefiz.core.spatial.toward`), Escape lets go of a chosen piece.
 
-    >>> key_command("r"), key_command("r", ctrl=True), key_command("ArrowUp"), key_command("x")
-    ('roll', None, 'up', None)
+    >>> key_command("r"), key_command("r", ctrl=True), key_command("t"), key_command("ArrowUp"), key_command("x")
+    ('roll', None, 'hint', 'up', None)
     """
     command = KEYS.get(key)
-    return None if command == "roll" and (ctrl or meta or alt) else command
+    return None if command in ("roll", "hint") and (ctrl or meta or alt) else command
 
 
 def id_in(query: str) -> str | None:

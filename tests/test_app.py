@@ -243,6 +243,8 @@ def test_a_line_of_the_move_list_shows_its_position_without_changing_the_game() 
     [
         ("r", "roll"),
         ("W", "roll"),
+        ("h", "hint"),
+        ("T", "hint"),
         ("Enter", "act"),
         (" ", "act"),
         ("Escape", "cancel"),
@@ -253,6 +255,8 @@ def test_a_line_of_the_move_list_shows_its_position_without_changing_the_game() 
 )
 def test_the_key_map(key: str, command: str | None) -> None:
     assert key_command(key) == command
+    if command in ("roll", "hint"):  # Ctrl+R reloads, Ctrl+H shows the history, Ctrl+T opens a tab: the browser's
+        assert key_command(key, ctrl=True) is None and key_command(key, meta=True) is None
 
 
 def test_every_setup_a_screen_starts_is_one_the_address_gives_back() -> None:

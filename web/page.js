@@ -379,7 +379,7 @@
     var current = target.closest("#board [data-key]");
     if (command === "act" && !current) return;
     event.preventDefault();
-    if (command === "roll") act("roll");
+    if (command === "roll" || command === "hint") act(command);
     else if (command === "act") {
       if (!busy()) userRun("click", current.dataset.key);
     } else {
