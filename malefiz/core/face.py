@@ -59,6 +59,9 @@ class Marks(Generic[A]):
     """Where the chosen piece (or a barricade) may go."""
     hint: A | None = None
     """The move a hint suggests."""
+    ranked: tuple[str, ...] = ()
+    """The target fields' keys of the hint's best actions, best first: the board numbers them as the hint's list
+    does (:func:`malefiz.core.svg.rank_labels`)."""
     trail: tuple[str, ...] = ()
     """The fields the last move walked (and a barricade's new field), marked until the next move."""
     facing: int | None = None

@@ -579,9 +579,16 @@ class Session:
             selected=selected,
             targets=frozenset(c.field for c in choices if c.piece is None or (selected and c.piece == selected)),
             hint=self.hinted,
+            ranked=self._ranked(),
             trail=trail,
             facing=self.facing,
         )
+
+    def _ranked(self) -> tuple[str, ...]:
+        """The target fields' keys of the hint's best three actions, best first (none while no hint stands)."""
+        if self.hinted is None or self.hinted == PASS:
+            return ()
+        return tuple(self.face.choice(self.state, r.action)[1] for r in self.rated()[:3])
 
     def svg(self, motion: bool = False) -> str:
         """The board as SVG, with the marks the person to act needs; with ``motion``, the last action's

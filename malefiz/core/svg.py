@@ -15,7 +15,7 @@ coloured ring and a small mark, never with a solid fill.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Final
 
 if TYPE_CHECKING:
@@ -33,6 +33,8 @@ __all__ = [
     "piece",
     "piece_letter",
     "px",
+    "rank_badge",
+    "rank_labels",
 ]
 
 CELL: Final = 40
@@ -109,6 +111,36 @@ def piece(colour: str, r: float, letter: str) -> str:
         f' stroke-width="{px(round(r * 0.16, 2))}" stroke-linecap="round" pointer-events="none"/>'
         f'<text class="letter" y="{px(round(size * 0.36, 2))}" fill="{TEXT_ON[colour]}"'
         f' style="font:bold {px(round(size, 1))}px system-ui,sans-serif">{letter}</text>'
+    )
+
+
+def rank_labels(keys: Sequence[str]) -> dict[str, str]:
+    """The hint's ranks by field: each target field's key of the best actions (best first) with its rank, several
+    where more than one of them ends there.
+
+    >>> rank_labels(["t7", "t9", "t7"])
+    {'t7': '1,3', 't9': '2'}
+    """
+    found: dict[str, list[str]] = {}
+    for rank, key in enumerate(keys, 1):
+        found.setdefault(key, []).append(str(rank))
+    return {key: ",".join(ranks) for key, ranks in found.items()}
+
+
+def rank_badge(cx: float, cy: float, r: float, label: str) -> str:
+    """A hint's rank (``1``; ``1,3``) on the upper right of the field of radius ``r`` at (``cx``, ``cy``), so that
+    the hint's numbered list points at the board. The views draw it above the pieces; it catches no pointer and
+    is hidden from screen readers (the list says it)."""
+    high = round(r * 1.3, 1)
+    size = round(r, 1)
+    wide = round(high + 0.6 * size * (len(label) - 1), 1)
+    return (
+        f'<g class="rank" aria-hidden="true" pointer-events="none"'
+        f' transform="translate({px(round(cx + r * 0.8, 1))} {px(round(cy - r * 0.8, 1))})">'
+        f'<rect x="{px(-wide / 2)}" y="{px(-high / 2)}" width="{px(wide)}" height="{px(high)}" rx="{px(high / 2)}"'
+        ' fill="#c2188f" stroke="#fff" stroke-width="1.5"/>'
+        f'<text y="{px(round(size * 0.36, 1))}" fill="#fff" text-anchor="middle"'
+        f' style="font:bold {px(size)}px system-ui,sans-serif">{label}</text></g>'
     )
 
 

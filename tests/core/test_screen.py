@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import xml.etree.ElementTree as ET
 from html import escape
 
 import pytest
@@ -14,6 +15,8 @@ from malefiz.core.session import Session
 from malefiz.core.setup import PACES, Setup
 from malefiz.games import GAMES
 from malefiz.games.maedn.state import parse_position
+
+SVG = "{http://www.w3.org/2000/svg}"
 
 ADDRESSES = {
     "malefiz": "?game=malefiz&seats=human,human&names=Ann,Bob&seed=5",
@@ -203,6 +206,25 @@ def test_a_hint_stands_on_its_own_line_in_the_language_spoken_until_the_person_a
     assert s.hint_text().startswith("Die besten Züge: ") and "%)" in s.hint_text()
     s.play(s.choices()[0].action)
     assert screen(s).hint == "" and screen(s).chances.startswith("Gewinnchancen: ")
+
+
+@pytest.mark.parametrize("game", ["malefiz", "maedn"])
+def test_the_board_numbers_the_hints_moves_as_its_list_does(game: str) -> None:
+    s = session(game)
+    to_move(s)
+    assert 'class="rank"' not in s.svg()
+    assert s.hint()
+    best = s.rated()[:3]
+    fields = [s.face.choice(s.state, r.action)[1] for r in best]
+    root = ET.fromstring(s.svg())
+    ranks = [g for g in root.iter(f"{SVG}g") if g.get("class") == "rank"]
+    assert len(ranks) == len(set(fields)) >= 1
+    assert all(g.get("aria-hidden") == "true" and g.get("pointer-events") == "none" for g in ranks)
+    labels = sorted("".join(g.itertext()) for g in ranks)
+    assert labels == sorted(",".join(str(i) for i, f in enumerate(fields, 1) if f == field) for field in set(fields))
+    assert list(root)[-1].get("class") == "rank"  # drawn last: above the pieces
+    s.play(s.choices()[0].action)
+    assert 'class="rank"' not in s.svg()  # gone with the hint
 
 
 def test_the_form_asks_for_the_chances() -> None:

@@ -18,6 +18,7 @@ from ...core.errors import ColourName, InvalidPositionError, MalefizError
 from ...core.face import Marks, Search, WordsFace
 from ...core.game import Bot, OptionsArg, RollingGame, option_flags
 from ...core.record import Entry
+from ...core.svg import rank_labels
 from ...i18n import Translator
 from . import view, words
 from .board import BOARD_NAMES, BOARDS, board, field_name, field_place, field_point, is_field, piece_at, piece_key
@@ -270,6 +271,7 @@ class MaednFace(WordsFace[State, Action]):
             selected=marks.selected,
             targets=marks.targets,
             hint=(marked[0] or "", marked[1]) if marked is not None else None,
+            ranks=rank_labels(marks.ranked),
             trail=marks.trail,
             names=names,
             t=t,

@@ -46,7 +46,7 @@ from functools import cache
 from html import escape
 from typing import Final, NamedTuple
 
-from ...core.svg import CELL, COLOUR_FILL, COLOUR_TINT, KNOCK, MOTION_STYLE, moving, piece, piece_letter, px
+from ...core.svg import CELL, COLOUR_FILL, COLOUR_TINT, KNOCK, MOTION_STYLE, moving, piece, piece_letter, px, rank_badge
 from ...i18n import Translator
 from .board import COLOUR_LETTERS, GOAL_LETTERS, Board, Point, board, facing_steps, field_name, piece_key
 from .rules import new_game
@@ -277,6 +277,7 @@ def render(
     selected: str | None = None,
     targets: Iterable[str] = (),
     hint: tuple[str, str] | None = None,
+    ranks: Mapping[str, str] | None = None,
     trail: Sequence[str] = (),
     names: Mapping[str, str] | None = None,
     t: Translator = ENGLISH,
@@ -307,7 +308,11 @@ def render(
         sent_home = [(colour, moved.get(point, point)) for colour, point in sent_home]
     width, height = _size(b.name)
     hint_key, hint_field = hint if hint is not None else (None, None)
-    marks = _Marks(frozenset(movable), selected, frozenset(targets), hint_key, hint_field, frozenset(trail))
+    marks = _Marks(
+        frozenset(movable), selected, frozenset(targets), hint_key, hint_field, frozenset(trail), dict(ranks or {})
+    )
+    fields = _fields(state, b, marks, names, t)
+    badges = fields.pop()  # the hint's ranks, drawn above the pieces
     board_name = t("view.md_board", board=t(f"view.board.{b.name}"))
     return "".join(
         [
@@ -316,8 +321,9 @@ def render(
             f' aria-label="{escape(board_name)}">',
             f"<title>{escape(_caption(state, board_name, names, t))}</title>",
             _backdrop(b.name, steps),
-            *_fields(state, b, marks, names, t),
+            *fields,
             *_pieces(state, b, marks, t, sent_home),
+            badges,
             "</svg>",
         ]
     )
@@ -332,6 +338,7 @@ class _Marks(NamedTuple):
     hint_key: str | None
     hint_field: str | None
     trail: frozenset[str]
+    ranks: dict[str, str]
 
     def of_field(self, name: str) -> str:
         """The extra classes of the field called ``name``, each after a space."""
@@ -347,7 +354,8 @@ class _Marks(NamedTuple):
 
 def _fields(state: State, b: Board, marks: _Marks, names: Mapping[str, str] | None, t: Translator) -> list[str]:
     """Every field (track, goals, B areas) with its classes, and the letters on them (drawn as on ``b``, the state's
-    board as turned)."""
+    board as turned); last, the hint's ranks on their fields (:func:`~malefiz.core.svg.rank_badge`), for the caller
+    to draw above the pieces."""
     se = state.seating
     acting = None if state.is_over else state.current
     home = set(state.finished_colours)
@@ -357,6 +365,7 @@ def _fields(state: State, b: Board, marks: _Marks, names: Mapping[str, str] | No
     starts = dict(zip(b.starts, b.colours, strict=True))
     titles = _field_titles(b.name, t.language)
     labels: list[str] = []
+    badges: list[str] = []
     for index, point in enumerate(b.track):
         name = f"t{index}"
         cx, cy = _centre(point)
@@ -372,6 +381,8 @@ def _fields(state: State, b: Board, marks: _Marks, names: Mapping[str, str] | No
             f'<circle class="{classes}{marks.of_field(name)}" data-field="{name}" data-key="{name}"'
             f' cx="{cx}" cy="{cy}" r="{_FIELD_R}"><title>{titles[name]}</title></circle>'
         )
+        if name in marks.ranks:
+            badges.append(rank_badge(cx, cy, _FIELD_R, marks.ranks[name]))
         if owner is not None:
             ink = _GOAL_TEXT.get(owner, COLOUR_FILL[owner]) if owner in se.slot_of else "#9a958a"
             labels.append(_label(cx, cy, "A", ink, 13))
@@ -391,10 +402,13 @@ def _fields(state: State, b: Board, marks: _Marks, names: Mapping[str, str] | No
                 f'<circle class="field goal-field goal-{colour}{marks.of_field(name)}" data-field="{name}"'
                 f' data-key="{name}" cx="{cx}" cy="{cy}" r="{_FIELD_R}"><title>{titles[name]}</title></circle>'
             )
+            if name in marks.ranks:
+                badges.append(rank_badge(cx, cy, _FIELD_R, marks.ranks[name]))
             labels.append(_label(cx, cy, GOAL_LETTERS[g], _GOAL_TEXT.get(colour, COLOUR_FILL[colour])))
         out.append("</g>")
         out.extend(_b_area(state, b, i, acting, marks, names, t))
     out.extend(labels)
+    out.append("".join(badges))
     return out
 
 

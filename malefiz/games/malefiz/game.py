@@ -18,6 +18,7 @@ from ...core.errors import MalefizError
 from ...core.face import Marks, Search, WordsFace
 from ...core.game import Bot, OptionsArg, RollingGame, option_flags
 from ...core.record import Entry
+from ...core.svg import rank_labels
 from ...i18n import Translator
 from . import view, words
 from .board import BOARD_NAMES, COLOURS, FOREST, HOUSE, Colour, board, location_name
@@ -219,6 +220,7 @@ class MalefizFace(WordsFace[State, Action]):
             names=_colours(names),
             highlight=[parse_location(k) for k in marks.trail],
             hint=hint if isinstance(hint, Move | Place) else None,
+            ranks={parse_location(key): label for key, label in rank_labels(marks.ranked).items()},
             t=t,
             motion=last.effects if last is not None else NONE,
         )

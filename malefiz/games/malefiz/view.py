@@ -37,7 +37,19 @@ from html import escape
 from typing import cast
 
 from ...core.effects import NONE, Effects
-from ...core.svg import CELL, COLOUR_FILL, COLOUR_TINT, KNOCK, LIFT, MOTION_STYLE, moving, piece, piece_letter, px
+from ...core.svg import (
+    CELL,
+    COLOUR_FILL,
+    COLOUR_TINT,
+    KNOCK,
+    LIFT,
+    MOTION_STYLE,
+    moving,
+    piece,
+    piece_letter,
+    px,
+    rank_badge,
+)
 from ...i18n import Translator
 from .board import COLOURS, FOREST, HOUSE, Board, Colour, Field, board, location_name, xy
 from .rules import new_game
@@ -256,6 +268,7 @@ def render(
     names: Mapping[Colour, str] | None = None,
     highlight: Sequence[Field] = (),
     hint: Action | None = None,
+    ranks: Mapping[Field, str] | None = None,
     t: Translator = ENGLISH,
     motion: Effects = NONE,
 ) -> str:
@@ -265,7 +278,8 @@ def render(
     FOREST); ``targets``: fields to mark as destinations or barricade places;
     ``selected``: the chosen pawn's location; ``names``: seat names for the
     houses' titles; ``highlight``: fields of a route just walked; ``hint``: a
-    suggested move or barricade place, marked with the class ``hint``.
+    suggested move or barricade place, marked with the class ``hint``; ``ranks``: the hint's ranks by target
+    field, drawn on top (:func:`~malefiz.core.svg.rank_badge`).
     While a taken barricade waits to be put down (phase PLACE), it is drawn
     lifted above the end of ``highlight`` (the pawn that took it).
 
@@ -301,6 +315,7 @@ def render(
         _STYLE,
         _static_layer(b.name, t.language),
     ]
+    badges: list[str] = []
     for f in b.ordered:
         classes = ["field"]
         if f == b.goal:
@@ -322,6 +337,8 @@ def render(
             f'<circle class="{" ".join(classes)}" data-field="{name}" data-key="{name}"'
             f' cx="{cx}" cy="{cy}" r="{radius}"><title>{_field_title(b.name, f, t.language)}</title></circle>'
         )
+        if ranks and f in ranks:
+            badges.append(rank_badge(cx, cy, radius, ranks[f]))
     out.append(_marks(b.name))
     gx, gy = _centre(b.goal)
     out.append(f'<text class="goal-mark" x="{gx}" y="{gy + 6}">★</text>')
@@ -423,6 +440,7 @@ def render(
     out.extend(flying)
     if state.phase is Phase.PLACE and highlight:
         out.append(_held(highlight[-1], lift))
+    out.extend(badges)
     out.append("</svg>")
     return "".join(out)
 
