@@ -267,9 +267,10 @@ def _cmd_hint(args: argparse.Namespace, out: TextIO) -> int:
 
 def _cmd_draw(args: argparse.Namespace, out: TextIO) -> int:
     game, state = _read_position(args)
-    best = rate(game, game.face, state)[:1] if args.hint else []
-    hint = best[0].action if best and best[0].action != PASS else None
-    print(game.face.render(state, Marks(hint=hint), {}, Translator(args.lang)), file=out)
+    best = [r.action for r in rate(game, game.face, state)[:3] if r.action != PASS] if args.hint else []
+    ranked = tuple(game.face.choice(state, action)[1] for action in best)
+    marks = Marks(hint=best[0], ranked=ranked) if best else Marks()
+    print(game.face.render(state, marks, {}, Translator(args.lang)), file=out)
     return 0
 
 
@@ -430,12 +431,14 @@ def _parser() -> argparse.ArgumentParser:
         help="draw a position as an SVG picture, the page's board",
         description=(
             "Read a position and print the board as the page draws it: one SVG file with its own style, which a "
-            "browser opens (python -m malefiz draw position.txt > board.svg). --hint marks the best action as the "
-            "page's Hint does."
+            "browser opens (python -m malefiz draw position.txt > board.svg). --hint marks the best action and numbers "
+            "the best three as the page's Hint does."
         ),
     )
     _add_position_arguments(draw)
-    draw.add_argument("--hint", action="store_true", help="mark the best action (the piece and where it goes)")
+    draw.add_argument(
+        "--hint", action="store_true", help="mark the best action (the piece and where it goes), number the best three"
+    )
     _add_language_argument(draw, "the picture's titles")
     draw.set_defaults(run=_cmd_draw)
     look = sub.add_parser(

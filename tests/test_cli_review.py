@@ -118,12 +118,13 @@ def test_draw_prints_the_pages_board_and_marks_the_hint(text: str) -> None:
     assert " hint" not in plain.stdout
     german = run("draw", "-", "--lang", "de", "--hint", stdin=text).stdout
     assert "Spielplan" in (ET.fromstring(german).findtext(f"{SVG}title") or "")
-    best = rate(game, game.face, state)[:1]
+    best = [r.action for r in rate(game, game.face, state)[:3]]
     if state.is_chance:
-        assert not best and " hint" not in german  # nothing to hint while a roll is due
+        assert not best and " hint" not in german and 'class="rank"' not in german  # no hint while a roll is due
     else:
-        assert german == game.face.render(state, Marks(hint=best[0].action), {}, Translator("de")) + "\n"
-        assert german.count(" hint") >= 2  # the piece and where it goes
+        ranked = tuple(game.face.choice(state, action)[1] for action in best)
+        assert german == game.face.render(state, Marks(hint=best[0], ranked=ranked), {}, Translator("de")) + "\n"
+        assert german.count(" hint") >= 2 and german.count('class="rank"') == len(set(ranked))  # marked, numbered
 
 
 @pytest.mark.parametrize(
