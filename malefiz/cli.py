@@ -20,7 +20,7 @@ from .core.actions import PASS
 from .core.dice import Dice, roll_for_start
 from .core.document import MAX_TEXT, decode_text, load_json, quote, read_position
 from .core.errors import MalefizError
-from .core.face import Marks
+from .core.face import Marks, ranked_fields
 from .core.game import Game
 from .core.play import play
 from .core.review import Review, rate
@@ -268,8 +268,7 @@ def _cmd_hint(args: argparse.Namespace, out: TextIO) -> int:
 def _cmd_draw(args: argparse.Namespace, out: TextIO) -> int:
     game, state = _read_position(args)
     best = [r.action for r in rate(game, game.face, state)[:3] if r.action != PASS] if args.hint else []
-    ranked = tuple(game.face.choice(state, action)[1] for action in best)
-    marks = Marks(hint=best[0], ranked=ranked) if best else Marks()
+    marks = Marks(hint=best[0], ranked=ranked_fields(game.face, state, best)) if best else Marks()
     print(game.face.render(state, marks, {}, Translator(args.lang)), file=out)
     return 0
 

@@ -21,7 +21,7 @@ from .game import GameState
 if TYPE_CHECKING:
     from .record import Entry
 
-__all__ = ["Face", "Marks", "Namer", "Search", "Words", "WordsFace"]
+__all__ = ["Face", "Marks", "Namer", "Search", "Words", "WordsFace", "ranked_fields"]
 
 S = TypeVar("S", bound=GameState)
 A = TypeVar("A")
@@ -193,3 +193,8 @@ class Face(Protocol[S, A]):
     def progress(self, state: S) -> list[float]:
         """Each seat's distance to the goal (the steps or fields its pieces still walk), in seat order."""
         ...
+
+
+def ranked_fields(face: Face[S, A], state: S, actions: Sequence[A]) -> tuple[str, ...]:
+    """The target fields' keys of ``actions`` (a hint's best, best first): :attr:`Marks.ranked`."""
+    return tuple(face.choice(state, action)[1] for action in actions)

@@ -32,7 +32,7 @@ from .actions import PASS, Pass, Roll
 from .dice import Dice, roll_for_start
 from .effects import NONE as NONE_EFFECTS
 from .errors import MalefizError
-from .face import Face, Marks
+from .face import Face, Marks, ranked_fields
 from .game import Game
 from .record import Entry, Record
 from .review import Rated, Review, Reviewer
@@ -404,13 +404,15 @@ class Session:
         self.hint_asked = True
         return True
 
+    def _hint_best(self) -> list[Rated]:
+        """The hint standing (:meth:`hint`, until the person acts): the best three actions; empty when none stands."""
+        return [] if self.hinted is None or self.hinted == PASS else self.rated()[:3]
+
     def hint_lines(self) -> list[str]:
-        """The hint standing (:meth:`hint`, until the person acts): the best three actions in words with their
-        chances (:meth:`rated_words`), in the language spoken now; empty when none stands. Everyone's chances are
-        on a line of their own (:meth:`chances_shown`)."""
-        if self.hinted is None or self.hinted == PASS:
-            return []
-        return [self.rated_words(r) for r in self.rated()[:3]]
+        """The hint standing in words: the best three actions with their chances (:meth:`rated_words`), in the
+        language spoken now; empty when none stands. Everyone's chances are on a line of their own
+        (:meth:`chances_shown`)."""
+        return [self.rated_words(r) for r in self._hint_best()]
 
     def hint_text(self) -> str:
         """:meth:`hint_lines` in a sentence: ``Best moves: ... (35%); ... (27%).``; ``""`` when no hint stands."""
@@ -579,16 +581,10 @@ class Session:
             selected=selected,
             targets=frozenset(c.field for c in choices if c.piece is None or (selected and c.piece == selected)),
             hint=self.hinted,
-            ranked=self._ranked(),
+            ranked=ranked_fields(self.face, self.state, [r.action for r in self._hint_best()]),
             trail=trail,
             facing=self.facing,
         )
-
-    def _ranked(self) -> tuple[str, ...]:
-        """The target fields' keys of the hint's best three actions, best first (none while no hint stands)."""
-        if self.hinted is None or self.hinted == PASS:
-            return ()
-        return tuple(self.face.choice(self.state, r.action)[1] for r in self.rated()[:3])
 
     def svg(self, motion: bool = False) -> str:
         """The board as SVG, with the marks the person to act needs; with ``motion``, the last action's

@@ -311,8 +311,7 @@ def render(
     marks = _Marks(
         frozenset(movable), selected, frozenset(targets), hint_key, hint_field, frozenset(trail), dict(ranks or {})
     )
-    fields = _fields(state, b, marks, names, t)
-    badges = fields.pop()  # the hint's ranks, drawn above the pieces
+    fields, badges = _fields(state, b, marks, names, t)
     board_name = t("view.md_board", board=t(f"view.board.{b.name}"))
     return "".join(
         [
@@ -323,7 +322,7 @@ def render(
             _backdrop(b.name, steps),
             *fields,
             *_pieces(state, b, marks, t, sent_home),
-            badges,
+            *badges,  # the hint's ranks, above the pieces
             "</svg>",
         ]
     )
@@ -352,10 +351,12 @@ class _Marks(NamedTuple):
         return extra
 
 
-def _fields(state: State, b: Board, marks: _Marks, names: Mapping[str, str] | None, t: Translator) -> list[str]:
+def _fields(
+    state: State, b: Board, marks: _Marks, names: Mapping[str, str] | None, t: Translator
+) -> tuple[list[str], list[str]]:
     """Every field (track, goals, B areas) with its classes, and the letters on them (drawn as on ``b``, the state's
-    board as turned); last, the hint's ranks on their fields (:func:`~malefiz.core.svg.rank_badge`), for the caller
-    to draw above the pieces."""
+    board as turned); and apart, the hint's ranks on their fields (:func:`~malefiz.core.svg.rank_badge`), for the
+    caller to draw above the pieces."""
     se = state.seating
     acting = None if state.is_over else state.current
     home = set(state.finished_colours)
@@ -408,8 +409,7 @@ def _fields(state: State, b: Board, marks: _Marks, names: Mapping[str, str] | No
         out.append("</g>")
         out.extend(_b_area(state, b, i, acting, marks, names, t))
     out.extend(labels)
-    out.append("".join(badges))
-    return out
+    return out, badges
 
 
 def _b_area(
