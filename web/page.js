@@ -240,6 +240,7 @@
     $("[data-ranking]").textContent = screen.standings;
     $("[data-position]").textContent = screen.position;
     drawLog(screen);
+    say("[data-log-note]", screen.log_note);
     if (screen.announce) $("[data-announce]").textContent = screen.announce;
     if (screen.notes) window.playNotes(screen.notes);  // web/sound.js
     $("[data-winner]").hidden = !screen.winner;

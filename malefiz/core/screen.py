@@ -31,6 +31,7 @@ __all__ = [
     "hint_html",
     "labels",
     "log_changes",
+    "log_note",
     "news",
     "play_screen",
     "podium_html",
@@ -146,6 +147,8 @@ class Screen:
     standings: str = ""
     log: tuple[LogLine, ...] = ()
     """The latest :data:`LOG_LINES` lines of the move list, oldest first."""
+    log_note: str = ""
+    """Said under the move list's heading while it has no line (:func:`log_note`)."""
     announce: str = ""
     """New turn events for a live region (said once; empty on a reload)."""
     sound: Sound | None = None
@@ -270,6 +273,15 @@ def log_lines(session: Session, most: int = LOG_LINES) -> tuple[LogLine, ...]:
             mark = t("review.mark", loss=round(d.loss * 100))
             found.append(LogLine(line.index, line.words, line.notation, t("review.line_title"), mark))
     return tuple(found)
+
+
+def log_note(session: Session) -> str:
+    """What the empty move list says: nothing yet, and where the game started when it was not the board's start
+    (a game opened from a position has no roll for who starts); empty once there is a line."""
+    if session.record.line_count:
+        return ""
+    opened = session.setup.position is not None and session.games == 0  # a rematch starts at the board's start
+    return session.t("page.no_moves_position" if opened else "page.no_moves")
 
 
 def mistakes_words(session: Session, count: int) -> str:
@@ -491,6 +503,7 @@ def play_screen(
         can_review=not over,
         standings=t("page.places", list=standing) if standing and not over else "",
         log=lines,
+        log_note=log_note(session),
         announce=" ".join(fresh_lines[-3:]) if shown is not None and count > shown else "",
         sound=sound_of(session) if shown is not None and count > shown else None,
         labels=tuple(labels(session).items()),

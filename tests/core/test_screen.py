@@ -103,6 +103,25 @@ def test_the_move_list_holds_the_latest_lines_oldest_first() -> None:
     assert log[-1].words == s.record.lines()[-1].words
 
 
+@pytest.mark.parametrize("game", ["malefiz", "maedn"])
+def test_an_empty_move_list_says_so_and_where_the_game_starts(game: str) -> None:
+    rules = GAMES[game]
+    opened = session(game, "&position=" + rules.format_position(rules.new_game(rules.boards[0], 2)).replace("?", "%3F"))
+    found = screen(opened)
+    assert found.log == () and found.log_note == "No moves yet: the game starts from the position shown."
+    opened.set_language("de")
+    assert screen(opened).log_note == "Noch keine Züge: das Spiel beginnt mit der gezeigten Stellung."
+    assert opened.roll()
+    assert screen(opened).log != () and screen(opened).log_note == ""
+    fresh = session(game)  # the board's start, no roll for who starts (the setup says who begins)
+    assert fresh.record.line_count == 0 and screen(fresh).log_note == "No moves yet."
+    roll = "&options=roll_for_start" if game == "malefiz" else ""  # Mensch ärgere Dich nicht always rolls for it
+    setup = Setup.from_query(f"?game={game}&seats=human,human,human&seed=5{roll}", GAMES)
+    assert setup is not None
+    rolled_for = Session(setup)  # the roll for who starts is the list's first lines
+    assert screen(rolled_for).log != () and screen(rolled_for).log_note == ""
+
+
 def test_a_computer_to_act_sets_the_delay_of_its_pace() -> None:
     setup = Setup.from_query("?seats=bot,human&seed=3&pace=fast", GAMES)
     assert setup is not None
