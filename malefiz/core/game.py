@@ -85,6 +85,11 @@ class GameState(Protocol):
         ...
 
     @property
+    def roll(self) -> int | None:
+        """The roll the player to act uses (None while the die is to be rolled, and when no roll is in use)."""
+        ...
+
+    @property
     def ranking(self) -> tuple[tuple[int, ...], ...]:
         """The places decided so far, best first: each a tuple of seat indices (ties share a place).
 

@@ -244,7 +244,8 @@ def die_face(session: Session) -> int | None:
     entries = session.record.entries
     if session.state.is_chance and (not entries or entries[-1].is_move):
         return None
-    return next((e.action.value for e in reversed(entries) if isinstance(e.action, Roll)), None)
+    rolled = next((e.action.value for e in reversed(entries) if isinstance(e.action, Roll)), None)
+    return session.state.roll if rolled is None else rolled  # a position opened with its roll made shows it
 
 
 def sound_of(session: Session) -> Sound:
@@ -432,12 +433,15 @@ def labels(session: Session) -> dict[str, str]:
 
 def aim(session: Session) -> tuple[str, ...]:
     """The keys of a choice of place: the piece that moves (or where the barricade was taken), then the candidate
-    fields (the targets the board marks); empty when no such choice is open (see :attr:`Screen.aim`)."""
+    fields (the targets the board marks); empty when no such choice is open (see :attr:`Screen.aim`). While a hint
+    stands and no piece is chosen, the fields the hint numbers (best first): on a phone the board zooms round them,
+    so that their numbers can be read."""
     if not session.is_person_to_choose():
         return ()
     marks = session.marks()
     anchor = marks.selected or (marks.trail[-1] if marks.trail else None)
-    fields = tuple(sorted(marks.targets))
+    ranked = tuple(dict.fromkeys(marks.ranked)) if marks.selected is None else ()
+    fields = ranked or tuple(sorted(marks.targets))
     return fields if not fields or anchor is None else (anchor, *fields)
 
 

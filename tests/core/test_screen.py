@@ -122,6 +122,21 @@ def test_an_empty_move_list_says_so_and_where_the_game_starts(game: str) -> None
     assert screen(rolled_for).log != () and screen(rolled_for).log_note == ""
 
 
+@pytest.mark.parametrize(
+    "position",
+    [
+        "classic r:0.12,6.13,h,h,h y:h,h,h,h,h x:8.1,8.3,8.4,8.5,6.7,10.7,0.11,4.11,8.11,12.11,16.11 r4",
+        "maedn cross y:0,B,B,B r:B,B,B,B y4",
+    ],
+)
+def test_a_position_opened_with_its_roll_made_shows_that_roll_on_the_die(position: str) -> None:
+    game = position.split()[0] if position.startswith("maedn") else "malefiz"
+    setup = Setup.from_query(f"?game={game}&seats=human,human&seed=1&position=" + position.replace(" ", "+"), GAMES)
+    assert setup is not None
+    found = screen(Session(setup))
+    assert found.die == 4 and found.die_label == "Rolled 4" and not found.can_roll
+
+
 def test_a_computer_to_act_sets_the_delay_of_its_pace() -> None:
     setup = Setup.from_query("?seats=bot,human&seed=3&pace=fast", GAMES)
     assert setup is not None
@@ -285,6 +300,18 @@ def test_a_choice_of_place_is_aimed_at_the_moving_piece_and_its_targets() -> Non
     assert found[0] == "0.11" and len(found) > 40
     assert not any(key.endswith(".13") for key in found[1:])  # never the bottom row
     assert set(found[1:]) == {c.field for c in s.choices()}
+
+
+def test_a_hint_before_a_piece_is_chosen_is_aimed_at_the_fields_it_numbers() -> None:
+    position = "classic r:0.12,h,h,h,h y:h,h,h,h,h x:8.1,8.3,8.4,8.5,6.7,10.7,0.11,4.11,8.11,12.11,16.11 r1"
+    setup = Setup.from_query(f"?seats=human,human&seed=1&position={position}", GAMES)
+    assert setup is not None
+    s = Session(setup)
+    assert s.hint() and s.selected is None
+    numbered = tuple(dict.fromkeys(s.marks().ranked))
+    assert screen(s).aim == numbered and len(numbered) >= 2  # a phone zooms round them: their numbers can be read
+    assert s.click("0.12")  # a piece chosen: its targets, as without the hint
+    assert screen(s).aim == ("0.12", "0.11", "0.13")
 
 
 def test_nothing_is_aimed_at_before_the_roll_and_once_the_piece_is_chosen_for_its_target() -> None:
