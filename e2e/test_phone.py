@@ -178,6 +178,25 @@ def test_small_targets_are_zoomed_to_a_fingers_size_and_the_board_fits(
     watch.assert_clean()
 
 
+RANKS = """() => [...document.querySelectorAll('#board .rank text')].map((e) => e.getBoundingClientRect().height)"""
+
+
+def test_a_hint_zooms_round_the_fields_it_numbers_so_that_the_numbers_read(browser: Browser, site_url: str) -> None:
+    context, game = device(browser, site_url, **PHONE)
+    page, watch = game.page, game.watch
+    game.open(f"?seats=human,bot&seed=1&position={ZOOM_POSITION.replace(' ', '%20')}")
+    assert page.evaluate("boardZoom.scale()") == 1
+    page.locator('[data-action="hint"]').tap()
+    page.wait_for_selector("#board .rank")
+    page.wait_for_function("() => boardZoom.scale() > 1.2")
+    page.wait_for_selector(SETTLED, state="attached")
+    heights = page.evaluate(RANKS)
+    assert heights and min(heights) >= 10  # readable: unzoomed on this board they are about 7 px
+    game.shot("phone-hint-zoomed")
+    context.close()
+    watch.assert_clean()
+
+
 def pinch(context: BrowserContext, page: Page) -> None:
     """Two fingers spread apart in the middle of the board (touch events through the DevTools protocol)."""
     box = page.locator(".board-frame").bounding_box()
