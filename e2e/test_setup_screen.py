@@ -173,3 +173,32 @@ def test_two_colours_each_say_who_plays_the_partner_colours(game: GamePage) -> N
     log = " ".join(game.page.locator("[data-log] li").all_text_contents())
     assert "Anna (rot)" in log and "Schwarz" in log and "Black" not in log  # the partner colours named in German
     game.watch.assert_clean()
+
+
+CHOICE_ROOM = """() => [...document.querySelectorAll('#setup .seat select')].filter((s) => s.offsetParent).map((s) => {
+  const pen = document.createElement('canvas').getContext('2d');
+  const style = getComputedStyle(s);
+  pen.font = style.font;
+  const room = s.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 20;  // the arrow
+  return [...s.options].map((o) => [o.value, pen.measureText(o.text).width <= room]);
+})"""
+
+
+@pytest.mark.parametrize("width", [320, 390])
+@pytest.mark.parametrize("language", ["de", "en"])
+def test_each_seats_choices_are_shown_whole_on_a_phone(
+    browser: Browser, site_url: str, width: int, language: str
+) -> None:
+    """ "Computer (mittel)" was cut by a letter at 320 px. There, only a person on another device (the longest
+    words, chosen far more rarely on so small a phone) may still lose its last letters."""
+    context = browser.new_context(**{**PHONE, "viewport": {"width": width, "height": 700}}, locale=language)
+    page = context.new_page()
+    watch = watched(page)
+    page.goto(site_url + "?game=maedn&board=star")
+    page.wait_for_selector("html[data-ready]")
+    rows = page.evaluate(CHOICE_ROOM)
+    assert len(rows) == 6
+    cut = {value for row in rows for value, whole in row if not whole}
+    assert cut <= ({"remote"} if width < 360 else set()), f"cut at {width} px in {language}: {cut}"
+    context.close()
+    watch.assert_clean()
