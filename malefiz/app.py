@@ -43,6 +43,7 @@ from .shelf import (
     shelf_html,
     valid_id,
 )
+from .tally import TALLY_KEY, counted, read_tally, tally_html
 from .together import JOIN, PLAY, REPLY, STUN, Together
 from .together_view import invite_html
 
@@ -356,8 +357,22 @@ class App(BetweenDevices):
             latest=latest_html(listing, self.games, self.t, now),
             form=(*chosen_steps(name, board), *(form_steps(filled) if filled else ())),
             shelf=shelf_html(listing, self.games, self.t, now),
+            tally=self._tally_html(),
             pace=self.pace,
         )
+
+    def _tally_html(self) -> str:
+        titles = {name: game.title for name, game in self.games.items()}
+        return tally_html(read_tally(self.storage.get(TALLY_KEY)), titles, self.t)
+
+    def count_win(self) -> None:
+        """The game shown is over: the table of wins counts it (once: :func:`malefiz.tally.counted`)."""
+        s, game_id = self.session, self.game_id
+        if s is None or game_id is None or not s.state.is_over:
+            return
+        tally = counted(read_tally(self.storage.get(TALLY_KEY)), game_id, s)
+        if tally is not None:
+            self.storage.set(TALLY_KEY, tally.to_text())
 
     def keep_form(self, game: str) -> None:
         """The person has filled in the form of ``game`` already (while Python started): the setup screen keeps it
@@ -473,6 +488,8 @@ class App(BetweenDevices):
         """What to ask before ``action`` (*New game*, *Setup*, *Delete* on the shelf); None: nothing to ask."""
         if action == "delete":
             return self.t("shelf.ask_delete")
+        if action == "forget-tally":
+            return self.t("tally.ask_forget")
         if not self.in_progress():
             return None
         return self.t("page.ask_new" if action == "rematch" else "page.ask_setup")
@@ -481,6 +498,9 @@ class App(BetweenDevices):
         """*Rematch*, *Setup* or *New game* (from the address ``query``) or *Delete* of ``game_id``, once asked."""
         if action == "delete":
             return self.delete(game_id)
+        if action == "forget-tally":
+            self.storage.remove(TALLY_KEY)
+            return self.setup_screen()
         return self.rematch() if action == "rematch" else self.to_setup(query)
 
     def leaving_asks(self) -> bool:
@@ -630,11 +650,14 @@ class App(BetweenDevices):
         if self.saving:
             self._revision += 1
             self._kept = document
+            self.count_win()
         return True
 
     def changed(self, key: str | None) -> Screen | None:
         """Another tab changed what is kept (the browser's storage event; ``key`` None: everything was cleared):
         the setup screen lists the shelf anew; the game shown catches up when it went on there."""
+        if key == TALLY_KEY and self.session is None:
+            return self.setup_screen()  # a game finished in another tab
         if key is not None and not key.startswith(GAME_PREFIX):
             return None
         if self.session is None:

@@ -171,6 +171,7 @@
     say("[data-setup-error]", screen.error);
     say("[data-latest]", screen.latest, true);
     say("[data-shelf]", screen.shelf, true);
+    say("[data-tally]", screen.tally, true);
     say("[data-form-error]", screen.form_error);
     pickBlocks(screen.game, screen.board);
     board.innerHTML = screen.board_svg;
@@ -227,11 +228,8 @@
     die.setAttribute("aria-label", screen.die_aria);
     $("[data-message]").textContent = screen.news;
     $("[data-now]").textContent = screen.status;
-    var buttons = [["hint", screen.can_hint], ["undo", screen.can_undo], ["redo", screen.can_redo],
-      ["review", screen.can_review]];
-    buttons.forEach(function (pair) {
-      $('[data-action="' + pair[0] + '"]').disabled = !pair[1];
-    });
+    [["hint", screen.can_hint], ["undo", screen.can_undo], ["redo", screen.can_redo], ["review", screen.can_review]]
+      .forEach(function (pair) { $('[data-action="' + pair[0] + '"]').disabled = !pair[1]; });
     $('[data-action="undo"]').hidden = $('[data-action="redo"]').hidden = !screen.undo_shown;
     say("[data-hint]", screen.hint, true);
     $("[data-chances]").textContent = screen.chances;
@@ -433,7 +431,7 @@
     else if (action === "start") afterReplies(function () { userRun("start_game", formFields()); });
     else if (["hint", "undo", "redo", "review"].indexOf(action) >= 0) userRun(action);
     else if (action === "close-error") $("[data-setup-error]").hidden = true;
-    else if (action === "rematch" || action === "setup" || action === "delete") {
+    else if (["rematch", "setup", "delete", "forget-tally"].indexOf(action) >= 0) {
       call("question", action).then(function (reply) {
         pending = function () { userRun("leave", action, key, location.search); };
         if (reply.value === null) return act("confirm-yes");

@@ -111,6 +111,8 @@ class Screen:
     (:func:`malefiz.page.form_steps`); other fields stay as the person left them."""
     shelf: str = ""
     """The setup screen's list of games kept in the browser, as HTML (:func:`malefiz.shelf.shelf_html`)."""
+    tally: str = ""
+    """Who won how often on this device, as HTML below the setup form (:func:`malefiz.tally.tally_html`)."""
     notice: str = ""
     """A message above the game (a link or file that could not be read)."""
     save_note: str = ""

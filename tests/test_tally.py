@@ -1,0 +1,118 @@
+"""Who won how often (malefiz.tally): each finished game counts once, by the players' names, kept on the device."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from malefiz.app import App, MemoryStorage
+from malefiz.core.session import Session
+from malefiz.core.setup import Setup
+from malefiz.games import GAMES
+from malefiz.i18n import Translator
+from malefiz.tally import MAX_COUNTED, TALLY_KEY, Row, Tally, counted, read_tally, tally_html
+
+CLASSIC_START = "8.1,8.3,8.4,8.5,6.7,10.7,0.11,4.11,8.11,12.11,16.11"
+ONE_STEP = f"classic r:8.1,h,h,h,h y:6.6,h,h,h,h x:{CLASSIC_START.replace('8.1,', '2.11,')} r1".replace(" ", "+")
+"""Red's pawn one step below the goal, with a 1 rolled: red wins with its next click."""
+TITLES = {name: game.title for name, game in GAMES.items()}
+
+
+def finished(query: str) -> Session:
+    setup = Setup.from_query(query, GAMES)
+    assert setup is not None
+    s = Session(setup)
+    while not s.state.is_over:
+        if s.is_bot_turn():
+            assert s.bot_step() is not None
+        elif s.state.is_chance:
+            assert s.roll()
+        else:
+            s.play(s.game.legal_actions(s.state)[0])
+    return s
+
+
+def test_a_finished_game_counts_once_for_each_named_player_and_the_computer_by_its_level() -> None:
+    s = finished("?game=maedn&seats=human,bot:hard,human&names=Anna,,Red&seed=4")
+    winner = s.state.ranking[0]
+    once = counted(Tally(), "g1", s)
+    assert once is not None and once.counted == ("g1",)
+    rows = {r.name: (r.played, r.won) for r in once.rows}
+    assert set(rows) == {"Anna", "bot:hard"}  # the third seat kept its colour's name: nobody in particular
+    assert rows["Anna"] == (1, int(0 in winner)) and rows["bot:hard"] == (1, int(1 in winner))
+    assert counted(once, "g1", s) is None  # never twice
+    twice = counted(once, "g2", s)
+    assert twice is not None and {r.name: r.played for r in twice.rows} == {"Anna": 2, "bot:hard": 2}
+
+
+def test_a_game_in_progress_or_without_a_named_person_counts_nothing() -> None:
+    setup = Setup.from_query("?game=maedn&seats=human,bot&names=Anna&seed=4", GAMES)
+    assert setup is not None
+    assert counted(Tally(), "g1", Session(setup)) is None  # not over
+    assert counted(Tally(), "g1", finished("?game=maedn&seats=bot:easy,bot:hard&seed=4")) is None
+    assert counted(Tally(), "g1", finished("?game=maedn&seats=human,bot:easy&seed=4")) is None  # "Yellow"
+
+
+def test_several_computers_at_one_level_are_one_player_of_the_game() -> None:
+    s = finished("?game=malefiz&seats=human,bot:easy,bot:easy,bot:easy&names=Ben&seed=2")
+    found = counted(Tally(), "g", s)
+    assert found is not None
+    rows = {r.name: (r.played, r.won) for r in found.rows}
+    assert rows["bot:easy"] == (1, int(bool(set(s.state.ranking[0]) & {1, 2, 3})))
+    assert rows["Ben"] == (1, int(0 in s.state.ranking[0]))
+
+
+def test_the_table_reads_back_and_anything_else_reads_as_an_empty_table() -> None:
+    tally = Tally((Row("malefiz", "Zoë <3", 4, 1), Row("maedn", "bot:hard", 2, 2)), ("a", "b"))
+    assert read_tally(tally.to_text()) == tally
+    for broken in ("", "[]", "{", '{"format": "malefiz-tally"}', '{"format": "malefiz-tally", "rows": 3}',
+                   '{"format": "malefiz-tally", "rows": [["maedn", "A", 1, 2]], "counted": []}',
+                   '{"format": "malefiz-tally", "rows": [["maedn", "", 1, 0]], "counted": []}',
+                   '{"format": "malefiz-tally", "rows": [["maedn", "A", true, 0]], "counted": []}',
+                   '{"format": "malefiz-tally", "rows": [], "counted": [1]}', "[" * 10_000):  # fmt: skip
+        assert read_tally(broken) == Tally(), broken
+
+
+def test_only_the_latest_games_are_remembered_as_counted() -> None:
+    s = finished("?game=maedn&seats=human,bot:hard&names=Anna&seed=4")
+    tally = Tally(counted=tuple(str(i) for i in range(MAX_COUNTED)))
+    found = counted(tally, "new", s)
+    assert found is not None and len(found.counted) == MAX_COUNTED and found.counted[-1] == "new"
+
+
+def test_the_table_shows_most_wins_first_each_game_apart_in_the_language_spoken() -> None:
+    tally = Tally(
+        (Row("malefiz", "Ben", 3, 1), Row("malefiz", "<b>Anna</b>", 3, 2), Row("maedn", "bot:hard", 1, 0)), ("x",)
+    )
+    html = tally_html(tally, TITLES, Translator("en"))
+    assert html.index("&lt;b&gt;Anna&lt;/b&gt;") < html.index("Ben")  # escaped, two wins before one
+    assert "<b>" not in html and html.index("Malefiz") < html.index("Mensch ärgere Dich nicht")
+    assert "Computer (hard)" in html and "Who won how often" in html and 'data-action="forget-tally"' in html
+    german = tally_html(tally, TITLES, Translator("de"))
+    assert "Wer wie oft gewonnen hat" in german and "Computer (schwer)" in german and "Siege" in german
+    assert tally_html(Tally(), TITLES, Translator("en")) == ""
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_the_app_counts_a_game_won_on_the_page_once_and_the_table_can_be_cleared(language: str) -> None:
+    storage = MemoryStorage()
+    a = App(storage, [language], rng=random.Random(1))
+    a.open(f"?seats=human,bot:hard&names=Anna&seed=1&position={ONE_STEP}")
+    assert a.click("8.1") is not None  # the pawn next to the goal (the house could move too)
+    assert a.click("8.0") is not None
+    assert a.session is not None and a.session.state.is_over
+    kept = read_tally(storage.get(TALLY_KEY))
+    assert [(r.game, r.name, r.played, r.won) for r in kept.rows] == [
+        ("malefiz", "Anna", 1, 1),
+        ("malefiz", "bot:hard", 1, 0),
+    ]
+    again = App(storage, [language], rng=random.Random(2))  # a reload shows the finished game: not counted again
+    again.open(a.address.query if a.address else "")
+    assert read_tally(storage.get(TALLY_KEY)) == kept
+    setup = again.to_setup("")
+    assert "Anna" in setup.tally and ("Siege" if language == "de" else "Wins") in setup.tally
+    assert again.question("forget-tally") == Translator(language)("tally.ask_forget")
+    cleared = again.leave("forget-tally", "", "")
+    assert cleared is not None and cleared.view == "setup" and "Anna" not in cleared.tally
+    assert storage.get(TALLY_KEY) is None
