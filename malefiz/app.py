@@ -365,9 +365,9 @@ class App(BetweenDevices):
         titles = {name: game.title for name, game in self.games.items()}
         return tally_html(read_tally(self.storage.get(TALLY_KEY)), titles, self.t)
 
-    def count_win(self) -> None:
-        """The game shown is over: the table of wins counts it (once: :func:`malefiz.tally.counted`)."""
-        s, game_id = self.session, self.game_id
+    def count_win(self, game_id: str | None) -> None:
+        """The game shown, ``game_id``, is over: the table of wins counts it (once: :func:`malefiz.tally.counted`)."""
+        s = self.session
         if s is None or game_id is None or not s.state.is_over:
             return
         tally = counted(read_tally(self.storage.get(TALLY_KEY)), game_id, s)
@@ -650,7 +650,7 @@ class App(BetweenDevices):
         if self.saving:
             self._revision += 1
             self._kept = document
-            self.count_win()
+            self.count_win(game_id)
         return True
 
     def changed(self, key: str | None) -> Screen | None:

@@ -65,6 +65,9 @@ class BetweenDevices:
     def keep(self) -> bool:
         raise NotImplementedError
 
+    def count_win(self, game_id: str | None) -> None:
+        raise NotImplementedError
+
     def setup_screen(
         self, error: str = "", game: str | None = None, board: str | None = None, form_error: str = ""
     ) -> Screen:
@@ -259,6 +262,7 @@ class BetweenDevices:
         assert together is not None and s is not None
         together.sync()
         self._keep_together()
+        self.count_win(f"together-{together.key}")  # each device counts the game in its own table, once it is over
         found = self._play_screen(s, fresh, saving=True)
         waiting = waiting_text(together, self.t)
         changes: dict[str, Any] = {"together": panel_html(together, self.t), "net": tuple(together.take())}

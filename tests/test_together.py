@@ -17,6 +17,7 @@ from malefiz.core.setup import Setup
 from malefiz.games import GAMES
 from malefiz.games.maedn.board import LETTER_COLOURS
 from malefiz.games.maedn.view import board_svg
+from malefiz.tally import TALLY_KEY, read_tally
 from malefiz.together import JOIN, PLAY, REPLY, TOGETHER_PREFIX
 
 FINGERPRINT = ":".join(f"{i * 7 % 256:02X}" for i in range(32))
@@ -149,6 +150,13 @@ def test_two_devices_connect_and_play_a_whole_game(setup: str) -> None:
     assert host.together is not None and guest.together is not None
     assert host.together.table is not None and guest.together.table is not None
     assert host.together.table.match == guest.together.table.match
+    winner = host.session.state.ranking[0]
+    for device in (host, guest):  # each device counts the game once in its own table of wins
+        rows = {r.name: (r.played, r.won) for r in read_tally(device.storage.get(TALLY_KEY)).rows}
+        assert rows == {"Anna": (1, int(0 in winner)), "Ben": (1, int(1 in winner))}
+        kept = device.storage.get(TALLY_KEY)
+        device.screen()  # shown again: not counted again
+        assert device.storage.get(TALLY_KEY) == kept
 
 
 def nearest(svg: str) -> str:
