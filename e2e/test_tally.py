@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from site_page import CLASSIC_START, STILL, GamePage
+from test_axe import violations
 
 from malefiz.games.malefiz.state import parse_location
 
@@ -21,6 +22,7 @@ def test_a_win_is_counted_once_on_the_setup_screen_and_the_table_can_be_cleared(
     page.wait_for_selector("[data-tally]")
     assert page.locator("[data-tally] h2").text_content() == "Who won how often"
     assert page.evaluate(ROWS) == [["Anna", "1", "1"], ["Computer (hard)", "0", "1"]]
+    assert violations(game) == []
     game.shot("tally")
     page.goto(finished)  # the finished game shown again (a reload, Back) counts nothing more
     page.wait_for_selector("[data-winner]:not([hidden])")
