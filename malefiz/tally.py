@@ -105,16 +105,20 @@ def counted(tally: Tally, game_id: str, session: Session) -> Tally | None:
     if not any(seat.kind != "bot" and _who(seat) is not None for seat in seats):
         return None
     winners = set(state.ranking[0]) if state.ranking else set()
-    won: dict[str, bool] = {}  # each player once a game (three computers at one level are one player), in seat order
+    # Each player once a game: three computers at one level are one player, and so is a name in any case ("anna"
+    # is Anna, spelt as first counted).
+    names: dict[str, str] = {}
+    won: dict[str, bool] = {}
     for index, seat in enumerate(seats):
         who = _who(seat)
         if who is not None:
-            won[who] = won.get(who, False) or index in winners
+            names.setdefault(who.casefold(), who)
+            won[who.casefold()] = won.get(who.casefold(), False) or index in winners
     game = session.game.name
-    table = {(r.game, r.name): r for r in tally.rows}
-    for who, first in won.items():
-        row = table.get((game, who), Row(game, who, 0, 0))
-        table[(game, who)] = Row(game, who, row.played + 1, row.won + first)
+    table = {(r.game, r.name.casefold()): r for r in tally.rows}
+    for key, first in won.items():
+        row = table.get((game, key), Row(game, names[key], 0, 0))
+        table[(game, key)] = Row(game, row.name, row.played + 1, row.won + first)
     return Tally(tuple(table.values()), (*tally.counted, game_id)[-MAX_COUNTED:])
 
 

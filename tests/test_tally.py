@@ -44,6 +44,8 @@ def test_a_finished_game_counts_once_for_each_named_player_and_the_computer_by_i
     assert counted(once, "g1", s) is None  # never twice
     twice = counted(once, "g2", s)
     assert twice is not None and {r.name: r.played for r in twice.rows} == {"Anna": 2, "bot:hard": 2}
+    lower = counted(once, "g3", finished("?game=maedn&seats=human,bot:hard&names=anna&seed=4"))
+    assert lower is not None and {r.name: r.played for r in lower.rows} == {"Anna": 2, "bot:hard": 2}  # one Anna
 
 
 def test_a_game_in_progress_or_without_a_named_person_counts_nothing() -> None:
