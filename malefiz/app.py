@@ -485,7 +485,8 @@ class App(BetweenDevices):
         return s is not None and bool(s.record) and not s.state.is_over
 
     def question(self, action: str) -> str | None:
-        """What to ask before ``action`` (*New game*, *Setup*, *Delete* on the shelf); None: nothing to ask."""
+        """What to ask before ``action`` (*New game*, *Setup*, *Delete* on the shelf, *Clear the table* of wins); None:
+        nothing to ask."""
         if action == "delete":
             return self.t("shelf.ask_delete")
         if action == "forget-tally":
@@ -495,7 +496,8 @@ class App(BetweenDevices):
         return self.t("page.ask_new" if action == "rematch" else "page.ask_setup")
 
     def leave(self, action: str, game_id: str, query: str) -> Screen | None:
-        """*Rematch*, *Setup* or *New game* (from the address ``query``) or *Delete* of ``game_id``, once asked."""
+        """*Rematch*, *Setup* or *New game* (from the address ``query``), *Delete* of ``game_id`` or *Clear the table*
+        of wins, once asked."""
         if action == "delete":
             return self.delete(game_id)
         if action == "forget-tally":
