@@ -118,3 +118,12 @@ def test_the_app_counts_a_game_won_on_the_page_once_and_the_table_can_be_cleared
     cleared = again.leave("forget-tally", "", "")
     assert cleared is not None and cleared.view == "setup" and "Anna" not in cleared.tally
     assert storage.get(TALLY_KEY) is None
+
+
+def test_a_game_finished_in_another_tab_shows_in_this_tabs_table() -> None:
+    storage = MemoryStorage()
+    a = App(storage, ["en"], rng=random.Random(1))
+    assert a.open("").tally == ""
+    storage.set(TALLY_KEY, Tally((Row("maedn", "Oma", 1, 1),), ("other-tab",)).to_text())  # the other tab's write
+    screen = a.changed(TALLY_KEY)
+    assert screen is not None and screen.view == "setup" and "Oma" in screen.tally
