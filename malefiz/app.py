@@ -357,13 +357,11 @@ class App(BetweenDevices):
             latest=latest_html(listing, self.games, self.t, now),
             form=(*chosen_steps(name, board), *(form_steps(filled) if filled else ())),
             shelf=shelf_html(listing, self.games, self.t, now),
-            tally=self._tally_html(),
+            tally=tally_html(
+                read_tally(self.storage.get(TALLY_KEY)), {n: g.title for n, g in self.games.items()}, self.t
+            ),
             pace=self.pace,
         )
-
-    def _tally_html(self) -> str:
-        titles = {name: game.title for name, game in self.games.items()}
-        return tally_html(read_tally(self.storage.get(TALLY_KEY)), titles, self.t)
 
     def count_win(self, game_id: str | None) -> None:
         """The game shown, ``game_id``, is over: the table of wins counts it (once: :func:`malefiz.tally.counted`)."""

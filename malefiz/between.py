@@ -14,6 +14,7 @@ from .core.face import Marks
 from .core.remote import link_anchors
 from .core.screen import Screen, play_screen
 from .core.setup import PACES
+from .tally import TALLY_KEY, players_line, read_tally
 from .together import JOIN, PLAY, TOGETHER_PREFIX, Invitation, Together, anchor_key
 from .together_view import join_html, panel_html, waiting_text
 
@@ -253,6 +254,9 @@ class BetweenDevices:
         )
         self._shown = s.record.line_count
         self._face = found.die
+        if s.state.is_over:  # counted already (keep, or a game between devices): the players' wins so far
+            line = players_line(read_tally(self.storage.get(TALLY_KEY)), s, self.t)
+            found = dataclasses.replace(found, podium=found.podium + line)
         return found
 
     def _between_devices(self, fresh: bool) -> Screen:

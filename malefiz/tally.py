@@ -22,7 +22,7 @@ from .core.session import Session
 from .core.setup import Seat
 from .i18n import Translator
 
-__all__ = ["MAX_COUNTED", "TALLY_KEY", "Tally", "counted", "read_tally", "tally_html"]
+__all__ = ["MAX_COUNTED", "TALLY_KEY", "Tally", "counted", "players_line", "read_tally", "tally_html"]
 
 TALLY_KEY: Final = "malefiz.tally"
 TALLY_FORMAT: Final = "malefiz-tally"
@@ -154,3 +154,19 @@ def tally_html(tally: Tally, titles: Mapping[str, str], t: Translator) -> str:
         f'<h2 id="tally-title">{escape(t("tally.title"))}</h2>'
         f'<p class="tally-note">{escape(t("tally.note"))}</p>{"".join(parts)}{forget}'
     )
+
+
+def players_line(tally: Tally, session: Session, t: Translator) -> str:
+    """Under the podium at the end: how often each of the game's players has won on this device, this game
+    included (``Wins on this device: Anna 3 of 5, Computer (hard) 1 of 4.``), as HTML; ``""`` when none of them
+    is in the table."""
+    rows = {r.name.casefold(): r for r in tally.rows if r.game == session.game.name}
+    parts: dict[str, str] = {}
+    for seat in session.setup.seats:
+        who = _who(seat)
+        row = rows.get(who.casefold()) if who is not None else None
+        if row is not None:
+            parts.setdefault(row.name, t("tally.line_one", who=_label(row.name, t), won=row.won, played=row.played))
+    if not parts:
+        return ""
+    return f'<p class="tally-line">{escape(t("tally.line", list=", ".join(parts.values())))}</p>'

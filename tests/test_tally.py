@@ -11,7 +11,7 @@ from malefiz.core.session import Session
 from malefiz.core.setup import Setup
 from malefiz.games import GAMES
 from malefiz.i18n import Translator
-from malefiz.tally import MAX_COUNTED, TALLY_KEY, Row, Tally, counted, read_tally, tally_html
+from malefiz.tally import MAX_COUNTED, TALLY_KEY, Row, Tally, counted, players_line, read_tally, tally_html
 
 CLASSIC_START = "8.1,8.3,8.4,8.5,6.7,10.7,0.11,4.11,8.11,12.11,16.11"
 ONE_STEP = f"classic r:8.1,h,h,h,h y:6.6,h,h,h,h x:{CLASSIC_START.replace('8.1,', '2.11,')} r1".replace(" ", "+")
@@ -109,9 +109,12 @@ def test_the_app_counts_a_game_won_on_the_page_once_and_the_table_can_be_cleared
         ("malefiz", "Anna", 1, 1),
         ("malefiz", "bot:hard", 1, 0),
     ]
+    end = a.screen()
+    line = "Siege auf diesem Gerät: Anna 1 von 1" if language == "de" else "Wins on this device: Anna 1 of 1"
+    assert f'<p class="tally-line">{line}, Computer (' in end.podium  # under the podium
     again = App(storage, [language], rng=random.Random(2))  # a reload shows the finished game: not counted again
-    again.open(a.address.query if a.address else "")
-    assert read_tally(storage.get(TALLY_KEY)) == kept
+    shown = again.open(a.address.query if a.address else "")
+    assert read_tally(storage.get(TALLY_KEY)) == kept and line in shown.podium
     setup = again.to_setup("")
     assert "Anna" in setup.tally and ("Siege" if language == "de" else "Wins") in setup.tally
     assert again.question("forget-tally") == Translator(language)("tally.ask_forget")
@@ -127,3 +130,14 @@ def test_a_game_finished_in_another_tab_shows_in_this_tabs_table() -> None:
     storage.set(TALLY_KEY, Tally((Row("maedn", "Oma", 1, 1),), ("other-tab",)).to_text())  # the other tab's write
     screen = a.changed(TALLY_KEY)
     assert screen is not None and screen.view == "setup" and "Oma" in screen.tally
+
+
+def test_the_end_says_how_often_each_of_its_players_has_won_here_and_nothing_for_nobody() -> None:
+    s = finished("?game=maedn&seats=human,bot:hard,human&names=Anna,,anna&seed=4")
+    tally = Tally((Row("maedn", "Anna", 5, 3), Row("maedn", "bot:hard", 4, 1), Row("malefiz", "Anna", 9, 9)), ("x",))
+    assert players_line(tally, s, Translator("en")) == (
+        '<p class="tally-line">Wins on this device: Anna 3 of 5, Computer (hard) 1 of 4.</p>'
+    )
+    assert players_line(Tally(), s, Translator("en")) == ""
+    unnamed = finished("?game=maedn&seats=human,human&seed=4")
+    assert players_line(tally, unnamed, Translator("en")) == ""
