@@ -356,7 +356,7 @@ def seat_notes(
     for seat, colours in zip(setup.seats, state.seats, strict=False):
         for colour in colours[1:]:
             own = t.colour(colours[0], capital=True)
-            unnamed = seat.name == seat.colour.capitalize()
+            unnamed = not seat.named
             notes[colour] = (
                 t("form.partner_unnamed", colour=own) if unnamed else t("form.partner", who=seat.name, colour=own)
             )

@@ -92,7 +92,7 @@ def _who(seat: Seat) -> str | None:
     if seat.kind == "bot":
         return f"bot:{seat.level}"
     name = seat.name.strip()
-    return None if not name or name == seat.colour.capitalize() else name[:MAX_NAME]
+    return name[:MAX_NAME] if name and seat.named else None
 
 
 def counted(tally: Tally, game_id: str, session: Session) -> Tally | None:

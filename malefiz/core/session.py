@@ -165,7 +165,7 @@ class Session:
         found: dict[str, str] = {}
         for seat, colours in zip(self.setup.seats, self.state.seats, strict=True):
             for c in colours:
-                found[c] = c.capitalize() if seat.name == seat.colour.capitalize() else seat.name
+                found[c] = seat.name if seat.named else c.capitalize()
         return found
 
     def name(self, colour: str) -> str:

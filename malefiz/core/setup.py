@@ -81,6 +81,15 @@ class Seat:
     level: str = "greedy"
     """The bot's name in the game's bots (for computer seats)."""
 
+    @property
+    def named(self) -> bool:
+        """True when the seat has a name of its own, not its colour's (the default: ``Red``).
+
+        >>> Seat("red", "Anna").named, Seat("red", "Red").named
+        (True, False)
+        """
+        return self.name != self.colour.capitalize()
+
 
 def seat_label(seat: Seat, colours: Sequence[str], t: Translator | None = None) -> str:
     """A seat for messages: its name, and its colours when the name is not the colour (``Anna (red)``).
