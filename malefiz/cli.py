@@ -26,6 +26,7 @@ from .core.play import play
 from .core.review import Review, rate
 from .core.savefile import MAX_SAVE, SAVE_FORMAT, SAVE_VERSION, from_doc, from_link, load, save
 from .core.setup import MAX_NAME, MAX_SEED, Seat, Setup, seat_label
+from .core.svg import COLOUR_FILL
 from .core.tournament import check_tournament, guarded_bot, tournament
 from .games import DEFAULT_GAME, GAMES, get_game
 from .i18n import DEFAULT_LANGUAGE, LANGUAGES, Translator
@@ -119,21 +120,43 @@ def _turns(steps: Iterable[Any]) -> Iterator[list[Any]]:
         yield turn
 
 
-def _ending(seats: Sequence[Sequence[str]], last: Any, turns: int) -> list[str]:
+def _colours(colours: Sequence[str], t: Translator) -> str:
+    """A seat's colours in a transcript: ``yellow+red`` (``gelb+rot`` in German)."""
+    return "+".join(t.colour_noun(c) for c in colours)
+
+
+def _turn_line(number: int, colour: str, t: Translator, *columns: str) -> str:
+    """A transcript's line for one turn: its number, whose turn (its colour, in a column as wide as the longest
+    colour's name) and the columns after them."""
+    return "  ".join((f"{number:5}", f"{t.colour_noun(colour):<{_colour_width(t)}}", *columns))
+
+
+def _colour_width(t: Translator) -> int:
+    """The width of a transcript's column of colours: the longest colour's name in ``t``'s language."""
+    return max(len(t.colour_noun(c)) for c in COLOUR_FILL)
+
+
+def _ending(seats: Sequence[Sequence[str]], last: Any, turns: int, t: Translator) -> list[str]:
     """The transcript's last lines: the ranking (with more than two places to give) and the winner, or who is to
     play in a game that goes on."""
     if not last.is_over:
-        return [f"to play: {last.current} after {turns} turns"]
-    places = ["/".join("+".join(seats[s]) for s in place) for place in last.ranking]
+        return [t("cli.to_play", who=t.colour_noun(last.current), n=turns)]
+    places = ["/".join(_colours(seats[s], t) for s in place) for place in last.ranking]
     lines = []
     if len(seats) > 2 or any(len(c) > 1 for c in seats):
-        lines.append("ranking: " + ", ".join(f"{i}. {p}" for i, p in enumerate(places, 1)))
-    lines.append(f"winner: {places[0] if places else 'nobody'} after {turns} turns")
+        lines.append(t("cli.ranking", list=", ".join(f"{i}. {p}" for i, p in enumerate(places, 1))))
+    lines.append(t("cli.winner", who=places[0] if places else t("cli.nobody"), n=turns))
     return lines
+
+
+def _header(game: Game[Any, Any], board: str, seed: object, seats: str, t: Translator) -> str:
+    """A transcript's first line: the game, its board, its seed and its seats."""
+    return t("cli.header", title=game.title, board=t(f"view.board.{board}"), seed=seed, seats=seats)
 
 
 def _cmd_play(args: argparse.Namespace, out: TextIO) -> int:
     game, board = _game_setup(args)
+    t = Translator(args.lang)
     counts = game.player_counts(board)
     names = [n.strip() for n in args.seats.split(",")] if args.seats is not None else []
     if names and args.players is not None and args.players != len(names):
@@ -156,25 +179,25 @@ def _cmd_play(args: argparse.Namespace, out: TextIO) -> int:
     if rollers:  # the highest roll starts: the same dice roll for it
         first, rounds, dice = roll_for_start(rollers, dice)
         state = game.new_game(board, players, options, first=first)
-        rolls = "; then ".join(", ".join(f"{c} {v}" for c, v in r) for r in rounds)
-        start = f"who starts: {rolls}: {first} starts"
-    colours = ", ".join("+".join(c) for c in seats)
+        rolls = t("cli.then").join(", ".join(f"{t.colour_noun(c)} {v}" for c, v in r) for r in rounds)
+        start = t("cli.who_starts", rolls=rolls, first=t.colour_noun(first))
+    colours = ", ".join(_colours(c, t) for c in seats)
     neutral = getattr(state, "neutral", None)  # Mensch ärgere Dich nicht's three-player form
     if neutral:
-        colours += f"; {neutral} neutral"
-    who = f"{args.bot} bots" if args.seats is None else ", ".join(names)
-    print(f"{game.title}, {board} board, seed {args.seed}: {colours} ({who})", file=out)
+        colours += "; " + t("cli.neutral", colour=t.colour_noun(neutral))
+    who = t("cli.bots", bot=args.bot) if args.seats is None else ", ".join(names)
+    print(_header(game, board, args.seed, f"{colours} ({who})", t), file=out)
     if start:
         print(start, file=out)
     actions: list[Any] = []
     last = state
     turns = 0
     for turns, turn in enumerate(_turns(play(game, state, bots, dice, random.Random(args.seed))), 1):
-        texts = "  ".join(game.describe(s.before, s.action, s.after) for s in turn)
-        print(f"{turns:5}  {turn[0].before.current:<6}  {texts}", file=out)
+        texts = "  ".join(game.describe(s.before, s.action, s.after, t) for s in turn)
+        print(_turn_line(turns, turn[0].before.current, t, texts), file=out)
         actions.extend(s.action for s in turn)
         last = turn[-1].after
-    for line in _ending(seats, last, turns):
+    for line in _ending(seats, last, turns, t):
         print(line, file=out)
     if args.save is not None:
         _write(args.save, json.dumps(_saved(game, board, options, names, args.seed, actions, last)))
@@ -277,48 +300,48 @@ def _cmd_review(args: argparse.Namespace, out: TextIO) -> int:
     text = args.file if LINK in args.file else _read_text(args.file, sys.stdin, MAX_SAVE, "a saved game")
     session = from_link(text.strip().partition(LINK)[2], GAMES) if LINK in text else load(text, GAMES)
     game, record, setup = session.game, session.record, session.setup
+    t = Translator(args.lang)
     reviewer = session.reviewer
     review: Review = reviewer.review(record)
     seats = record.start.seats
-    labels = [seat_label(seat, colours) for seat, colours in zip(setup.seats, seats, strict=True)]
+    labels = [seat_label(seat, colours, t) for seat, colours in zip(setup.seats, seats, strict=True)]
     who = [
         label + (f" [{seat.level}]" if seat.kind == "bot" else "")
         for seat, label in zip(setup.seats, labels, strict=True)
     ]
-    print(f"{game.title}, {setup.board} board, seed {session.seed}: {', '.join(who)}", file=out)
-    print("chances after each turn: " + ", ".join("+".join(colours) for colours in seats), file=out)
+    print(_header(game, setup.board, session.seed, ", ".join(who), t), file=out)
+    print(t("cli.chances", list=", ".join(_colours(colours, t) for colours in seats)), file=out)
 
     def percents(chances: Sequence[float]) -> str:
         return " ".join(f"{c:4.0%}" for c in chances)
 
-    print(f"{0:5}  {'start':<6}  {percents(review.points[0][1])}", file=out)
+    width = _colour_width(t)
+    print(f"{0:5}  {t('cli.start'):<{width}}  {percents(review.points[0][1])}", file=out)
     mistakes = review.mistakes()
     index = turns = 0
     for turns, turn in enumerate(_turns(record.entries), 1):
         texts = []
         for entry in turn:
-            text = game.describe(entry.before, entry.action, entry.after)
+            text = game.describe(entry.before, entry.action, entry.after, t)
             mistake = mistakes.get(index)
             if mistake is not None:
                 best = " ".join(str(a) for a in (mistake.best.action, *mistake.best.then))
-                text += f" (mistake: {mistake.loss * 100:.0f} points; best {best}, {mistake.best.chance:.0%})"
+                loss, chance = round(mistake.loss * 100), f"{mistake.best.chance:.0%}"
+                text += t("cli.mistake", loss=loss, best=best, chance=chance)
             texts.append(text)
             index += 1
         chances = percents(reviewer.chances(turn[-1].after))
-        print(f"{turns:5}  {turn[0].before.current:<6}  {chances}  {'  '.join(texts)}", file=out)
+        print(_turn_line(turns, turn[0].before.current, t, chances, "  ".join(texts)), file=out)
     for seat, label in enumerate(labels):
         average = review.average_loss(seat)
         if average is None:
-            print(f"{label}: no decisions", file=out)
+            print(t("cli.no_decisions", who=label), file=out)
             continue
         mine = review.of(seat)
         n = sum(d.is_mistake for d in mine)
-        print(
-            f"{label}: {average * 100:.1f} points a decision over {len(mine)} decisions, {n} mistake"
-            f"{'' if n == 1 else 's'} (5 points or more)",
-            file=out,
-        )
-    for line in _ending(seats, record.state, turns):
+        mistaken = t(f"cli.mistakes.{n}") if n < 2 else t("cli.mistakes.n", n=n)
+        print(t("cli.seat", who=label, loss=t.decimal(average * 100), n=len(mine), mistakes=mistaken), file=out)
+    for line in _ending(seats, record.state, turns, t):
         print(line, file=out)
     return 0
 
@@ -451,6 +474,7 @@ def _parser() -> argparse.ArgumentParser:
         ),
     )
     look.add_argument("file", metavar="FILE", help="the save file, a shared link, or - for standard input")
+    _add_language_argument(look, "the transcript and its figures")
     look.set_defaults(run=_cmd_review)
     game = sub.add_parser("play", help="play a whole game between bots and print the transcript")
     _add_game_arguments(game)
@@ -466,6 +490,7 @@ def _parser() -> argparse.ArgumentParser:
         metavar="FILE",
         help="also write the game as a save file, which the page's Load opens (with its review) and review reads",
     )
+    _add_language_argument(game, "the transcript")
     game.set_defaults(run=_cmd_play)
     cup = sub.add_parser(
         "tournament",

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Final
 
-__all__ = ["CATALOGUE", "DEFAULT_LANGUAGE", "LANGUAGES", "ColourName", "Term", "Translator", "language_of"]
+__all__ = ["CATALOGUE", "DEFAULT_LANGUAGE", "ENGLISH", "LANGUAGES", "ColourName", "Term", "Translator", "language_of"]
 
 LANGUAGES: Final = ("en", "de")
 DEFAULT_LANGUAGE: Final = "en"
@@ -568,6 +568,38 @@ EN: Final[dict[str, str]] = {
     "option.barriers.about": "Two of your pieces on one field block it: nobody may pass or capture them.",
     "option.forced_capture": "Forced capture",
     "option.forced_capture.about": "Whoever could capture but does not loses the piece that could have: it goes back to B.",
+    # the command line's transcripts (python -m malefiz play and review)
+    "tx.rolls": "rolls {value}",
+    "tx.passes": "no move: passes",
+    "tx.captures": "captures {colour}",
+    "mf.tx.captures_own": "captures own pawn",
+    "mf.tx.takes": "takes the barricade",
+    "mf.tx.puts": "puts it on {field}",
+    "md.tx.again_six": ", rolls again after the 6",
+    "md.tx.again_try": ", rolls again (try {n} of 3)",
+    "md.tx.enters": "enters",
+    "md.tx.goal": "goal",
+    "md.tx.up": "moves up in the goal",
+    "md.tx.penalty": "; penalty: {colour}'s piece on {place} goes back to B",
+    "md.tx.home": "; {colour} is home",
+    "md.tx.over": "; game over",
+    "cli.header": "{title}, {board} board, seed {seed}: {seats}",
+    "cli.bots": "{bot} bots",
+    "cli.neutral": "{colour} neutral",
+    "cli.who_starts": "who starts: {rolls}: {first} starts",
+    "cli.then": "; then ",
+    "cli.ranking": "ranking: {list}",
+    "cli.winner": "winner: {who} after {n} turns",
+    "cli.nobody": "nobody",
+    "cli.to_play": "to play: {who} after {n} turns",
+    "cli.chances": "chances after each turn: {list}",
+    "cli.start": "start",
+    "cli.mistake": " (mistake: {loss} points; best {best}, {chance})",
+    "cli.no_decisions": "{who}: no decisions",
+    "cli.seat": "{who}: {loss} points a decision over {n} decisions, {mistakes} (5 points or more)",
+    "cli.mistakes.0": "0 mistakes",
+    "cli.mistakes.1": "1 mistake",
+    "cli.mistakes.n": "{n} mistakes",
 }
 
 DE: Final[dict[str, str]] = {
@@ -1112,6 +1144,38 @@ DE: Final[dict[str, str]] = {
     "option.barriers.about": "Zwei eigene Figuren auf einem Feld sperren es: niemand darf vorbei oder schlagen.",
     "option.forced_capture": "Schlagzwang",
     "option.forced_capture.about": "Wer schlagen kann und es nicht tut, verliert die Figur, die hätte schlagen können: sie geht zurück auf B.",
+    # the command line's transcripts (python -m malefiz play and review)
+    "tx.rolls": "würfelt {value}",
+    "tx.passes": "kein Zug: setzt aus",
+    "tx.captures": "schlägt {colour}",
+    "mf.tx.captures_own": "schlägt die eigene Figur",
+    "mf.tx.takes": "nimmt den Sperrstein",
+    "mf.tx.puts": "setzt ihn auf {field}",
+    "md.tx.again_six": ", würfelt nach der 6 noch einmal",
+    "md.tx.again_try": ", würfelt noch einmal ({n}. von 3 Versuchen)",
+    "md.tx.enters": "kommt heraus",
+    "md.tx.goal": "ins Ziel",
+    "md.tx.up": "rückt im Ziel vor",
+    "md.tx.penalty": "; Schlagzwang verletzt: die Figur von {colour} auf {place} muss zurück auf B",
+    "md.tx.home": "; {colour} ist fertig",
+    "md.tx.over": "; Spielende",
+    "cli.header": "{title}, Spielplan {board}, Startwert {seed}: {seats}",
+    "cli.bots": "Computer {bot}",
+    "cli.neutral": "{colour} neutral",
+    "cli.who_starts": "wer beginnt: {rolls}: {first} beginnt",
+    "cli.then": "; dann ",
+    "cli.ranking": "Platzierung: {list}",
+    "cli.winner": "Sieger: {who} nach {n} Zügen",
+    "cli.nobody": "niemand",
+    "cli.to_play": "am Zug: {who} nach {n} Zügen",
+    "cli.chances": "Gewinnchancen nach jedem Zug: {list}",
+    "cli.start": "Start",
+    "cli.mistake": " (Fehler: {loss} Punkte; besser {best}, {chance})",
+    "cli.no_decisions": "{who}: keine Entscheidungen",
+    "cli.seat": "{who}: {loss} Punkte je Entscheidung bei {n} Entscheidungen, {mistakes} (5 Punkte oder mehr)",
+    "cli.mistakes.0": "0 Fehler",
+    "cli.mistakes.1": "1 Fehler",
+    "cli.mistakes.n": "{n} Fehler",
 }
 
 CATALOGUE: Final[Mapping[str, Mapping[str, str]]] = {"en": EN, "de": DE}
@@ -1222,3 +1286,7 @@ class Translator:
             if short != name and short not in ("aria-label", "title", "placeholder"):
                 values[short] = self.colour_noun(value) if short == "colour" else value
         return values
+
+
+ENGLISH: Final = Translator("en")
+"""English: the words of the command line and of the engine's transcripts unless another language is asked for."""

@@ -19,7 +19,7 @@ from .core.errors import MalefizError
 from .core.game import Game
 from .core.setup import MAX_NAME, Setup
 from .games import GAMES
-from .i18n import CATALOGUE, Translator
+from .i18n import CATALOGUE, ENGLISH, Translator
 
 Step = tuple[str, str, str]
 """A change of the setup form the page makes: a CSS selector (within the chosen game's and board's fields), a
@@ -37,7 +37,6 @@ __all__ = [
     "setup_form",
 ]
 
-ENGLISH: Final = Translator("en")
 """The texts written into the page (the page tells them again in the player's language)."""
 
 GAME_TITLES: Final = {"malefiz": "Malefiz", "maedn": "Mensch ärgere Dich nicht"}

@@ -221,6 +221,41 @@ def test_review_prints_every_turn_with_the_chances_and_each_seats_figures(tmp_pa
     assert parts["end"][0].startswith("winner: ")
 
 
+def _notation(line: str) -> list[str]:
+    """The language-free part of a transcript's line: its numbers, percentages and notation (``y:B-0``, ``3.13-5.13``,
+    ``@2.9``)."""
+    return [w.strip("(,;:).") for w in re.findall(r"\S*\d\S*", re.sub(r"(\d),(\d)", r"\1.\2", line))]
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("--game", "maedn", "--players", "4", "--options", "forced_capture,three_rolls", "--seed", "2"),
+        ("--players", "3", "--options", "roll_for_start", "--seed", "5", "--bot", "medium"),
+    ],
+)
+def test_play_and_review_speak_german_with_the_same_notation_and_figures(args: tuple[str, ...], tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    english = run("play", *args, "--save", str(path))
+    german = run("play", *args, "--lang", "de")
+    assert english.returncode == german.returncode == 0, english.stderr + german.stderr
+    en_lines, de_lines = english.stdout.splitlines(), german.stdout.splitlines()
+    assert [_notation(line) for line in en_lines] == [_notation(line) for line in de_lines]  # the same game
+    assert ", Spielplan " in de_lines[0] and ", Startwert " in de_lines[0] and "würfelt" in german.stdout
+    assert de_lines[-1].startswith("Sieger: ")
+    review = {lang: run("review", str(path), "--lang", lang) for lang in ("en", "de")}
+    assert review["en"].stdout == run("review", str(path)).stdout  # English is the default
+    en_lines, de_lines = review["en"].stdout.splitlines(), review["de"].stdout.splitlines()
+    assert len(en_lines) == len(de_lines) > 10
+    for en, de in zip(en_lines, de_lines, strict=True):  # the same chances, costs and better actions
+        assert _notation(de) == _notation(en), (en, de)
+    assert de_lines[1].startswith("Gewinnchancen nach jedem Zug: ")
+    seats = sum("a decision over" in line for line in en_lines)
+    assert seats >= 3 and sum("Punkte je Entscheidung bei" in line for line in de_lines) == seats
+    english_words = re.compile(r"\b(rolls|captures|takes|puts|passes|enters|goal|mistake|points|winner|start)\b")
+    assert not english_words.search(review["de"].stdout), review["de"].stdout
+
+
 def test_review_marks_a_mistake_with_the_better_action(tmp_path: Path) -> None:
     setup = Setup.from_query("?game=maedn&seats=human,human&names=Ann,Bob&first=yellow&seed=7", GAMES)
     assert setup is not None

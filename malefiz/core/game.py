@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Hashable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
+from ..i18n import ENGLISH, Translator
 from .actions import ROLLS, Roll
 from .effects import Effects
 
@@ -219,8 +220,8 @@ class Game(Protocol[StateT, ActionT]):
         """The action ``value`` (JSON) stands for in ``state``; raises a MalefizError when it is none."""
         ...
 
-    def describe(self, before: StateT, action: ActionT, after: StateT) -> str:
-        """One action in words for a transcript (``"rolls 6"``, ``"B-0 captures red"``...)."""
+    def describe(self, before: StateT, action: ActionT, after: StateT, t: Translator = ENGLISH) -> str:
+        """One action in words for a transcript (``"rolls 6"``, ``"B-0 captures red"``...), in ``t``'s language."""
         ...
 
 

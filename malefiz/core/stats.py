@@ -29,12 +29,10 @@ from dataclasses import dataclass
 from html import escape
 from typing import Final, Literal
 
-from ..i18n import Translator
+from ..i18n import ENGLISH, Translator
 from .actions import Pass, Roll
 from .session import Session
 from .svg import COLOUR_FILL, px
-
-ENGLISH: Final = Translator("en")
 
 __all__ = ["Mark", "SeatStats", "Stats", "chart_svg", "game_stats", "report_html", "table_html"]
 

@@ -35,14 +35,13 @@ from ..games.malefiz import state as malefiz_state
 from ..games.malefiz import view as malefiz_view
 from ..games.malefiz.board import FOREST, Field, field
 from ..games.malefiz.state import Move, Place
-from ..i18n import Translator
+from ..i18n import ENGLISH, Translator
 
 __all__ = ["PICTURES", "Box", "malefiz_board", "picture", "still"]
 
 Box = tuple[float, float, float, float]
 """A window of an SVG: x, y, width, height."""
 
-ENGLISH: Final = Translator("en")
 
 _HOOKS: Final = re.compile(r' (?:data-(?:key|field|on|house|forest|colour)|tabindex)="[^"]*"')
 _ROOT: Final = re.compile(r"<svg (?P<attributes>[^>]*)>")

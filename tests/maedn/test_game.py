@@ -14,6 +14,7 @@ from malefiz.core.play import play as play_loop
 from malefiz.core.play import random_bot
 from malefiz.games.maedn import MAEDN
 from malefiz.games.maedn.state import Action, State, move
+from malefiz.i18n import Translator
 from tests.maedn.helpers import play, pos
 
 
@@ -92,6 +93,38 @@ def test_describe(position: str, action: str, words: str) -> None:
     before = pos(position)
     a = MAEDN.parse_action(action)
     assert MAEDN.describe(before, a, MAEDN.apply(before, a)) == words
+
+
+@pytest.mark.parametrize(
+    ("position", "action", "words"),
+    [
+        ("maedn cross y:12,B,B,B r:5,B,B,B y?", "d6", "würfelt 6"),
+        ("maedn cross y:12,B,B,B r:20,B,B,B y6", "y:B-0", "y:B-0 kommt heraus schlägt Rot"),
+        ("maedn cross y:37,B,B,B r:5,B,B,B y4", "y:37-41", "y:37-41 ins Ziel"),
+        ("maedn cross y:40,B,B,B r:5,B,B,B y2", "y:40-42", "y:40-42 rückt im Ziel vor"),
+        ("maedn cross y:37,41,42,43 r:5,B,B,B y6", "pass", "kein Zug: setzt aus, würfelt nach der 6 noch einmal"),
+        (
+            "maedn cross y:B,B,B,B r:5,B,B,B y3 +three",
+            "pass",
+            "kein Zug: setzt aus, würfelt noch einmal (2. von 3 Versuchen)",
+        ),
+        (
+            "maedn star y:3,20,B,B k:47,B,B,B y4 +forced",
+            "y:20-24",
+            "y:20-24; Schlagzwang verletzt: die Figur von Gelb auf 3 muss zurück auf B",
+        ),
+        (
+            "maedn cross y:40,41,42,43 g:39,41,42,43 r:5,B,B,B finished:y g1",
+            "g:39-40",
+            "g:39-40 ins Ziel; Grün ist fertig; Spielende",
+        ),
+    ],
+)
+def test_describe_in_german_keeps_the_notation(position: str, action: str, words: str) -> None:
+    # The command line's transcript in German (play --lang de, review --lang de): the same notation, German words.
+    before = pos(position)
+    a = MAEDN.parse_action(action)
+    assert MAEDN.describe(before, a, MAEDN.apply(before, a), Translator("de")) == words
 
 
 def test_the_shared_play_loop_runs_a_game_to_the_end() -> None:

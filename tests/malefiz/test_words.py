@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from malefiz.core.effects import NONE
 from malefiz.games.malefiz.board import HOUSE, board, field
+from malefiz.games.malefiz.game import MALEFIZ
 from malefiz.games.malefiz.rules import apply, effects
 from malefiz.games.malefiz.state import PASS, Move, Place, parse_action, parse_position
 from malefiz.games.malefiz.words import (
@@ -122,3 +123,27 @@ def test_what_the_page_says_is_made_by_the_words_module() -> None:
     assert event_words(holding, place, apply(holding, place), effects(holding, place), name) == (
         "Anna (red) puts the barricade on the 4th field from the left on row 4"
     )
+
+
+def test_the_transcript_speaks_english_and_german_around_the_same_notation() -> None:
+    # The command line's transcript (play, review): the notation is the same in every language, its words are not.
+    de = Translator("de")
+
+    def told(position: str, action: str) -> tuple[str, str]:
+        state = parse_position(position)
+        a = MALEFIZ.parse_action(action) if action != "d4" else MALEFIZ.roll(4)
+        after = MALEFIZ.apply(state, a)
+        return MALEFIZ.describe(state, a, after), MALEFIZ.describe(state, a, after, de)
+
+    start = f"classic r:h,h,h,h,h y:h,h,h,h,h x:{CLASSIC_START}"
+    assert told(f"{start} r?", "d4") == ("rolls 4", "würfelt 4")
+    capture = f"classic r:3.13,h,h,h,h y:5.13,h,h,h,h x:{CLASSIC_START} r2"
+    assert told(capture, "3.13-5.13") == ("3.13-5.13 captures yellow", "3.13-5.13 schlägt Gelb")
+    taken = f"classic r:0.13,h,h,h,h y:h,h,h,h,h x:{CLASSIC_START} r2"
+    assert told(taken, "0.13-0.11") == ("0.13-0.11 takes the barricade", "0.13-0.11 nimmt den Sperrstein")
+    state = MALEFIZ.apply(parse_position(taken), MALEFIZ.parse_action("0.13-0.11"))
+    place = next(a for a in MALEFIZ.legal_actions(state) if isinstance(a, Place))
+    after = MALEFIZ.apply(state, place)
+    where = str(place).removeprefix("@")
+    assert MALEFIZ.describe(state, place, after) == f"puts it on {where}"
+    assert MALEFIZ.describe(state, place, after, de) == f"setzt ihn auf {where}"

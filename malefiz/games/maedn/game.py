@@ -19,7 +19,7 @@ from ...core.face import Marks, Search, WordsFace
 from ...core.game import Bot, OptionsArg, RollingGame, option_flags
 from ...core.record import Entry
 from ...core.svg import rank_labels
-from ...i18n import Translator
+from ...i18n import ENGLISH, Translator
 from . import view, words
 from .board import BOARD_NAMES, BOARDS, board, field_name, field_place, field_point, is_field, piece_at, piece_key
 from .bots import BOTS
@@ -143,8 +143,8 @@ class Maedn(RollingGame):
         """See :func:`~malefiz.games.maedn.document.action_from_json`."""
         return action_from_json(state, value)
 
-    def describe(self, before: State, action: Action, after: State) -> str:
-        """One action in words for a transcript.
+    def describe(self, before: State, action: Action, after: State, t: Translator = ENGLISH) -> str:
+        """One action in words for a transcript, in ``t``'s language (the notation is the same in every language).
 
         ``rolls 6``; ``no move: passes`` (with ``, rolls again`` after a 6 or
         for another try under three rolls); ``y:B-0 enters``, ``y:15-18 captures
@@ -153,35 +153,32 @@ class Maedn(RollingGame):
         ``; yellow is home`` and ``; game over`` when they happen.
         """
         if isinstance(action, Roll):
-            return f"rolls {action.value}"
+            return t("tx.rolls", value=action.value)
         if isinstance(action, Pass):
-            text = "no move: passes"
+            text = t("tx.passes")
             if after.is_chance and after.turn == before.turn:
-                if before.roll == 6:
-                    text += ", rolls again after the 6"
-                else:
-                    text += f", rolls again (try {after.attempt} of 3)"
+                text += t("md.tx.again_six") if before.roll == 6 else t("md.tx.again_try", n=after.attempt)
             return text
         assert isinstance(action, Move)
         done = effects(before, action)
         words = [str(action)]
         if action.start < 0:
-            words.append("enters")
+            words.append(t("md.tx.enters"))
         if done.capture is not None:
-            words.append(f"captures {done.capture.colour}")
+            words.append(t("tx.captures", colour=t.colour_noun(done.capture.colour)))
         elif done.goal:
-            words.append("goal")
+            words.append(t("md.tx.goal"))
         elif action.start >= before.seating.length:
-            words.append("moves up in the goal")
+            words.append(t("md.tx.up"))
         text = " ".join(words)
         if done.penalty is not None:
             colour, key = done.penalty
             place = place_name(field_place(before, colour, key))
-            text += f"; penalty: {colour}'s piece on {place} goes back to B"
+            text += t("md.tx.penalty", colour=t.colour_noun(colour), place=place)
         if done.finished is not None:
-            text += f"; {done.finished} is home"
+            text += t("md.tx.home", colour=t.colour_noun(done.finished))
         if after.is_over:
-            text += "; game over"
+            text += t("md.tx.over")
         return text
 
 

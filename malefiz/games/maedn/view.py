@@ -47,7 +47,7 @@ from html import escape
 from typing import Final, NamedTuple
 
 from ...core.svg import CELL, COLOUR_FILL, COLOUR_TINT, KNOCK, MOTION_STYLE, moving, piece, piece_letter, px, rank_badge
-from ...i18n import Translator
+from ...i18n import ENGLISH, Translator
 from .board import COLOUR_LETTERS, GOAL_LETTERS, Board, Point, board, facing_steps, field_name, piece_key
 from .rules import new_game
 from .state import Phase, State
@@ -233,9 +233,6 @@ def _piece(
         out.append(_badge(bx, by, text))
     out.append("</g>")
     return "".join(out)
-
-
-ENGLISH: Final = Translator("en")
 
 
 def _caption(state: State, board_name: str, names: Mapping[str, str] | None, t: Translator) -> str:

@@ -15,19 +15,15 @@ the translator's language.
 
 from __future__ import annotations
 
-from typing import Final
-
 from ...core.actions import Pass
 from ...core.effects import Effects
 from ...core.face import Namer
-from ...i18n import Translator
+from ...i18n import ENGLISH, Translator
 from .board import GOAL_LETTERS, field_place, piece_at
 from .rules import captures, may_roll_three_times
 from .state import Action, Move, Phase, State
 
 __all__ = ["event_words", "hint_words", "label_words", "place_words", "prompt_words"]
-
-ENGLISH: Final = Translator("en")
 
 
 def place_words(state: State, colour: str, place: int, t: Translator = ENGLISH) -> str:

@@ -19,7 +19,7 @@ from ...core.face import Marks, Search, WordsFace
 from ...core.game import Bot, OptionsArg, RollingGame, option_flags
 from ...core.record import Entry
 from ...core.svg import rank_labels
-from ...i18n import Translator
+from ...i18n import ENGLISH, Translator
 from . import view, words
 from .board import BOARD_NAMES, COLOURS, FOREST, HOUSE, Colour, board, location_name
 from .bots import BOTS
@@ -129,21 +129,25 @@ class Malefiz(RollingGame):
         """See :func:`~malefiz.games.malefiz.document.action_from_json`."""
         return action_from_json(state, value)
 
-    def describe(self, before: State, action: Action, after: State) -> str:
-        """``rolls 4``, ``2.13-2.9 captures blue takes the barricade``, ``puts it on 8.7``, ``no move: passes``."""
+    def describe(self, before: State, action: Action, after: State, t: Translator = ENGLISH) -> str:
+        """``rolls 4``, ``2.13-2.9 captures blue takes the barricade``, ``puts it on 8.7``, ``no move: passes`` (in
+        ``t``'s language: ``würfelt 4``...; the notation is the same in every language)."""
         if isinstance(action, Roll):
-            return f"rolls {action.value}"
+            return t("tx.rolls", value=action.value)
         if isinstance(action, Pass):
-            return "no move: passes"
+            return t("tx.passes")
         done = effects(before, action)
         if done.barricade_placed is not None:
-            return f"puts it on {done.barricade_placed}"
-        text = str(action)
+            return t("mf.tx.puts", field=done.barricade_placed)
+        words = [str(action)]
         if done.capture is not None:
-            text += f" captures {'own pawn' if done.capture.colour == before.current else done.capture.colour}"
+            own = done.capture.colour == before.current
+            words.append(
+                t("mf.tx.captures_own") if own else t("tx.captures", colour=t.colour_noun(done.capture.colour))
+            )
         if done.barricade_taken is not None:
-            text += " takes the barricade"
-        return text
+            words.append(t("mf.tx.takes"))
+        return " ".join(words)
 
 
 def _colours(names: Mapping[str, str]) -> Mapping[Colour, str]:

@@ -50,11 +50,11 @@ from ...core.svg import (
     px,
     rank_badge,
 )
-from ...i18n import Translator
+from ...i18n import ENGLISH, Translator
 from .board import COLOURS, FOREST, HOUSE, Board, Colour, Field, board, location_name, xy
 from .rules import new_game
 from .state import Action, Move, Phase, Place, State, parse_location
-from .words import ENGLISH, field_words, pawn_words
+from .words import field_words, pawn_words
 
 __all__ = ["COLOUR_FILL", "board_svg", "render"]
 

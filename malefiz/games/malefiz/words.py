@@ -29,7 +29,7 @@ from functools import cache
 from typing import Final, cast
 
 from ...core.effects import Effects
-from ...i18n import Translator
+from ...i18n import ENGLISH, Translator
 from .board import FOREST, HOUSE, Board, Colour, Field, board, xy
 from .rules import effects
 from .state import Action, Move, Pass, Phase, Place, State, parse_location
@@ -47,7 +47,6 @@ __all__ = [
     "prompt_words",
 ]
 
-ENGLISH: Final = Translator("en")
 
 REACH: Final = 6
 """How far ahead of a pawn a barricade still counts as put in front of it (one roll)."""
