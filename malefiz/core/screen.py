@@ -247,7 +247,9 @@ def die_face(session: Session) -> int | None:
     if session.state.is_chance and (not entries or entries[-1].is_move):
         return None
     rolled = next((e.action.value for e in reversed(entries) if isinstance(e.action, Roll)), None)
-    return session.state.roll if rolled is None else rolled  # a position opened with its roll made shows it
+    if rolled is None:  # a position opened with its roll made shows it, after its first move too
+        return entries[0].before.roll if entries else session.state.roll
+    return rolled
 
 
 def sound_of(session: Session) -> Sound:

@@ -137,6 +137,24 @@ def test_a_position_opened_with_its_roll_made_shows_that_roll_on_the_die(positio
     assert found.die == 4 and found.die_label == "Rolled 4" and not found.can_roll
 
 
+@pytest.mark.parametrize(
+    ("position", "move"),
+    [
+        ("classic r:8.1,h,h,h,h y:h,h,h,h,h x:8.3,8.4,8.5,6.7,10.7,0.11,4.11,8.11,12.11,16.11,8.7 r1", "8.1-8.0"),
+        ("maedn cross y:37,41,42,43 r:5,B,B,B y3", "y:37-40"),
+    ],
+)
+def test_a_position_won_with_its_first_move_still_shows_the_roll_that_won(position: str, move: str) -> None:
+    game = position.split()[0] if position.startswith("maedn") else "malefiz"
+    setup = Setup.from_query(f"?game={game}&seats=human,human&seed=1&position=" + position.replace(" ", "+"), GAMES)
+    assert setup is not None
+    s = Session(setup)
+    s.play(s.game.parse_action(move))
+    assert s.state.is_over
+    found = screen(s)
+    assert found.die == int(position[-1]) and found.die_label == f"Rolled {position[-1]}"
+
+
 def test_a_computer_to_act_sets_the_delay_of_its_pace() -> None:
     setup = Setup.from_query("?seats=bot,human&seed=3&pace=fast", GAMES)
     assert setup is not None
