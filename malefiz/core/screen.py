@@ -248,7 +248,8 @@ def die_face(session: Session) -> int | None:
         return None
     rolled = next((e.action.value for e in reversed(entries) if isinstance(e.action, Roll)), None)
     if rolled is None:  # a position opened with its roll made shows it, after its first move too
-        return entries[0].before.roll if entries else session.state.roll
+        first: int | None = (entries[0].before if entries else session.state).roll
+        return first
     return rolled
 
 
