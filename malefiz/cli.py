@@ -16,6 +16,7 @@ import sys
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any, NoReturn, TextIO
 
+from . import __version__
 from .core.actions import PASS
 from .core.dice import Dice, roll_for_start
 from .core.document import MAX_TEXT, decode_text, load_json, quote, read_position
@@ -410,6 +411,7 @@ def _parser() -> argparse.ArgumentParser:
             "their chances, bot games and their review."
         ),
     )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND", parser_class=_Parser)
     moves = sub.add_parser(
         "moves",

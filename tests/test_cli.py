@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.metadata
 import io
 import json
 import subprocess
@@ -11,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+import malefiz
 from malefiz.cli import error_line, main
 from malefiz.core.errors import MalefizError
 from malefiz.core.session import Session
@@ -114,6 +116,12 @@ def test_play_refuses_bad_options() -> None:
 def test_help() -> None:
     result = run("--help")
     assert result.returncode == 0 and "moves" in result.stdout and "play" in result.stdout
+
+
+def test_version_is_the_packages_and_the_installed_distributions() -> None:
+    result = run("--version")
+    assert result.returncode == 0 and result.stdout == f"python -m malefiz {malefiz.__version__}\n"
+    assert importlib.metadata.version("malefiz") == malefiz.__version__  # pyproject.toml reads it from the package
 
 
 def test_apply_prints_the_next_position_document() -> None:
