@@ -27,23 +27,19 @@ from .core.errors import MalefizError
 from .core.face import Marks
 from .core.screen import Screen, compare_html
 from .core.session import Session
-from .core.setup import PACES, Games, Setup, asked_in, chosen_in, setup_address
+from .core.setup import PACES, Games, Setup, asked_in
 from .games import GAMES
 from .i18n import LANGUAGES, Translator, language_of
-from .page import chosen_steps, form_steps, players_range, query_from_form, seat_notes
+from .setting_up import SHOWN_KEY, SettingUp, game_address
 from .shelf import (
     GAME_PREFIX,
     MemoryStorage,
     Shelf,
     Storage,
-    latest_html,
     new_id,
-    remember_setup,
-    remembered_setups,
-    shelf_html,
     valid_id,
 )
-from .tally import TALLY_KEY, counted, read_tally, tally_html
+from .tally import TALLY_KEY
 from .together import JOIN, PLAY, REPLY, STUN, Together
 from .together_view import invite_html
 
@@ -67,9 +63,6 @@ KEEP_KEY: Final = "malefiz.last-game"
 LANGUAGE_KEY: Final = "malefiz.language"
 SOUND_KEY: Final = "malefiz.sound"
 MOTION_KEY: Final = "malefiz.motion"
-SHOWN_KEY: Final = "malefiz.shown"
-"""The address of the game a tab shows, in the tab's own storage (``sessionStorage``): the bare page opened in that
-tab again (the rules pages' *Back to the game*) shows that game again."""
 MAX_FILE: Final = 5_000_000
 """The largest file read as a saved game, in bytes."""
 
@@ -121,17 +114,7 @@ def file_name(session: Session, when: float) -> str:
     return f"{session.game.name}-{names}-{time.strftime('%Y-%m-%d', time.localtime(when))}.json"
 
 
-def game_address(setup: Setup, game_id: str) -> str:
-    """The page address of the game ``game_id``: its setup, then its identity.
-
-    >>> from malefiz.games import GAMES
-    >>> game_address(Setup.from_query("?seats=human,human&seed=3", GAMES), "k3f9a2bq7x")[-21:]
-    '&seed=3&id=k3f9a2bq7x'
-    """
-    return f"{setup.to_query()}&id={game_id}"
-
-
-class App(BetweenDevices):
+class App(SettingUp, BetweenDevices):
     """The page's state: the session shown (or the setup screen), pace, motion, and what the page showed last."""
 
     def __init__(
@@ -317,130 +300,6 @@ class App(BetweenDevices):
         self._shown = None
         self._face = None
         return self.screen(keep=keep_now or bool(session.record))
-
-    # -- the setup screen -----------------------------------------------------------
-
-    def setup_screen(
-        self, error: str = "", game: str | None = None, board: str | None = None, form_error: str = ""
-    ) -> Screen:
-        """The setup screen: the latest game in progress to continue and any ``error`` at the top, the games in
-        progress (the shelf), the form, and the chosen board's start position beside it.
-
-        The form of a game is filled in with the last setup started of that game the first time the screen shows
-        that game after it was entered (its board chosen, unless ``board`` names one); otherwise the page keeps it
-        as the person left it. ``form_error``: what does not fit in the setup the form describes."""
-        self.session = None
-        self.game_id = None
-        self.together = None
-        self._thinking = self._reviewing = None
-        self.tab.remove(SHOWN_KEY)
-        latest, remembered = remembered_setups(self.storage, self.games)
-        game = game or self.chosen[0] or latest
-        name = game if game is not None and game in self.games else next(iter(self.games))
-        filled = remembered.get(name) if name not in self._filled else None
-        self._filled.add(name)
-        board = board or (filled.board if filled else None)
-        chosen = self.games[name]
-        board = board if board is not None and board in chosen.boards else self._boards.get(name, chosen.boards[0])
-        self.chosen = (name, board)
-        self._boards[name] = board
-        listing, now = self.shelf.listing(), self.clock()
-        return Screen(
-            view="setup",
-            game=name,
-            board=board,
-            title=chosen.title,
-            board_svg=chosen.face.board_svg(board, self.t),
-            language=self.t.language,
-            error=error,
-            form_error=form_error,
-            latest=latest_html(listing, self.games, self.t, now),
-            form=(*chosen_steps(name, board), *(form_steps(filled) if filled else ())),
-            shelf=shelf_html(listing, self.games, self.t, now),
-            tally=tally_html(
-                read_tally(self.storage.get(TALLY_KEY)), {n: g.title for n, g in self.games.items()}, self.t
-            ),
-            pace=self.pace,
-        )
-
-    def count_win(self, game_id: str | None) -> None:
-        """The game shown, ``game_id``, is over: the table of wins counts it (once: :func:`malefiz.tally.counted`)."""
-        s = self.session
-        if s is None or game_id is None or not s.state.is_over:
-            return
-        tally = counted(read_tally(self.storage.get(TALLY_KEY)), game_id, s)
-        if tally is not None:
-            self.storage.set(TALLY_KEY, tally.to_text())
-
-    def keep_form(self, game: str) -> None:
-        """The person has filled in the form of ``game`` already (while Python started): the setup screen keeps it
-        as they left it instead of filling in the last setup."""
-        self._filled.add(game)
-
-    def seat_notes(self, fields: Iterable[tuple[str, str]]) -> tuple[tuple[str, str, str], ...]:
-        """What each seat row of the form says about its colour (:func:`malefiz.page.seat_notes`), for the form's
-        ``fields`` as they are now."""
-        return seat_notes(fields, self.t, self.games)
-
-    def preview(self, game: str, board: str, game_changed: bool = False) -> Screen:
-        """The setup screen for another chosen game or board (another game: its first board).
-
-        >>> app = App(MemoryStorage())
-        >>> screen = app.preview("maedn", "classic", game_changed=True)
-        >>> screen.view, screen.game, screen.board
-        ('setup', 'maedn', 'cross')
-        """
-        return self.setup_screen("", game, None if game_changed else board)
-
-    def start_from_form(self, fields: Iterable[tuple[str, str]]) -> Screen | None:
-        """*Start game*: the game the form's fields describe, or the setup screen with what does not fit
-        (None: nothing to do)."""
-        query = query_from_form(fields, self.pace)
-        wanted = players_range(query, self.games)
-        if wanted is not None:
-            return self._form_error(self.t("page.no_players", low=wanted[0], high=wanted[1]), query)
-        try:
-            setup = Setup.from_query(query, self.games)
-        except MalefizError as error:
-            return self._form_error(self.t.error(error), query)
-        if setup is None:
-            return None
-        remember_setup(self.storage, setup, self.games)
-        self.address = Address("push", setup.to_query())
-        return self.start(setup)
-
-    def _form_error(self, error: str, query: str) -> Screen:
-        game, board = chosen_in(query, self.games)
-        return self.setup_screen("", game, board, form_error=error)
-
-    def to_setup(self, query: str) -> Screen:
-        """Back to the setup screen (the game stays on the shelf; Back returns to it)."""
-        self.keep()
-        self.address = Address("push", setup_address(query))
-        game, board = chosen_in(query, self.games)
-        return self.setup_screen("", game, board)
-
-    def continue_game(self, game_id: str) -> Screen | None:
-        """*Continue* on the shelf: the game kept as ``game_id`` (it stays kept when it cannot be read)."""
-        try:
-            found = self.shelf.load(game_id)
-        except MalefizError as error:
-            return self.setup_screen(self.t("shelf.unreadable", error=self.t.error(error)))
-        if found is None:
-            return self.setup_screen()
-        session, revision = found
-        self.address = Address("push", game_address(session.setup, game_id))
-        return self.resume(session, game_id, revision)
-
-    def delete(self, game_id: str) -> Screen:
-        """*Delete* on the shelf (the page asks first: :meth:`question`)."""
-        self.shelf.remove(game_id)
-        return self.setup_screen()
-
-    def kept_file(self, game_id: str) -> tuple[str, str] | None:
-        """*Download* of a kept game that cannot be read: its file name and the text exactly as kept."""
-        shelved = self.shelf.get(game_id)
-        return None if shelved is None else (f"malefiz-kept-{game_id}.json", shelved.text)
 
     # -- files and links ----------------------------------------------------------
 
