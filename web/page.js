@@ -274,55 +274,6 @@
     });
   }
 
-  /** Every element with a text marked data-i18n (or data-i18n-<attribute>): [element, attribute or null, key]; and
-   * what Python is asked for them (each key with the element's attributes, which may carry placeholder values). */
-  function textTargets() {
-    var targets = [];
-    $$("[data-i18n]").forEach(function (element) { targets.push([element, null, element.getAttribute("data-i18n")]); });
-    ["aria-label", "title", "placeholder"].forEach(function (name) {
-      $$("[data-i18n-" + name + "]").forEach(function (element) {
-        targets.push([element, name, element.getAttribute("data-i18n-" + name)]);
-      });
-    });
-    var asked = targets.map(function (target) {
-      return [target[2], Array.from(target[0].attributes).map(function (a) { return [a.name, a.value]; })];
-    });
-    return {targets: targets, asked: asked};
-  }
-
-  /** Before Python speaks: the texts the build wrote into the page for the person's language (web/build.py's
-   * page_texts; the id is its text_id: the key and the element's placeholder values). */
-  function earlyTexts() {
-    var known = window.python.texts;
-    var found = textTargets();
-    var language = root.lang === "de" ? "de" : "en";
-    var texts = found.asked.map(function (asked) {
-      var values = asked[1].filter(function (pair) {
-        var name = pair[0].replace(/^data-i18n-/, "");
-        return name !== pair[0] && ["aria-label", "title", "placeholder"].indexOf(name) < 0;
-      }).map(function (pair) { return [pair[0].replace(/^data-i18n-/, ""), pair[1]]; }).sort();
-      var id = asked[0] + "|" + values.map(function (pair) { return pair[0] + "=" + pair[1]; }).join("&");
-      return Object.prototype.hasOwnProperty.call(known, id) ? known[id] : null;
-    });
-    found.targets.forEach(function (target, i) {
-      if (texts[i] === null) return;
-      if (target[1] === null) target[0].textContent = texts[i];
-      else target[0].setAttribute(target[1], texts[i]);
-    });
-    $("[data-language]").value = language;
-  }
-
-  /** The texts Python gave (in its language: html[lang] follows). */
-  function applyTexts(targets, value) {
-    root.lang = value.language;
-    $("[data-language]").value = value.language;
-    value.texts.forEach(function (text, i) {
-      var target = targets[i];
-      if (target[1] === null) target[0].textContent = text;
-      else target[0].setAttribute(target[1], text);
-    });
-  }
-
   // ---- Keyboard.
 
   /** The board element with data-key `key` drawn on top (a piece over its field; a house, not a piece in it). */
@@ -469,9 +420,9 @@
       if (chosen.size > 5000000) return void userRun("load_file", null, chosen.size);
       chosen.text().then(function (text) { userRun("load_file", text, text.length); });
     } else if (target.matches("[data-language]")) {
-      var texts = textTargets();
+      var texts = window.pageTexts.targets();
       call("set_language", target.value, texts.asked).then(function (reply) {
-        applyTexts(texts.targets, reply.value);
+        window.pageTexts.apply(texts.targets, reply.value);
         show(reply.screen);
       });
     } else if (target.matches("[data-motion-switch]")) {
@@ -561,7 +512,7 @@
     pickBlocks(game, board);
   }
 
-  earlyTexts();
+  window.pageTexts.early();
 
   // Until Python answers, a bare address shows the setup form (the game and board the head picked from the address),
   // so a person can read and fill it in; Python's first screen then takes over.
@@ -580,14 +531,14 @@
    * what they did meanwhile, in order. */
   function openPage() {
     var calm = matchMedia("(prefers-reduced-motion: reduce)").matches;
-    var texts = textTargets();
+    var texts = window.pageTexts.targets();
     var waiting = early;
     early = null;
     call("open_page", location.search, location.hash, calm, touched ? formFields() : null, texts.asked).then(function (reply) {
       $("[data-sound]").checked = reply.value.sound;
       setMotion(reply.value.motion);
       keys = reply.value.keys;
-      applyTexts(texts.targets, reply.value.texts);
+      window.pageTexts.apply(texts.targets, reply.value.texts);
       ready = true;
       show(reply.screen);
       root.dataset.ready = "true";
