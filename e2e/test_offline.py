@@ -386,10 +386,18 @@ def test_the_service_worker_lists_every_file_with_its_hash_and_is_versioned_by_c
 def test_the_manifest_is_relative_and_its_icon_is_there() -> None:
     manifest = json.loads((SITE / "manifest.webmanifest").read_text(encoding="utf-8"))
     assert manifest["start_url"] == manifest["scope"] == "./"
-    assert [icon["src"] for icon in manifest["icons"]] == ["./icon.svg"]
+    icons = {icon["src"]: icon for icon in manifest["icons"]}
+    assert list(icons) == ["./icon.svg", "./icon-192.png", "./icon-512.png"]
     assert (SITE / "icon.svg").read_text(encoding="utf-8").startswith("<svg")
+    for size in (192, 512):
+        assert icons[f"./icon-{size}.png"]["sizes"] == f"{size}x{size}"
+        assert icons[f"./icon-{size}.png"]["purpose"] == "maskable"
+    for name in ("icon-180.png", "icon-192.png", "icon-512.png"):
+        assert (SITE / name).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     page = (SITE / "index.html").read_text(encoding="utf-8")
     assert '<link rel="manifest" href="./manifest.webmanifest">' in page
+    assert '<link rel="icon" href="./icon.svg" type="image/svg+xml">' in page  # the tab's icon
+    assert '<link rel="apple-touch-icon" href="./icon-180.png">' in page  # a home screen's, on iPhones and iPads
 
 
 def test_the_content_security_policy_allows_the_inline_scripts_by_hash_only() -> None:

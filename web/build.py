@@ -17,7 +17,8 @@ What goes in, and nothing else:
   ``style.css``, ``page.js`` (the page's glue), ``texts.js`` (its texts), ``zoom.js``, ``sound.js`` and ``net.js``
   (WebRTC data channels);
 - ``thumb-<game>.svg``: each game's picture on the setup screen;
-- ``manifest.webmanifest`` and ``icon.svg``: the web app manifest (install the site as an app);
+- ``manifest.webmanifest``, ``icon.svg`` and ``icon-<size>.png``: the web app manifest (install the site as an app)
+  and the app's icon (:mod:`icon`);
 - ``sw.js``: the service worker (``web/sw.js`` after two generated lines: ``VERSION``, a hash of
   the content of every other file, and ``FILES``, every file of the site with the SHA-256 of its
   content), which precaches the whole site so that the game starts offline after the first visit,
@@ -51,15 +52,14 @@ WEB: Final = ROOT / "web"
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(WEB))
 
+import icon  # noqa: E402
+from icon import PNG_SIZES  # noqa: E402
 from runtime import build_runtime  # noqa: E402
 
 from malefiz.games import GAMES  # noqa: E402
 from malefiz.help import write_rules_pages  # noqa: E402
-from malefiz.i18n import LANGUAGES, Translator  # noqa: E402
+from malefiz.i18n import ENGLISH, LANGUAGES, Translator  # noqa: E402
 from malefiz.page import setup_form  # noqa: E402
-
-ENGLISH: Final = Translator("en")
-"""The names in the pre-rendered boards (the page renders them again in the player's language)."""
 
 PYODIDE_FILES: Final = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
 """The runtime files Pyodide loads, copied as they are (everything else in its npm package is for node or docs; its
@@ -203,7 +203,7 @@ def content_security_policy(page: str) -> str:
     - ``worker-src 'self'``: that worker, and the service worker;
     - ``style-src 'unsafe-inline'``: the boards, rendered by Python at every move, carry their own
       ``<style>`` and ``style=""`` (styles cannot run code; scripts stay hash-only);
-    - ``img-src data:``: the empty favicon (``data:,``) that keeps browsers from asking for one.
+    - ``img-src data:``: the pictures of the games kept on the setup screen (:func:`malefiz.shelf.picture`).
 
     WebRTC (``web/net.js``) needs nothing here, and nothing here can limit it: Chromium (156, checked with a STUN
     server on 127.0.0.1) applies neither ``connect-src`` nor ``default-src`` to a peer connection, its STUN
@@ -247,26 +247,27 @@ MANIFEST: Final = {
     "display": "standalone",
     "background_color": "#f3ecdf",
     "theme_color": "#3b2b1c",
-    "icons": [{"src": "./icon.svg", "sizes": "any", "type": "image/svg+xml", "purpose": "any"}],
+    "icons": [
+        {"src": "./icon.svg", "sizes": "any", "type": "image/svg+xml", "purpose": "any"},
+        *(
+            {"src": f"./icon-{n}.png", "sizes": f"{n}x{n}", "type": "image/png", "purpose": "maskable"}
+            for n in PNG_SIZES
+            if n != 180
+        ),
+    ],
 }
 """The web app manifest: URLs relative to the manifest, so the app lives wherever the site does."""
 
-ICON: Final = (
-    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 512 512">'
-    '<rect width="512" height="512" rx="96" fill="#3b2b1c"/>'
-    '<rect x="96" y="96" width="320" height="320" rx="56" fill="#fffaf1"/>'
-    '<g fill="#d33a2c"><circle cx="176" cy="176" r="34"/><circle cx="336" cy="176" r="34"/>'
-    '<circle cx="256" cy="256" r="34"/><circle cx="176" cy="336" r="34"/><circle cx="336" cy="336" r="34"/></g>'
-    "</svg>\n"
-)
-"""The app's icon: a die showing five, in the page's colours (SVG: one file for every size)."""
-
 
 def write_manifest(out: Path) -> None:
-    """Write ``manifest.webmanifest`` and its ``icon.svg`` into ``out``."""
+    """Write ``manifest.webmanifest`` and the app's icons into ``out``: ``icon.svg`` (any size; the tab's icon too)
+    and ``icon-<size>.png`` (:mod:`icon`: 180 px for the home screen of iPhones and iPads, 192 and 512 px for the
+    manifest's maskable icons)."""
     manifest = json.dumps(MANIFEST, ensure_ascii=False, indent=1) + "\n"
     (out / "manifest.webmanifest").write_text(manifest, encoding="utf-8")
-    (out / "icon.svg").write_text(ICON, encoding="utf-8")
+    (out / "icon.svg").write_text(icon.svg(), encoding="utf-8")
+    for size in PNG_SIZES:
+        (out / f"icon-{size}.png").write_bytes(icon.png(size))
 
 
 def site_files(out: Path) -> list[str]:

@@ -140,7 +140,7 @@ def rules_page(game: str, language: str) -> str:
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
         '<meta name="color-scheme" content="light">\n'
         f"<title>{escape(title)}</title>\n"
-        '<link rel="icon" href="data:,">\n'
+        '<link rel="icon" href="./icon.svg" type="image/svg+xml">\n'
         f'<link rel="alternate" hreflang="{other_language}" href="./{other_file}">\n'
         f'<link rel="stylesheet" href="./{CSS_FILE}">\n'
         "</head>\n<body>\n"
