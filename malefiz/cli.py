@@ -122,7 +122,8 @@ def _turns(steps: Iterable[Any]) -> Iterator[list[Any]]:
 
 
 def _colours(colours: Sequence[str], t: Translator) -> str:
-    """A seat's colours in a transcript: ``yellow+red`` (``gelb+rot`` in German)."""
+    """A seat's colours in a transcript: ``yellow+red`` (``Gelb+Rot`` in German, where a colour standing for a
+    player is a noun)."""
     return "+".join(t.colour_noun(c) for c in colours)
 
 
