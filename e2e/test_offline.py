@@ -24,7 +24,7 @@ from typing import Any
 
 import pytest
 from conftest import SITE, _QuietHandler
-from playwright.sync_api import Page
+from playwright.sync_api import BrowserType, Page
 from site_page import GamePage, Watch
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -398,6 +398,25 @@ def test_the_manifest_is_relative_and_its_icon_is_there() -> None:
     assert '<link rel="manifest" href="./manifest.webmanifest">' in page
     assert '<link rel="icon" href="./icon.svg" type="image/svg+xml">' in page  # the tab's icon
     assert '<link rel="apple-touch-icon" href="./icon-180.png">' in page  # a home screen's, on iPhones and iPads
+
+
+def test_chromium_finds_the_page_installable_as_an_app(
+    browser_type: BrowserType, browser_type_launch_args: dict[str, Any], site_url: str, tmp_path: Path
+) -> None:
+    """What Chromium asks of an app before it offers to install it (a manifest it reads without error, an icon it
+    can fetch, a service worker): nothing missing. A profile of its own: a test's usual context is incognito,
+    where nothing installs."""
+    context = browser_type.launch_persistent_context(tmp_path, **browser_type_launch_args)
+    try:
+        page = context.new_page()
+        page.goto(site_url)
+        page.wait_for_selector("html[data-ready]")
+        page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+        cdp = context.new_cdp_session(page)
+        assert cdp.send("Page.getAppManifest")["errors"] == []
+        assert cdp.send("Page.getInstallabilityErrors") == {"installabilityErrors": []}
+    finally:
+        context.close()
 
 
 def test_the_content_security_policy_allows_the_inline_scripts_by_hash_only() -> None:
