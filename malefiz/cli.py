@@ -406,7 +406,7 @@ class _Parser(argparse.ArgumentParser):
 
 def _parser() -> argparse.ArgumentParser:
     parser = _Parser(
-        prog="python -m malefiz",
+        prog="malefiz" if os.path.basename(sys.argv[0]) == "malefiz" else "python -m malefiz",  # the script or -m
         description=(
             "Rules engine of Malefiz and Mensch ärgere Dich nicht: legal moves of a position, the best moves with "
             "their chances, bot games and their review."

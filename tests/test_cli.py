@@ -122,6 +122,11 @@ def test_version_is_the_packages_and_the_installed_distributions() -> None:
     result = run("--version")
     assert result.returncode == 0 and result.stdout == f"python -m malefiz {malefiz.__version__}\n"
     assert importlib.metadata.version("malefiz") == malefiz.__version__  # pyproject.toml reads it from the package
+    script = Path(sys.executable).with_name("malefiz")  # the installed command names itself as it was typed
+    assert (
+        subprocess.run([script, "--version"], capture_output=True, text=True).stdout
+        == f"malefiz {malefiz.__version__}\n"
+    )
 
 
 def test_apply_prints_the_next_position_document() -> None:
