@@ -23,6 +23,12 @@
     return {targets: found, asked: asked};
   }
 
+  /** Write `text` where `target` (from targets()) shows it: the element's text, or its attribute. */
+  function put(target, text) {
+    if (target[1] === null) target[0].textContent = text;
+    else target[0].setAttribute(target[1], text);
+  }
+
   /** Before Python speaks: the texts the build wrote into the page for the person's language (web/build.py's
    * page_texts; the id is its text_id: the key and the element's placeholder values). */
   function early() {
@@ -37,11 +43,7 @@
       var id = asked[0] + "|" + values.map(function (pair) { return pair[0] + "=" + pair[1]; }).join("&");
       return Object.prototype.hasOwnProperty.call(known, id) ? known[id] : null;
     });
-    found.targets.forEach(function (target, i) {
-      if (texts[i] === null) return;
-      if (target[1] === null) target[0].textContent = texts[i];
-      else target[0].setAttribute(target[1], texts[i]);
-    });
+    found.targets.forEach(function (target, i) { if (texts[i] !== null) put(target, texts[i]); });
     $("[data-language]").value = language;
   }
 
@@ -49,11 +51,7 @@
   function apply(found, value) {
     root.lang = value.language;
     $("[data-language]").value = value.language;
-    value.texts.forEach(function (text, i) {
-      var target = found[i];
-      if (target[1] === null) target[0].textContent = text;
-      else target[0].setAttribute(target[1], text);
-    });
+    value.texts.forEach(function (text, i) { put(found[i], text); });
   }
 
   window.pageTexts = {targets: targets, early: early, apply: apply};
