@@ -175,30 +175,43 @@ def test_two_colours_each_say_who_plays_the_partner_colours(game: GamePage) -> N
     game.watch.assert_clean()
 
 
-CHOICE_ROOM = """() => [...document.querySelectorAll('#setup .seat select')].filter((s) => s.offsetParent).map((s) => {
+# What each visible select (a seat's, the seating's, who starts) and each seat's name box (its colour, the
+# placeholder) would cut off: the words that do not fit the room inside it (a select's arrow takes 20 px).
+CUT_WORDS = """() => {
   const pen = document.createElement('canvas').getContext('2d');
-  const style = getComputedStyle(s);
-  pen.font = style.font;
-  const room = s.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 20;  // the arrow
-  return [...s.options].map((o) => [o.value, pen.measureText(o.text).width <= room]);
-})"""
+  const room = (box, arrow) => {
+    const style = getComputedStyle(box);
+    pen.font = style.font;
+    return box.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - arrow;
+  };
+  const shown = [...document.querySelectorAll('#setup select, #setup .seat input')].filter((b) => b.offsetParent);
+  const cut = [];
+  for (const box of shown) {
+    const words = box.tagName === 'SELECT' ? [...box.options].map((o) => o.text) : [box.placeholder];
+    const space = room(box, box.tagName === 'SELECT' ? 20 : 0);
+    cut.push(...words.filter((w) => pen.measureText(w).width > space));
+  }
+  return [shown.length, cut];
+}"""
 
 
 @pytest.mark.parametrize("width", [320, 390])
 @pytest.mark.parametrize("language", ["de", "en"])
-def test_each_seats_choices_are_shown_whole_on_a_phone(
-    browser: Browser, site_url: str, width: int, language: str
+@pytest.mark.parametrize("board", ["classic", "star"])
+def test_every_choice_and_name_on_the_setup_screen_is_shown_whole_on_a_phone(
+    browser: Browser, site_url: str, width: int, language: str, board: str
 ) -> None:
-    """ "Computer (mittel)" was cut by a letter at 320 px. There, only a person on another device (the longest
-    words, chosen far more rarely on so small a phone) may still lose its last letters."""
+    """ "Computer (mittel)" was cut by a letter at 320 px, "Mensch (anderes Gerät)" by three (now "Am anderen
+    Gerät"), "Höchster Wurf (wie in den Regeln)" by a word and the name box's "Schwarz" by its last letter: on the
+    narrowest phones every choice and every colour's name shows whole, in both languages and both games."""
     context = browser.new_context(**{**PHONE, "viewport": {"width": width, "height": 700}}, locale=language)
     page = context.new_page()
     watch = watched(page)
-    page.goto(site_url + "?game=maedn&board=star")
+    game = "maedn" if board == "star" else "malefiz"
+    page.goto(site_url + f"?game={game}&board={board}")
     page.wait_for_selector("html[data-ready]")
-    rows = page.evaluate(CHOICE_ROOM)
-    assert len(rows) == 6
-    cut = {value for row in rows for value, whole in row if not whole}
-    assert cut <= ({"remote"} if width < 360 else set()), f"cut at {width} px in {language}: {cut}"
+    boxes, cut = page.evaluate(CUT_WORDS)
+    assert boxes == (14 if board == "star" else 9)  # the seats' selects and names, and the form's own selects
+    assert not cut, f"cut at {width} px in {language}: {cut}"
     context.close()
     watch.assert_clean()
