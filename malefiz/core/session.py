@@ -161,11 +161,12 @@ class Session:
 
     @property
     def names(self) -> dict[str, str]:
-        """Seat names by colour (every colour a seat plays; a seat without a name is called by each colour's)."""
+        """Seat names by colour (every colour a seat plays; a seat without a name is called by each colour's, in the
+        session's language: ``Rot`` in German)."""
         found: dict[str, str] = {}
         for seat, colours in zip(self.setup.seats, self.state.seats, strict=True):
             for c in colours:
-                found[c] = seat.name if seat.named else c.capitalize()
+                found[c] = seat.name if seat.named else self.t.colour(c, capital=True)
         return found
 
     def name(self, colour: str) -> str:
@@ -174,8 +175,6 @@ class Session:
         name = self.names.get(colour)
         if name is None:
             return t.colour_noun(colour)  # the neutral colour stands for itself: German "und schlägt Schwarz"
-        if name == colour.capitalize():  # the default name: the colour, in the session's language
-            name = t.colour(colour, capital=True)
         return t("name.colours", name=name, colours=t.colour(colour)) if name.lower() != t.colour(colour) else name
 
     def plays_here(self, seat: int | None = None) -> bool:

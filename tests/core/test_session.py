@@ -309,3 +309,18 @@ def test_a_device_that_plays_one_seat_between_devices_faces_it(address: str) -> 
         s.mine = None
         play_some(s, rng.randrange(1, 6), rng)
     assert seen_person and seen_bot_turn  # both ways marks are made
+
+
+@pytest.mark.parametrize("address", ADDRESSES)
+def test_the_board_calls_an_unnamed_seat_by_its_colour_in_the_sessions_language(address: str) -> None:
+    """The board's title said "Malefiz-Spielplan (klassisch): Red zieht": a seat without a name was called by its
+    colour's English name in every language."""
+    s = session(address)
+    s.set_language("de")
+    colour = s.state.current  # the colour to act, which the title names
+    german = s.t.colour(colour, capital=True)
+    assert s.names[colour] == german
+    assert f"{german} " in s.svg().split("</title>")[0]
+    assert colour.capitalize() not in s.svg().split("</title>")[0]
+    s.set_language("en")
+    assert s.names[colour] == colour.capitalize()
