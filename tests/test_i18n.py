@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 import string
+from html.parser import HTMLParser
+from pathlib import Path
 
 import pytest
 
@@ -108,3 +110,25 @@ def test_a_rest_field_and_a_colour_are_told_in_german_words() -> None:
         == "den Sperrstein vor die Figur von Gelb setzen (6 Felder davor)"
     )
     assert hint_words(s, Place(field(10, 7))) == "put the barricade 6 steps ahead of yellow's pawn"
+
+
+class _Words(HTMLParser):
+    """Each element's spoken attribute (aria-label, title, placeholder) that names no catalogue key for it and is
+    not marked as written in one language (``lang``)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.english_only: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        names = dict(attrs)
+        for attribute in ("aria-label", "title", "placeholder"):
+            if names.get(attribute) and f"data-i18n-{attribute}" not in names and "lang" not in names:
+                self.english_only.append(f"<{tag} {attribute}={names[attribute]!r}>")
+
+
+def test_every_label_and_tooltip_of_the_page_is_spoken_in_each_language() -> None:
+    """The die's label stayed "Roll the die" on a German page until a game began (it named no key)."""
+    words = _Words()
+    words.feed((Path(__file__).resolve().parent.parent / "web" / "index.html").read_text(encoding="utf-8"))
+    assert words.english_only == ["<select aria-label='Language / Sprache'>"]  # the choice of language: both
