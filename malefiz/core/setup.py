@@ -255,9 +255,9 @@ class Setup:
             colours = tuple(wanted)
         seats = []
         for i, (text, colour) in enumerate(zip(kinds, colours, strict=True)):
-            kind, _, level = text.partition(":")
-            if kind not in ("human", "bot", "remote"):
-                raise MalefizError.keyed("error.seat", got=repr(text))
+            kind, colon, level = text.partition(":")
+            if kind not in ("human", "bot", "remote") or (colon and (kind != "bot" or not level)):
+                raise MalefizError.keyed("error.seat", got=repr(text[:40]))
             name = names[i].strip() if i < len(names) and names[i].strip() else colour.capitalize()
             name = name.encode("utf-8", "replace").decode("utf-8")  # no lone surrogates from elsewhere
             level = level or game.face.default_level

@@ -221,7 +221,10 @@ def test_setup_from_query_and_back() -> None:
     ("query", "message"),
     [
         ("?seats=human", "2 to 4 players"),
-        ("?seats=human,alien", "expected human, bot"),
+        ("?seats=human,alien", "expected human, remote, bot"),
+        ("?seats=human:hard,bot", "got 'human:hard'"),  # only the computer has a level
+        ("?seats=human,remote:easy", "got 'remote:easy'"),
+        ("?seats=human,bot:", "got 'bot:'"),
         ("?seats=human,bot:genius", "unknown computer level"),
         ("?seats=human,bot&board=round", "Board"),
         ("?seats=human,bot&seed=abc", "Seed"),
