@@ -78,8 +78,8 @@ class Seat:
     colour: str
     name: str
     kind: Kind = "human"
-    level: str = "greedy"
-    """The bot's name in the game's bots (for computer seats)."""
+    level: str = "medium"
+    """The bot's name in the game's bots (for computer seats; *medium* in both games unless chosen)."""
 
     @property
     def named(self) -> bool:

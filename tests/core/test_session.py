@@ -324,3 +324,14 @@ def test_the_board_calls_an_unnamed_seat_by_its_colour_in_the_sessions_language(
     assert colour.capitalize() not in s.svg().split("</title>")[0]
     s.set_language("en")
     assert s.names[colour] == colour.capitalize()
+
+
+@pytest.mark.parametrize("game", ["malefiz", "maedn"])
+def test_a_computer_seat_without_a_level_plays_at_medium_in_both_games(game: str) -> None:
+    """``bot`` in an address (and a Seat for the computer) was the greedy reference in Malefiz, medium in Mensch
+    ärgere Dich nicht; the setup screen offers medium first in both."""
+    setup = Setup.from_query(f"?game={game}&seats=human,bot", GAMES)
+    assert setup is not None and [s.level for s in setup.seats if s.kind == "bot"] == ["medium"]
+    assert "seats=human,bot:medium" in setup.to_query()
+    default = Setup(GAMES[game])
+    assert [s.level for s in default.seats if s.kind == "bot"] == ["medium"]

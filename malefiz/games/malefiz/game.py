@@ -164,7 +164,7 @@ class MalefizFace(WordsFace[State, Action]):
     """A click on a pawn chooses it, even with one move: its targets are shown first."""
     plays_forced: Final = False
     """A move without a choice still waits for the person (a short game; ``forced=on`` plays it for them)."""
-    default_level: Final = "greedy"
+    default_level: Final = "medium"
 
     def locate(self, state: State, key: str) -> tuple[str | None, str | None]:
         """``h`` and ``f`` are pawns; ``x.y`` is a field and the acting player's pawn on it, if any.
