@@ -418,7 +418,10 @@
       var chosen = files[0];
       target.value = "";
       if (chosen.size > 5000000) return void userRun("load_file", null, chosen.size);
-      chosen.text().then(function (text) { userRun("load_file", text, text.length); });
+      waitingFor(1);  // the file is read first: the game shown until its answer is not the one to act on
+      chosen.text().catch(function () { return ""; })  // a file the browser cannot read: said as a broken one
+        .then(function (text) { return userRun("load_file", text, text.length); })
+        .finally(function () { waitingFor(-1); });
     } else if (target.matches("[data-language]")) {
       var texts = window.pageTexts.targets();
       call("set_language", target.value, texts.asked).then(function (reply) {
