@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import string
+import sys
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -15,6 +16,10 @@ from malefiz.core.setup import Setup
 from malefiz.core.stats import report_html
 from malefiz.games import GAMES
 from malefiz.i18n import CATALOGUE, LANGUAGES, Translator, language_of
+
+WEB = Path(__file__).resolve().parent.parent / "web"
+sys.path.insert(0, str(WEB))
+from build import TEXT_TARGETS  # noqa: E402
 
 
 def placeholders(template: str) -> set[str]:
@@ -122,7 +127,7 @@ class _Words(HTMLParser):
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         names = dict(attrs)
-        for attribute in ("aria-label", "title", "placeholder"):
+        for attribute in TEXT_TARGETS:
             if names.get(attribute) and f"data-i18n-{attribute}" not in names and "lang" not in names:
                 self.english_only.append(f"<{tag} {attribute}={names[attribute]!r}>")
 
@@ -130,5 +135,5 @@ class _Words(HTMLParser):
 def test_every_label_and_tooltip_of_the_page_is_spoken_in_each_language() -> None:
     """The die's label stayed "Roll the die" on a German page until a game began (it named no key)."""
     words = _Words()
-    words.feed((Path(__file__).resolve().parent.parent / "web" / "index.html").read_text(encoding="utf-8"))
+    words.feed((WEB / "index.html").read_text(encoding="utf-8"))
     assert words.english_only == ["<select aria-label='Language / Sprache'>"]  # the choice of language: both

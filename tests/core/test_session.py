@@ -320,8 +320,9 @@ def test_the_board_calls_an_unnamed_seat_by_its_colour_in_the_sessions_language(
     colour = s.state.current  # the colour to act, which the title names
     german = s.t.colour(colour, capital=True)
     assert s.names[colour] == german
-    assert f"{german} " in s.svg().split("</title>")[0]
-    assert colour.capitalize() not in s.svg().split("</title>")[0]
+    title = s.svg().split("</title>")[0]
+    assert f"{german} " in title
+    assert colour.capitalize() not in title
     s.set_language("en")
     assert s.names[colour] == colour.capitalize()
 
