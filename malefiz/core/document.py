@@ -14,10 +14,12 @@ import re
 import zlib
 from collections.abc import Mapping, Sequence
 from enum import StrEnum
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from .errors import InvalidPositionError, MalefizError, NotationError
-from .game import Game
+
+if TYPE_CHECKING:
+    from .game import Game
 
 __all__ = [
     "MAX_DEPTH",

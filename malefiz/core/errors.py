@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import is_dataclass
 from types import MappingProxyType
 from typing import Self
 
@@ -16,6 +17,8 @@ __all__ = [
     "NotationError",
     "Term",
     "illegal",
+    "illegal_at_end",
+    "not_a_position",
 ]
 
 
@@ -72,10 +75,32 @@ def illegal(state: object, action: object, why: str, **values: object) -> Illega
     """The error for ``action`` in ``state`` (both in notation): ``why`` is the catalogue key of the reason,
     with ``values`` (a ``colour`` among them is told as the player's colour).
 
-    >>> str(illegal("classic ... r?", "h-2.13", "error.part.must_roll", colour="red"))
-    'Illegal action h-2.13: red must roll the die (d1 to d6) (position: classic ... r?)'
+    >>> from malefiz.core.actions import PASS
+    >>> str(illegal("classic ... r?", PASS, "error.part.must_roll", colour="red"))
+    'Illegal action pass: red must roll the die (d1 to d6) (position: classic ... r?)'
+
+    Raises:
+        TypeError: when ``action`` is no action at all (text, None): a mistake of the calling code, said as such.
     """
+    if not is_dataclass(action) or isinstance(action, type):
+        raise TypeError(
+            f"apply: expected an action (Roll, Move, Pass...), got {type(action).__name__} {action!r:.40}; "
+            "parse_action reads an action's notation"
+        )
     if "colour" in values:
         values["colour"] = ColourName(str(values["colour"]))
     reason = MalefizError.keyed(why, **values)
     return IllegalActionError.keyed("error.illegal", action=str(action), why=reason, position=str(state))
+
+
+def not_a_position(title: str, state: object) -> TypeError:
+    """The error for a ``state`` given to the rules of the game called ``title`` that is not one of its positions
+    (a position of the other game, say): a mistake of the calling code, said as such rather than answered."""
+    kind = type(state)
+    return TypeError(f"expected a {title} position, got {kind.__module__}.{kind.__qualname__}")
+
+
+def illegal_at_end(state: object, action: object, over: bool, title: str) -> Exception:
+    """The error for an ``action`` no phase of the rules of the game called ``title`` took: the game is ``over``
+    (:func:`illegal`), or else ``state`` is no position of that game (:func:`not_a_position`)."""
+    return illegal(state, action, "error.part.over") if over else not_a_position(title, state)

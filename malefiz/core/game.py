@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 from ..i18n import ENGLISH, Translator
 from .actions import ROLLS, Roll
 from .effects import Effects
+from .options import OptionsArg, option_flags
 
 if TYPE_CHECKING:
     from .face import Face
@@ -38,23 +39,6 @@ Bot = Callable[[Any, Sequence[Any], Any], Any]
 It is only asked when a decision is due (never for a die roll), gets the legal
 actions already listed, and must return one of them.
 """
-
-
-OptionsArg = Mapping[str, bool] | Collection[str] | None
-"""Rule options as :meth:`Game.new_game` takes them: names to booleans, or the names switched on."""
-
-
-def option_flags(options: OptionsArg) -> dict[str, bool]:
-    """``options`` as names to booleans (a collection of names: each one on).
-
-    >>> option_flags(["neutral"]), option_flags({"neutral": False}), option_flags(None)
-    ({'neutral': True}, {'neutral': False}, {})
-    """
-    if options is None:
-        return {}
-    if isinstance(options, Mapping):
-        return dict(options)
-    return dict.fromkeys(options, True)
 
 
 class GameState(Protocol):

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 from .dice import Dice
+from .errors import MalefizError
 from .game import Bot, Game, GameState
 
 __all__ = ["Step", "play", "random_bot"]
@@ -38,7 +39,12 @@ def play(
     Die rolls come from ``dice``; each decision from the bot of the seat to
     act (``bots[state.current_seat]``), which gets ``rng``. Stops early after
     ``max_turns`` rolls when given.
+
+    Raises:
+        MalefizError: (at the first step) when ``bots`` has not one bot for each seat.
     """
+    if len(bots) != len(state.seats):
+        raise MalefizError(f"play: {len(state.seats)} seats want {len(state.seats)} bots, got {len(bots)}")
     turns = 0
     while not state.is_over:
         if state.is_chance:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from malefiz.core.errors import InvalidPositionError
 from malefiz.games.malefiz.board import COLOURS, FOREST, HOUSE, board, field, location_name, xy
 
 
@@ -60,7 +61,7 @@ def test_fast_board_is_not_the_grid() -> None:
 
 
 def test_unknown_board_is_refused() -> None:
-    with pytest.raises(ValueError, match="unknown board 'back'"):
+    with pytest.raises(InvalidPositionError, match="unknown board 'back'"):
         board("back")
 
 

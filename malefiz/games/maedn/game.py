@@ -16,7 +16,8 @@ from typing import Any, Final
 from ...core.actions import Pass, Roll
 from ...core.errors import ColourName, InvalidPositionError, MalefizError
 from ...core.face import Marks, Search, WordsFace
-from ...core.game import Bot, OptionsArg, RollingGame, option_flags
+from ...core.game import Bot, OptionsArg, RollingGame
+from ...core.options import option_flags
 from ...core.record import Entry
 from ...core.svg import rank_labels
 from ...i18n import ENGLISH, Translator
@@ -90,7 +91,7 @@ class Maedn(RollingGame):
         for name, value in forms.items():
             if not isinstance(value, bool):
                 raise InvalidPositionError(f"options.{name}: expected true or false, got {value!r}")
-        rules = Options.from_dict(values)
+        rules = Options.from_dict(values, also=SEAT_FORMS)
         two_colours = forms.get("two_colours", False)
         if two_colours and not isinstance(players, int) and len(players) == 2 and board == "cross":
             arms = len(BOARDS[board].colours)

@@ -35,7 +35,8 @@ from typing import Final
 
 from ...core.actions import PASS, ROLLS, Roll
 from ...core.effects import NONE, Effects, Sent
-from ...core.errors import ColourName, InvalidPositionError, Term, illegal
+from ...core.errors import ColourName, InvalidPositionError, Term, illegal, illegal_at_end, not_a_position
+from ...core.options import OptionsArg
 from .board import GOAL_LETTERS, PIECES, field_name, way
 from .board import board as get_board
 from .state import (
@@ -91,7 +92,7 @@ def seat_colours(board_name: str, players: int) -> tuple[str, ...]:
 def new_game(
     board: str = "cross",
     players: int | Sequence[str] = 2,
-    options: Options = DEFAULT_OPTIONS,
+    options: OptionsArg = DEFAULT_OPTIONS,
     first: str | None = None,
     *,
     two_colours: bool = False,
@@ -113,6 +114,7 @@ def new_game(
             board does not take, or a ``first`` colour that nobody plays.
     """
     b = get_board(board)
+    options = Options.coerce(options)
     if two_colours and neutral:
         raise InvalidPositionError.keyed("error.md_forms")
     if isinstance(players, str):
@@ -298,11 +300,10 @@ def _generate(state: State) -> tuple[Move, ...]:
             moves += _full_moves(state, se.neutral_slot, roll, occupancy)
         found = tuple(moves)
     else:
-        no_jump = options.no_jump_in_goal
-        found = _simple_moves(pieces[turn], roll, se.moves[turn], se.length, no_jump)
+        found = _simple_moves(pieces[turn], roll, se.moves[turn], se.length, options.no_jump_in_goal)
         n = se.neutral_slot
         if n >= 0:
-            found += _simple_moves(pieces[n], roll, se.moves[n], se.length, no_jump)
+            found += _simple_moves(pieces[n], roll, se.moves[n], se.length, options.no_jump_in_goal)
     _last = (state, found)
     return found
 
@@ -321,6 +322,8 @@ def legal_actions(state: State) -> list[Action]:
         return list(moves) if moves else [PASS]
     if phase is _ROLL:
         return list(ROLLS)
+    if phase is not _OVER:
+        raise not_a_position("Mensch ärgere Dich nicht", state)
     return []
 
 
@@ -361,11 +364,10 @@ def apply(state: State, action: Action) -> State:
                 return _apply_pass(state)
             raise illegal(state, action, "error.part.may_not_pass", colour=state.current, roll=state.roll)
         if isinstance(action, Move):
-            raise illegal(
-                state, action, "error.part.md_not_among", roll=state.roll, moves=" ".join(map(str, moves)) or "pass"
-            )
+            listed = " ".join(map(str, moves)) or "pass"
+            raise illegal(state, action, "error.part.md_not_among", roll=state.roll, moves=listed)
         raise illegal(state, action, "error.part.md_must_move", colour=state.current, roll=state.roll)
-    raise illegal(state, action, "error.part.over")
+    raise illegal_at_end(state, action, phase is _OVER, "Mensch ärgere Dich nicht")
 
 
 def captures(state: State, m: Move) -> str | None:
@@ -552,9 +554,8 @@ def could_move(state: State, slot: int) -> bool:
     A goal piece could move up if a goal field beyond it is free (under "no
     jumping in the goal": the next one). This decides the three-rolls option.
     """
-    length = state.seating.length
+    mine, length = state.pieces[slot], state.seating.length
     last = length + 3
-    mine = state.pieces[slot]
     for p in mine:
         if 0 <= p < length:
             return True

@@ -16,6 +16,8 @@ from dataclasses import field as dataclass_field
 from functools import cache
 from typing import Final, Literal
 
+from ...core.errors import InvalidPositionError
+
 __all__ = [
     "BOARD_NAMES",
     "COLOURS",
@@ -312,13 +314,13 @@ def board(name: str) -> Board:
     """The board called ``name`` ("classic" or "fast").
 
     Raises:
-        ValueError: for any other name.
+        InvalidPositionError: for any other name.
     """
     if name == "classic":
         return _classic()
     if name == "fast":
         return _fast()
-    raise ValueError(f"unknown board {name!r}: expected one of {', '.join(BOARD_NAMES)}")
+    raise InvalidPositionError(f"board: unknown board {name!r}; expected {' or '.join(BOARD_NAMES)}")
 
 
 def location_name(location: Field) -> str:

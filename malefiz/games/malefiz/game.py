@@ -16,7 +16,7 @@ from typing import Any, Final, cast
 from ...core.effects import NONE
 from ...core.errors import MalefizError
 from ...core.face import Marks, Search, WordsFace
-from ...core.game import Bot, OptionsArg, RollingGame, option_flags
+from ...core.game import Bot, OptionsArg, RollingGame
 from ...core.record import Entry
 from ...core.svg import rank_labels
 from ...i18n import ENGLISH, Translator
@@ -86,7 +86,7 @@ class Malefiz(RollingGame):
         """Pawns in their houses (see :func:`~.rules.new_game`); two players sit opposite (red and yellow),
         three leave blue out, unless ``players`` names the colours."""
         colours = players if isinstance(players, int) else cast(Sequence[Colour], players)
-        return new_game(board, colours, Options.from_dict(option_flags(options)), cast(Colour | None, first))
+        return new_game(board, colours, Options.coerce(options), cast(Colour | None, first))
 
     def board_of(self, state: State) -> str:
         """The board's name."""

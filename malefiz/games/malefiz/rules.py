@@ -21,8 +21,9 @@ from typing import Final, NamedTuple
 from ...core.actions import PASS, ROLLS, Pass, Roll
 from ...core.document import quote
 from ...core.effects import NONE, Effects, Sent
-from ...core.errors import InvalidPositionError
+from ...core.errors import InvalidPositionError, illegal_at_end, not_a_position
 from ...core.errors import illegal as _illegal
+from ...core.options import OptionsArg
 from .board import COLOURS, FOREST, HOUSE, Board, Colour, Field, location_name
 from .board import board as board_named
 from .state import DEFAULT_OPTIONS, Action, Move, Options, Phase, Place, State
@@ -48,14 +49,15 @@ SEAT_COLOURS: Final[dict[int, tuple[Colour, ...]]] = {
 def new_game(
     board: str = "classic",
     players: int | Sequence[Colour] = 2,
-    options: Options = DEFAULT_OPTIONS,
+    options: OptionsArg = DEFAULT_OPTIONS,
     first: Colour | None = None,
 ) -> State:
     """The starting position: pawns in their houses, barricades on their fields.
 
     ``players`` is the number of players (their colours from :data:`SEAT_COLOURS`)
     or the colours in turn order; ``first`` (default: the first of them) makes
-    the first move.
+    the first move. ``options``: an :class:`~.state.Options`, or the names of
+    those on (a list, or a mapping to true and false).
 
     >>> new_game("fast", 3).players
     ('red', 'green', 'yellow')
@@ -64,12 +66,12 @@ def new_game(
 
     Raises:
         InvalidPositionError: for fewer than 2 or more than 4 players, an unknown
-            or repeated colour, an unknown board, or a ``first`` not in play.
+            or repeated colour, an unknown board or option, or a ``first`` not in play.
     """
-    try:
-        b = board_named(board)
-    except ValueError as exc:
-        raise InvalidPositionError(str(exc)) from None
+    b = board_named(board)
+    options = Options.coerce(options)
+    if isinstance(players, str):
+        raise InvalidPositionError(f"players: expected a number or a list of colours, got {players!r}")
     if isinstance(players, int):
         if players not in SEAT_COLOURS:
             raise InvalidPositionError(f"players: Malefiz is for 2 to 4 players, got {players}")
@@ -260,6 +262,8 @@ def legal_actions(state: State) -> list[Action]:
         return list(ROLLS)
     if phase is Phase.PLACE:
         return list(_places(state))
+    if phase is not Phase.OVER:
+        raise not_a_position("Malefiz", state)
     return []
 
 
@@ -312,7 +316,7 @@ def apply(state: State, action: Action) -> State:
                 raise _illegal(state, action, "error.part.mf_bad_place")
             return _end_of_turn(state, state.pawns, state.barricades | 1 << action.field, state.moves_again)
         raise _illegal(state, action, "error.part.mf_must_place", colour=state.current)
-    raise _illegal(state, action, "error.part.over")
+    raise illegal_at_end(state, action, phase is Phase.OVER, "Malefiz")
 
 
 def _apply_move(state: State, move: Move) -> State:
