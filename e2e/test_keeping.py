@@ -177,6 +177,15 @@ def test_a_saved_file_and_a_link_give_the_game_back(game: GamePage, tmp_path: Pa
     game.page.locator("#setup [data-load-file]").set_input_files(str(saved))
     game.page.wait_for_selector("#play:not([hidden])")
     assert game.position_text() == position
+    # The link pasted into a new tab's bare address: only the fragment changes, the page is not loaded again.
+    game.page.evaluate("localStorage.clear()")
+    tab = game.page.context.new_page()
+    tab.on("pageerror", lambda error: game.watch.errors.append(f"page error: {error}"))
+    tab.goto(link.split("#")[0])
+    tab.wait_for_selector("html[data-ready] #setup:not([hidden])")
+    tab.goto(link)
+    tab.wait_for_selector("#play:not([hidden])")
+    assert tab.locator("[data-position]").text_content() == position and "#" not in tab.url
     game.watch.assert_clean()
 
 

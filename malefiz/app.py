@@ -27,7 +27,7 @@ from .core.errors import MalefizError
 from .core.face import Marks
 from .core.screen import Screen, compare_html
 from .core.session import Session
-from .core.setup import PACES, Games, Setup, asked_in
+from .core.setup import PACES, Games, Setup, asked_in, check_asked, nearest_setup
 from .games import GAMES
 from .i18n import LANGUAGES, Translator, language_of
 from .setting_up import SHOWN_KEY, SettingUp, game_address
@@ -233,8 +233,11 @@ class App(SettingUp, BetweenDevices):
                 return self.adopt(linked, "replace")
         try:
             setup = Setup.from_query(query, self.games)
+            if setup is None:
+                check_asked(query, self.games)
         except MalefizError as error:
-            return self.setup_screen(f"{problem} {self.t.error(error)}".strip())
+            said = f"{problem} {self.t.error(error)}".strip()
+            return self.setup_screen(said, *asked_in(query, self.games), filled=nearest_setup(query, self.games))
         if setup is None:
             return self.setup_screen(problem, *asked_in(query, self.games))
         game_id = id_in(query)

@@ -13,7 +13,7 @@ from .core.errors import MalefizError
 from .core.face import Marks
 from .core.remote import link_anchors
 from .core.screen import Screen, play_screen
-from .core.setup import PACES
+from .core.setup import PACES, Setup
 from .tally import TALLY_KEY, players_line, read_tally
 from .together import JOIN, PLAY, TOGETHER_PREFIX, Invitation, Together, anchor_key
 from .together_view import join_html, panel_html, waiting_text
@@ -70,7 +70,12 @@ class BetweenDevices:
         raise NotImplementedError
 
     def setup_screen(
-        self, error: str = "", game: str | None = None, board: str | None = None, form_error: str = ""
+        self,
+        error: str = "",
+        game: str | None = None,
+        board: str | None = None,
+        form_error: str = "",
+        filled: Setup | None = None,
     ) -> Screen:
         raise NotImplementedError
 

@@ -343,7 +343,7 @@ CALLS: Final[dict[str, Callable[..., Any]]] = {
     "toward": Bridge.toward,
     "nearest": Bridge.nearest,
     "file": Bridge.file,
-    "open": _app_call("open", _text),
+    "open": lambda bridge, query, fragment="": bridge.app.open(_text(query), _text(fragment)),
     "click": _app_call("click", _text),
     "roll": _app_call("roll"),
     "hint": _app_call("hint"),

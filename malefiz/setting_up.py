@@ -69,14 +69,20 @@ class SettingUp:
         raise NotImplementedError
 
     def setup_screen(
-        self, error: str = "", game: str | None = None, board: str | None = None, form_error: str = ""
+        self,
+        error: str = "",
+        game: str | None = None,
+        board: str | None = None,
+        form_error: str = "",
+        filled: Setup | None = None,
     ) -> Screen:
         """The setup screen: the latest game in progress to continue and any ``error`` at the top, the games in
         progress (the shelf), the form, and the chosen board's start position beside it.
 
         The form of a game is filled in with the last setup started of that game the first time the screen shows
         that game after it was entered (its board chosen, unless ``board`` names one); otherwise the page keeps it
-        as the person left it. ``form_error``: what does not fit in the setup the form describes."""
+        as the person left it. ``form_error``: what does not fit in the setup the form describes. ``filled``: a setup
+        to fill the form in with instead (what a page address that is refused asked for besides its fault)."""
         self.session = None
         self.game_id = None
         self.together = None
@@ -85,7 +91,8 @@ class SettingUp:
         latest, remembered = remembered_setups(self.storage, self.games)
         game = game or self.chosen[0] or latest
         name = game if game is not None and game in self.games else next(iter(self.games))
-        filled = remembered.get(name) if name not in self._filled else None
+        if filled is None or filled.game.name != name:
+            filled = remembered.get(name) if name not in self._filled else None
         self._filled.add(name)
         board = board or (filled.board if filled else None)
         chosen = self.games[name]

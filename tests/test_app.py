@@ -37,7 +37,41 @@ def test_an_address_without_seats_opens_the_setup_screen_on_the_game_and_board_i
     assert (screen.view, screen.game, screen.board, screen.error) == ("setup", "maedn", "star", "")
     assert "<svg" in screen.board_svg and screen.title == "Mensch ärgere Dich nicht"
     assert app().open("").game == "malefiz"
-    assert app().open("?game=constructor&board=__proto__").game == "malefiz"
+    screen = app().open("?game=constructor&board=__proto__")
+    assert (screen.view, screen.game) == ("setup", "malefiz") and "'constructor'" in screen.error
+
+
+@pytest.mark.parametrize(
+    ("query", "said"),
+    [
+        ("?game=chess", "Game: expected one of malefiz, maedn, got 'chess'"),
+        ("?game=malefiz&board=hexagon", "Board: expected classic, fast, got 'hexagon'"),
+        ("?game=maedn&board=classic", "Board: expected cross, star, got 'classic'"),
+    ],
+)
+def test_an_address_naming_an_unknown_game_or_board_says_so_on_the_setup_screen(query: str, said: str) -> None:
+    screen = app().open(query)
+    assert screen.view == "setup" and screen.error == said
+    assert screen.game == ("maedn" if "maedn" in query else "malefiz")
+
+
+def test_a_bad_value_in_a_game_address_keeps_the_game_board_and_every_good_value_in_the_form() -> None:
+    screen = app().open("?game=maedn&board=star&seats=human,bot,bot,bot,bot,bot,bot&names=Zoe")
+    assert (screen.view, screen.game, screen.board) == ("setup", "maedn", "star")
+    assert screen.error == "Seats: Mensch ärgere Dich nicht on the star board is for 2 to 6 players, got 7"
+    screen = app().open("?game=malefiz&board=fast&seats=human,bot:hard&seed=abc&names=Zoe&options=protect_own_pawns")
+    assert (screen.view, screen.game, screen.board) == ("setup", "malefiz", "fast")
+    assert "seed" in screen.error.lower() and "'abc'" in screen.error
+    assert ('[name="name-red"]', "value", "Zoe") in screen.form
+    assert ('[name="kind-yellow"]', "value", "bot:hard") in screen.form
+    assert ('input[name="option"][value="protect_own_pawns"]', "checked", "on") in screen.form
+    german = app(language="de").open("?game=maedn&board=star&seats=human,alien&names=Zoe")
+    assert (german.game, german.board) == ("maedn", "star") and "alien" in german.error
+
+
+def test_a_board_named_in_a_german_error_is_said_in_german() -> None:
+    screen = app(language="de").open("?game=maedn&board=star&seats=human,bot,bot,bot,bot,bot,bot")
+    assert "Spielplan Stern" in screen.error and "star" not in screen.error
 
 
 def test_a_bad_address_says_what_is_wrong_on_the_setup_screen_in_the_players_language() -> None:

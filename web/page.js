@@ -489,7 +489,8 @@
   app.addEventListener("change", onChange);
   app.addEventListener("input", function (event) { if (!ready && event.target.closest("#setup")) touched = true; });
   app.addEventListener("change", function (event) { if (!ready && event.target.closest("#setup")) touched = true; }, true);
-  addEventListener("popstate", function () { run("open", location.search); });
+  // Back, forward, or a link pasted into this tab that differs from its address only after the # (no new load).
+  addEventListener("popstate", function () { run("open", location.search, location.hash); });
   addEventListener("beforeunload", function (event) {
     if (asks) {
       event.preventDefault();

@@ -14,7 +14,7 @@ from typing import Any, Final, Literal
 from urllib.parse import parse_qs, quote, unquote, urlencode
 
 from ..i18n import Translator
-from .errors import ColourName, MalefizError
+from .errors import ColourName, MalefizError, Term
 from .game import Game
 
 __all__ = [
@@ -25,7 +25,9 @@ __all__ = [
     "Setup",
     "Tempo",
     "asked_in",
+    "check_asked",
     "chosen_in",
+    "nearest_setup",
     "seat_label",
     "setup_address",
 ]
@@ -160,7 +162,7 @@ class Setup:
         if not self.board:
             object.__setattr__(self, "board", game.boards[0])
         if self.board not in game.boards:
-            raise MalefizError.keyed("error.board", known=" or ".join(game.boards), got=repr(self.board))
+            raise MalefizError.keyed("error.board", known=", ".join(game.boards), got=repr(self.board))
         unknown = sorted(self.options - set(game.option_names))
         if unknown:
             raise MalefizError.keyed("error.option", got=repr(unknown[0]), known=", ".join(game.option_names))
@@ -232,12 +234,17 @@ class Setup:
         game = games[game_name]
         board = params.get("board") or game.boards[0]
         if board not in game.boards:
-            raise MalefizError.keyed("error.board", known=" or ".join(game.boards), got=repr(board))
+            raise MalefizError.keyed("error.board", known=", ".join(game.boards), got=repr(board))
         kinds = params["seats"].split(",")
         counts = game.player_counts(board)
         if len(kinds) not in counts:
             raise MalefizError.keyed(
-                "error.players", game=game.title, board=board, low=counts[0], high=counts[-1], got=len(kinds)
+                "error.players",
+                game=game.title,
+                board=Term(f"view.board.{board}"),
+                low=counts[0],
+                high=counts[-1],
+                got=len(kinds),
             )
         option_names = frozenset(n for n in params.get("options", "").split(",") if n)
         unknown = sorted(option_names - set(game.option_names))
@@ -378,3 +385,39 @@ def asked_in(query: str, games: Games) -> tuple[str | None, str | None]:
     board = params.get("board", "")
     known = game or next(iter(games.values()))
     return game.name if game else None, board if board in known.boards else None
+
+
+def check_asked(query: str, games: Games) -> None:
+    """Refuse a page address that names a game, or a board of its game, that there is not (one without seats
+    would otherwise open the setup screen as if it named none).
+
+    Raises:
+        MalefizError: (keyed) for the unknown game or board.
+    """
+    params = {k: v[-1] for k, v in parse_qs(query.lstrip("?"), keep_blank_values=True).items()}
+    name = params.get("game") or next(iter(games))
+    if name not in games:
+        raise MalefizError.keyed("error.game", known=", ".join(games), got=repr(name[:40]))
+    board = params.get("board")
+    if board and board not in games[name].boards:
+        raise MalefizError.keyed("error.board", known=", ".join(games[name].boards), got=repr(board[:40]))
+
+
+def nearest_setup(query: str, games: Games) -> Setup | None:
+    """The setup a page address :meth:`Setup.from_query` refuses asks for with the one value that broke it left
+    out (a bad seed, name list, option, colours, who starts...), to fill the setup form in with all the rest; None
+    when no single value can be left out to make it one (its seats are what is wrong).
+
+    >>> from malefiz.games import GAMES
+    >>> nearest_setup("?board=fast&seats=human,bot:hard&seed=abc&names=Zoe", GAMES).seats[0].name
+    'Zoe'
+    """
+    params = [(k, v[-1]) for k, v in parse_qs(query.lstrip("?"), keep_blank_values=True).items()]
+    for i, (key, _) in enumerate(params):
+        if key in ("game", "board", "seats"):
+            continue
+        try:
+            return Setup.from_query("?" + urlencode(params[:i] + params[i + 1 :]), games)
+        except MalefizError:
+            continue
+    return None
