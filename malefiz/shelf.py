@@ -19,9 +19,10 @@ import dataclasses
 import json
 import re
 import secrets
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from html import escape
+from types import MappingProxyType
 from typing import Any, Final, Protocol
 
 from .core import savefile
@@ -30,7 +31,7 @@ from .core.errors import MalefizError
 from .core.face import Marks
 from .core.session import Session
 from .core.setup import Games, Setup, seat_label
-from .i18n import Translator
+from .i18n import LANGUAGES, Translator
 
 __all__ = [
     "GAME_PREFIX",
@@ -147,8 +148,8 @@ class Shelved:
     setup: Setup | None = None
     moves: int = 0
     over: bool = False
-    last: str = ""
-    """The last move's words, in the language it was played in."""
+    last: Mapping[str, str] = dataclasses.field(default_factory=lambda: MappingProxyType({}))
+    """The last move's words by language (a game kept by an earlier version: in its own, under ``""``)."""
     document: dict[str, Any] | None = None
     """The save document (None when the wrapper cannot be read)."""
     problem: MalefizError | None = None
@@ -203,7 +204,8 @@ class Shelf:
     def put(self, game_id: str, session: Session, revision: int, when: float) -> bool:
         """Keep ``session`` as ``game_id`` at ``revision`` (False: the browser keeps nothing)."""
         record = session.record
-        last = next((e.words for e in reversed(record.entries) if e.is_move), "")
+        move = next((e for e in reversed(record.entries) if e.is_move), None)
+        last = {} if move is None else {language: session.told(move, language) for language in LANGUAGES}
         wrapper = {
             "format": SHELF_FORMAT,
             "id": game_id,
@@ -268,7 +270,7 @@ def read(game_id: str, text: str, games: Games) -> Shelved:
         setup=setup,
         moves=int(_number(doc.get("moves"))),
         over=doc.get("over") is True,
-        last=last[:200] if isinstance(last, str) else "",
+        last=MappingProxyType(_words(last)),
         document=save,
     )
 
@@ -321,6 +323,16 @@ def _button(action: str, key: str, text: str, attributes: str = "") -> str:
     return f'<button type="button"{attributes} data-action="{action}" data-id="{key}">{escape(text)}</button>'
 
 
+def _words(last: object) -> dict[str, str]:
+    """A kept game's last words by language: a mapping of languages to texts (``""``: one text of an earlier
+    version), each cut to 200 characters; anything else gives none."""
+    if isinstance(last, str):
+        last = {"": last}
+    if not isinstance(last, dict):
+        return {}
+    return {str(k): v[:200] for k, v in last.items() if isinstance(v, str) and v}
+
+
 def shelf_html(listing: list[Shelved], games: Games, t: Translator, now: float) -> str:
     """The setup screen's list of games in progress (and of kept games that cannot be read), the latest first,
     each with a small picture, the players, how far it is and when it was played, and its buttons; ``""`` when
@@ -341,7 +353,8 @@ def shelf_html(listing: list[Shelved], games: Games, t: Translator, now: float) 
             )
             continue
         image, text = _described(s, s.document, games, t, now)
-        last = f'<span class="shelf-last">{escape(s.last)}</span>' if s.last else ""
+        words = s.last.get(t.language) or next(iter(s.last.values()), "")
+        last = f'<span class="shelf-last">{escape(words)}</span>' if words else ""
         go = _button("continue", key, t("shelf.continue"), ' class="primary"')
         items.append(
             f'<li class="shelved" data-id="{key}">{image}<span class="shelf-text">{text}{last}</span>'

@@ -307,3 +307,15 @@ def test_a_hostile_identity_in_the_address_is_ignored() -> None:
 def test_when_words_in_both_languages() -> None:
     de = Translator("de")
     assert when_words(0, 60, de) == "vor 1 Minute" and when_words(0, 86400 * 2, de) == "vor 2 Tagen"
+
+
+def test_the_last_move_of_a_kept_game_is_listed_in_the_language_of_the_page() -> None:
+    storage = MemoryStorage()
+    a = app(storage)
+    a.open(GAME)
+    play(a, 1)
+    english = a.to_setup(GAME).shelf
+    assert "Ann" in english and "moves" in english.split('class="shelf-last">')[1].split("</span>")[0]
+    german = app(storage, "de").open("").shelf
+    last = german.split('class="shelf-last">')[1].split("</span>")[0]
+    assert "zieht" in last and "moves" not in last, last

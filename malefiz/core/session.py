@@ -261,6 +261,14 @@ class Session:
         self.message = entry.words
         return entry
 
+    def told(self, entry: Entry[Any, Any], language: str) -> str:
+        """What ``entry``'s action did, in ``language`` (the shelf keeps the last move's words in every language)."""
+        own, self.t = self.t, Translator(language)
+        try:
+            return self._tell(entry)
+        finally:
+            self.t = own
+
     def _tell(self, entry: Entry[Any, Any]) -> str:
         """What the entry's action did, in the session's language."""
         if isinstance(entry.action, Roll):
