@@ -105,3 +105,46 @@ def test_h_asks_for_a_hint_and_a_screen_reader_hears_it(game: GamePage) -> None:
     said = game.page.locator("[data-announce]").text_content() or ""
     assert said.startswith("Best moves: ") and game.page.locator("#board .hint").count() >= 1
     game.watch.assert_clean()
+
+
+def test_the_move_list_by_keyboard_shows_past_positions_and_escape_goes_back(game: GamePage) -> None:
+    game.open("?game=maedn&seats=bot:easy,bot:easy&seed=4&pace=instant")
+    game.page.wait_for_selector("[data-winner]:not([hidden])")
+    game.page.wait_for_function("() => document.activeElement.dataset.action === 'rematch'")  # the end: what next
+    log = game.page.locator("[data-log]")
+    log.focus()
+    game.page.keyboard.press("ArrowDown")  # from the list to its first line (the newest)
+    current = "() => document.activeElement.closest('[data-log] li') && document.activeElement.dataset.index"
+    first = game.page.wait_for_function(current).json_value()
+    game.page.keyboard.press("ArrowDown")
+    game.page.keyboard.press("ArrowDown")
+    third = game.page.evaluate(current)
+    assert int(third) == int(first) - 2, (first, third)  # down goes to older moves, the board stays as it was
+    assert game.page.locator("[data-viewing]").is_hidden()
+    game.page.keyboard.press("Enter")
+    game.page.wait_for_selector("[data-viewing]:not([hidden])")
+    assert game.page.locator("[data-log] li[aria-current]").get_attribute("data-index") == third
+    game.page.keyboard.press("ArrowUp")  # the arrows stay in the list while a past position is shown
+    assert game.page.evaluate(current) == str(int(third) + 1)
+    game.page.keyboard.press("Escape")
+    game.page.wait_for_selector("[data-viewing][hidden]", state="attached")
+    game.watch.assert_clean()
+
+
+def test_enter_in_a_name_box_starts_the_game_and_the_leave_question_offers_stay_first(game: GamePage) -> None:
+    game.open("?game=malefiz&board=fast")
+    game.page.wait_for_selector("html[data-ready] #setup:not([hidden])")
+    name = game.page.locator('#setup input[name="name-red"]:visible')
+    name.fill("Anna")
+    name.press("Enter")
+    game.page.wait_for_selector("#play:not([hidden])")
+    assert "Anna" in (game.page.locator("[data-status]").text_content() or "")
+    game.roll()  # a game with a move is kept: leaving it asks first
+    game.page.locator('header [data-action="setup"]').focus()
+    game.page.keyboard.press("Enter")
+    game.page.wait_for_selector("[data-confirm][open]")
+    assert game.page.evaluate("document.activeElement.dataset.action") == "confirm-no"
+    game.page.keyboard.press("Enter")  # a stray Enter keeps the game
+    game.page.wait_for_selector("[data-confirm]:not([open])", state="attached")
+    assert game.page.locator("#play").is_visible()
+    game.watch.assert_clean()

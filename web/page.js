@@ -300,6 +300,7 @@
     var active = document.activeElement;
     if (active && active !== document.body && !active.closest("#board, .turn, [hidden]")) return;
     if (screen.can_roll || focusKeys.length) (screen.can_roll ? die : keyed(focusKeys[0])).focus(focusOptions());
+    else if (screen.winner) $('[data-action="rematch"]').focus(focusOptions());  // the end: what comes next
   }
 
   function focusOptions() {
@@ -320,11 +321,19 @@
   function onKey(event) {
     var target = event.target;
     byKeys = true;
-    if (!keys || target.closest("input, select, textarea, dialog")) return;
-    if ($("#play").hidden || !viewing.hidden) return;
+    if (event.key === "Enter" && target.matches("[data-load-file], #setup input[type=text]")) {
+      event.preventDefault();  // Enter opens the file choice as Space does, and starts the game from a name box
+      return void (target.matches("[data-load-file]") ? target.click() : act("start"));
+    }
+    if (!keys || target.closest("input, select, textarea, dialog") || $("#play").hidden) return;
     var entry = Object.prototype.hasOwnProperty.call(keys, event.key) ? keys[event.key] : null;
     var command = entry && entry[event.ctrlKey || event.metaKey || event.altKey ? 1 : 0];
-    if (!command) return;
+    if (target.closest("[data-log]")) return void logKey(event, target, command);
+    if (!command || target.closest("[data-stats]")) return;  // a panel that scrolls keeps its arrows
+    if (!viewing.hidden) {  // a past position is shown: Escape goes back to the game
+      if (command === "cancel") run("screen");
+      return;
+    }
     if (command === "cancel") return void run("cancel");
     var current = target.closest("#board [data-key]");
     if (command === "act" && !current) return;
@@ -338,6 +347,19 @@
         if (to) to.focus(focusOptions());
       });
     }
+  }
+
+  /** The move list by keyboard: down and up go from line to line (the list itself: to its first), Enter or Space
+   * shows a line's position, Escape goes back to the game. */
+  function logKey(event, target, command) {
+    var lines = Array.from(log.children), at = lines.indexOf(target.closest("li"));
+    var to = command === "down" ? lines[at + 1] : command === "up" && at > 0 ? lines[at - 1] : null;
+    if (to || command === "up" || command === "down") event.preventDefault();
+    if (to) to.focus();
+    else if (command === "act" && at >= 0) {
+      event.preventDefault();
+      showLine(lines[at]);
+    } else if (command === "cancel" && !viewing.hidden) run("screen");
   }
 
   // ---- Events.
@@ -356,24 +378,26 @@
     var action = target.closest("[data-action]");
     if (action) return void act(action.dataset.action, action.getAttribute("data-id") || "");
     var entry = target.closest("[data-log] li[data-index]");
-    if (entry) {
-      call("line", Number(entry.dataset.index)).then(function (reply) {
-        if (reply.value === null) return;
-        stopTimer();
-        board.innerHTML = reply.value[0];
-        $("[data-viewing-text]").textContent = reply.value[1];
-        viewing.hidden = false;
-        viewing.scrollIntoView({block: "nearest"});  // on a phone the board is above the move list
-        Array.from(log.children).forEach(function (line) { line.toggleAttribute("aria-current", line === entry); });
-      });
-      return;
-    }
+    if (entry) return void showLine(entry);
     if (busy() || !target.closest("#board")) return;
     var hit = target.closest("#board [data-key]");
     var key = hit ? hit.dataset.key : null;
     if (key !== null && focusKeys.indexOf(key) >= 0) return void userRun("click", key);
     call("nearest", spots(), event.clientX, event.clientY, window.boardZoom.finger).then(function (reply) {
       if (reply.value !== null) userRun("click", reply.value);
+    });
+  }
+
+  /** The position after the move list's line `entry`, on the board until Back to the game. */
+  function showLine(entry) {
+    call("line", Number(entry.dataset.index)).then(function (reply) {
+      if (reply.value === null) return;
+      stopTimer();
+      board.innerHTML = reply.value[0];
+      $("[data-viewing-text]").textContent = reply.value[1];
+      viewing.hidden = false;
+      viewing.scrollIntoView({block: "nearest"});  // on a phone the board is above the move list
+      Array.from(log.children).forEach(function (line) { line.toggleAttribute("aria-current", line === entry); });
     });
   }
 

@@ -73,14 +73,15 @@ class LogLine:
         """The line as the move list's ``<li>`` (every text escaped).
 
         >>> LogLine(3, "Anna moves", "y:3-7", "Show", "⚠ 9 points lost").html
-        '<li value="4" data-index="3" title="Show" class="mistake">Anna moves <code class="notation">y:3-7</code> \
-<span class="mistake-mark">⚠ 9 points lost</span></li>'
+        '<li value="4" data-index="3" tabindex="-1" title="Show" class="mistake">Anna moves \
+<code class="notation">y:3-7</code> <span class="mistake-mark">⚠ 9 points lost</span></li>'
         """
         code = f' <code class="notation">{escape(self.notation)}</code>' if self.notation else ""
         mark = f' <span class="mistake-mark">{escape(self.mistake)}</span>' if self.mistake else ""
         marked = ' class="mistake"' if self.mistake else ""
         return (
-            f'<li value="{self.index + 1}" data-index="{self.index}" title="{escape(self.title)}"{marked}>'
+            f'<li value="{self.index + 1}" data-index="{self.index}" tabindex="-1" '
+            f'title="{escape(self.title)}"{marked}>'
             f"{escape(self.words)}{code}{mark}</li>"
         )
 
