@@ -233,7 +233,7 @@
     $('[data-action="undo"]').hidden = $('[data-action="redo"]').hidden = !screen.undo_shown;
     say("[data-hint]", screen.hint, true);
     $("[data-chances]").textContent = screen.chances;
-    $('[data-action="review"]').setAttribute("aria-pressed", String(screen.reviewed));
+    $('[data-action="review"]').setAttribute("aria-pressed", String(screen.review_pressed));
     say("[data-review]", screen.review, true);
     $("[data-ranking]").textContent = screen.standings;
     $("[data-position]").textContent = screen.position;

@@ -145,8 +145,11 @@ class Screen:
     """The review as HTML (:func:`review_html`): shown once asked for with *Review*, and at the end."""
     reviewed: bool = False
     """The review is shown: the move list marks the mistakes (the page shows the whole list anew when this
-    changes) and *Review* is pressed."""
+    changes)."""
     can_review: bool = False
+    """*Review* can be pressed: the game goes on and has begun (at the end the review is shown anyway)."""
+    review_pressed: bool = False
+    """*Review* is pressed (shown so to a screen reader): the review was asked for while the game goes on."""
     standings: str = ""
     log: tuple[LogLine, ...] = ()
     """The latest :data:`LOG_LINES` lines of the move list, oldest first."""
@@ -510,7 +513,8 @@ def play_screen(
         chances=session.chances_shown(),
         review=review_html(session),
         reviewed=session.review_shown(),
-        can_review=not over,
+        can_review=not over and bool(session.record.entries),
+        review_pressed=session.review_shown() and not over,
         standings=t("page.places", list=standing) if standing and not over else "",
         log=lines,
         log_note=log_note(session),

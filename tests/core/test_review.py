@@ -172,7 +172,7 @@ def test_the_review_html_names_each_person_in_their_language(language: str) -> N
     assert shown in html and ("," in shown) == (language == "de")
     assert ("Punkte Gewinnchance" in html) == (language == "de") and ("points of chance" in html) == (language == "en")
     screen = play_screen(s, shown=None, face_before=None, fresh=False, motion=True, pace="normal")
-    assert screen.review == html and screen.reviewed and screen.can_review
+    assert screen.review == html and screen.reviewed and screen.can_review and screen.review_pressed
 
 
 def test_the_review_shows_at_the_end_by_itself() -> None:
@@ -180,6 +180,7 @@ def test_the_review_shows_at_the_end_by_itself() -> None:
     play_rated(s, -1)
     screen = play_screen(s, shown=None, face_before=None, fresh=False, motion=True, pace="normal")
     assert screen.reviewed and screen.review and not screen.can_review
+    assert not screen.review_pressed  # shown by itself, the button off: not a pressed button to a screen reader
     assert not s.toggle_review()  # nothing to hide at the end
 
 
@@ -280,3 +281,12 @@ def test_the_review_names_every_seat_and_the_figures_of_people_only() -> None:
     html = review_html(s)
     assert "Ann (yellow): no decision yet" in html and "Robo (red): the computer" in html
     assert html.count('<span class="swatch swatch-') == 2
+
+
+def test_review_waits_for_the_first_action_of_a_game() -> None:
+    s = session("maedn")
+    screen = play_screen(s, shown=None, face_before=None, fresh=False, motion=True, pace="normal")
+    assert not screen.can_review and not screen.review_pressed
+    s.roll()
+    screen = play_screen(s, shown=None, face_before=None, fresh=False, motion=True, pace="normal")
+    assert screen.can_review
