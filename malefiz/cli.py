@@ -2,12 +2,14 @@
 
 ``moves``, ``apply``, ``hint`` and ``draw`` take the game from the position document (its
 ``"game"`` key, or the first word of one-line notation); ``review`` from the saved
-game; ``play`` and ``tournament`` from ``--game`` (default ``malefiz``).
+game; ``play`` and ``tournament`` from ``--game`` (default ``malefiz``). An error is one line on standard error
+and exit status 2, in the language of the command's ``--lang``.
 """
 
 from __future__ import annotations
 
 import argparse
+import errno
 import json
 import os
 import random
@@ -28,27 +30,56 @@ from .core.review import Review, rate
 from .core.savefile import MAX_SAVE, SAVE_FORMAT, SAVE_VERSION, from_doc, from_link, load, save
 from .core.setup import MAX_NAME, MAX_SEED, Seat, Setup, seat_label
 from .core.svg import COLOUR_FILL
-from .core.tournament import check_tournament, guarded_bot, tournament
+from .core.tournament import check_count, check_seats, check_tournament, guarded_bot, tournament
 from .games import DEFAULT_GAME, GAMES, get_game
-from .i18n import DEFAULT_LANGUAGE, LANGUAGES, Translator
+from .i18n import DEFAULT_LANGUAGE, ENGLISH, LANGUAGES, Term, Translator
 
-__all__ = ["MAX_LINE", "error_line", "main", "main_exit"]
+__all__ = ["BOT", "MAX_LINE", "SEEDS", "error_line", "main", "main_exit"]
+
+BOT = "greedy"
+"""The bot of every seat of ``play`` without ``--bot`` or ``--seats``."""
+SEEDS = min(MAX_SEED, 10**18)
+"""``--seed`` is below this: what a save file keeps (its ``seed`` below MAX_SEED, its setup address's at most 18
+digits), so that every game ``play`` prints ``--save`` writes too."""
 
 MAX_LINE = 300
+"""The longest error line printed; the messages themselves quote at most a short piece of the input."""
 LINK = "#game="
 """What a shared link's address holds the game after (the page's *Share link*)."""
-"""The longest error line printed; the messages themselves quote at most a short piece of the input."""
 
 
-def error_line(exc: BaseException) -> str:
-    """The one line printed for an error: ``error: `` and the message, line breaks made spaces, cut to MAX_LINE."""
-    line = "error: " + re.sub(r"\s*[\r\n]+\s*", " ", str(exc)).strip()
+def error_line(exc: BaseException, t: Translator = ENGLISH) -> str:
+    """The one line printed for an error: ``error: `` and the message (in ``t``'s language: ``Fehler: `` and
+    :meth:`Translator.error <malefiz.i18n.Translator.error>`), line breaks made spaces, cut to MAX_LINE."""
+    message = str(exc) if t.language == ENGLISH.language else t.error(exc)
+    line = t("cli.error_line", message=re.sub(r"\s*[\r\n]+\s*", " ", message).strip())
     return line if len(line) <= MAX_LINE else line[: MAX_LINE - 1] + "…"
 
 
-def _read_text(path: str, stdin: TextIO, most: int = MAX_TEXT, what: str = "a position") -> str:
-    """The text of the file ``path`` (``-``: standard input): UTF-8, at most ``most`` bytes."""
-    where = "standard input" if path == "-" else path
+_REASONS = {
+    errno.ENOENT: "cli.why.no_file",
+    errno.ENOTDIR: "cli.why.no_folder",
+    errno.EISDIR: "cli.why.folder",
+    errno.EACCES: "cli.why.not_allowed",
+    errno.EPERM: "cli.why.not_allowed",
+    errno.ENOSPC: "cli.why.full",
+}
+"""The catalogue keys of the reasons a file cannot be read or written that the command line tells in words."""
+
+
+def _reason(exc: Exception) -> str:
+    """Why a file cannot be read or written: a reason of :data:`_REASONS` in the command's language, else the
+    system's words."""
+    code = exc.errno if isinstance(exc, OSError) else None
+    if code in _REASONS:
+        return Term(_REASONS[code])
+    return exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+
+
+def _read_text(path: str, stdin: TextIO, most: int = MAX_TEXT, what: str = "cli.what.position") -> str:
+    """The text of the file ``path`` (``-``: standard input): UTF-8, at most ``most`` bytes, not empty; ``what``:
+    the catalogue key of what it should hold, for the errors."""
+    where: str = Term("cli.stdin") if path == "-" else path
     try:
         if path == "-":
             buffer = getattr(stdin, "buffer", None)  # None: a text stream without bytes underneath (a StringIO)
@@ -56,20 +87,21 @@ def _read_text(path: str, stdin: TextIO, most: int = MAX_TEXT, what: str = "a po
         else:
             with open(path, "rb") as f:
                 data = f.read(most + 1)
-    except OSError as exc:
-        raise MalefizError(f"cannot read {where}: {exc.strerror or exc}") from None
-    except ValueError as exc:  # a path with a NUL character
-        raise MalefizError(f"cannot read {where}: {exc}") from None
+    except (OSError, ValueError) as exc:  # ValueError: a path with a NUL character
+        raise MalefizError.keyed("cli.error.read", file=where, reason=_reason(exc)) from None
     if len(data) > most:
-        raise MalefizError(f"{where}: longer than {most} bytes, too long to be {what}")
-    return decode_text(data, where)
+        raise MalefizError.keyed("cli.error.long", file=where, most=most, what=Term(what))
+    text = decode_text(data, ENGLISH(where) if path == "-" else path)
+    if not text.strip():
+        raise MalefizError.keyed("cli.error.empty", file=where, what=Term(what))
+    return text
 
 
 def _read_position(args: argparse.Namespace) -> tuple[Game[Any, Any], Any]:
-    default = args.game or DEFAULT_GAME
-    game, state = read_position(_read_text(args.file, sys.stdin), GAMES, default)
+    """The position of the file ``args.file``; with ``--game``, one of that game."""
+    game, state = read_position(_read_text(args.file, sys.stdin), GAMES, DEFAULT_GAME)
     if args.game and game.name != args.game:
-        raise MalefizError(f"--game {args.game}: the position is a {game.name} position")
+        raise MalefizError.keyed("cli.error.game", game=args.game, title=game.title)
     return game, state
 
 
@@ -83,7 +115,7 @@ def _cmd_apply(args: argparse.Namespace, out: TextIO) -> int:
     game, state = _read_position(args)
     text = args.action.strip()
     if len(text) > MAX_TEXT:
-        raise MalefizError(f"action: longer than {MAX_TEXT} characters, too long to be an action")
+        raise MalefizError.keyed("cli.error.action_long", most=MAX_TEXT)
     # JSON ({...}, [...], "...") or else the action's notation, a bare word such as pass included
     value = load_json(text, "action") if text.startswith(("{", "[", '"')) else text
     if isinstance(value, str) and value != "pass":
@@ -94,18 +126,33 @@ def _cmd_apply(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
-def _options(text: str | None) -> dict[str, bool]:
-    if not text:
-        return {}
-    return {n.strip().replace("-", "_"): True for n in text.split(",") if n.strip()}
+def _options(text: str | None, game: Game[Any, Any]) -> dict[str, bool]:
+    """``--options``: comma-separated names of ``game``'s rule options (``extra-roll-on-six`` too)."""
+    names = [n.strip().replace("-", "_") for n in (text or "").split(",") if n.strip()]
+    for name in names:
+        if name not in game.option_names:
+            raise MalefizError.keyed("cli.error.option", option=quote(name), known=", ".join(game.option_names))
+    return dict.fromkeys(names, True)
 
 
 def _game_setup(args: argparse.Namespace) -> tuple[Game[Any, Any], str]:
     game = get_game(args.game or DEFAULT_GAME)
     board = args.board or game.boards[0]
     if board not in game.boards:
-        raise MalefizError(f"--board: {game.title} has the boards {', '.join(game.boards)}, not {quote(board)}")
+        raise MalefizError.keyed("cli.error.board", title=game.title, boards=", ".join(game.boards), board=quote(board))
     return game, board
+
+
+def _seat_names(text: str) -> list[str]:
+    """``--seats`` as ``play`` and ``tournament`` read it: comma-separated bots, blanks (a trailing comma) left out."""
+    return [n.strip() for n in text.split(",") if n.strip()]
+
+
+def _level(bot: str, t: Translator) -> str:
+    """A bot in a transcript: a level the page names in ``t``'s language (``schwer``), any other bot as it is
+    called (``greedy``, ``package.module:name``)."""
+    word = t(f"cli.level.{bot}")
+    return bot if word == f"cli.level.{bot}" else word
 
 
 def _turns(steps: Iterable[Any]) -> Iterator[list[Any]]:
@@ -159,20 +206,21 @@ def _header(game: Game[Any, Any], board: str, seed: object, seats: str, t: Trans
 def _cmd_play(args: argparse.Namespace, out: TextIO) -> int:
     game, board = _game_setup(args)
     t = Translator(args.lang)
-    counts = game.player_counts(board)
-    names = [n.strip() for n in args.seats.split(",")] if args.seats is not None else []
-    if names and args.players is not None and args.players != len(names):
-        raise MalefizError(f"--players {args.players} and --seats with {len(names)} bots: give one of them")
-    players = len(names) if names else counts[-1] if args.players is None else args.players
-    if players not in counts:
-        raise MalefizError(f"--players: {game.title} on the {board} board is for {counts[0]} to {counts[-1]} players")
-    names = names or [args.bot] * players
-    bots = [guarded_bot(name, game.bots) for name in names]
-    options = _options(args.options)
-    state = game.new_game(board, players, options)
+    if args.seats is not None:  # a bot a seat, read as tournament reads them
+        names = _seat_names(args.seats)
+        if args.bot is not None:
+            raise MalefizError.keyed("cli.error.bot_seats", bot=quote(args.bot))
+        if args.players is not None and args.players != len(names):
+            raise MalefizError.keyed("cli.error.players_seats", players=args.players, n=len(names))
+        bots = check_seats(game, names, board)
+    else:
+        players = game.player_counts(board)[-1] if args.players is None else args.players
+        check_count(game, board, players, "--players")
+        names = [args.bot or BOT] * players
+        bots = [guarded_bot(name, game.bots) for name in names]
+    options = _options(args.options, game)
+    state = game.new_game(board, len(names), options)
     if args.save is not None:
-        if not 0 <= args.seed < MAX_SEED:
-            raise MalefizError(f"--save: a saved game's seed is 0 to {MAX_SEED - 1}, not {args.seed}")
         _check_writable(args.save)
     seats = state.seats
     dice = Dice(args.seed)
@@ -180,14 +228,14 @@ def _cmd_play(args: argparse.Namespace, out: TextIO) -> int:
     start = ""
     if rollers:  # the highest roll starts: the same dice roll for it
         first, rounds, dice = roll_for_start(rollers, dice)
-        state = game.new_game(board, players, options, first=first)
+        state = game.new_game(board, len(names), options, first=first)
         rolls = t("cli.then").join(", ".join(f"{t.colour_noun(c)} {v}" for c, v in r) for r in rounds)
         start = t("cli.who_starts", rolls=rolls, first=t.colour_noun(first))
     colours = ", ".join(_colours(c, t) for c in seats)
     neutral = getattr(state, "neutral", None)  # Mensch ärgere Dich nicht's three-player form
     if neutral:
         colours += "; " + t("cli.neutral", colour=t.colour_noun(neutral))
-    who = t("cli.bots", bot=args.bot) if args.seats is None else ", ".join(names)
+    who = t("cli.bots", bot=_level(names[0], t)) if args.seats is None else ", ".join(_level(n, t) for n in names)
     print(_header(game, board, args.seed, f"{colours} ({who})", t), file=out)
     if start:
         print(start, file=out)
@@ -210,17 +258,17 @@ def _check_writable(path: str) -> None:
     """``--save``'s file can be written (asked before the game is played, so that a bad place is said at once; an
     existing file is left as it is until the game is over)."""
     if "\0" in path:
-        raise MalefizError("--save: a file name has no NUL characters")
+        raise MalefizError.keyed("cli.error.save_nul")
     folder = os.path.dirname(path) or "."
     reason = ""
     if os.path.isdir(path):
-        reason = "it is a folder"
+        reason = "cli.why.folder"
     elif not os.path.isdir(folder):
-        reason = "no such folder"
+        reason = "cli.why.no_folder"
     elif not os.access(path if os.path.exists(path) else folder, os.W_OK):
-        reason = "not allowed"
+        reason = "cli.why.not_allowed"
     if reason:
-        raise MalefizError(f"--save: cannot write {path}: {reason}")
+        raise MalefizError.keyed("cli.error.write", file=path, reason=Term(reason))
 
 
 def _write(path: str, text: str) -> None:
@@ -229,8 +277,7 @@ def _write(path: str, text: str) -> None:
         with open(path, "w", encoding="utf-8") as file:
             file.write(text)
     except (OSError, ValueError) as exc:  # ValueError: a path with a NUL character
-        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
-        raise MalefizError(f"--save: cannot write {path}: {reason}") from None
+        raise MalefizError.keyed("cli.error.write", file=path, reason=_reason(exc)) from None
 
 
 def _saved(
@@ -269,8 +316,8 @@ def _saved(
 
 def _cmd_hint(args: argparse.Namespace, out: TextIO) -> int:
     game, state = _read_position(args)
-    if args.top < 1:
-        raise MalefizError(f"--top: at least 1 action, not {args.top}")
+    if args.top is not None and args.top < 1:
+        raise MalefizError.keyed("cli.error.top", top=args.top)
     t = Translator(args.lang)
     chances = game.face.chances(state)
     doc = {
@@ -299,7 +346,7 @@ def _cmd_draw(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _cmd_review(args: argparse.Namespace, out: TextIO) -> int:
-    text = args.file if LINK in args.file else _read_text(args.file, sys.stdin, MAX_SAVE, "a saved game")
+    text = args.file if LINK in args.file else _read_text(args.file, sys.stdin, MAX_SAVE, "cli.what.save")
     session = from_link(text.strip().partition(LINK)[2], GAMES) if LINK in text else load(text, GAMES)
     game, record, setup = session.game, session.record, session.setup
     t = Translator(args.lang)
@@ -308,7 +355,7 @@ def _cmd_review(args: argparse.Namespace, out: TextIO) -> int:
     seats = record.start.seats
     labels = [seat_label(seat, colours, t) for seat, colours in zip(setup.seats, seats, strict=True)]
     who = [
-        label + (f" [{seat.level}]" if seat.kind == "bot" else "")
+        label + (f" [{_level(seat.level, t)}]" if seat.kind == "bot" else "")
         for seat, label in zip(setup.seats, labels, strict=True)
     ]
     print(_header(game, setup.board, session.seed, ", ".join(who), t), file=out)
@@ -350,14 +397,13 @@ def _cmd_review(args: argparse.Namespace, out: TextIO) -> int:
 
 def _cmd_tournament(args: argparse.Namespace, out: TextIO) -> int:
     game, board = _game_setup(args)
-    names = [n.strip() for n in args.seats.split(",") if n.strip()]
+    names = _seat_names(args.seats)
     check_tournament(game, names, args.games, board)  # refuse bad games, seats or bots before anything is printed
-    options = _options(args.options)
+    options = _options(args.options, game)
     game.new_game(board, len(names), options)  # and a bad option or seat form
-    prefix = "" if game.name == DEFAULT_GAME else f"{game.title}, "
     print(
-        f"Tournament: {prefix}{args.games} games on the {board} board, seats {', '.join(names)}, seed {args.seed}"
-        " (seat order rotates every game)",
+        f"Tournament: {game.title}, {args.games} games on the {board} board, seats {', '.join(names)}, "
+        f"seed {args.seed} (seat order rotates every game)",
         file=out,
     )
     result = tournament(game, names, args.games, args.seed, board, options)
@@ -372,28 +418,44 @@ def _whole_number(text: str) -> int:
     return int(text)
 
 
+def _seed(text: str) -> int:
+    """An argparse type: a seed, a whole number from 0 up to what a save file keeps (below SEEDS)."""
+    digits = text.strip()
+    if re.fullmatch(r"\+?[0-9]{1,19}", digits) is None or int(digits) >= SEEDS:
+        raise argparse.ArgumentTypeError(f"expected a whole number from 0 to {SEEDS - 1}, got {quote(text)}")
+    return int(digits)
+
+
 def _add_game_arguments(parser: argparse.ArgumentParser) -> None:
     boards = "; ".join(f"{g.name}: {', '.join(g.boards)}" for g in GAMES.values())
     options = "; ".join(f"{g.name}: {', '.join(g.option_names)}" for g in GAMES.values())
     parser.add_argument("--game", choices=sorted(GAMES), help=f"the game (default {DEFAULT_GAME})")
-    parser.add_argument("--board", help=f"board side (default the game's first: {boards})")
+    parser.add_argument("--board", help=f"the board (default the game's first: {boards})")
     parser.add_argument("--options", help=f"comma-separated rule options ({options})")
 
 
 def _add_position_arguments(parser: argparse.ArgumentParser, action: str = "") -> None:
-    """The arguments of a command that reads a position: its file (and an ``action`` to apply to it) and the game of
-    a notation that names none."""
+    """The arguments of a command that reads a position: its file (and an ``action`` to apply to it) and
+    ``--game``, which refuses a position of another game (the position names its own game)."""
     parser.add_argument("file", metavar="FILE", help="the position file, or - for standard input")
     if action:
         parser.add_argument("action", metavar="ACTION", help=action)
-    parser.add_argument("--game", choices=sorted(GAMES), help="the game of a notation that names none")
+    parser.add_argument(
+        "--game",
+        choices=sorted(GAMES),
+        help='refuse a position of another game (the position names its game itself: a JSON document by its "game",'
+        " notation by its first word, maedn for Mensch ärgere Dich nicht)",
+    )
 
 
 def _add_language_argument(parser: argparse.ArgumentParser, what: str) -> None:
     """``--lang``: the language of a command's words."""
     languages = ", ".join(LANGUAGES)
     parser.add_argument(
-        "--lang", choices=LANGUAGES, default=DEFAULT_LANGUAGE, help=f"the language of {what} ({languages}; default en)"
+        "--lang",
+        choices=LANGUAGES,
+        default=DEFAULT_LANGUAGE,
+        help=f"the language of {what} and of the errors ({languages}; default en)",
     )
 
 
@@ -435,7 +497,7 @@ def _parser() -> argparse.ArgumentParser:
             "a one-line error with exit status 2."
         ),
     )
-    _add_position_arguments(step, "the action, as JSON")
+    _add_position_arguments(step, "the action, as JSON or in notation (d4, y:B-0, 2.13-2.9, pass)")
     step.set_defaults(run=_cmd_apply)
     hint = sub.add_parser(
         "hint",
@@ -448,7 +510,7 @@ def _parser() -> argparse.ArgumentParser:
         ),
     )
     _add_position_arguments(hint)
-    hint.add_argument("--top", type=_whole_number, default=1000, help="print only the best N actions")
+    hint.add_argument("--top", type=_whole_number, help="print only the best N actions (default all)")
     _add_language_argument(hint, "the words")
     hint.set_defaults(run=_cmd_hint)
     draw = sub.add_parser(
@@ -479,14 +541,28 @@ def _parser() -> argparse.ArgumentParser:
     look.add_argument("file", metavar="FILE", help="the save file, a shared link, or - for standard input")
     _add_language_argument(look, "the transcript and its figures")
     look.set_defaults(run=_cmd_review)
-    game = sub.add_parser("play", help="play a whole game between bots and print the transcript")
+    game = sub.add_parser(
+        "play",
+        help="play a whole game between bots and print the transcript",
+        description=(
+            "Play one game between bots and print its transcript: the game, board, seed and seats, a line a turn "
+            "(its roll and actions in notation) and the ranking. The same seed plays the same game; --save also "
+            "writes it as a save file for the page's Load and for review."
+        ),
+    )
     _add_game_arguments(game)
-    game.add_argument("--seed", type=_whole_number, default=0, help="seed of the dice and the bots (default 0)")
+    game.add_argument(
+        "--seed", type=_seed, default=0, help=f"seed of the dice and the bots, 0 to {SEEDS - 1} (default 0)"
+    )
     game.add_argument("--players", type=_whole_number, help="number of players (default: as many as the board takes)")
-    game.add_argument("--bot", default="greedy", help="the bot every seat uses (default greedy)")
+    game.add_argument(
+        "--bot",
+        help=f"the bot every seat uses (default {BOT}): easy, medium, hard, greedy, random or package.module:name",
+    )
     game.add_argument(
         "--seats",
-        help="comma-separated bots, one per seat in turn order, in place of --bot and --players (hard,medium)",
+        help="comma-separated bots, one per seat in turn order (hard,medium), read as tournament reads them; in"
+        " place of --bot and --players",
     )
     game.add_argument(
         "--save",
@@ -498,7 +574,7 @@ def _parser() -> argparse.ArgumentParser:
     cup = sub.add_parser(
         "tournament",
         help="play many bot games and print each seat's win rate",
-        description="Play seeded games between bots with rotating seat order; print wins, win rates with 95%% "
+        description="Play seeded games between bots with rotating seat order; print wins, win rates with 95% "
         "confidence intervals and games per second.",
     )
     _add_game_arguments(cup)
@@ -509,23 +585,52 @@ def _parser() -> argparse.ArgumentParser:
         help="comma-separated bots, one per seat: easy, medium, hard, greedy, random or package.module:name"
         " (default hard,medium)",
     )
-    cup.add_argument("--seed", type=_whole_number, default=0, help="seed of the first game (default 0)")
+    cup.add_argument(
+        "--seed",
+        type=_seed,
+        default=0,
+        help=f"seed of the first game, 0 to {SEEDS - 1}; game g plays seed+g (default 0)",
+    )
     cup.set_defaults(run=_cmd_tournament)
     return parser
 
 
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
-    """Run the command line; returns the exit status (2 on bad input)."""
-    args = _parser().parse_args(argv)
+    """Run the command line; returns the exit status: 2 on bad input or output that cannot be written (a full
+    disk), the error one line on standard error in the command's language (``--lang``); 130 on Ctrl-C."""
+    stream = out or sys.stdout
     try:
-        status: int = args.run(args, out or sys.stdout)
-    except MalefizError as exc:
-        print(error_line(exc), file=sys.stderr)
-        return 2
-    except BrokenPipeError:  # the reader stopped early (| head): not an error
-        sys.stderr.close()
-        return 0
+        args = _parser().parse_args(argv)
+        t = Translator(getattr(args, "lang", DEFAULT_LANGUAGE))
+        try:
+            status: int = args.run(args, stream)
+            stream.flush()  # here, so that a full disk is told as an error, not at exit
+        except MalefizError as exc:
+            print(error_line(exc, t), file=sys.stderr)
+            return 2
+        except BrokenPipeError:  # the reader stopped early (| head): not an error
+            _drop_output(stream)
+            return 0
+        except OSError as exc:  # the files read and --save's are told above: this is the output
+            _drop_output(stream)
+            error = MalefizError.keyed("cli.error.output", reason=_reason(exc))
+            print(error_line(error, t), file=sys.stderr)
+            return 2
+    except KeyboardInterrupt:  # Ctrl-C: stopped, no traceback
+        return 130
     return status
+
+
+def _drop_output(stream: TextIO) -> None:
+    """Send what is left of standard output to nowhere, so that Python's flush at exit cannot fail a second time
+    (the reader is gone, the disk is full)."""
+    if stream is sys.stdout:
+        try:
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, stream.fileno())
+            os.close(devnull)
+        except (OSError, ValueError):  # no file underneath (a test's capture): nothing flushes it at exit
+            pass
 
 
 def main_exit() -> None:

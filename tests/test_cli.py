@@ -74,7 +74,7 @@ def test_moves_with_options() -> None:
         ('{"game": "malefiz"}', "missing key 'board'"),
         ("[]", "position: expected a JSON object"),
         ("classic nonsense", "Cannot read position"),
-        ("", "Cannot read position"),
+        ("", "standard input is empty: expected a position"),
     ],
 )
 def test_bad_input_is_a_clear_error_without_traceback(stdin: str, message: str) -> None:

@@ -301,8 +301,9 @@ def test_play_seats_gives_each_seat_its_bot_and_the_save_file_keeps_them(tmp_pat
     [
         (("--seats", "hard,medium", "--players", "3"), "--players 3 and --seats with 2 bots"),
         (("--seats", "hard,nobody"), "nobody"),
-        (("--seats", "hard"), "--players: "),
-        (("--seed", "-1", "--save", "x.json"), "--save: a saved game's seed is 0 to "),
+        (("--seats", "hard"), "--seats: "),
+        (("--seats", "hard,hard", "--bot", "easy"), "--bot 'easy' and --seats"),
+        (("--seed", "-1", "--save", "x.json"), "--seed: expected a whole number from 0 to "),
     ],
 )
 def test_bad_seats_and_saves_are_one_line_errors(args: tuple[str, ...], message: str) -> None:

@@ -16,7 +16,7 @@ from typing import Any
 
 from .dice import Dice
 from .document import quote
-from .errors import MalefizError
+from .errors import MalefizError, Term
 from .game import Bot, Game
 from .play import play
 
@@ -24,6 +24,8 @@ __all__ = [
     "TURN_LIMIT",
     "SeatResult",
     "TournamentResult",
+    "check_count",
+    "check_seats",
     "check_tournament",
     "guarded_bot",
     "load_bot",
@@ -47,14 +49,14 @@ def load_bot(name: str, bots: Mapping[str, Bot]) -> Bot:
         return bots[name]
     module_name, _, attr = name.partition(":")
     if not attr or not attr.isidentifier() or not all(part.isidentifier() for part in module_name.split(".")):
-        raise MalefizError(f"unknown bot {quote(name)}: expected one of {', '.join(bots)} or package.module:name")
+        raise MalefizError.keyed("cli.error.bot_unknown", bot=quote(name), known=", ".join(bots))
     try:
         module = importlib.import_module(module_name)
     except Exception as exc:  # a module that is missing, broken or raises while it is imported
-        raise MalefizError(f"cannot load bot {quote(name)}: {type(exc).__name__}: {exc}") from None
+        raise MalefizError.keyed("cli.error.bot_load", bot=quote(name), error=f"{type(exc).__name__}: {exc}") from None
     bot = getattr(module, attr, None)
     if not callable(bot):
-        raise MalefizError(f"cannot load bot {quote(name)}: {quote(module_name)} has no callable {quote(attr)}")
+        raise MalefizError.keyed("cli.error.bot_callable", bot=quote(name), module=quote(module_name), name=quote(attr))
     return bot  # type: ignore[no-any-return]
 
 
@@ -74,9 +76,11 @@ def guarded_bot(name: str, bots: Mapping[str, Bot]) -> Bot:
             action = bot(state, actions, rng)
             legal = action in actions
         except Exception as exc:
-            raise MalefizError(f"bot {quote(name)} failed: {type(exc).__name__}: {exc}") from exc
+            raise MalefizError.keyed(
+                "cli.error.bot_failed", bot=quote(name), error=f"{type(exc).__name__}: {exc}"
+            ) from exc
         if not legal:
-            raise MalefizError(f"bot {quote(name)} chose {quote(action)}, not a legal action")
+            raise MalefizError.keyed("cli.error.bot_illegal", bot=quote(name), action=quote(action))
         return action
 
     return guarded
@@ -150,6 +154,35 @@ class TournamentResult:
         return "\n".join(lines)
 
 
+def check_count(game: Game[Any, Any], board: str, players: int, option: str) -> None:
+    """Refuse a number of ``players`` that ``board`` does not take, naming the command line's ``option``.
+
+    Raises:
+        MalefizError: ``--seats: Malefiz on the classic board is for 2 to 4 players, got 1``.
+    """
+    counts = game.player_counts(board)
+    if players not in counts:
+        raise MalefizError.keyed(
+            "cli.error.count",
+            option=option,
+            title=game.title,
+            board=Term(f"view.board.{board}"),
+            low=counts[0],
+            high=counts[-1],
+            n=players,
+        )
+
+
+def check_seats(game: Game[Any, Any], names: Sequence[str], board: str) -> list[Bot]:
+    """The bots of ``names`` (``--seats``), once ``board`` takes that many seats (:func:`check_count`).
+
+    Raises:
+        MalefizError: for a seat count the board does not take or a bot :func:`load_bot` does not find.
+    """
+    check_count(game, board, len(names), "--seats")
+    return [guarded_bot(n, game.bots) for n in names]
+
+
 def check_tournament(game: Game[Any, Any], names: Sequence[str], games: int, board: str) -> list[Bot]:
     """The bots of ``names``, once ``games`` is 1 or more and ``board`` takes that many seats.
 
@@ -157,13 +190,8 @@ def check_tournament(game: Game[Any, Any], names: Sequence[str], games: int, boa
         MalefizError: naming the command line's option (``--games``, ``--seats``) that is wrong.
     """
     if games < 1:
-        raise MalefizError(f"--games: expected a number of games, 1 or more, got {quote(games)}")
-    counts = game.player_counts(board)
-    if len(names) not in counts:
-        raise MalefizError(
-            f"--seats: {game.title} on the {board} board is for {counts[0]} to {counts[-1]} players, got {len(names)}"
-        )
-    return [guarded_bot(n, game.bots) for n in names]
+        raise MalefizError.keyed("cli.error.games", games=quote(games))
+    return check_seats(game, names, board)
 
 
 def tournament(
