@@ -38,9 +38,8 @@ __all__ = ["BOT", "MAX_LINE", "SEEDS", "error_line", "main", "main_exit"]
 
 BOT = "greedy"
 """The bot of every seat of ``play`` without ``--bot`` or ``--seats``."""
-SEEDS = min(MAX_SEED, 10**18)
-"""``--seed`` is below this: what a save file keeps (its ``seed`` below MAX_SEED, its setup address's at most 18
-digits), so that every game ``play`` prints ``--save`` writes too."""
+SEEDS = MAX_SEED
+"""``--seed`` is below this: what a save file keeps, so that every game ``play`` prints ``--save`` writes too."""
 
 MAX_LINE = 300
 """The longest error line printed; the messages themselves quote at most a short piece of the input."""

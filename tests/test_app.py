@@ -300,3 +300,11 @@ def test_every_setup_a_screen_starts_is_one_the_address_gives_back() -> None:
     setup = a.session.setup
     assert Setup.from_query(setup.to_query(), GAMES) == setup
     assert savefile.load(json.dumps(savefile.save(a.session)), GAMES).setup == setup
+
+
+def test_any_seed_a_setup_is_given_is_one_its_address_gives_back() -> None:
+    setup = Setup.from_query("?seats=human,bot", GAMES)
+    assert setup is not None
+    for seed in (0, 2**31, 2**63 - 1, 10**30 + 7):
+        seeded = setup.seeded(seed)
+        assert Setup.from_query(seeded.to_query(), GAMES) == seeded

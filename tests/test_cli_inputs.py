@@ -231,7 +231,7 @@ def test_a_full_disk_is_a_one_line_error(args: tuple[str, ...]) -> None:
 
 
 LARGEST = 10**18 - 1
-"""The largest seed a save file keeps: its ``seed`` is below MAX_SEED, but its setup address's at most 18 digits."""
+"""The largest seed a save file keeps (below MAX_SEED: at most 18 digits, as its setup address carries them)."""
 
 
 @pytest.mark.parametrize("command", ["play", "tournament"])
@@ -250,7 +250,7 @@ def test_the_largest_seed_plays_and_saves(
     path = tmp_path / "game.json"
     status, _, err = cli(capsys, monkeypatch, "play", "--seed", str(LARGEST), "--save", str(path))
     assert status == 0, err
-    assert load(path.read_text(encoding="utf-8"), GAMES).seed == LARGEST < MAX_SEED
+    assert load(path.read_text(encoding="utf-8"), GAMES).seed == LARGEST == MAX_SEED - 1
     assert cli(capsys, monkeypatch, "tournament", "--games", "2", "--seats", "greedy,random", "--seed", "+0")[0] == 0
 
 

@@ -66,8 +66,9 @@ two seconds (tests/core/test_pace.py); *slow* is for watching every step."""
 MAX_NAME: Final = 24
 """The longest player name kept (longer ones are cut)."""
 
-MAX_SEED: Final = 2**63
-"""Seeds are whole numbers below this."""
+MAX_SEED: Final = 10**18
+"""Seeds are whole numbers below this: at most 18 digits, as a page address (and a save file's setup) carries
+them."""
 
 Games = Mapping[str, Game[Any, Any]]
 """Games by name (the registry, :data:`malefiz.games.GAMES`)."""
