@@ -147,4 +147,33 @@ def test_enter_in_a_name_box_starts_the_game_and_the_leave_question_offers_stay_
     game.page.keyboard.press("Enter")  # a stray Enter keeps the game
     game.page.wait_for_selector("[data-confirm]:not([open])", state="attached")
     assert game.page.locator("#play").is_visible()
+    game.page.locator('header [data-action="setup"]').focus()
+    game.page.keyboard.press("Enter")
+    game.page.wait_for_selector("[data-confirm][open]")
+    game.page.keyboard.press("Shift+Tab")  # to Leave the game
+    game.page.keyboard.press("Enter")
+    game.page.wait_for_selector("#setup:not([hidden])")
+    game.page.wait_for_function("() => document.activeElement.matches('#setup input[name=game]:checked')")
+    game.watch.assert_clean()
+
+
+def test_undo_by_keyboard_hands_the_focus_back_to_the_board(game: GamePage) -> None:
+    game.open("?game=malefiz&board=fast&seats=human,human&names=Anna,Ben&first=red&seed=5")
+    game.page.locator('[data-action="roll"]').focus()
+    game.page.keyboard.press("r")
+    while "|" in focused(game) and game.page.locator('[data-action="undo"]').is_disabled():
+        before = game.position_text()
+        game.page.keyboard.press("Enter")  # choose, then move (the forced steps are played for them)
+        game.page.wait_for_function(
+            "(before) => document.querySelector('[data-position]').textContent !== before"
+            " || document.querySelector('#board .selected') !== null",
+            arg=before,
+        )
+        game.page.wait_for_selector(STILL, state="attached")
+    undo = game.page.locator('[data-action="undo"]')
+    assert undo.is_enabled()
+    undo.focus()
+    game.page.keyboard.press("Enter")
+    game.page.wait_for_function("() => document.querySelector('[data-action=undo]').disabled")
+    assert "|" in focused(game)  # the pawns to choose again, not the page itself
     game.watch.assert_clean()

@@ -151,11 +151,12 @@
     $("[data-title]").textContent = document.title = screen.title;
     $("[data-pace]").value = screen.pace;
     var playing = screen.view === "play";
+    var left = !playing && !$("#play").hidden;  // a game was shown: the setup screen takes the focus it had
     $("#setup").hidden = $("[data-top]").hidden = playing;
     $("#play").hidden = !playing;
     $('header [data-action="setup"]').hidden = !playing;
     if (playing) drawGame(screen);
-    else drawSetup(screen);
+    else drawSetup(screen, left);
     window.MalefizTogether.show(screen);  // web/together.js: a game between devices
   }
 
@@ -167,7 +168,7 @@
     });
   }
 
-  function drawSetup(screen) {
+  function drawSetup(screen, left) {
     say("[data-setup-error]", screen.error);
     say("[data-latest]", screen.latest, true);
     say("[data-shelf]", screen.shelf, true);
@@ -179,6 +180,13 @@
     changeForm(screen.form);
     call("seat_notes", formFields()).then(function (reply) { changeForm(reply.value); });
     if (screen.form_error) $("[data-form-error]").focus();
+    else if (left && lost()) $('#setup input[name="game"]:checked').focus(focusOptions());
+  }
+
+  /** The focus is nowhere a person put it: on the page itself, or on what was hidden or switched off meanwhile. */
+  function lost() {
+    var active = document.activeElement;
+    return !active || active === document.body || active.disabled || active.closest("[hidden]") !== null;
   }
 
   function changeForm(steps) {
@@ -297,8 +305,7 @@
       element.setAttribute("aria-label", pair[1]);
       focusKeys.push(pair[0]);
     });
-    var active = document.activeElement;
-    if (active && active !== document.body && !active.closest("#board, .turn, [hidden]")) return;
+    if (!lost() && !document.activeElement.closest("#board, .turn")) return;
     if (screen.can_roll || focusKeys.length) (screen.can_roll ? die : keyed(focusKeys[0])).focus(focusOptions());
     else if (screen.winner) $('[data-action="rematch"]').focus(focusOptions());  // the end: what comes next
   }
