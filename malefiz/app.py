@@ -282,14 +282,9 @@ class App(SettingUp, BetweenDevices):
         return self.resume(Session(setup), game_id, 0, notice)
 
     def adopt(self, session: Session, how: Literal["push", "replace"], notice: str = "") -> Screen:
-        """A game from a link or a file: a new game on the shelf (it never overwrites one), kept at once; the game
-        kept as it is when there is one (the same file loaded twice adds no copy)."""
-        saved = json.loads(json.dumps(savefile.save(session)))
-        same = next((s for s in self.shelf.listing() if s.problem is None and s.document == saved), None)
-        game_id = new_id() if same is None else same.id
+        """A game from a link or a file: a new game on the shelf (it never overwrites one), kept at once."""
+        game_id = new_id()
         self.address = Address(how, game_address(session.setup, game_id))
-        if same is not None:
-            return self.resume(session, game_id, same.revision, notice)
         return self.resume(session, game_id, 0, notice, keep_now=True)
 
     def resume(self, session: Session, game_id: str, revision: int, notice: str = "", keep_now: bool = False) -> Screen:
