@@ -152,6 +152,23 @@ def test_the_last_setup_started_fills_the_form_again(game: GamePage) -> None:
     game.watch.assert_clean()
 
 
+def test_the_form_as_it_is_being_filled_in_survives_a_reload_of_the_tab(game: GamePage) -> None:
+    game.open("")
+    game.page.locator("input[name=game][value=maedn]").check()
+    game.page.wait_for_function("() => document.documentElement.dataset.game === 'maedn'")
+    game.page.locator("input[name=board][value=star]").check()
+    game.page.wait_for_function("() => location.search.includes('board=star')")  # the address follows the choice
+    game.page.locator(f"{BLOCK} select[name=kind-blue]").select_option("bot:hard")
+    game.page.locator(f"{BLOCK} input[name=name-yellow]").press_sequentially("Zoe")  # typed, still in the box
+    game.page.wait_for_function("() => sessionStorage.getItem('malefiz.form').includes('Zoe')")
+    game.page.reload()
+    game.page.wait_for_selector("html[data-ready] #setup:not([hidden])")
+    assert game.page.evaluate("document.documentElement.dataset.board") == "star"
+    assert game.page.locator(f"{BLOCK} input[name=name-yellow]").input_value() == "Zoe"
+    assert game.page.locator(f"{BLOCK} select[name=kind-blue]").input_value() == "bot:hard"
+    game.watch.assert_clean()
+
+
 def test_two_colours_each_say_who_plays_the_partner_colours(game: GamePage) -> None:
     game.open("?game=maedn")
     rows = {c: game.page.locator(f'{BLOCK} [data-seat="{c}"]') for c in ("yellow", "green", "red", "black")}

@@ -239,7 +239,8 @@ class App(SettingUp, BetweenDevices):
             said = f"{problem} {self.t.error(error)}".strip()
             return self.setup_screen(said, *asked_in(query, self.games), filled=nearest_setup(query, self.games))
         if setup is None:
-            return self.setup_screen(problem, *asked_in(query, self.games))
+            game, board, filled = self.form_in_progress(query)
+            return self.setup_screen(problem, game, board, filled=filled)
         game_id = id_in(query)
         if game_id is not None:
             try:

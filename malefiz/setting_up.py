@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Final
 from .between import Address
 from .core.errors import MalefizError
 from .core.screen import Screen
-from .core.setup import Setup, chosen_in, setup_address
+from .core.setup import Setup, asked_in, chosen_in, nearest_setup, setup_address
 from .page import chosen_steps, form_steps, players_range, query_from_form, seat_notes
 from .shelf import latest_html, remember_setup, remembered_setups, shelf_html
 from .tally import TALLY_KEY, counted, read_tally, tally_html
@@ -21,11 +21,14 @@ if TYPE_CHECKING:
     from .shelf import Shelf, Storage
     from .together import Together
 
-__all__ = ["SHOWN_KEY", "SettingUp", "game_address"]
+__all__ = ["FORM_KEY", "SHOWN_KEY", "SettingUp", "game_address"]
 
 SHOWN_KEY: Final = "malefiz.shown"
 """The address of the game a tab shows, in the tab's own storage (``sessionStorage``): the bare page opened in that
 tab again (the rules pages' *Back to the game*) shows that game again."""
+FORM_KEY: Final = "malefiz.form"
+"""In the tab's storage: the setup form as the person left it, as a page address query (a reload of the tab fills
+it in again; another tab has its own)."""
 
 
 def game_address(setup: Setup, game_id: str) -> str:
@@ -134,8 +137,27 @@ class SettingUp:
 
     def seat_notes(self, fields: Iterable[tuple[str, str]]) -> tuple[tuple[str, str, str], ...]:
         """What each seat row of the form says about its colour (:func:`malefiz.page.seat_notes`), for the form's
-        ``fields`` as they are now."""
+        ``fields`` as they are now (asked after every change of the form: the tab keeps them, :data:`FORM_KEY`)."""
+        fields = list(fields)
+        self.tab.set(FORM_KEY, query_from_form(fields))
         return seat_notes(fields, self.t, self.games)
+
+    def form_in_progress(self, query: str) -> tuple[str | None, str | None, Setup | None]:
+        """The game, the board and the setup to show on the setup screen of the page address ``query`` (one without
+        seats): the form this tab kept (:data:`FORM_KEY`; as much of it as makes a setup), unless the address names
+        another game or board."""
+        game, board = asked_in(query, self.games)
+        kept = self.tab.get(FORM_KEY)
+        if kept is None:
+            return game, board, None
+        kept_game, kept_board = chosen_in(kept, self.games)
+        if (game or kept_game) != kept_game or (board or kept_board) != kept_board:
+            return game, board, None
+        try:
+            setup = Setup.from_query(kept, self.games)
+        except MalefizError:
+            setup = nearest_setup(kept, self.games)
+        return kept_game, kept_board, setup
 
     def preview(self, game: str, board: str, game_changed: bool = False) -> Screen:
         """The setup screen for another chosen game or board (another game: its first board).
@@ -146,7 +168,9 @@ class SettingUp:
         >>> screen.view, screen.game, screen.board
         ('setup', 'maedn', 'cross')
         """
-        return self.setup_screen("", game, None if game_changed else board)
+        screen = self.setup_screen("", game, None if game_changed else board)
+        self.address = Address("replace", f"?game={screen.game}&board={screen.board}")  # a reload shows the same
+        return screen
 
     def start_from_form(self, fields: Iterable[tuple[str, str]]) -> Screen | None:
         """*Start game*: the game the form's fields describe, or the setup screen with what does not fit
@@ -162,6 +186,7 @@ class SettingUp:
         if setup is None:
             return None
         remember_setup(self.storage, setup, self.games)
+        self.tab.remove(FORM_KEY)  # started: the setup screen fills the form in with this setup from now on
         self.address = Address("push", setup.to_query())
         return self.start(setup)
 

@@ -308,3 +308,26 @@ def test_any_seed_a_setup_is_given_is_one_its_address_gives_back() -> None:
     for seed in (0, 2**31, 2**63 - 1, 10**30 + 7):
         seeded = setup.seeded(seed)
         assert Setup.from_query(seeded.to_query(), GAMES) == seeded
+
+
+def test_the_setup_form_in_progress_is_kept_across_a_reload_of_its_tab() -> None:
+    from malefiz.page import form_fields, form_steps
+
+    storage, tab = MemoryStorage(), MemoryStorage()
+    a = App(storage, ["en"], rng=random.Random(1), tab=tab)
+    a.open("")
+    a.preview("maedn", "", game_changed=True)
+    a.preview("maedn", "star")
+    assert a.address == Address("replace", "?game=maedn&board=star")  # the address follows the choice
+    wanted = Setup.from_query("?game=maedn&board=star&seats=human,bot:hard,human&names=Zoe,,Kai", GAMES)
+    assert wanted is not None
+    a.seat_notes(form_fields(wanted))  # the page asks for the seats' notes after every change of the form
+    again = App(storage, ["en"], rng=random.Random(1), tab=tab).arrive(a.address.query)
+    assert (again.view, again.game, again.board) == ("setup", "maedn", "star")
+    assert set(form_steps(wanted)) <= set(again.form) and ('[name="name-yellow"]', "value", "Zoe") in again.form
+    bare = App(storage, ["en"], rng=random.Random(1), tab=tab).arrive("")  # the bare address too
+    assert (bare.game, bare.board) == ("maedn", "star") and ('[name="name-yellow"]', "value", "Zoe") in bare.form
+    other_tab = App(storage, ["en"], rng=random.Random(1), tab=MemoryStorage()).arrive("")
+    assert ('[name="name-yellow"]', "value", "Zoe") not in other_tab.form  # another tab has its own form
+    malefiz = App(storage, ["en"], rng=random.Random(1), tab=tab).arrive("?game=malefiz")
+    assert malefiz.game == "malefiz"  # an address naming another game wins

@@ -441,7 +441,7 @@
       var game = $('#setup input[name="game"]:checked').value;
       if (!ready) earlySetup(game, target.name === "game" ? null : target.value);
       run("preview", game, checked ? checked.value : "", target.name === "game");
-    } else if (target.closest("#setup .seats, #setup .form")) {
+    } else if (target.closest("#setup") && !target.matches("[data-load-file]")) {  // notes; kept for a reload
       call("seat_notes", formFields()).then(function (reply) { changeForm(reply.value); });
     } else if (target.matches("[data-load-file]")) {
       var files = target.files;
@@ -518,7 +518,11 @@
   var app = $("#app");
   app.addEventListener("click", onClick);
   app.addEventListener("change", onChange);
-  app.addEventListener("input", function (event) { if (!ready && event.target.closest("#setup")) touched = true; });
+  app.addEventListener("input", function (event) {
+    if (!event.target.closest("#setup")) return;
+    if (!ready) touched = true;
+    else if (event.target.type === "text") call("seat_notes", formFields());  // a name as it is typed, kept
+  });
   app.addEventListener("change", function (event) { if (!ready && event.target.closest("#setup")) touched = true; }, true);
   // Back, forward, or a link pasted into this tab that differs from its address only after the # (no new load).
   addEventListener("popstate", function () { run("open", location.search, location.hash); });
