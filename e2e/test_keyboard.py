@@ -131,6 +131,15 @@ def test_the_move_list_by_keyboard_shows_past_positions_and_escape_goes_back(gam
     game.watch.assert_clean()
 
 
+def test_r_rolls_with_the_focus_on_the_move_list(game: GamePage) -> None:
+    game.open("?game=malefiz&board=fast&seats=human,human&first=red&seed=5")
+    game.page.locator("[data-log]").focus()
+    before = game.position_text()
+    game.page.keyboard.press("r")
+    game.wait_for_position_change(before)
+    game.watch.assert_clean()
+
+
 def test_enter_in_a_name_box_starts_the_game_and_the_leave_question_offers_stay_first(game: GamePage) -> None:
     game.open("?game=malefiz&board=fast")
     game.page.wait_for_selector("html[data-ready] #setup:not([hidden])")

@@ -335,7 +335,8 @@
     if (!keys || target.closest("input, select, textarea, dialog") || $("#play").hidden) return;
     var entry = Object.prototype.hasOwnProperty.call(keys, event.key) ? keys[event.key] : null;
     var command = entry && entry[event.ctrlKey || event.metaKey || event.altKey ? 1 : 0];
-    if (target.closest("[data-log]")) return void logKey(event, target, command);
+    var inLog = target.closest("[data-log]") && command !== "roll" && command !== "hint";  // R and H work from it
+    if (inLog) return void logKey(event, target, command);
     if (!command || target.closest("[data-stats]")) return;  // a panel that scrolls keeps its arrows
     if (!viewing.hidden) {  // a past position is shown: Escape goes back to the game
       if (command === "cancel") run("screen");
