@@ -11,6 +11,10 @@ time (:class:`Table.receive`):
 - ``{"t": "leave", "g": game, "n": index, "d": device, "by": 0}``: the host's computer plays ``device``'s seats
   from the ``n``-th action on (:meth:`Table.leave`).
 
+Which devices' parts a draw takes is fixed when it falls due (right after the decision before it), so that every
+device and every later replay of the match draw the same die. A device that leaves is one of them still when its
+part for the draw then due is in (nobody waits for it); otherwise those still in the game take its place.
+
 A message is taken only when it is the very next one (an action's index is the match's length; a part is for
 the draw now due), comes from the device whose turn it is, is legal, and rolls exactly what the draw rolls.
 Anything else is refused with a message in the player's language, and the game stays exactly as it was.
@@ -163,6 +167,8 @@ class _Dice:
     """The die of the draw in use; None after a decision, until the next draw's parts are in."""
     recent: list[int] = field(default_factory=list)
     """The devices that decided, most recent first (each once)."""
+    takers: tuple[int, ...] | None = None
+    """The devices whose parts the next draw takes, fixed when it fell due (None: not due yet)."""
 
 
 class Table:
@@ -219,13 +225,19 @@ class Table:
         """The draw due now and its devices, when a roll is needed and the draw in use is closed."""
         session = self.session
         if session is None:
-            return 0, tuple(range(self.devices))
+            return 0, self._first_takers()
         if self._dice.die is not None or not session.state.is_chance or session.state.is_over:
             return None
-        roller = self.owners[session.state.current_seat]
-        decider = next((d for d in self._dice.recent if d != roller and d not in self.gone), None)
         draw = self._dice.draw + 1
-        return draw, takers(self.present(), draw, roller, decider)
+        if self._dice.takers is None:
+            roller = self.owners[session.state.current_seat]
+            decider = next((d for d in self._dice.recent if d != roller and d not in self.gone), None)
+            self._dice.takers = takers(self.present(), draw, roller, decider)
+        return draw, self._dice.takers
+
+    def _first_takers(self) -> tuple[int, ...]:
+        """The devices whose parts draw 0 takes: every device, but one that left before giving its part."""
+        return tuple(d for d in range(self.devices) if d not in self.gone or self.match.ledger.revealed(d) >= 0)
 
     def waiting(self) -> Waiting:
         """What the game waits for from other devices (nothing: this device acts, or the game is over)."""
@@ -264,7 +276,7 @@ class Table:
         """Start the session once draw 0 is complete (it rolls for who starts)."""
         if self.session is not None:
             return
-        die = self.match.ledger.dice(self.match.game, 0, self.present())
+        die = self.match.ledger.dice(self.match.game, 0, self._first_takers())
         if die is None:
             return
         session = Session(self.setup, die.seed, language=self.language)
@@ -286,7 +298,7 @@ class Table:
                 self._reveal(draw)
             die = self.match.ledger.dice(self.match.game, draw, devices)
             if die is not None:
-                self._dice.draw, self._dice.die = draw, die
+                self._dice.draw, self._dice.die, self._dice.takers = draw, die, None
         session.dice = self._dice.die or session.dice
         session.rolls_ready = self._dice.die is not None
 
@@ -315,23 +327,44 @@ class Table:
         self._settle()
 
     def _receive_leave(self, by: int, n: object, device: object) -> None:
-        if by != 0 or n != len(self.match.actions) or not isinstance(device, int) or isinstance(device, bool):
+        if by != 0 or not isinstance(n, int) or isinstance(n, bool) or not isinstance(device, int):
             raise MalefizError.keyed("error.match_message")
-        if not 0 < device < self.devices or device in self.gone:
+        if isinstance(device, bool) or not 0 < device < self.devices or device in self.gone:
             raise MalefizError.keyed("error.match_message")
-        self.match = replace(self.match, left=(*self.match.left, (len(self.match.actions), device)))
-        self._gone(device)
-        self._settle()
+        if not 0 <= n <= len(self.match.actions):
+            raise MalefizError.keyed("error.match_message")
+        match = replace(self.match, left=(*self.match.left, (n, device)))
+        if n == len(self.match.actions):
+            self.match = match
+            self._gone(device)
+            self._settle()
+            return
+        # The host let its computer take over before this device's latest actions (its own) reached it: the
+        # game from the n-th action on is replayed as the host has it (the draws since may take other parts).
+        try:
+            fresh = Table.replay(match, self.games, self.me, self.chain, self.language)
+        except MalefizError:
+            raise MalefizError.keyed("error.match_message") from None
+        outbox = [*self.outbox, *fresh.outbox]
+        vars(self).update(vars(fresh))
+        self.outbox = outbox
 
     def _apply_leaves(self) -> None:
-        """The departures the match holds after the actions so far (a replay)."""
+        """The departures the match holds after the actions so far (a replay), each as it was: after the draw
+        then due fell due (with the parts it takes), before the next action."""
         for n, device in self.match.left:
             if n == len(self.match.actions) and device not in self.gone:
+                self._settle()
                 self._gone(device)
+                self._begin()
 
     def _gone(self, device: int) -> None:
-        """``device`` left: its seats are the host's computer's (at *medium*)."""
+        """``device`` left: its seats are the host's computer's (at *medium*), and the draw due takes its part
+        only when that is in already (else those still in the game take the draw)."""
         self.gone.add(device)
+        due = self._dice.takers
+        if due is not None and device in due and self.match.ledger.revealed(device) <= self._dice.draw:
+            self._dice.takers = None
         seats = [i for i, d in enumerate(self.owners) if d == device]
         for i in seats:
             self.owners[i] = 0
@@ -358,9 +391,9 @@ class Table:
             self._seen += 1
             decision = self._is_decision(entry)
             self._account(entry, decision)
-            self._apply_leaves()
             n = len(self.match.actions) - 1
             self.outbox.append({"t": "act", "g": self.code, "n": n, "a": str(entry.action), "by": self.me})
+            self._apply_leaves()
             self._settle()
 
     def _is_decision(self, entry: Entry[Any, Any]) -> bool:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import random
 from typing import Any
 
 import pytest
@@ -217,3 +218,97 @@ def test_a_device_with_another_chain_cannot_take_a_seat() -> None:
     match = Match("game=maedn&seats=human,human", ("A", "B"), (0, 1), Ledger((own[0].anchor, own[1].anchor)))
     with pytest.raises(MalefizError, match="do not belong to this game"):
         Table(match, GAMES, 1, chains(2, base=7)[1])
+
+
+def deliver_one(all_tables: list[Table], gone: set[int], rng: random.Random) -> bool:
+    """Deliver the oldest queued message of one device chosen at random (the network's order between devices is
+    anyone's; each device's own messages keep theirs); a gone device's messages are lost. False: none queued."""
+    for i in gone:
+        all_tables[i].outbox = []
+    senders = [i for i, table in enumerate(all_tables) if table.outbox]
+    if not senders:
+        return False
+    i = rng.choice(senders)
+    message = all_tables[i].outbox.pop(0)
+    targets = [0] if i != 0 else [j for j in range(1, len(all_tables)) if j != message["by"] and j not in gone]
+    for j in targets:
+        all_tables[j].receive(copy.deepcopy(message))
+    return True
+
+
+@pytest.mark.parametrize(
+    ("setup", "owners", "devices"),
+    [
+        ("game=maedn&seats=bot:medium,bot:medium", (0, 1), 2),
+        ("game=maedn&seats=bot:easy,bot:easy,bot:easy", (0, 1, 2), 3),
+        ("game=malefiz&seats=bot:greedy,bot:greedy,bot:greedy", (1, 2, 0), 3),
+    ],
+)
+@pytest.mark.parametrize("seed", range(12))
+def test_a_device_that_leaves_at_any_moment_leaves_a_match_whose_link_and_replay_give_the_same_game(
+    setup: str, owners: tuple[int, ...], devices: int, seed: int
+) -> None:
+    """Whether the draw then due was already drawn with the leaver's part or waits for another device's, a link
+    and a replay of the match draw every die as the devices did (a watcher's link was once refused)."""
+    rng = random.Random(seed)
+    all_tables = tables(setup, owners, devices, base=1000 + seed * 10)
+    gone: set[int] = set()
+    leave_at = rng.randrange(2, 120)
+    for step in range(20_000):
+        host = all_tables[0]
+        assert host.session is None or step < 19_999
+        if host.session is not None and host.session.state.is_over:
+            break
+        if not gone and host.session is not None and len(host.match.actions) >= leave_at:
+            host.leave(devices - 1)
+            gone.add(devices - 1)
+        if rng.random() < 0.6 and deliver_one(all_tables, gone, rng):
+            continue
+        actors = [t for i, t in enumerate(all_tables) if i not in gone and t.session and t.session.is_bot_turn()]
+        if actors:
+            table = rng.choice(actors)
+            assert table.session is not None
+            table.session.bot_step()
+            table.sync()
+        else:
+            assert deliver_one(all_tables, gone, rng), f"nobody can act: {[t.waiting() for t in all_tables]}"
+    host = all_tables[0]
+    assert host.session is not None and host.session.state.is_over and host.match.left
+    while deliver_one(all_tables, gone, rng):
+        pass
+    for i, table in enumerate(all_tables):
+        if i not in gone:
+            assert table.match == host.match
+    from_link = Table.from_link(host.link(), GAMES, None, None)
+    replayed = Table.replay(Match.from_json(host.match.to_json()), GAMES, None, None)
+    for table in (from_link, replayed):
+        assert table.session is not None and table.session.state == host.session.state
+        assert table.match.actions == host.match.actions
+
+
+@pytest.mark.parametrize("base", [300, 310, 320])
+def test_a_device_that_leaves_after_giving_its_part_for_the_next_roll_leaves_that_roll_as_it_was(base: int) -> None:
+    """The die the host drew with the leaver's part stays that die in a link and a replay (it once took the host's
+    part alone there, and a watcher's link was refused)."""
+    all_tables = tables("game=maedn&seats=bot:medium,bot:medium", (0, 1), base=base)
+    host, guest = all_tables
+    pump(all_tables)
+    for _ in range(2000):
+        session = host.session
+        assert session is not None and guest.session is not None
+        drawn_with_guest = host._dice.die is not None and host.match.ledger.revealed(1) == host._dice.draw > 0
+        if drawn_with_guest and session.state.is_chance and session.state.current_seat == 0:
+            break
+        for table in all_tables:
+            if table.session is not None and table.session.is_bot_turn():
+                table.session.bot_step()
+                table.sync()
+        pump(all_tables)
+    else:
+        raise AssertionError("the guest never gave the part of the host's next roll")
+    host.leave(1)
+    while not session.state.is_over:
+        session.bot_step()
+        host.sync()
+    for table in (Table.from_link(host.link(), GAMES, None, None), Table.replay(host.match, GAMES, None, None)):
+        assert table.session is not None and table.session.state == session.state
