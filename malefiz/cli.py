@@ -33,13 +33,12 @@ from .core.svg import COLOUR_FILL
 from .core.tournament import check_count, check_seats, check_tournament, guarded_bot, tournament
 from .games import DEFAULT_GAME, GAMES, get_game
 from .i18n import DEFAULT_LANGUAGE, ENGLISH, LANGUAGES, Term, Translator
+from .page import LEVELS
 
-__all__ = ["BOT", "MAX_LINE", "SEEDS", "error_line", "main", "main_exit"]
+__all__ = ["BOT", "MAX_LINE", "error_line", "main", "main_exit"]
 
 BOT = "greedy"
 """The bot of every seat of ``play`` without ``--bot`` or ``--seats``."""
-SEEDS = MAX_SEED
-"""``--seed`` is below this: what a save file keeps, so that every game ``play`` prints ``--save`` writes too."""
 
 MAX_LINE = 300
 """The longest error line printed; the messages themselves quote at most a short piece of the input."""
@@ -148,10 +147,9 @@ def _seat_names(text: str) -> list[str]:
 
 
 def _level(bot: str, t: Translator) -> str:
-    """A bot in a transcript: a level the page names in ``t``'s language (``schwer``), any other bot as it is
-    called (``greedy``, ``package.module:name``)."""
-    word = t(f"cli.level.{bot}")
-    return bot if word == f"cli.level.{bot}" else word
+    """A bot in a transcript: a level the page names (:data:`~malefiz.page.LEVELS`) in ``t``'s language
+    (``schwer``), any other bot as it is called (``greedy``, ``package.module:name``)."""
+    return t(f"cli.level.{bot}") if bot in LEVELS else bot
 
 
 def _turns(steps: Iterable[Any]) -> Iterator[list[Any]]:
@@ -418,10 +416,11 @@ def _whole_number(text: str) -> int:
 
 
 def _seed(text: str) -> int:
-    """An argparse type: a seed, a whole number from 0 up to what a save file keeps (below SEEDS)."""
+    """An argparse type: a seed, a whole number below MAX_SEED (what a save file keeps: every game ``play`` prints,
+    ``--save`` writes too)."""
     digits = text.strip()
-    if re.fullmatch(r"\+?[0-9]{1,19}", digits) is None or int(digits) >= SEEDS:
-        raise argparse.ArgumentTypeError(f"expected a whole number from 0 to {SEEDS - 1}, got {quote(text)}")
+    if re.fullmatch(r"\+?[0-9]{1,19}", digits) is None or int(digits) >= MAX_SEED:
+        raise argparse.ArgumentTypeError(f"expected a whole number from 0 to {MAX_SEED - 1}, got {quote(text)}")
     return int(digits)
 
 
@@ -551,7 +550,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     _add_game_arguments(game)
     game.add_argument(
-        "--seed", type=_seed, default=0, help=f"seed of the dice and the bots, 0 to {SEEDS - 1} (default 0)"
+        "--seed", type=_seed, default=0, help=f"seed of the dice and the bots, 0 to {MAX_SEED - 1} (default 0)"
     )
     game.add_argument("--players", type=_whole_number, help="number of players (default: as many as the board takes)")
     game.add_argument(
@@ -588,7 +587,7 @@ def _parser() -> argparse.ArgumentParser:
         "--seed",
         type=_seed,
         default=0,
-        help=f"seed of the first game, 0 to {SEEDS - 1}; game g plays seed+g (default 0)",
+        help=f"seed of the first game, 0 to {MAX_SEED - 1}; game g plays seed+g (default 0)",
     )
     cup.set_defaults(run=_cmd_tournament)
     return parser

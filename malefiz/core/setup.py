@@ -229,13 +229,7 @@ class Setup:
         params = {k: v[-1] for k, v in parse_qs(query.lstrip("?"), keep_blank_values=True).items()}
         if not params.get("seats"):
             return None
-        game_name = params.get("game") or next(iter(games))
-        if game_name not in games:
-            raise MalefizError.keyed("error.game", known=", ".join(games), got=repr(game_name))
-        game = games[game_name]
-        board = params.get("board") or game.boards[0]
-        if board not in game.boards:
-            raise MalefizError.keyed("error.board", known=", ".join(game.boards), got=repr(board))
+        game, board = _game_and_board(params, games)
         kinds = params["seats"].split(",")
         counts = game.player_counts(board)
         if len(kinds) not in counts:
@@ -395,13 +389,23 @@ def check_asked(query: str, games: Games) -> None:
     Raises:
         MalefizError: (keyed) for the unknown game or board.
     """
-    params = {k: v[-1] for k, v in parse_qs(query.lstrip("?"), keep_blank_values=True).items()}
+    _game_and_board({k: v[-1] for k, v in parse_qs(query.lstrip("?"), keep_blank_values=True).items()}, games)
+
+
+def _game_and_board(params: Mapping[str, str], games: Games) -> tuple[Game[Any, Any], str]:
+    """The game and board a page address's ``params`` name (the first game, its first board: the defaults).
+
+    Raises:
+        MalefizError: (keyed) for a game or a board of that game that there is not.
+    """
     name = params.get("game") or next(iter(games))
     if name not in games:
         raise MalefizError.keyed("error.game", known=", ".join(games), got=repr(name[:40]))
-    board = params.get("board")
-    if board and board not in games[name].boards:
-        raise MalefizError.keyed("error.board", known=", ".join(games[name].boards), got=repr(board[:40]))
+    game = games[name]
+    board = params.get("board") or game.boards[0]
+    if board not in game.boards:
+        raise MalefizError.keyed("error.board", known=", ".join(game.boards), got=repr(board[:40]))
+    return game, board
 
 
 def nearest_setup(query: str, games: Games) -> Setup | None:
