@@ -16,7 +16,7 @@ import random
 import re
 import sys
 from collections.abc import Iterable, Iterator, Sequence
-from typing import Any, NoReturn, TextIO
+from typing import Any, Final, NoReturn, TextIO
 
 from . import __version__
 from .core.actions import PASS
@@ -457,14 +457,61 @@ def _add_language_argument(parser: argparse.ArgumentParser, what: str) -> None:
     )
 
 
+_USAGE: Final = (
+    (r"the following arguments are required: (?P<names>.+)", "cli.usage.required"),
+    (r"unrecognized arguments: (?P<words>.+)", "cli.usage.unrecognised"),
+    (r"ambiguous option: (?P<option>\S+) could match (?P<matches>.+)", "cli.usage.ambiguous"),
+    (r"argument (?P<arg>[^:]+): invalid choice: (?P<value>.+) \(choose from (?P<choices>.+)\)", "cli.usage.choice"),
+    (r"argument (?P<arg>[^:]+): invalid \S+ value: (?P<value>.+)", "cli.usage.value"),
+    (r"argument (?P<arg>[^:]+): expected one argument", "cli.usage.one"),
+    (r"argument (?P<arg>[^:]+): expected a whole number of at most 18 digits, got (?P<value>.+)", "cli.usage.whole"),
+    (r"argument (?P<arg>[^:]+): expected a whole number from 0 to (?P<most>\d+), got (?P<value>.+)", "cli.usage.seed"),
+)
+"""argparse's own usage errors (and those of this module's argument types) and the keys that say them."""
+
+
+def usage_error(message: str, t: Translator) -> str:
+    """A usage error's ``message`` (argparse's English) in ``t``'s language; as it is in English, and when it is
+    none that :data:`_USAGE` knows."""
+    if t.language != ENGLISH.language:
+        for pattern, key in _USAGE:
+            found = re.fullmatch(pattern, message)
+            if found is not None:
+                return t(key, **found.groupdict())
+    return message
+
+
 class _Parser(argparse.ArgumentParser):
-    """argparse, but a usage error is one line (what and how to get help), exit status 2, like every other error."""
+    """argparse, but a usage error is one line (what and how to get help) in the language of the command's
+    ``--lang``, exit status 2, like every other error."""
+
+    t: Translator = ENGLISH
 
     def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{self.prog}: {message.splitlines()[0][:300]} (see {self.prog} --help)\n")
+        said = usage_error(message.splitlines()[0], self.t)[:300]
+        self.exit(2, f"{self.prog}: {self.t('cli.usage.line', message=said, prog=self.prog)}\n")
 
 
-def _parser() -> argparse.ArgumentParser:
+def _language(argv: Sequence[str] | None) -> str:
+    """The language a command line's ``--lang`` names (read before the rest, so that a usage error is said in it);
+    the default when it names none or one there is not."""
+
+    class Early(argparse.ArgumentParser):
+        def error(self, message: str) -> NoReturn:
+            raise ValueError(message)
+
+    early = Early(add_help=False)
+    early.add_argument("--lang", choices=LANGUAGES, default=DEFAULT_LANGUAGE)
+    try:
+        known, _ = early.parse_known_args(argv)
+    except ValueError:
+        return DEFAULT_LANGUAGE
+    language: str = known.lang
+    return language
+
+
+def _parser(t: Translator = ENGLISH) -> argparse.ArgumentParser:
+    """The command line's parser; ``t``: the language of its usage errors."""
     parser = _Parser(
         prog="malefiz" if os.path.basename(sys.argv[0]) == "malefiz" else "python -m malefiz",  # the script or -m
         description=(
@@ -590,6 +637,9 @@ def _parser() -> argparse.ArgumentParser:
         help=f"seed of the first game, 0 to {MAX_SEED - 1}; game g plays seed+g (default 0)",
     )
     cup.set_defaults(run=_cmd_tournament)
+    for each in (parser, *sub.choices.values()):
+        if isinstance(each, _Parser):
+            each.t = t
     return parser
 
 
@@ -598,7 +648,7 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     disk), the error one line on standard error in the command's language (``--lang``); 130 on Ctrl-C."""
     stream = out or sys.stdout
     try:
-        args = _parser().parse_args(argv)
+        args = _parser(Translator(_language(argv))).parse_args(argv)
         t = Translator(getattr(args, "lang", DEFAULT_LANGUAGE))
         try:
             status: int = args.run(args, stream)

@@ -98,10 +98,44 @@ def test_commands_without_lang_and_every_cli_message_are_english_and_german(
     one_line_error(*cli(capsys, monkeypatch, "moves", "/no/such/file"), "error: cannot read /no/such/file")
     one_line_error(*cli(capsys, monkeypatch, "tournament", "--seats", "hard,genius"), "error: unknown bot 'genius'")
     one_line_error(*cli(capsys, monkeypatch, "tournament", "--games", "0"), "error: --games: expected a number")
-    cli_keys = [key for key in CATALOGUE["en"] if key.startswith(("cli.error", "cli.why.", "cli.what.", "cli.level."))]
+    families = ("cli.error", "cli.why.", "cli.what.", "cli.level.", "cli.usage.")
+    cli_keys = [key for key in CATALOGUE["en"] if key.startswith(families)]
     assert len(cli_keys) > 20
     for key in cli_keys:
         assert CATALOGUE["de"][key] != CATALOGUE["en"][key], key
+
+
+@pytest.mark.parametrize(
+    ("args", "english", "german"),
+    [
+        (("play", "--players", "x"), "argument --players: expected a whole number", "--players: erwartet wird eine"),
+        (("play", "--seed", "-1"), "argument --seed: expected a whole number from 0", "--seed: erwartet wird"),
+        (("plya",), "invalid choice: 'plya'", "'plya' gibt es nicht; möglich sind 'moves'"),
+        (("play", "--game", "chess"), "argument --game: invalid choice", "--game: 'chess' gibt es nicht"),
+        (("play", "--bogus", "3"), "unrecognized arguments: --bogus 3", "unbekannte Angaben: --bogus 3"),
+        (("hint",), "the following arguments are required: FILE", "es fehlt: FILE"),
+        (("play", "--players"), "argument --players: expected one argument", "--players: hier fehlt ein Wert"),
+        (("play", "--games", "2"), "unrecognized arguments: --games 2", "unbekannte Angaben"),
+    ],
+)
+def test_usage_errors_speak_the_language_of_the_command_too(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    args: tuple[str, ...],
+    english: str,
+    german: str,
+) -> None:
+    """argparse's own errors (they come before the command reads its --lang): one line, status 2, in German
+    under ``--lang de`` and ``--lang=de``, as argparse says them without."""
+    status, out, err = cli(capsys, monkeypatch, *args)
+    assert status == 2 and out == "" and len(err.splitlines()) == 1 and english in err, err
+    assert err.rstrip().endswith("--help)") and "(see " in err, err
+    for lang in (("--lang", "de"), ("--lang=de",)):
+        status, out, err = cli(capsys, monkeypatch, *args, *lang)
+        assert status == 2 and out == "" and len(err.splitlines()) == 1 and german in err, err
+        assert "(siehe " in err and not any(w in err for w in ("argument", "expected", "invalid", "see ")), err
+    status, _, err = cli(capsys, monkeypatch, *args, "--lang", "fr")  # no such language: argparse says so
+    assert status == 2 and ("invalid choice: 'fr'" in err or english in err), err
 
 
 def test_error_line_is_english_by_default_and_in_a_language_when_given() -> None:
