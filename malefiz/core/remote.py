@@ -287,9 +287,11 @@ class Table:
         self._settle()
 
     def _settle(self) -> None:
-        """After any change: open the draw now due (sending this device's part), hand the session its die."""
+        """After any change: open the draw now due (sending this device's part), hand the session its die (or
+        begin the game, when a device that left leaves draw 0 complete)."""
         session = self.session
         if session is None:
+            self._begin()
             return
         due = self._due()
         if due is not None:

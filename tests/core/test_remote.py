@@ -312,3 +312,18 @@ def test_a_device_that_leaves_after_giving_its_part_for_the_next_roll_leaves_tha
         host.sync()
     for table in (Table.from_link(host.link(), GAMES, None, None), Table.replay(host.match, GAMES, None, None)):
         assert table.session is not None and table.session.state == session.state
+
+
+def test_a_device_that_leaves_before_giving_its_part_for_who_starts_lets_the_others_begin() -> None:
+    all_tables = tables("game=maedn&seats=bot:easy,bot:easy,bot:easy", (0, 1, 2), devices=3, base=500)
+    host, guest, _ = all_tables
+    all_tables[2].outbox = []  # its part for draw 0 never comes
+    pump(all_tables[:2])
+    assert host.session is None and host.waiting().parts == (2,)
+    host.leave(2)
+    pump(all_tables[:2])
+    assert host.session is not None and guest.session is not None and host.session.state == guest.session.state
+    play_out(all_tables[:2])
+    assert guest.match == host.match and host.match.left == ((0, 2),)
+    for table in (Table.from_link(host.link(), GAMES, None, None), Table.replay(host.match, GAMES, None, None)):
+        assert table.session is not None and table.session.state == host.session.state
