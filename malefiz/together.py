@@ -367,6 +367,8 @@ class Together:
             raise MalefizError.keyed("error.match_message")
         if self.role == "host" and (message.get("by") != device or self.peers[device].seat is None):
             raise MalefizError.keyed("error.match_message")
+        if self.role == "host" and device in self.table.gone:
+            return  # sent before it learnt that the computer plays for it: nothing of it counts any more
         self.table.receive(message)
 
     def _adopt(self, doc: object, from_host: bool) -> None:

@@ -432,6 +432,12 @@ def test_the_host_lets_the_computer_play_for_a_device_that_left_and_the_game_goe
     screen = host.handover(1)
     assert "the computer plays for them" in screen.together and "handover" not in screen.together
     assert host.session.setup.seats[1].kind == "bot" and host.session.mine == frozenset({0, 1})
+    table = host.together.table if host.together is not None else None
+    assert table is not None
+    stale = {"t": "act", "g": table.code, "n": len(table.match.actions), "a": "d3", "by": 1}  # sent before it knew
+    before = (table.match, host.session.state)
+    screen = must(host.net(1, "message", json.dumps(stale)))
+    assert not screen.notice and (table.match, host.session.state) == before
     for _ in range(5000):  # the host's person and its computer (for Ben) play on alone
         if host.session.state.is_over:
             break

@@ -343,6 +343,9 @@ class Table:
             return
         # The host let its computer take over before this device's latest actions (its own) reached it: the
         # game from the n-th action on is replayed as the host has it (the draws since may take other parts).
+        # When this device is the one that left, the host took none of them: they are gone.
+        if device == self.me:
+            match = replace(match, actions=match.actions[:n])
         try:
             fresh = Table.replay(match, self.games, self.me, self.chain, self.language)
         except MalefizError:

@@ -327,3 +327,35 @@ def test_a_device_that_leaves_before_giving_its_part_for_who_starts_lets_the_oth
     assert guest.match == host.match and host.match.left == ((0, 2),)
     for table in (Table.from_link(host.link(), GAMES, None, None), Table.replay(host.match, GAMES, None, None)):
         assert table.session is not None and table.session.state == host.session.state
+
+
+@pytest.mark.parametrize("base", [700, 710, 720])
+def test_a_device_the_computer_takes_over_from_while_its_move_is_on_the_way_follows_the_hosts_game(base: int) -> None:
+    """The host takes none of the moves the device sent after the host let its computer play for it: on that device
+    they are taken back, and it follows the game as the host plays it."""
+    host, guest = all_tables = tables("game=maedn&seats=bot:medium,bot:medium", (0, 1), base=base)
+    pump(all_tables)
+    for _ in range(2000):
+        assert host.session is not None and guest.session is not None
+        if guest.session.is_bot_turn() and len(guest.match.actions) > 8:
+            break
+        for table in all_tables:
+            if table.session is not None and table.session.is_bot_turn():
+                table.session.bot_step()
+                table.sync()
+        pump(all_tables)
+    else:
+        raise AssertionError("the guest never had a turn")
+    assert guest.session is not None
+    guest.session.bot_step()
+    guest.sync()
+    guest.outbox = []  # on the way when the host lets go
+    n = len(host.match.actions)
+    host.leave(1)
+    pump(all_tables)
+    assert guest.match.actions == host.match.actions[:n] and guest.match.left == ((n, 1),) and not guest.session.mine
+    while host.session is not None and not host.session.state.is_over:
+        host.session.bot_step()  # its computer plays both seats now
+        host.sync()
+        pump(all_tables)
+    assert guest.match == host.match and guest.session.state == host.session.state
