@@ -371,3 +371,35 @@ def test_a_game_in_progress_goes_on_with_a_guest_whose_reply_link_the_host_opens
             if act(page, "maedn"):
                 converge([host, guest])
     watch.assert_clean()
+
+
+def test_the_host_lets_the_computer_play_for_a_device_that_closed_its_page_and_finishes_the_game(
+    devices: Callable[..., Page],
+    site_url: str,
+    watch: Watch,
+) -> None:
+    """Ben's page goes away mid-game; the host is offered *Let the computer play for Ben*, presses it, and the game
+    goes on to its end with the host's computer in Ben's seat."""
+    position = near_the_end("?game=maedn&seats=bot:greedy,bot:greedy&seed=5", 14)
+    host, guest = set_up(
+        devices, site_url, f"game=maedn&seats=human,remote&names=Anna,Ben&pace=instant&position={position}"
+    )
+    play_some(host, guest, 3)
+    guest.close()  # the page that goes closes its connection
+    handover = '[data-together] [data-action="handover"][data-id="1"]'
+    host.wait_for_selector(handover)
+    assert host.locator(handover).text_content() == "Let the computer play for Ben"
+    host.click(handover)
+    host.wait_for_selector('[data-together] li[data-peer="1"] >> text=the computer plays for them')
+    assert host.locator(handover).count() == 0
+    for _ in range(2000):
+        if not host.locator("[data-winner]").is_hidden():
+            break
+        if not act(host):
+            host.wait_for_function(
+                f"(old) => {LINES} !== old || ({MY_TURN.strip()})()", arg=int(host.evaluate(PROGRESS))
+            )
+    else:
+        raise AssertionError("the game does not end")
+    assert (host.locator("[data-winner-text]").text_content() or "").endswith("wins!")
+    watch.assert_clean()

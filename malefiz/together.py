@@ -143,10 +143,9 @@ class Together:
     def facing(self) -> int | None:
         """Before the match, the seat whose side of the board this device draws nearest the viewer, as
         :attr:`malefiz.core.session.Session.facing` does once the game runs: a guest's invited seat; the host's
-        seat when it plays only one; None for a watcher."""
+        seat when it plays only one, or one person's beside its computers; None for a watcher."""
         if self.role == "host":
-            here = [seat for seat, device in enumerate(self.owners()) if device == 0]
-            return here[0] if len(here) == 1 else None
+            return self.setup.facing(seat for seat, device in enumerate(self.owners()) if device == 0)
         invitation = self.invitation
         return invitation.seat if self.role == "guest" and invitation is not None else None
 

@@ -38,15 +38,14 @@ def panel_html(together: Together, t: Translator) -> str:
         who = peer.name or t("together.device", n=device)
         if peer.seat is None and together.role == "host":
             who = t("together.watcher", name=who)
-        state = t(f"together.state_{peer.state}")
+        table = together.table
+        gone = table is not None and device in table.gone
+        state = t("together.computer_plays") if gone else t(f"together.state_{peer.state}")
         row = f'<li data-peer="{device}"><b>{html.escape(who)}</b>'
         row += f' <span class="peer-state">{html.escape(state)}</span>'
-        table = together.table
-        if table is not None and device in table.gone:
-            row += f' <span class="peer-state">{html.escape(t("together.computer_plays"))}</span>'
-        elif peer.link and peer.state != "open":
+        if peer.link and peer.state != "open" and not gone:
             row += _handover_html(together, device, peer, t)
-        if together.role == "host" and table is not None and peer.seat is not None and device not in table.gone:
+        if together.role == "host" and table is not None and peer.seat is not None and not gone:
             wait = table.waiting()
             if peer.state != "open" or device in wait.parts or wait.device == device:
                 label = html.escape(t("together.handover", name=who))

@@ -175,18 +175,20 @@ def nearest(svg: str) -> str:
     ("setup", "host_sees"),
     [
         ("?game=maedn&seats=human,remote&names=Anna,Ben", "yellow"),
-        ("?game=maedn&seats=human,remote,bot&names=Anna,Ben", None),
+        ("?game=maedn&seats=human,remote,bot&names=Anna,Ben", "yellow"),  # the host's computer's seat aside
+        ("?game=maedn&seats=human,human,remote&names=Anna,Cleo,Ben", None),  # two people here: as printed
     ],
 )
 def test_each_device_sees_the_board_from_its_own_seat_from_the_invitation_on(setup: str, host_sees: str | None) -> None:
     printed = nearest(board_svg("cross"))
     chosen = Setup.from_query(setup, GAMES)
     assert chosen is not None
-    seat = chosen.colours[1]  # the guest's
+    index = next(i for i, s in enumerate(chosen.seats) if s.kind == "remote")
+    seat = chosen.colours[index]  # the guest's
     assert printed not in ("yellow", seat)
     host, guest = app(), app()
     first = host.open(setup)
-    assert nearest(first.board_svg) == (host_sees or printed)  # the host plays one seat, or several (as printed)
+    assert nearest(first.board_svg) == (host_sees or printed)  # one person's seat, or several people's: as printed
     screen = must(host.net(1, "offer", sdp("offer", 50001)))
     joined = guest.open("", link_in(screen, JOIN))
     assert nearest(joined.board_svg) == seat  # the guest's seat, before the game starts
@@ -194,7 +196,7 @@ def test_each_device_sees_the_board_from_its_own_seat_from_the_invitation_on(set
     deliver(host, guest, sent)
     assert nearest(host.screen().board_svg) == (host_sees or printed)
     assert nearest(guest.screen().board_svg) == seat
-    assert guest.session is not None and guest.session.facing == 1
+    assert guest.session is not None and guest.session.facing == index
 
 
 def test_while_the_other_device_plays_this_one_says_so_and_cannot_act() -> None:
@@ -431,7 +433,10 @@ def test_the_host_lets_the_computer_play_for_a_device_that_left_and_the_game_goe
     assert "Let the computer play for Ben" in screen.together
     screen = host.handover(1)
     assert "the computer plays for them" in screen.together and "handover" not in screen.together
+    ben = re.findall(r'<li data-peer="1">.*?</li>', screen.together)
+    assert ben and re.findall(r'class="peer-state">([^<]*)<', ben[0]) == ["left: the computer plays for them"]
     assert host.session.setup.seats[1].kind == "bot" and host.session.mine == frozenset({0, 1})
+    assert host.session.facing == 0  # Anna's side stays nearest her: the board does not turn
     table = host.together.table if host.together is not None else None
     assert table is not None
     stale = {"t": "act", "g": table.code, "n": len(table.match.actions), "a": "d3", "by": 1}  # sent before it knew

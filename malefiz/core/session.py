@@ -566,12 +566,10 @@ class Session:
     @property
     def facing(self) -> int | None:
         """The seat whose side of the board this device draws nearest the viewer: the one seat it plays between
-        devices (see :attr:`mine`); None on a single device, for a watcher, or for several seats here (the board
-        as printed)."""
-        mine = self.mine
-        if mine is None or len(mine) != 1:
-            return None
-        return next(iter(mine))
+        devices (see :attr:`mine`), or of several the one a person plays (the others its computers': the host's
+        own, or those of a device that left); None on a single device, for a watcher, or for several people here
+        (the board as printed)."""
+        return None if self.mine is None else self.setup.facing(self.mine)
 
     def marks(self) -> Marks[Any]:
         """What the board marks for the person to act: movable pieces, the chosen one, its targets, the

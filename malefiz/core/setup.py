@@ -8,7 +8,7 @@ edits it itself: :meth:`Setup.with_pace` and :func:`setup_address` are the edits
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final, Literal
 from urllib.parse import parse_qs, quote, unquote, urlencode
@@ -189,6 +189,14 @@ class Setup:
     def colours(self) -> tuple[str, ...]:
         """Each seat's (first) colour."""
         return tuple(s.colour for s in self.seats)
+
+    def facing(self, here: Iterable[int]) -> int | None:
+        """Of the seats played on one device (``here``), the one whose side of the board it draws nearest the
+        viewer: the one seat, or of several the one a person plays (the others computers'); None for none or for
+        several people (the board as printed)."""
+        seats = sorted(here)
+        people = [i for i in seats if self.seats[i].kind != "bot"] or seats
+        return people[0] if len(people) == 1 else None
 
     def colours_of(self, state: Any) -> set[str]:
         """The colours the seats play in ``state`` (a neutral colour is nobody's)."""

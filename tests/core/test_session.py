@@ -296,9 +296,11 @@ def test_a_device_that_plays_one_seat_between_devices_faces_it(address: str) -> 
     rng = random.Random(2)
     seen_bot_turn = seen_person = False
     seats = len(s.setup.seats)
+    people = [i for i, seat in enumerate(s.setup.seats) if seat.kind == "human"]  # the others are computers
     ways: list[tuple[frozenset[int] | None, int | None]] = [(None, None), (frozenset(), None)]
-    ways += [(frozenset(range(seats)), None), (frozenset({0, 1}), None)]
-    ways += [(frozenset({seat}), seat) for seat in range(seats)]
+    ways += [(frozenset(range(seats)), people[0] if len(people) == 1 else None)]  # one person: faced
+    ways += [(frozenset({0, 1}), 0 if s.setup.seats[1].kind != "human" else None)]
+    ways += [(frozenset({seat}), seat) for seat in range(seats)]  # one seat here: faced, a computer's too
     for _ in range(30):
         for mine, facing in ways:
             s.mine = mine
