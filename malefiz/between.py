@@ -184,7 +184,7 @@ class BetweenDevices:
         """The host lets the computer play the seats of device ``peer``."""
         if self.together is not None:
             self.together.handover(peer)
-        return self._together_now(fresh=True)
+        return self._together_now()  # no action on the board: the last one is not walked or rolled again
 
     def across(self) -> Screen:
         """The host chooses to play across networks (asking the STUN server the page names)."""

@@ -433,6 +433,8 @@ def test_the_host_lets_the_computer_play_for_a_device_that_left_and_the_game_goe
     assert "Let the computer play for Ben" in screen.together
     screen = host.handover(1)
     assert "the computer plays for them" in screen.together and "handover" not in screen.together
+    assert not screen.frames and not screen.tumble  # the last action is not walked or rolled again
+    assert "Waiting for Ben" not in screen.status
     ben = re.findall(r'<li data-peer="1">.*?</li>', screen.together)
     assert ben and re.findall(r'class="peer-state">([^<]*)<', ben[0]) == ["left: the computer plays for them"]
     assert host.session.setup.seats[1].kind == "bot" and host.session.mine == frozenset({0, 1})
