@@ -45,7 +45,8 @@ def panel_html(together: Together, t: Translator) -> str:
         row += f' <span class="peer-state">{html.escape(state)}</span>'
         if peer.link and peer.state != "open" and not gone:
             row += _handover_html(together, device, peer, t)
-        if together.role == "host" and table is not None and peer.seat is not None and not gone:
+        over = table is not None and table.session is not None and table.session.state.is_over
+        if together.role == "host" and table is not None and peer.seat is not None and not gone and not over:
             wait = table.waiting()
             if peer.state != "open" or device in wait.parts or wait.device == device:
                 label = html.escape(t("together.handover", name=who))

@@ -147,6 +147,8 @@ def test_two_devices_connect_and_play_a_whole_game(setup: str) -> None:
                 sent.extend((who, c["peer"], c["text"]) for c in screen.net if c["do"] == "send")
             deliver(host, guest, sent)
     assert host.session.state.is_over and guest.session.state == host.session.state
+    gone = must(host.net(1, "close", ""))  # Ben's page closes at the end: nothing to play for him any more
+    assert "Ben" in gone.together and 'data-action="handover"' not in gone.together
     assert host.together is not None and guest.together is not None
     assert host.together.table is not None and guest.together.table is not None
     assert host.together.table.match == guest.together.table.match
