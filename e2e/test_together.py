@@ -387,7 +387,7 @@ def test_the_host_lets_the_computer_play_for_a_device_that_closed_its_page_and_f
     play_some(host, guest, 3)
     guest.close()  # the page that goes closes its connection
     handover = '[data-together] [data-action="handover"][data-id="1"]'
-    host.wait_for_selector(handover)
+    host.wait_for_selector('[data-together] li[data-peer="1"] >> text=connection lost')  # not asked: Ben is gone
     assert host.locator(handover).text_content() == "Let the computer play for Ben"
     host.click(handover)
     host.wait_for_selector('[data-together] li[data-peer="1"] >> text=the computer plays for them')

@@ -117,7 +117,7 @@ class BetweenDevices:
                 kept = next((k for k in map(self._kept_together, keys) if k is not None), None)
                 if kept is None:
                     self.together = Together.watching(fragment, self.games)
-                    return self._together_now()
+                    return self._together_now(self.t("together.only_shown"))
                 self.together = kept
                 seen = len(kept.table.match.actions) if kept.table is not None else None
                 try:
@@ -275,6 +275,7 @@ class BetweenDevices:
         found = self._play_screen(s, fresh, saving=True)
         waiting = waiting_text(together, self.t)
         changes: dict[str, Any] = {"together": panel_html(together, self.t), "net": tuple(together.take())}
+        changes["rematch_shown"] = together.role != "watcher" and not together.rematching
         if waiting:
             changes["status"] = waiting
         return dataclasses.replace(found, undo_shown=False, **changes)

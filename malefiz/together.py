@@ -93,9 +93,8 @@ class Together:
         self.invitation: Invitation | None = None
         self.me: int | None = 0 if role == "host" else None
         self.next: tuple[bytes, Chain] | None = None
-        """A guest's secret and chain for the rematch it was asked to (until the host's new game comes)."""
-        self.rematching = False
-        """The host asked for a rematch and waits for every player's new anchor."""
+        """This device's secret and chain for the rematch (until the new game starts; the key, and what the browser
+        keeps under it, stays the last game's until then)."""
         self.stun = ""
         """The STUN server (``host:port``) the host chose to play across networks with ("": the same network)."""
         self.stun_server = STUN
@@ -103,6 +102,8 @@ class Together:
         self.roster: tuple[Peer, ...] = ()
         """A guest's or watcher's view of the other devices, as the host last told it (the host's own is
         :attr:`peers`)."""
+        self.asking: int | None = None
+        """The connected device the host pressed *Let the computer play for …* for: asked whether it is sure."""
         self._told: str = ""
         """The roster the host last sent."""
 
@@ -175,7 +176,9 @@ class Together:
         peer = self.peers.get(device)
         if self.role != "host" or peer is None:
             return
-        code = anchor_key(peer.anchor) if peer.anchor else ""
+        anchors = self.table.match.ledger.anchors if self.table is not None else ()
+        anchor = anchors[device] if device < len(anchors) and peer.seat is not None else peer.anchor
+        code = anchor_key(anchor) if anchor else ""  # the key the guest keeps its part under (a rematch's: the last)
         invitation = Invitation(self.setup.to_query(), peer.seat, device, self.name, pack(sdp), code, self.stun)
         peer.link, peer.accepted = invitation.link(), ""
         peer.state = "offered" if peer.state == "new" else peer.state  # a lost connection stays told as lost
@@ -207,8 +210,10 @@ class Together:
             raise MalefizError.keyed("error.reply") from None
         if peer is None or doc.get("device") != device or not isinstance(answer, str) or not isinstance(name, str):
             raise MalefizError.keyed("error.reply")
-        if peer.seat is not None and (len(anchor) != PART_BYTES or (peer.anchor and anchor != peer.anchor)):
+        if peer.seat is not None and len(anchor) != PART_BYTES:
             raise MalefizError.keyed("error.reply")
+        if peer.seat is not None and peer.anchor and anchor != peer.anchor and not self.rematching:
+            raise MalefizError.keyed("error.reply")  # another device's reply (in a rematch the anchor is new)
         kind, sdp = unpack(answer)
         if kind != "answer":
             raise MalefizError.keyed("error.reply")
@@ -216,12 +221,15 @@ class Together:
             self.commands.append({"do": "accept", "peer": device, "sdp": sdp})
             peer.accepted = sdp
         peer.name = " ".join(name.split())[:MAX_NAME] or peer.name
-        peer.anchor = anchor if peer.seat is not None else b""
+        if self.table is None:  # the anchor of the game to come (once it runs, each device's is in the match)
+            peer.anchor = anchor if peer.seat is not None else b""
         if self.table is None and all(p.anchor for p in self.players()):
             self._start()
 
     def _start(self) -> None:
         """Every player's anchor is in: the host makes the match (the dice committed) and sends it."""
+        if self.next is not None:  # the rematch: this device's new secret is in it
+            (self.secret, self.chain), self.next = self.next, None
         seats = list(self.setup.seats)
         for peer in self.players():
             assert peer.seat is not None
@@ -335,6 +343,8 @@ class Together:
                 self._adopt(message["match"], from_host=False)
             if self.table is not None:
                 self._send_match([device])
+            if self.rematching and self.peers[device].seat is not None and not self.peers[device].anchor:
+                self.commands.append({"do": "send", "peer": device, "text": '{"t":"rematch"}'})  # asked while away
             return
         if kind == "roster" and self.role != "host" and device == 0:
             self._take_roster(message.get("peers"))
@@ -343,10 +353,12 @@ class Together:
             self._adopt(message.get("match"), from_host=True)
             return
         if kind == "rematch" and self.role == "host" and self._over() and self.peers[device].seat is not None:
-            self._rematch()
+            if not self.rematching:
+                self._rematch()
             return
         if kind == "rematch" and self.role == "guest" and device == 0 and self._over():
-            self.next = Chain.new()  # a new secret for the new game: committed by its anchor at once
+            if self.next is None:  # a new secret for the new game, committed by its anchor at once (asked again:
+                self.next = Chain.new()  # the same)
             reply = {"t": "anchor", "anchor": b64(self.next[1].anchor)}
             self.commands.append({"do": "send", "peer": 0, "text": json.dumps(reply, separators=(",", ":"))})
             return
@@ -359,7 +371,6 @@ class Together:
                 raise MalefizError.keyed("error.match_message")
             self.peers[device].anchor = anchor
             if all(p.anchor for p in self.players()):
-                self.rematching = False
                 self._start()
             return
         if self.table is None or kind not in ("act", "part", "leave"):
@@ -398,10 +409,19 @@ class Together:
             self._send_match(d for d in self.peers if self.peers[d].state == "open")
 
     def handover(self, device: int) -> None:
-        """The host lets the computer play the seats of ``device`` (gone, or keeping the game waiting)."""
-        if self.role == "host" and self.table is not None and device in self.peers:
-            self.table.leave(device)
-            self._send_outbox()
+        """The host lets the computer play the seats of ``device`` (gone, or keeping the game waiting) for the rest
+        of the game. A device still connected (its person may be thinking) is asked about first: the first press
+        asks (:attr:`asking`), the second does it; 0 (the host itself: *No*) takes the question back."""
+        peer = self.peers.get(device)
+        if self.role != "host" or self.table is None or peer is None or peer.seat is None:
+            self.asking = None
+            return
+        if peer.state == "open" and self.asking != device:
+            self.asking = device
+            return
+        self.asking = None
+        self.table.leave(device)
+        self._send_outbox()
 
     # -- a rematch ---------------------------------------------------------------------------
 
@@ -420,16 +440,24 @@ class Together:
             self._rematch()
         return True
 
+    @property
+    def rematching(self) -> bool:
+        """The host asked for a rematch and waits for every player's new anchor (a player away is asked once its
+        device is back)."""
+        return self.role == "host" and self.next is not None
+
+    def rematch_waits(self) -> list[str]:
+        """The players whose new anchor the host's rematch still waits for."""
+        return [p.name for p in self.players() if not p.anchor] if self.rematching else []
+
     def _rematch(self) -> None:
-        self.secret, self.chain = Chain.new()
+        self.next = Chain.new()
         self.setup = replace(self.setup, position=None)  # a game handed over in progress: the rematch starts afresh
-        self.rematching = True
         for peer in self.players():
             peer.anchor = b""
             if peer.state == "open":
                 self.commands.append({"do": "send", "peer": peer.device, "text": '{"t":"rematch"}'})
         if not self.players():
-            self.rematching = False
             self._start()
 
     # -- play by link -------------------------------------------------------------------------
@@ -588,7 +616,7 @@ class Together:
         for device, peer in together.peers.items():
             if role == "host":
                 together._offer(device)
-            if peer.seat is not None and device < len(match.names):
+            if peer.seat is not None and device < len(match.names) and not together.rematching:
                 peer.anchor = match.ledger.anchors[device]
         return together
 

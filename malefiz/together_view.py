@@ -18,13 +18,18 @@ def waiting_text(together: Together, t: Translator) -> str:
     table = together.table
     if table is None:
         return t("together.waiting_start")
+    if together.rematching:
+        return t("together.waiting_rematch", names=", ".join(together.rematch_waits()))
     wait = table.waiting()
     if wait.parts:
         return t("together.waiting_die", name=table.match.names[wait.parts[0]])
     if wait.device is not None:
         session = table.session
         assert session is not None
-        return t("together.waiting_move", name=session.seat_name(session.state.current_seat))
+        seat = session.state.current_seat
+        if session.setup.seats[seat].kind not in ("human", "remote"):  # the host's computer (for one who left too)
+            return t("together.waiting_computer", host=table.match.names[0], name=session.seat_name(seat))
+        return t("together.waiting_move", name=session.seat_name(seat))
     return ""
 
 
@@ -48,22 +53,27 @@ def panel_html(together: Together, t: Translator) -> str:
         over = table is not None and table.session is not None and table.session.state.is_over
         if together.role == "host" and table is not None and peer.seat is not None and not gone and not over:
             wait = table.waiting()
-            if peer.state != "open" or device in wait.parts or wait.device == device:
+            if together.asking == device:
+                row += _asking_html(device, who, t)
+            elif peer.state != "open" or device in wait.parts or wait.device == device:
                 label = html.escape(t("together.handover", name=who))
                 row += f'<p><button type="button" data-action="handover" data-id="{device}">{label}</button></p>'
         rows.append(row + "</li>")
     here = together.invitation.device if together.invitation is not None else None
+    table = together.table
     for peer in together.roster if together.role != "host" else ():
         if peer.device in (0, here) or (peer.seat is None and peer.state != "open"):
             continue  # the host's row is this device's own channel; a watcher is listed once it watches
         who = peer.name or t("together.device", n=peer.device)
         who = t("together.watcher", name=who) if peer.seat is None else who
-        state = html.escape(t(f"together.state_{'offered' if peer.state == 'new' else peer.state}"))
+        state = f"together.state_{'offered' if peer.state == 'new' else peer.state}"
+        state = html.escape(t("together.computer_plays" if table is not None and peer.device in table.gone else state))
         rows.append(
             f'<li data-peer="{peer.device}"><b>{html.escape(who)}</b> <span class="peer-state">{state}</span></li>'
         )
     extra = ""
-    table = together.table
+    if table is not None and together.role != "host" and together.me is not None and together.me in table.gone:
+        extra += f"<p>{html.escape(t('together.computer_plays_you', host=table.match.names[0]))}</p>"
     next_device = table.next_device() if table is not None else None
     if table is not None and next_device is not None and next_device != together.me and together.me is not None:
         ahead = together.peers.get(next_device) if together.role == "host" else together.peers.get(0)
@@ -87,6 +97,16 @@ def panel_html(together: Together, t: Translator) -> str:
             )
     title = html.escape(t("together.title"))
     return f'<section class="together"><h2>{title}</h2><ul>{"".join(rows)}</ul>{extra}</section>'
+
+
+def _asking_html(device: int, who: str, t: Translator) -> str:
+    """The host is asked whether the computer is to play for ``who``, still connected."""
+    yes, no = html.escape(t("together.handover_yes")), html.escape(t("together.handover_no"))
+    return (
+        f'<p role="alert">{html.escape(t("together.handover_ask", name=who))}</p><p><button type="button"'
+        f' data-action="handover" data-id="{device}">{yes}</button> <button type="button" data-action="handover"'
+        f' data-id="0">{no}</button></p>'
+    )
 
 
 def _handover_html(together: Together, device: int, peer: Peer, t: Translator) -> str:

@@ -460,3 +460,47 @@ def test_the_host_lets_the_computer_play_for_a_device_that_left_and_the_game_goe
     watcher = app()
     shown = watcher.open("", link)
     assert watcher.session is not None and watcher.session.state == host.session.state, shown.error
+    assert "This browser keeps no part in this game, so it only shows it" in shown.notice
+
+
+def test_a_rematch_asked_while_the_guest_is_away_waits_for_it_and_starts_once_it_is_back() -> None:
+    host, guest, sent = connect("?game=maedn&seats=human,remote&names=Anna,Ben")
+    deliver(host, guest, sent)
+    play_until(host, guest, sent, 100_000)
+    assert host.session is not None and host.session.state.is_over and host.together is not None
+    old, key, address = host.session, host.together.key, host.address
+    tally = read_tally(host.storage.get(TALLY_KEY))
+    must(host.net(1, "close", ""))  # Ben's page is closed
+    screen = must(host.rematch())
+    assert "Rematch: waiting for Ben" in screen.status and not screen.rematch_shown  # said, not pressed again
+    assert "Rematch: waiting for Ben" in must(host.rematch()).status and host.together.key == key  # pressed again
+    assert host.session is old and host.address == address  # the game is kept where it was until the new one starts
+    assert read_tally(host.storage.get(TALLY_KEY)) == tally  # the last game counted once
+    host, screen = reload(host)  # the rematch asked stays asked
+    assert host.session is not None and host.session.state == old.state and "Rematch: waiting for Ben" in screen.status
+    offer = must(host.net(1, "offer", sdp("offer", 50021)))
+    rejoined = guest.open("", link_in(offer, JOIN))  # Ben comes back with the invitation to reconnect
+    reply = link_in(must(guest.net(0, "answer", sdp("answer", 50022))), REPLY)
+    assert not must(host.reply(1, reply)).notice and [c for c in rejoined.net if c["do"] == "answer"]
+    sent = []
+    for who, device, peer in (("host", host, 1), ("guest", guest, 0)):
+        sent.extend((who, c["peer"], c["text"]) for c in must(device.net(peer, "open", "")).net if c["do"] == "send")
+    deliver(host, guest, sent)
+    assert host.session is not None and guest.session is not None and not host.session.state.is_over
+    assert host.together is not None and host.session.state == guest.session.state and host.together.key != key
+    play_until(host, guest, sent, 20)
+    assert guest.session.state == host.session.state and len(host.session.record) >= 20
+    assert read_tally(host.storage.get(TALLY_KEY)).rows == tally.rows  # no game counted twice
+
+
+def test_a_watcher_is_not_offered_a_rematch() -> None:
+    host, guest, sent = connect("?game=maedn&seats=human,remote&names=Anna,Ben")
+    deliver(host, guest, sent)
+    play_until(host, guest, sent, 100_000)
+    assert host.together is not None
+    watcher = app()
+    shown = watcher.open("", host.together.play_link())
+    assert shown.winner and not shown.rematch_shown and watcher.rematch() is None
+    assert must(guest.screen()).rematch_shown and must(host.screen()).rematch_shown
+    elsewhere = App(MemoryStorage(), ["de"], rng=random.Random(3))  # Ben's link opened in another browser of his
+    assert "Dieser Browser hat keinen Anteil an diesem Spiel" in elsewhere.open("", host.together.play_link()).notice

@@ -258,3 +258,37 @@ def test_a_relayed_text_that_is_no_reply_of_this_game_is_left_alone() -> None:
     for text in ("", REPLY + "AAAA", REPLY + "x" * 50_000, "#reply=" + "%%%"):
         assert host.reply_from_tab(text) is None
     assert host.together.to_doc() == before
+
+
+def test_the_host_is_asked_before_the_computer_plays_for_a_connected_device_and_every_device_is_told() -> None:
+    host = app()
+    host.open("?game=maedn&seats=human,remote,remote&names=Anna,Ben,Cleo&first=red")
+    net = Net(host)
+    net.invite(1, "Ben")
+    net.invite(2, "Cleo")
+    net.note(0, host.watch())
+    net.deliver()
+    net.invite(8, "")
+    assert host.together is not None and host.together.table is not None
+    for _ in range(500):  # everyone plays until it is Cleo's turn to move, on her device
+        if host.together.table.waiting().device == 2:
+            break
+        for device, each in net.apps.items():
+            net.note(device, act(each) if each.session is not None and device != 8 else None)
+            net.deliver()
+    assert host.together.table.waiting().device == 2
+    asked = host.handover(2)
+    assert "Cleo is still connected and may be thinking" in asked.together and not asked.net
+    assert "Cleo is still connected" not in host.handover(0).together  # No: nothing changes
+    host.handover(2)
+    done = host.handover(2)  # Yes
+    net.note(0, done)
+    net.deliver()
+    assert 2 in host.together.table.gone
+    for device in (1, 8):
+        screen = must(net.apps[device].screen())
+        assert re.search(r"<b>Cleo</b> <span class=\"peer-state\">left: the computer plays for them", screen.together)
+        assert screen.status.startswith("Waiting for the computer on Anna's device to play for Cleo"), screen.status
+    cleo = must(net.apps[2].screen())
+    assert "Anna lets the computer play for you for the rest of the game" in cleo.together
+    assert net.apps[2].session is not None and not net.apps[2].session.mine

@@ -239,6 +239,7 @@
     [["hint", screen.can_hint], ["undo", screen.can_undo], ["redo", screen.can_redo], ["review", screen.can_review]]
       .forEach(function (pair) { $('[data-action="' + pair[0] + '"]').disabled = !pair[1]; });
     $('[data-action="undo"]').hidden = $('[data-action="redo"]').hidden = !screen.undo_shown;
+    $('[data-winner] [data-action="rematch"]').hidden = !screen.rematch_shown;
     say("[data-hint]", screen.hint, true);
     $("[data-chances]").textContent = screen.chances;
     $('[data-action="review"]').setAttribute("aria-pressed", String(screen.review_pressed));
@@ -307,7 +308,7 @@
     });
     if (!lost() && !document.activeElement.closest("#board, .turn")) return;
     if (screen.can_roll || focusKeys.length) (screen.can_roll ? die : keyed(focusKeys[0])).focus(focusOptions());
-    else if (screen.winner) $('[data-action="rematch"]').focus(focusOptions());  // the end: what comes next
+    else if (screen.winner) $('[data-winner] .primary:not([hidden]), [data-winner] [data-action="setup"]').focus(focusOptions());
   }
 
   function focusOptions() {

@@ -140,6 +140,9 @@ class Screen:
     can_redo: bool = False
     undo_shown: bool = True
     """Undo and redo are there at all (``undo=off`` hides them)."""
+    rematch_shown: bool = True
+    """*Rematch with the same players* is offered at the end (not to a watcher between devices, nor while the host's
+    rematch waits for the players' devices)."""
     chances: str = ""
     review: str = ""
     """The review as HTML (:func:`review_html`): shown once asked for with *Review*, and at the end."""
@@ -178,9 +181,9 @@ class Screen:
     together: str = ""
     """The panel of a game between devices (:mod:`malefiz.together`): invitations, reply, who is connected."""
     net: tuple[dict[str, Any], ...] = ()
+    """What the page's peer-to-peer channels are to do (:meth:`malefiz.together.Together.take`)."""
     invite: str = ""
     """*Play with other devices* in a game on one device: the seats to offer to a person on another device."""
-    """What the page's peer-to-peer channels are to do (:meth:`malefiz.together.Together.take`)."""
     work: bool = False
     """The worker has work of its own that changes nothing shown (the review valuing the people's last
     decisions): the page asks it to go on (:meth:`malefiz.app.App.work`) while the person thinks."""
