@@ -74,6 +74,8 @@ def set_up(devices: Callable[..., Page], site_url: str, setup: str) -> tuple[Pag
     invitation = handed_link(host, "#join=")
     assert invitation.startswith(site_url)
     assert host.locator("[data-together] .qr svg").count() == 1  # the invitation as a QR code too
+    host.click('[data-together] [data-action="copy"]')
+    host.wait_for_selector('[data-together] [data-action="copy"] >> text=Copied')  # said once it is copied
     guest = devices(invitation.removeprefix(site_url))
     guest.wait_for_selector('[data-together] [data-action="join"]')
     assert "invites you to play" in (guest.locator("[data-together]").text_content() or "")
@@ -252,7 +254,7 @@ def test_three_devices_and_a_watcher_play_a_whole_game_over_webrtc(
         page.wait_for_function("() => document.querySelector('[data-position]').textContent.length > 0")
     for page, other in ((guests[0], "Cleo"), (guests[1], "Ben")):  # each guest sees the others, as the host tells
         page.wait_for_selector(f'[data-together] li:has(b:text-is("{other}")) .peer-state >> text=connected')
-    guests[0].wait_for_selector("[data-together] li >> text=(watching)")
+    guests[0].wait_for_selector("[data-together] li >> text=Watcher 1")
     for _ in range(4000):
         if all(not page.locator("[data-winner]").is_hidden() for page in (*players, watcher)):
             break

@@ -198,7 +198,7 @@ class App(SettingUp, BetweenDevices):
         self.t = Translator(language)
         self.storage.set(LANGUAGE_KEY, self.t.language)
         if self.session is None:
-            return self.setup_screen()
+            return self.screen()  # the setup screen, or a game between devices before its first roll
         self.session.set_language(self.t.language)
         self._shown = None
         return self.screen()
@@ -354,6 +354,9 @@ class App(SettingUp, BetweenDevices):
             return self.t("tally.ask_forget")
         if not self.in_progress():
             return None
+        if self.together is not None:  # not on the shelf: kept under its own key, and the others wait
+            role = self.together.role
+            return None if role == "watcher" else self.t(f"together.ask_leave_{role}")
         return self.t("page.ask_new" if action == "rematch" else "page.ask_setup")
 
     def leave(self, action: str, game_id: str, query: str) -> Screen | None:
@@ -519,6 +522,8 @@ class App(SettingUp, BetweenDevices):
     def changed(self, key: str | None) -> Screen | None:
         """Another tab changed what is kept (the browser's storage event; ``key`` None: everything was cleared):
         the setup screen lists the shelf anew; the game shown catches up when it went on there."""
+        if self.together is not None:
+            return None  # a game between devices (before its first roll too) is this tab's alone
         if key == TALLY_KEY and self.session is None:
             return self.setup_screen()  # a game finished in another tab
         if key is not None and not key.startswith(GAME_PREFIX):

@@ -16,7 +16,7 @@ from .core.screen import Screen, play_screen
 from .core.setup import PACES, Setup
 from .tally import TALLY_KEY, players_line, read_tally
 from .together import JOIN, PLAY, TOGETHER_PREFIX, Invitation, Together, anchor_key
-from .together_view import join_html, panel_html, waiting_text
+from .together_view import device_name, join_html, panel_html, waiting_text
 
 if TYPE_CHECKING:
     from .core.session import Session
@@ -271,7 +271,8 @@ class BetweenDevices:
         assert together is not None and s is not None
         together.sync()
         self._keep_together()
-        self.count_win(f"together-{together.key}")  # each device counts the game in its own table, once it is over
+        if together.role != "watcher":  # each player's device counts the game in its own table, once it is over
+            self.count_win(f"together-{together.key}")
         found = self._play_screen(s, fresh, saving=True)
         waiting = waiting_text(together, self.t)
         changes: dict[str, Any] = {"together": panel_html(together, self.t), "net": tuple(together.take())}
@@ -315,7 +316,7 @@ class BetweenDevices:
             together.reply(device, text)
         except MalefizError:
             return None
-        name = together.peers[device].name or self.t("together.device", n=device)
+        name = device_name(device, together.peers[device].name, self.t)
         together.commands.append({"do": "relayed", "name": name})
         return self._together_now()
 

@@ -88,6 +88,7 @@ class SettingUp:
         to fill the form in with instead (what a page address that is refused asked for besides its fault)."""
         self.session = None
         self.game_id = None
+        hang_up = self.together.hang_up() if self.together is not None else []  # the others learn this device left
         self.together = None
         self._thinking = self._reviewing = None
         self.tab.remove(SHOWN_KEY)
@@ -119,6 +120,7 @@ class SettingUp:
                 read_tally(self.storage.get(TALLY_KEY)), {n: g.title for n, g in self.games.items()}, self.t
             ),
             pace=self.pace,
+            net=tuple(hang_up),
         )
 
     def count_win(self, game_id: str | None) -> None:

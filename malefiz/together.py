@@ -516,6 +516,12 @@ class Together:
                     self.commands.append({"do": "send", "peer": device, "text": text})
         table.outbox.clear()
 
+    def hang_up(self) -> list[dict[str, Any]]:
+        """This device leaves the game (its person went to the setup screen): the commands that close its channels,
+        so the other devices see the connection gone (the host can then let the computer play for a guest). What
+        the browser keeps stays: Back, or a new invitation, brings the game back."""
+        return [{"do": "close", "peer": d} for d, p in sorted(self.peers.items()) if p.state in ("offered", "open")]
+
     def take(self) -> list[dict[str, Any]]:
         """The commands for the page's channels, once (the host's first: who is connected, when that changed)."""
         if self.role == "host":

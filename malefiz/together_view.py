@@ -8,9 +8,9 @@ import html
 from .core.session import Session
 from .core.setup import MAX_NAME, Seat, seat_label
 from .i18n import Translator
-from .together import Peer, Together
+from .together import WATCHERS, Peer, Together
 
-__all__ = ["invite_html", "join_html", "panel_html", "waiting_text"]
+__all__ = ["device_name", "invite_html", "join_html", "panel_html", "waiting_text"]
 
 
 def waiting_text(together: Together, t: Translator) -> str:
@@ -33,6 +33,13 @@ def waiting_text(together: Together, t: Translator) -> str:
     return ""
 
 
+def device_name(device: int, name: str, t: Translator) -> str:
+    """How a device is called: its person's name, else *Watcher 1* (a device invited to watch) or *Device 2*."""
+    if name:
+        return name
+    return t("together.watcher_n", n=device - WATCHERS + 1) if device >= WATCHERS else t("together.device", n=device)
+
+
 def panel_html(together: Together, t: Translator) -> str:
     """The panel of the devices: each one's state and what to hand over to it; the play link when a player is
     not connected; *Invite someone to watch* for the host."""
@@ -40,8 +47,8 @@ def panel_html(together: Together, t: Translator) -> str:
     for device, peer in sorted(together.peers.items()):
         if device == 0 and together.role != "host" and peer.state == "new":
             continue
-        who = peer.name or t("together.device", n=device)
-        if peer.seat is None and together.role == "host":
+        who = device_name(device, peer.name, t)
+        if peer.seat is None and together.role == "host" and peer.name:
             who = t("together.watcher", name=who)
         table = together.table
         gone = table is not None and device in table.gone
@@ -64,8 +71,8 @@ def panel_html(together: Together, t: Translator) -> str:
     for peer in together.roster if together.role != "host" else ():
         if peer.device in (0, here) or (peer.seat is None and peer.state != "open"):
             continue  # the host's row is this device's own channel; a watcher is listed once it watches
-        who = peer.name or t("together.device", n=peer.device)
-        who = t("together.watcher", name=who) if peer.seat is None else who
+        who = device_name(peer.device, peer.name, t)
+        who = t("together.watcher", name=who) if peer.seat is None and peer.name else who
         state = f"together.state_{'offered' if peer.state == 'new' else peer.state}"
         state = html.escape(t("together.computer_plays" if table is not None and peer.device in table.gone else state))
         rows.append(
@@ -82,7 +89,7 @@ def panel_html(together: Together, t: Translator) -> str:
             extra += (
                 f'<p>{html.escape(t("together.by_link", name=name))}</p><p class="handover"><input readonly'
                 f' value="{html.escape(together.play_link())}" data-link-text aria-label="{html.escape(name)}">'
-                f' <button type="button" data-action="copy">{html.escape(t("together.copy"))}</button></p>'
+                f" {_copy_html(t)}</p>"
             )
     if together.role == "host":
         watch = html.escape(t("together.invite_watcher"))
@@ -99,6 +106,12 @@ def panel_html(together: Together, t: Translator) -> str:
     return f'<section class="together"><h2>{title}</h2><ul>{"".join(rows)}</ul>{extra}</section>'
 
 
+def _copy_html(t: Translator) -> str:
+    """*Copy* for the link beside it; it says *Copied* for a moment once the link is on the clipboard."""
+    copied = html.escape(t("together.copied"))
+    return f'<button type="button" data-action="copy" data-copied="{copied}">{html.escape(t("together.copy"))}</button>'
+
+
 def _asking_html(device: int, who: str, t: Translator) -> str:
     """The host is asked whether the computer is to play for ``who``, still connected."""
     yes, no = html.escape(t("together.handover_yes")), html.escape(t("together.handover_no"))
@@ -112,12 +125,11 @@ def _asking_html(device: int, who: str, t: Translator) -> str:
 def _handover_html(together: Together, device: int, peer: Peer, t: Translator) -> str:
     """What to hand over: the host's invitation (and where to paste the reply), or the guest's reply."""
     link = html.escape(peer.link)
-    name = peer.name or t("together.device", n=device)
+    name = device_name(device, peer.name, t)
     send = t("together.send_invite" if together.role == "host" else "together.send_reply", name=name)
     parts = [
         f'<p>{html.escape(send)}</p><p class="handover"><input readonly value="{link}" data-link-text'
-        f' aria-label="{html.escape(send)}"> <button type="button" data-action="copy" data-id="{device}">'
-        f'{html.escape(t("together.copy"))}</button></p><div class="qr" data-qr="{link}"></div>'
+        f' aria-label="{html.escape(send)}"> {_copy_html(t)}</p><div class="qr" data-qr="{link}"></div>'
     ]
     if together.role == "host":
         paste = html.escape(t("together.paste_reply", name=name))

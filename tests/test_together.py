@@ -501,6 +501,37 @@ def test_a_watcher_is_not_offered_a_rematch() -> None:
     watcher = app()
     shown = watcher.open("", host.together.play_link())
     assert shown.winner and not shown.rematch_shown and watcher.rematch() is None
+    assert read_tally(watcher.storage.get(TALLY_KEY)).rows == ()  # a game watched is no win on this device
     assert must(guest.screen()).rematch_shown and must(host.screen()).rematch_shown
     elsewhere = App(MemoryStorage(), ["de"], rng=random.Random(3))  # Ben's link opened in another browser of his
     assert "Dieser Browser hat keinen Anteil an diesem Spiel" in elsewhere.open("", host.together.play_link()).notice
+
+
+def test_leaving_a_game_between_devices_asks_in_its_own_words_and_the_others_see_the_connection_gone() -> None:
+    host, guest, sent = connect("?game=maedn&seats=human,remote&names=Anna,Ben")
+    deliver(host, guest, sent)
+    play_until(host, guest, sent, 6)
+    assert "the computer play for you" in (guest.question("setup") or "")  # not "the list of games in progress"
+    assert "you can invite them again" in (host.question("setup") or "")
+    screen = guest.leave("setup", "", "")
+    assert screen is not None and screen.view == "setup" and screen.net == ({"do": "close", "peer": 0},)
+    assert guest.together is None and guest.net(0, "close", "") is None  # the channel's own close: nothing left
+    after = must(host.net(1, "close", ""))  # what Anna's page sees of it
+    assert "connection lost" in after.together and "Let the computer play for Ben" in after.together
+    assert "may be thinking" not in must(host.handover(1)).together  # gone: not asked again
+    watcher = app()
+    assert host.together is not None
+    watcher.open("", host.together.play_link())
+    assert watcher.question("setup") is None  # nothing of theirs is lost
+    german = App(MemoryStorage(), ["de"], rng=random.Random(4))
+    german.together, german.session = host.together, host.session
+    assert (german.question("setup") or "").startswith("Dieses Spiel zwischen Geräten verlassen?")
+
+
+def test_before_the_first_roll_a_change_of_language_or_of_another_tab_keeps_the_game_between_devices() -> None:
+    host = app()
+    host.open("?game=maedn&seats=human,remote&names=Anna,Ben")
+    must(host.net(1, "offer", sdp("offer", 50001)))
+    german = host.set_language("de")
+    assert german.view == "play" and "Schicke Ben diese Einladung" in german.together and not german.net
+    assert host.changed(TALLY_KEY) is None and host.together is not None  # a game finished in another tab

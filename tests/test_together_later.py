@@ -189,7 +189,7 @@ def test_every_device_shows_who_else_is_connected_as_the_host_tells_it() -> None
         panel = net.apps[device].screen().together
         other = "Cleo" if device == 1 else "Ben"
         assert re.search(rf"<b>{other}</b> <span class=\"peer-state\">connected", panel), panel
-        assert "Device 8 (watching)" in panel and panel.count("<li") == 3  # the host, the other guest, the watcher
+        assert "<b>Watcher 1</b>" in panel and panel.count("<li") == 3  # the host, the other guest, the watcher
     net.note(0, host.net(2, "close", ""))
     net.deliver()
     assert re.search(r"<b>Cleo</b> <span class=\"peer-state\">connection lost", net.apps[1].screen().together)

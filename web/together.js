@@ -60,6 +60,8 @@
       window.MalefizNet.answer(c.sdp, options).then(function (made) { wire(c.peer, made.peer); tell(c.peer, "answer", made.sdp); });
     } else if (!handles[c.peer]) {
       pending.push(c);
+    } else if (c.do === "close") {
+      handles[c.peer].close();  // this device left the game: the other side sees the connection gone
     } else if (c.do === "accept") {
       handles[c.peer].accept(c.sdp);
     } else if (c.do === "send") {
@@ -97,9 +99,14 @@
     var id = Number(button.dataset.id);
     if (action === "copy") {
       var input = button.parentElement.querySelector("[data-link-text]");
+      var label = button.textContent;
+      var done = function () {  // said for a moment (a screen reader hears the button's new name)
+        button.textContent = button.dataset.copied;
+        setTimeout(function () { button.textContent = label; }, 2000);
+      };
       input.select();
-      if (navigator.clipboard) navigator.clipboard.writeText(input.value).catch(function () { document.execCommand("copy"); });
-      else document.execCommand("copy");
+      if (navigator.clipboard) navigator.clipboard.writeText(input.value).then(done, function () { document.execCommand("copy"); done(); });
+      else { document.execCommand("copy"); done(); }
     } else if (action === "handover") {
       run("handover", id);
     } else if (action === "reply") {
