@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import random
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -42,6 +43,20 @@ def pump(all_tables: list[Table]) -> int:
                     all_tables[j].receive(copy.deepcopy(message))
                     delivered += 1
     return delivered
+
+
+def play_until(all_tables: list[Table], moment: Callable[[], bool], never: str) -> None:
+    """Each device plays its own (computer) seats, the messages delivered, until ``moment`` says it has come
+    (``never``: what failed when it does not come)."""
+    for _ in range(2000):
+        if moment():
+            return
+        for table in all_tables:
+            if table.session is not None and table.session.is_bot_turn():
+                table.session.bot_step()
+                table.sync()
+        pump(all_tables)
+    raise AssertionError(never)
 
 
 def play_out(all_tables: list[Table], limit: int = 20_000) -> None:
@@ -291,21 +306,18 @@ def test_a_device_that_leaves_after_giving_its_part_for_the_next_roll_leaves_tha
     """The die the host drew with the leaver's part stays that die in a link and a replay (it once took the host's
     part alone there, and a watcher's link was refused)."""
     all_tables = tables("game=maedn&seats=bot:medium,bot:medium", (0, 1), base=base)
-    host, guest = all_tables
+    host = all_tables[0]
     pump(all_tables)
-    for _ in range(2000):
+
+    def drawn_with_guest() -> bool:
         session = host.session
-        assert session is not None and guest.session is not None
-        drawn_with_guest = host._dice.die is not None and host.match.ledger.revealed(1) == host._dice.draw > 0
-        if drawn_with_guest and session.state.is_chance and session.state.current_seat == 0:
-            break
-        for table in all_tables:
-            if table.session is not None and table.session.is_bot_turn():
-                table.session.bot_step()
-                table.sync()
-        pump(all_tables)
-    else:
-        raise AssertionError("the guest never gave the part of the host's next roll")
+        assert session is not None
+        drawn = host._dice.die is not None and host.match.ledger.revealed(1) == host._dice.draw > 0
+        return drawn and session.state.is_chance and session.state.current_seat == 0
+
+    play_until(all_tables, drawn_with_guest, "the guest never gave the part of the host's next roll")
+    session = host.session
+    assert session is not None
     host.leave(1)
     while not session.state.is_over:
         session.bot_step()
@@ -335,17 +347,11 @@ def test_a_device_the_computer_takes_over_from_while_its_move_is_on_the_way_foll
     they are taken back, and it follows the game as the host plays it."""
     host, guest = all_tables = tables("game=maedn&seats=bot:medium,bot:medium", (0, 1), base=base)
     pump(all_tables)
-    for _ in range(2000):
-        assert host.session is not None and guest.session is not None
-        if guest.session.is_bot_turn() and len(guest.match.actions) > 8:
-            break
-        for table in all_tables:
-            if table.session is not None and table.session.is_bot_turn():
-                table.session.bot_step()
-                table.sync()
-        pump(all_tables)
-    else:
-        raise AssertionError("the guest never had a turn")
+    play_until(
+        all_tables,
+        lambda: guest.session is not None and guest.session.is_bot_turn() and len(guest.match.actions) > 8,
+        "the guest never had a turn",
+    )
     assert guest.session is not None
     guest.session.bot_step()
     guest.sync()
@@ -358,4 +364,5 @@ def test_a_device_the_computer_takes_over_from_while_its_move_is_on_the_way_foll
         host.session.bot_step()  # its computer plays both seats now
         host.sync()
         pump(all_tables)
+    assert guest.session is not None and host.session is not None
     assert guest.match == host.match and guest.session.state == host.session.state
