@@ -275,6 +275,7 @@ class App(SettingUp, BetweenDevices):
         if Together.remote_seats(setup):
             self.together = Together.host(setup, self.games, self.stun_server)
             self.session, self.game_id = None, None
+            self.pace = setup.pace if setup.pace in PACES else self.pace  # the address's pace, as for a game here
             return self.together_screen()
         if setup.seed is None:
             setup = setup.seeded(self.rng.randrange(2**31))

@@ -111,6 +111,10 @@ class BetweenDevices:
         try:
             if fragment.startswith(JOIN):
                 invitation, _ = Invitation.read(fragment, self.games)
+                joined = self._joined_with(invitation)
+                if joined is not None:  # an invitation used already: the game it led to, not a second one
+                    self.together = joined
+                    return self._together_now(self.t("together.joined_already", host=invitation.host))
                 self.together = Together.guest(fragment, self.games, self._kept_together(invitation.code))
             elif fragment.startswith(PLAY):
                 keys = [anchor_key(a) for a in link_anchors(fragment.removeprefix(PLAY))]
@@ -147,6 +151,20 @@ class BetweenDevices:
             return Together.from_doc(json.loads(text), self.games)
         except (ValueError, RecursionError):
             return None
+
+    def _joined_with(self, invitation: Invitation) -> Together | None:
+        """This browser's part in the game it joined with ``invitation`` once that game began (None otherwise: before,
+        the invitation's offer still waits for an answer, so joining again makes a new reply)."""
+        link = invitation.link()
+        for key in self.storage.all_keys():
+            text = self.storage.get(key) if key.startswith(TOGETHER_PREFIX) else None
+            try:
+                doc = json.loads(text) if text is not None else None
+            except (ValueError, RecursionError):
+                continue
+            if isinstance(doc, dict) and doc.get("match") and link in (doc.get("joined"), doc.get("invitation")):
+                return self._kept_together(key.removeprefix(TOGETHER_PREFIX))
+        return None
 
     def _keep_together(self) -> None:
         """Keep this device's part of the game in the browser, and the game's code in the address (a reload

@@ -64,10 +64,34 @@ def decode(text: str, error: str) -> dict[str, Any]:
     return doc
 
 
+_CODE: Final = re.compile(r"[A-Za-z0-9_-]*")
+"""A code's characters (URL-safe base64 without padding)."""
+MAX_LINES: Final = 40
+"""The most lines a pasted link is read across."""
+
+
 def fragment(text: str, mark: str) -> str:
-    """The code in a pasted link or text: what follows ``mark``, else the text itself (spaces dropped)."""
-    text = "".join(text.split())
-    return text.split(mark, 1)[1] if mark in text else text
+    r"""The code in a pasted link or text: what follows ``mark`` (else the text itself) as far as a code goes. A link
+    a messenger or mail broke across lines is joined again; words after it (on its line or the next) are left out,
+    whichever reading holds whole compressed data.
+
+    >>> code = deflate(b"{}")
+    >>> fragment(f"Here: https://x.org/#reply={code[:5]}\n{code[5:]} thanks!", REPLY) == code
+    True
+    >>> fragment(f"#reply={code}\nSee you", REPLY) == fragment(f"({code}).", REPLY) == code
+    True
+    """
+    rest = text.split(mark, 1)[1] if mark in text else text.strip().lstrip("(<\"'")
+    lines = [line.strip() for line in rest.splitlines()][:MAX_LINES]
+    readings = ["".join(rest.split())] + ["".join(lines[:n]) for n in range(len(lines), 0, -1)]  # then fewer lines
+    codes = [found[0] if (found := _CODE.match(reading)) else "" for reading in readings]
+    for code in codes:
+        try:
+            inflate(code, MAX_LINK * 100)
+        except (ValueError, zlib.error, binascii.Error):
+            continue
+        return code
+    return codes[0]
 
 
 @dataclass(frozen=True, slots=True)

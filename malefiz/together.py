@@ -102,6 +102,8 @@ class Together:
         self.roster: tuple[Peer, ...] = ()
         """A guest's or watcher's view of the other devices, as the host last told it (the host's own is
         :attr:`peers`)."""
+        self.joined = ""
+        """The invitation a guest or watcher first joined with (opened again, it shows this game)."""
         self.asking: int | None = None
         """The connected device the host pressed *Let the computer play for …* for: asked whether it is sure."""
         self._told: str = ""
@@ -269,6 +271,7 @@ class Together:
         name = setup.seats[invitation.seat].name if invitation.seat is not None else ""
         together = cls(role, setup, name, games)
         together.invitation = invitation
+        together.joined = invitation.link()
         together.me = invitation.device if invitation.seat is not None else None
         together.peers[0] = Peer(0, name=invitation.host)
         return together
@@ -276,8 +279,8 @@ class Together:
     def join(self, name: str) -> None:
         """The guest joins as ``name``: the page answers the host's offer."""
         invitation = self.invitation
-        if self.role == "host" or invitation is None:
-            return
+        if self.role == "host" or invitation is None or self.peers[0].state != "new":
+            return  # pressed again: the answer is being made already
         self.name = " ".join(name.split())[:MAX_NAME] or self.name
         _, sdp = unpack(invitation.offer)
         self.peers[0].state = "offered"
@@ -584,6 +587,7 @@ class Together:
             "peers": [[d, p.seat, p.name] for d, p in sorted(self.peers.items())],
             "match": self.table.match.to_json() if self.table is not None else None,
             "invitation": self.invitation.link() if self.invitation is not None else None,
+            "joined": self.joined,
             "next": b64(self.next[0]) if self.next is not None else None,
             "stun": self.stun,
         }
@@ -612,6 +616,8 @@ class Together:
         if isinstance(doc.get("next"), str):
             secret = unb64(doc["next"])
             together.next = (secret, Chain.from_secret(secret))
+        joined = doc.get("joined", "")
+        together.joined = joined if isinstance(joined, str) else ""
         if isinstance(doc.get("invitation"), str):
             together.invitation, _ = Invitation.read(doc["invitation"], games)
         if doc["match"] is None:

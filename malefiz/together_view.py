@@ -126,7 +126,8 @@ def _handover_html(together: Together, device: int, peer: Peer, t: Translator) -
     """What to hand over: the host's invitation (and where to paste the reply), or the guest's reply."""
     link = html.escape(peer.link)
     name = device_name(device, peer.name, t)
-    send = t("together.send_invite" if together.role == "host" else "together.send_reply", name=name)
+    reply = "together.send_reply" if together.table is None else "together.send_reply_again"  # the game runs
+    send = t("together.send_invite" if together.role == "host" else reply, name=name)
     parts = [
         f'<p>{html.escape(send)}</p><p class="handover"><input readonly value="{link}" data-link-text'
         f' aria-label="{html.escape(send)}"> {_copy_html(t)}</p><div class="qr" data-qr="{link}"></div>'

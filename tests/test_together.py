@@ -221,6 +221,25 @@ def test_a_broken_invitation_or_reply_is_refused_in_the_players_language() -> No
     assert "not a whole reply" in screen.notice and not [c for c in screen.net if c["do"] == "accept"]
 
 
+@pytest.mark.parametrize(
+    "pasted",
+    [
+        "Here is my reply: {link} see you soon",
+        "{head}\n{tail}\nThanks!",  # a messenger broke the link across lines, and words follow
+        "({link}).",
+    ],
+)
+def test_a_reply_pasted_with_words_around_it_or_broken_across_lines_is_taken(pasted: str) -> None:
+    host, guest = app(), app()
+    host.open("?game=maedn&seats=human,remote&names=Anna,Ben")
+    guest.open("", link_in(must(host.net(1, "offer", sdp("offer", 50001))), JOIN))
+    guest.join("Ben")
+    assert not guest.join("Ben").net  # pressed twice: one answer
+    link = "https://example.org/malefiz/" + link_in(must(guest.net(0, "answer", sdp("answer", 50002))), REPLY)
+    screen = host.reply(1, pasted.format(link=link, head=link[:60], tail=link[60:]))
+    assert not screen.notice and [c for c in screen.net if c["do"] == "accept"]
+
+
 def test_a_message_from_the_other_device_that_does_not_fit_is_refused_and_changes_nothing() -> None:
     host, guest, sent = connect("?game=maedn&seats=human,remote&names=Anna,Ben&first=yellow")
     deliver(host, guest, sent)
@@ -276,8 +295,9 @@ def test_both_devices_reload_mid_game_reconnect_with_a_new_invitation_and_play_o
     rejoined = guest.open("", invitation)  # the kept part answers at once: no name asked again
     answer = [c for c in rejoined.net if c["do"] == "answer"]
     assert answer and "join-name" not in rejoined.together
-    reply = link_in(must(guest.net(0, "answer", sdp("answer", 50012))), REPLY)
-    host.reply(1, reply)
+    answered = must(guest.net(0, "answer", sdp("answer", 50012)))
+    assert "connected again once Anna has entered it" in answered.together  # the game runs: it does not "start"
+    host.reply(1, link_in(answered, REPLY))
     sent = []
     for who, device, peer in (("host", host, 1), ("guest", guest, 0)):
         screen = must(device.net(peer, "open", ""))
@@ -535,3 +555,46 @@ def test_before_the_first_roll_a_change_of_language_or_of_another_tab_keeps_the_
     german = host.set_language("de")
     assert german.view == "play" and "Schicke Ben diese Einladung" in german.together and not german.net
     assert host.changed(TALLY_KEY) is None and host.together is not None  # a game finished in another tab
+
+
+def test_the_invitation_opened_again_after_joining_shows_the_game_it_led_to_and_makes_no_second_one() -> None:
+    host, guest = app(), app()
+    host.open("?game=maedn&seats=human,remote&names=Anna,Ben")
+    invitation = link_in(must(host.net(1, "offer", sdp("offer", 50001))), JOIN)
+    guest.open("", invitation)
+    guest.join("Ben")
+    host.reply(1, link_in(must(guest.net(0, "answer", sdp("answer", 50002))), REPLY))
+    sent = [("guest", 0, c["text"]) for c in must(guest.net(0, "open", "")).net if c["do"] == "send"]
+    sent += [("host", 1, c["text"]) for c in must(host.net(1, "open", "")).net if c["do"] == "send"]
+    deliver(host, guest, sent)
+    play_until(host, guest, sent, 8)
+    assert guest.session is not None
+    state, kept = guest.session.state, sorted(guest.storage.all_keys())
+    again = App(guest.storage, ["en"], rng=random.Random(5))  # a new tab of Ben's browser, the first link tapped
+    screen = again.open("", invitation)
+    assert "You joined with this invitation already" in screen.notice and "join-name" not in screen.together
+    assert again.session is not None and again.session.state == state and sorted(guest.storage.all_keys()) == kept
+    german = App(guest.storage, ["de"], rng=random.Random(6))
+    assert "Mit dieser Einladung bist du schon beigetreten" in german.open("", invitation).notice
+
+
+def test_the_invitation_opened_again_before_the_host_took_the_reply_joins_anew() -> None:
+    host, guest = app(), app()
+    host.open("?game=maedn&seats=human,remote&names=Anna,Ben")
+    invitation = link_in(must(host.net(1, "offer", sdp("offer", 50001))), JOIN)
+    guest.open("", invitation)
+    guest.join("Ben")
+    must(guest.net(0, "answer", sdp("answer", 50002)))  # the reply is made, and never sent (the tab was closed)
+    again = App(guest.storage, ["en"], rng=random.Random(5))
+    assert "join-name" in again.open("", invitation).together  # the host's offer still waits: join again
+    again.join("Ben")
+    host.reply(1, link_in(must(again.net(0, "answer", sdp("answer", 50003))), REPLY))
+    sent = [("guest", 0, c["text"]) for c in must(again.net(0, "open", "")).net if c["do"] == "send"]
+    sent += [("host", 1, c["text"]) for c in must(host.net(1, "open", "")).net if c["do"] == "send"]
+    deliver(host, again, sent)
+    assert host.session is not None and again.session is not None and host.session.state == again.session.state
+
+
+def test_the_hosts_address_sets_the_pace_as_for_a_game_on_one_device() -> None:
+    host = app()
+    assert host.open("?game=maedn&seats=human,remote,bot:medium&names=Anna,Ben&pace=instant").pace == "instant"

@@ -13,8 +13,9 @@
   var queued = {};
 
   function wire(peer, handle) {
-    if (handles[peer] && handles[peer] !== handle) handles[peer].close();
-    handles[peer] = handle;
+    var old = handles[peer];
+    handles[peer] = handle;  // first: the old channel's close is not told as this device's connection lost
+    if (old && old !== handle) old.close();
     opened[peer] = false;
     queued[peer] = [];
     handle.onopen = function () {
