@@ -523,8 +523,8 @@ class App(SettingUp, BetweenDevices):
     def changed(self, key: str | None) -> Screen | None:
         """Another tab changed what is kept (the browser's storage event; ``key`` None: everything was cleared):
         the setup screen lists the shelf anew; the game shown catches up when it went on there."""
-        if self.together is not None:
-            return None  # a game between devices (before its first roll too) is this tab's alone
+        if self.together is not None:  # a game between devices: caught up when another tab took it further
+            return self.together_changed(key)
         if key == TALLY_KEY and self.session is None:
             return self.setup_screen()  # a game finished in another tab
         if key is not None and not key.startswith(GAME_PREFIX):

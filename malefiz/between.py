@@ -166,6 +166,21 @@ class BetweenDevices:
                 return self._kept_together(key.removeprefix(TOGETHER_PREFIX))
         return None
 
+    def together_changed(self, key: str | None) -> Screen | None:
+        """Another tab of this browser kept this game between devices further (a play link opened there): this tab
+        shows it as it is now instead of playing on from where it was (None: nothing to catch up with)."""
+        together = self.together
+        if together is None or together.table is None or key != TOGETHER_PREFIX + together.key:
+            return None
+        kept = self._kept_together(together.key)
+        if kept is None or kept.table is None or len(kept.table.match.actions) <= len(together.table.match.actions):
+            return None
+        try:
+            together.take_match(kept.table.match.to_json())
+        except MalefizError:
+            return None  # not this game gone further: this tab's stays
+        return self._together_now(self.t("shelf.behind"))
+
     def _keep_together(self) -> None:
         """Keep this device's part of the game in the browser, and the game's code in the address (a reload
         resumes it)."""

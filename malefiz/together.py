@@ -492,7 +492,16 @@ class Together:
         """
         chain = self.chain if self.me is not None else None
         table = Table.from_link(fragment(text, PLAY), self.games, self.me, chain)
-        self._adopt(table.match.to_json(), from_host=self.role == "host")
+        self.take_match(table.match.to_json())
+
+    def take_match(self, doc: object) -> None:
+        """The game as another place has it (a play link, another tab of this browser), when it is this game gone
+        further (see :meth:`_adopt`); a host passes it on to the devices connected.
+
+        Raises:
+            MalefizError: for a game that is not this one, or does not check out.
+        """
+        self._adopt(doc, from_host=self.role == "host")
         self._send_outbox()
 
     # -- what goes out -------------------------------------------------------------------------

@@ -598,3 +598,29 @@ def test_the_invitation_opened_again_before_the_host_took_the_reply_joins_anew()
 def test_the_hosts_address_sets_the_pace_as_for_a_game_on_one_device() -> None:
     host = app()
     assert host.open("?game=maedn&seats=human,remote,bot:medium&names=Anna,Ben&pace=instant").pace == "instant"
+
+
+def test_a_tab_whose_game_went_on_by_a_play_link_in_another_tab_catches_up() -> None:
+    """Anna taps Ben's play link: it opens in a new tab of her browser, which plays on. Her first tab, still showing
+    the game as it was, catches up (the browser tells it that the kept game changed) instead of forking it."""
+    host, guest = app(), app()
+    host.open("?game=maedn&seats=human,remote&names=Anna,Ben")
+    guest.open("", link_in(must(host.net(1, "offer", sdp("offer", 50001))), JOIN))
+    guest.join("Ben")
+    host.reply(1, link_in(must(guest.net(0, "answer", sdp("answer", 50002))), REPLY))
+    for current, other in ([(host, guest), (guest, host)] * 3)[:-1]:  # a few turns by link (no channel)
+        while current.session is not None and act(current) is not None:
+            pass
+        other.open("", link_in(current.screen(), PLAY))
+    while guest.session is not None and act(guest) is not None:
+        pass
+    assert host.session is not None and guest.together is not None and host.together is not None
+    tab = App(host.storage, ["en"], rng=random.Random(7))  # Ben's link opened in a new tab of Anna's browser
+    tab.open("", link_in(guest.screen(), PLAY))
+    assert tab.together is not None and tab.together.table is not None and host.together.table is not None
+    assert len(tab.together.table.match.actions) > len(host.together.table.match.actions)
+    screen = host.changed(TOGETHER_PREFIX + host.together.key)
+    assert screen is not None and "went on in another tab" in screen.notice
+    assert host.session is not None and tab.session is not None and host.session.state == tab.session.state
+    assert host.together.table.match == tab.together.table.match
+    assert host.changed(TOGETHER_PREFIX + host.together.key) is None  # nothing new since
