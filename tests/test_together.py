@@ -624,3 +624,19 @@ def test_a_tab_whose_game_went_on_by_a_play_link_in_another_tab_catches_up() -> 
     assert host.session is not None and tab.session is not None and host.session.state == tab.session.state
     assert host.together.table.match == tab.together.table.match
     assert host.changed(TOGETHER_PREFIX + host.together.key) is None  # nothing new since
+
+
+def test_a_question_about_a_connected_device_goes_once_its_connection_is_lost() -> None:
+    host, guest, sent = connect("?game=maedn&seats=human,remote&names=Anna,Ben&first=red")
+    deliver(host, guest, sent)
+    assert host.together is not None and host.together.table is not None
+    for _ in range(200):  # until it is Ben's turn to move on his device
+        if host.together.table.waiting().device == 1:
+            break
+        play_until(host, guest, sent, len(host.session.record) + 1 if host.session is not None else 1)
+    assert host.together.table.waiting().device == 1
+    assert "Ben is still connected and may be thinking" in host.handover(1).together
+    lost = must(host.net(1, "close", ""))  # asked, and Ben's page closes meanwhile: no longer true
+    assert "Ben is still connected" not in lost.together and "Let the computer play for Ben" in lost.together
+    done = host.handover(1)
+    assert "the computer plays for them" in done.together and 1 in host.together.table.gone
