@@ -405,3 +405,21 @@ def test_the_host_lets_the_computer_play_for_a_device_that_closed_its_page_and_f
         raise AssertionError("the game does not end")
     assert (host.locator("[data-winner-text]").text_content() or "").endswith("wins!")
     watch.assert_clean()
+
+
+def test_a_guest_who_leaves_for_the_setup_screen_is_asked_first_and_the_host_sees_the_connection_gone_at_once(
+    devices: Callable[..., Page],
+    site_url: str,
+    watch: Watch,
+) -> None:
+    host, guest = set_up(devices, site_url, "game=maedn&seats=human,remote&names=Anna,Ben&pace=instant")
+    play_some(host, guest, 2)
+    guest.click('header [data-action="setup"]')
+    guest.wait_for_selector("[data-confirm][open]")
+    said = guest.locator("[data-confirm-text]").text_content() or ""
+    assert "can let the computer play for you" in said and "list of games in progress" not in said
+    guest.click('[data-action="confirm-yes"]')
+    guest.wait_for_selector("#setup:not([hidden])")
+    host.wait_for_selector('[data-together] li[data-peer="1"] >> text=connection lost')  # told by the channel's close
+    assert host.locator('[data-together] [data-action="handover"][data-id="1"]').count() == 1
+    watch.assert_clean()
