@@ -86,8 +86,9 @@ def panel_html(together: Together, t: Translator) -> str:
         ahead = together.peers.get(next_device) if together.role == "host" else together.peers.get(0)
         if ahead is None or ahead.state != "open":
             name = table.match.names[next_device]
+            by_link = "together.by_link" if together.role == "host" else "together.by_link_guest"  # who invites
             extra += (
-                f'<p>{html.escape(t("together.by_link", name=name))}</p><p class="handover"><input readonly'
+                f'<p>{html.escape(t(by_link, name=name))}</p><p class="handover"><input readonly'
                 f' value="{html.escape(together.play_link())}" data-link-text aria-label="{html.escape(name)}">'
                 f" {_copy_html(t)}</p>"
             )

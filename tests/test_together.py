@@ -331,6 +331,8 @@ def test_a_whole_game_by_link_alone(game: str) -> None:
         if screen is None:  # nothing more to do here: the link goes to the other device
             shown = current.screen()
             link = link_in(shown, PLAY)
+            said = "wait for Anna's new invitation" if current is guest else "send Ben the invitation above"
+            assert said in unescape(shown.together)  # who can connect the two again: the host, by a new invitation
             links.append(len(link))
             kept = other.together.table if other.together is not None else None
             seen = len(kept.match.actions) if kept is not None else None
