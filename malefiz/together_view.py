@@ -97,7 +97,7 @@ def panel_html(together: Together, t: Translator) -> str:
         extra += f'<p><button type="button" data-action="watch">{watch}</button></p>'
         if together.stun:
             extra += f'<p class="note">{html.escape(t("together.across_on", server=together.stun))}</p>'
-        elif any(p.state != "open" for p in together.peers.values()):
+        elif any(p.state != "open" and (table is None or d not in table.gone) for d, p in together.peers.items()):
             note = html.escape(t("together.across_note", server=together.stun_server))
             extra += (
                 f'<p><button type="button" data-action="across">{html.escape(t("together.across"))}</button>'

@@ -457,6 +457,7 @@ def test_the_host_lets_the_computer_play_for_a_device_that_left_and_the_game_goe
     assert "Let the computer play for Ben" in screen.together
     screen = host.handover(1)
     assert "the computer plays for them" in screen.together and "handover" not in screen.together
+    assert "Play across networks" not in screen.together  # nobody left to connect
     assert not screen.frames and not screen.tumble  # the last action is not walked or rolled again
     assert "Waiting for Ben" not in screen.status
     ben = re.findall(r'<li data-peer="1">.*?</li>', screen.together)
