@@ -427,7 +427,11 @@ class App(SettingUp, BetweenDevices):
         if s is None:
             return None
         if self.together is not None:
-            return self._together_now() if self.together.rematch() else None
+            try:
+                asked = self.together.rematch()
+            except MalefizError as error:
+                return self._together_now(self.t.error(error))
+            return self._together_now() if asked else None
         self.keep()
         self.address = Address("push", "")
         return self.start(dataclasses.replace(s.setup, seed=None, position=None))

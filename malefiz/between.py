@@ -173,8 +173,8 @@ class BetweenDevices:
         if together is None or together.table is None or key != TOGETHER_PREFIX + together.key:
             return None
         kept = self._kept_together(together.key)
-        if kept is None or kept.table is None or len(kept.table.match.actions) <= len(together.table.match.actions):
-            return None
+        if kept is None or kept.table is None or kept.table.match == together.table.match:
+            return None  # (a die's part given there counts too: the game is as far, the roll is not)
         try:
             together.take_match(kept.table.match.to_json())
         except MalefizError:

@@ -419,6 +419,10 @@ class Together:
         if self.role != "host" or self.table is None or peer is None or peer.seat is None:
             self.asking = None
             return
+        wait = self.table.waiting()
+        if peer.state == "open" and not (device in wait.parts or wait.device == device):
+            self.asking = None  # it played meanwhile: the game no longer waits for it
+            return
         if peer.state == "open" and self.asking != device:
             self.asking = device
             return
@@ -434,9 +438,15 @@ class Together:
     def rematch(self) -> bool:
         """*Rematch with the same players*, once the game is over: the host asks every player's device for a new
         dice anchor and starts the new game with the same seats once all are in; a guest asks the host. False
-        when there is nothing to do."""
+        when there is nothing to do.
+
+        Raises:
+            MalefizError: for a guest whose host is not connected (the host's new invitation brings it back).
+        """
         if not self._over() or self.role == "watcher":
             return False
+        if self.role == "guest" and self.peers[0].state != "open":
+            raise MalefizError.keyed("together.rematch_offline", host=self.peers[0].name)
         if self.role == "guest":
             self.commands.append({"do": "send", "peer": 0, "text": '{"t":"rematch"}'})
         elif not self.rematching:
@@ -481,7 +491,7 @@ class Together:
         assert setup is not None  # the table read it already
         together = cls("watcher", setup, "", games)
         together.me, together.table = None, table
-        together.peers = {0: Peer(0, name=table.match.names[0], state="closed")}
+        together.peers = {0: Peer(0, name=table.match.names[0])}  # never connected: no row for the host
         return together
 
     def take_link(self, text: str) -> None:
@@ -501,7 +511,10 @@ class Together:
         Raises:
             MalefizError: for a game that is not this one, or does not check out.
         """
-        self._adopt(doc, from_host=self.role == "host")
+        self._adopt(doc, from_host=self.role != "host")  # the host passes it on; a guest sends it as its hello
+        if self.role == "guest" and self.table is not None:  # the host learns it too (played in another tab)
+            hello = {"t": "hello", "match": self.table.match.to_json()}
+            self.commands.append({"do": "send", "peer": 0, "text": json.dumps(hello, separators=(",", ":"))})
         self._send_outbox()
 
     # -- what goes out -------------------------------------------------------------------------

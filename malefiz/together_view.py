@@ -60,9 +60,10 @@ def panel_html(together: Together, t: Translator) -> str:
         over = table is not None and table.session is not None and table.session.state.is_over
         if together.role == "host" and table is not None and peer.seat is not None and not gone and not over:
             wait = table.waiting()
-            if together.asking == device and peer.state == "open":  # gone meanwhile: no question, the button
+            waits = device in wait.parts or wait.device == device
+            if together.asking == device and peer.state == "open" and waits:  # else: gone, or it played meanwhile
                 row += _asking_html(device, who, t)
-            elif peer.state != "open" or device in wait.parts or wait.device == device:
+            elif peer.state != "open" or waits:
                 label = html.escape(t("together.handover", name=who))
                 row += f'<p><button type="button" data-action="handover" data-id="{device}">{label}</button></p>'
         rows.append(row + "</li>")

@@ -643,3 +643,57 @@ def test_a_question_about_a_connected_device_goes_once_its_connection_is_lost() 
     assert "Ben is still connected" not in lost.together and "Let the computer play for Ben" in lost.together
     done = host.handover(1)
     assert "the computer plays for them" in done.together and 1 in host.together.table.gone
+
+
+def test_a_guest_asking_for_a_rematch_while_the_host_is_away_is_told_and_nothing_is_sent() -> None:
+    host, guest, sent = connect("?game=maedn&seats=human,remote&names=Anna,Ben")
+    deliver(host, guest, sent)
+    play_until(host, guest, sent, 100_000)
+    must(guest.net(0, "close", ""))  # Anna's page is gone
+    screen = must(guest.rematch())
+    assert "Anna is not connected: the rematch can be asked once you are connected again" in screen.notice
+    assert not [c for c in screen.net if c["do"] == "send"] and screen.rematch_shown
+
+
+def test_the_hosts_question_goes_once_the_device_played_and_a_late_yes_changes_nothing() -> None:
+    host, guest, sent = connect("?game=maedn&seats=human,remote&names=Anna,Ben&first=red")
+    deliver(host, guest, sent)
+    assert host.together is not None and host.together.table is not None
+    for _ in range(200):
+        if host.together.table.waiting().device == 1:
+            break
+        play_until(host, guest, sent, len(host.session.record) + 1 if host.session is not None else 1)
+    assert "Ben is still connected" in host.handover(1).together
+    while host.together.table.waiting().device == 1:  # Ben plays his turn
+        sent.extend(("guest", c["peer"], c["text"]) for c in must(act(guest)).net if c["do"] == "send")
+        deliver(host, guest, sent)
+    assert "Ben is still connected" not in must(host.screen()).together
+    host.handover(1)  # the Yes of the question shown before
+    assert not host.together.table.gone
+
+
+def test_a_guests_second_tab_that_played_on_brings_the_live_tab_and_the_host_along() -> None:
+    host, guest, sent = connect("?game=maedn&seats=human,remote&names=Anna,Ben&first=red")
+    deliver(host, guest, sent)
+    assert guest.address is not None and guest.together is not None
+    tab = App(guest.storage, ["en"], rng=random.Random(8))  # Ben's kept game opened in a second tab
+    tab.open(guest.address.query)
+    assert tab.session is not None and tab.session.can_roll()
+    tab.roll()  # his part of the die, given in the second tab
+    screen = guest.changed(TOGETHER_PREFIX + guest.together.key)
+    assert screen is not None and "went on in another tab" in screen.notice
+    sent.extend(("guest", c["peer"], c["text"]) for c in screen.net if c["do"] == "send")
+    deliver(host, guest, sent)
+    assert host.session is not None and guest.session is not None and tab.session is not None
+    assert host.session.state == guest.session.state == tab.session.state  # the roll reached Anna
+    play_until(host, guest, sent, 30)
+    assert host.session.state == guest.session.state
+
+
+def test_a_device_that_only_views_a_play_link_lists_no_lost_connection() -> None:
+    host, guest, sent = connect("?game=maedn&seats=human,remote&names=Anna,Ben")
+    deliver(host, guest, sent)
+    play_until(host, guest, sent, 6)
+    assert host.together is not None
+    viewer = app()
+    assert "connection lost" not in viewer.open("", host.together.play_link()).together

@@ -66,6 +66,7 @@
     } else if (c.do === "accept") {
       handles[c.peer].accept(c.sdp);
     } else if (c.do === "send") {
+      if (handles[c.peer].state === "closed") return;  // gone: Python knows from its close, and waits for the next
       if (opened[c.peer]) handles[c.peer].send(c.text);
       else queued[c.peer].push(c.text);
     }
@@ -119,6 +120,10 @@
       run("join", name ? name.value : "");
     }
   });
+
+  // A page that goes (its tab closed, another address) ends its channels, so the other devices see it at once
+  // rather than once ICE gives up (some 20 seconds).
+  addEventListener("pagehide", function () { Object.keys(handles).forEach(function (peer) { handles[peer].close(); }); });
 
   window.MalefizTogether = {
     show: function (screen) {
