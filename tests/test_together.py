@@ -629,15 +629,21 @@ def test_a_tab_whose_game_went_on_by_a_play_link_in_another_tab_catches_up() -> 
     assert host.changed(TOGETHER_PREFIX + host.together.key) is None  # nothing new since
 
 
-def test_a_question_about_a_connected_device_goes_once_its_connection_is_lost() -> None:
+def at_bens_move() -> tuple[App, App, list[tuple[str, int, str]]]:
+    """Anna and Ben connected, having played until it is Ben's turn to move on his device."""
     host, guest, sent = connect("?game=maedn&seats=human,remote&names=Anna,Ben&first=red")
     deliver(host, guest, sent)
     assert host.together is not None and host.together.table is not None
-    for _ in range(200):  # until it is Ben's turn to move on his device
+    for _ in range(200):
         if host.together.table.waiting().device == 1:
-            break
+            return host, guest, sent
         play_until(host, guest, sent, len(host.session.record) + 1 if host.session is not None else 1)
-    assert host.together.table.waiting().device == 1
+    raise AssertionError("it never was Ben's turn to move")
+
+
+def test_a_question_about_a_connected_device_goes_once_its_connection_is_lost() -> None:
+    host = at_bens_move()[0]
+    assert host.together is not None and host.together.table is not None
     assert "Ben is still connected and may be thinking" in host.handover(1).together
     lost = must(host.net(1, "close", ""))  # asked, and Ben's page closes meanwhile: no longer true
     assert "Ben is still connected" not in lost.together and "Let the computer play for Ben" in lost.together
@@ -656,13 +662,8 @@ def test_a_guest_asking_for_a_rematch_while_the_host_is_away_is_told_and_nothing
 
 
 def test_the_hosts_question_goes_once_the_device_played_and_a_late_yes_changes_nothing() -> None:
-    host, guest, sent = connect("?game=maedn&seats=human,remote&names=Anna,Ben&first=red")
-    deliver(host, guest, sent)
+    host, guest, sent = at_bens_move()
     assert host.together is not None and host.together.table is not None
-    for _ in range(200):
-        if host.together.table.waiting().device == 1:
-            break
-        play_until(host, guest, sent, len(host.session.record) + 1 if host.session is not None else 1)
     assert "Ben is still connected" in host.handover(1).together
     while host.together.table.waiting().device == 1:  # Ben plays his turn
         sent.extend(("guest", c["peer"], c["text"]) for c in must(act(guest)).net if c["do"] == "send")
