@@ -173,8 +173,21 @@ def test_two_devices_set_up_play_a_whole_game_over_webrtc_and_rematch(
         page.wait_for_function("() => document.querySelector('[data-winner]').hidden")
         page.wait_for_function(f"() => {LINES} <= 2")  # the new game: at most the roll for who starts
     converge([host, guest])
+    someones_turn([host, guest])  # once every device's part for the first roll is in
     assert act(host, game) or act(guest, game)  # and it is played
     watch.assert_clean()
+
+
+def someones_turn(pages: list[Page]) -> None:
+    """Wait until a person on one of the devices can act (a die's part may still be on its way between them)."""
+    for _ in range(400):
+        for page in pages:
+            try:
+                page.wait_for_function(MY_TURN, timeout=150)
+                return
+            except PlaywrightTimeout:
+                continue
+    raise AssertionError("nobody can act")
 
 
 def play_some(host: Page, guest: Page, moves: int) -> None:
