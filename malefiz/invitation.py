@@ -76,7 +76,7 @@ def fragment(text: str, mark: str) -> str:
     whichever reading holds whole compressed data.
 
     >>> code = deflate(b"{}")
-    >>> fragment(f"Here: https://x.org/#reply={code[:5]}\n{code[5:]} thanks!", REPLY) == code
+    >>> fragment(f"Here: ./#reply={code[:5]}\n{code[5:]} thanks!", REPLY) == code
     True
     >>> fragment(f"#reply={code}\nSee you", REPLY) == fragment(f"({code}).", REPLY) == code
     True
