@@ -446,15 +446,12 @@ def _add_position_arguments(parser: argparse.ArgumentParser, action: str = "") -
     )
 
 
-def _add_language_argument(parser: argparse.ArgumentParser, what: str) -> None:
-    """``--lang``: the language of a command's words."""
+def _add_language_argument(parser: argparse.ArgumentParser, what: str, dest: str = "lang") -> None:
+    """``--lang``: the language of a command's words (before the command: ``dest`` top_lang, which the
+    command's own ``--lang`` overrides); no default here, :func:`main` fills it in."""
     languages = ", ".join(LANGUAGES)
-    parser.add_argument(
-        "--lang",
-        choices=LANGUAGES,
-        default=DEFAULT_LANGUAGE,
-        help=f"the language of {what} and of the errors ({languages}; default en)",
-    )
+    words = f"the language of {what} and of the errors ({languages}; default en)"
+    parser.add_argument("--lang", dest=dest, choices=LANGUAGES, help=words)
 
 
 _USAGE: Final = (
@@ -520,6 +517,7 @@ def _parser(t: Translator = ENGLISH) -> argparse.ArgumentParser:
         ),
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    _add_language_argument(parser, "every command's words", dest="top_lang")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND", parser_class=_Parser)
     moves = sub.add_parser(
         "moves",
@@ -532,6 +530,7 @@ def _parser(t: Translator = ENGLISH) -> argparse.ArgumentParser:
         ),
     )
     _add_position_arguments(moves)
+    _add_language_argument(moves, "the errors")
     moves.set_defaults(run=_cmd_moves)
     step = sub.add_parser(
         "apply",
@@ -543,6 +542,7 @@ def _parser(t: Translator = ENGLISH) -> argparse.ArgumentParser:
         ),
     )
     _add_position_arguments(step, "the action, as JSON or in notation (d4, y:B-0, 2.13-2.9, pass)")
+    _add_language_argument(step, "the errors")
     step.set_defaults(run=_cmd_apply)
     hint = sub.add_parser(
         "hint",
@@ -636,6 +636,7 @@ def _parser(t: Translator = ENGLISH) -> argparse.ArgumentParser:
         default=0,
         help=f"seed of the first game, 0 to {MAX_SEED - 1}; game g plays seed+g (default 0)",
     )
+    _add_language_argument(cup, "the errors")
     cup.set_defaults(run=_cmd_tournament)
     for each in (parser, *sub.choices.values()):
         if isinstance(each, _Parser):
@@ -649,7 +650,8 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     stream = out or sys.stdout
     try:
         args = _parser(Translator(_language(argv))).parse_args(argv)
-        t = Translator(getattr(args, "lang", DEFAULT_LANGUAGE))
+        args.lang = args.lang or args.top_lang or DEFAULT_LANGUAGE  # the command's own --lang, else the one before
+        t = Translator(args.lang)
         try:
             status: int = args.run(args, stream)
             stream.flush()  # here, so that a full disk is told as an error, not at exit

@@ -328,3 +328,21 @@ def test_an_empty_file_is_said_to_be_empty(
     one_line_error(*cli(capsys, monkeypatch, "moves", str(path)), f"error: {path} is empty: expected a position")
     one_line_error(*cli(capsys, monkeypatch, "review", str(path)), f"error: {path} is empty: expected a saved game")
     one_line_error(*cli(capsys, monkeypatch, "hint", "-", stdin=b"\n"), "error: standard input is empty")
+
+
+def test_lang_goes_before_the_command_as_well_as_after_it(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``malefiz --lang de play`` is read as ``malefiz play --lang de`` (it said ``'de' gibt es nicht``); every
+    command takes ``--lang`` for its errors, also those whose output has no words (moves, apply, tournament)."""
+    args = ("play", "--game", "maedn", "--seats", "hard,easy", "--seed", "6")
+    before = cli(capsys, monkeypatch, "--lang", "de", *args)
+    after = cli(capsys, monkeypatch, *args, "--lang", "de")
+    assert before == after and before[0] == 0 and before[1].splitlines()[0].endswith(": Gelb, Rot (schwer, leicht)")
+    assert cli(capsys, monkeypatch, "--lang=en", *args, "--lang", "de") == after  # the command's own one wins
+    assert cli(capsys, monkeypatch, "--lang", "de", *args, "--lang", "en")[1] == run(*args).stdout
+    wrong = b"kein Zug"
+    cases = ((("moves", "-"), wrong), (("apply", "-", "d4"), wrong), (("tournament", "--seats", "x,y"), b""))
+    for command, stdin in cases:
+        for words in (("--lang", "de", *command), (*command, "--lang", "de")):
+            german_error(*cli(capsys, monkeypatch, *words, stdin=stdin))
