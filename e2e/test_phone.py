@@ -356,3 +356,31 @@ def test_a_finger_reaches_a_small_piece_from_a_finger_width_away(browser: Browse
     page.wait_for_function(f"before => ({state})() !== before", arg=before)
     context.close()
     watch.assert_clean()
+
+
+BAR_TARGETS = """() => [...document.querySelectorAll('.bar select, .bar label.sound, .bar button, .bar a')]
+  .filter((e) => e.offsetParent !== null)
+  .map((e) => { const b = e.getBoundingClientRect(); return [e.outerHTML.slice(0, 60), b.width, b.height]; })"""
+
+
+@pytest.mark.parametrize("size", [{"width": 390, "height": 844}, {"width": 844, "height": 390}])
+def test_the_bars_controls_are_a_fingers_size(browser: Browser, site_url: str, size: dict[str, int]) -> None:
+    # Pace, sound, motion, language and the rules link were 20 px high (the checkboxes 13 px) on a phone.
+    context, game = device(browser, site_url, **{**PHONE, "viewport": size, "locale": "de-DE"})  # the longer words
+    page, watch = game.page, game.watch
+    game.open("?seats=human,human&seed=1")
+    assert page.evaluate("document.documentElement.lang") == "de"
+    targets = page.evaluate(BAR_TARGETS)
+    assert len(targets) >= 5, targets  # pace, sound, motion, language, rules
+    for what, width, height in targets:
+        assert height >= 40 and width >= 40, (what, width, height)
+    box = page.locator(".bar [data-sound]").bounding_box()
+    assert box is not None and box["height"] >= 18
+    page.locator(".bar label.sound").first.tap(position={"x": 4, "y": 36})  # the label's edge, not the box
+    assert page.locator(".bar [data-sound]").is_checked()
+    board = page.locator("#board svg").bounding_box()
+    assert board is not None and board["y"] + board["height"] <= size["height"]  # the whole board still in sight
+    if size["width"] > size["height"]:  # on its side the panel scrolls, the page does not
+        assert page.evaluate("document.documentElement.scrollHeight") <= size["height"] + 2
+    context.close()
+    watch.assert_clean()
