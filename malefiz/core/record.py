@@ -88,8 +88,9 @@ class Record(Generic[S, A]):
 
     def undo_point(self, is_person: Callable[[int], bool]) -> int | None:
         """The length undo cuts the record back to: just after the last roll of a person who has since
-        decided something (a computer's actions after it go with it; a die roll is never undone). None when
-        no person has decided anything since a roll of theirs. ``is_person(seat)`` tells people from computers.
+        decided something (a computer's actions after it go with it; a die roll is never undone), or the start
+        when a person decided on a roll the start's position gave. None when no person has decided anything
+        since a roll of theirs. ``is_person(seat)`` tells people from computers.
         """
         decided = False
         for i in range(len(self.entries) - 1, -1, -1):
@@ -101,6 +102,8 @@ class Record(Generic[S, A]):
                 continue
             if person and not isinstance(entry.action, Pass):
                 decided = True
+        if decided and is_person(self.start.current_seat):  # the start's roll was given with its position
+            return 0
         return None
 
     def actions(self) -> list[A]:

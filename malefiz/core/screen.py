@@ -205,9 +205,9 @@ def status(session: Session) -> str:
 
 def news(session: Session) -> str:
     """What just happened, for the message line; empty when the status line says it already (a roll
-    waiting to be used) or nothing happened yet."""
+    waiting to be used) or nothing happened yet (an undo back to the start is news)."""
     last = session.record.last
-    if last is None and not session.record.opening:
+    if last is None and not session.record.opening and not session.can_redo():
         return ""
     if last is not None and isinstance(last.action, Roll) and session.message == last.words:
         return ""

@@ -338,3 +338,30 @@ def test_a_computer_seat_without_a_level_plays_at_medium_in_both_games(game: str
     assert "seats=human,bot:medium" in setup.to_query()
     default = Setup(GAMES[game])
     assert [s.level for s in default.seats if s.kind == "bot"] == ["medium"]
+
+
+FROM_A_ROLL = [
+    "?game=malefiz&seats=human,bot:easy&seed=1&position=classic r:0.13,h,h,h,h y:h,h,h,h,h"
+    " x:8.1,8.3,8.4,8.5,6.7,10.7,0.11,4.11,8.11,12.11,16.11 r1",
+    "?game=maedn&seats=human,bot:easy&seed=1&position=maedn cross y:12,1,B,B r:35,B,B,B y3",
+]
+
+
+@pytest.mark.parametrize("address", FROM_A_ROLL)
+def test_the_first_move_of_a_position_with_its_roll_given_can_be_undone(address: str) -> None:
+    # The position's roll is no Roll in the record: undo found no roll of the person's to go back to, so the
+    # first move could never be taken back (Undo stayed off until the person's second move).
+    s = session(address.replace(" ", "%20"))
+    start = s.state
+    assert not start.is_chance and not s.is_bot_turn() and not s.can_undo()
+    rng = random.Random(3)
+    while s.state.current_seat == start.current_seat and not s.state.is_chance:  # the person's whole decision
+        play_some(s, 1, rng)
+    decided = s.record.entries
+    while s.is_bot_turn():
+        s.bot_step()
+    assert s.can_undo()
+    assert s.undo() and s.state == start and len(s.record) == 0 and not s.can_undo()
+    assert "took back a move" in news(s)
+    assert s.redo()
+    assert s.record.entries[: len(decided)] == decided  # the move played again (the computers then play on)
