@@ -316,5 +316,8 @@ def test_deeply_nested_json_in_a_link_a_file_or_storage_never_blanks_the_page(ga
     game.page.locator("#play [data-load-file]").set_input_files(str(path))
     game.page.wait_for_function("() => document.querySelector('[data-notice]').textContent.includes('file')")
     assert game.position_text() == position
+    game.page.locator('[data-action="close-notice"]').click()  # the close button takes the message away, nothing else
+    game.page.wait_for_selector("[data-notice][hidden]", state="attached")
+    assert game.page.locator(".alert.notice").is_hidden() and game.position_text() == position
     game.roll()
     game.watch.assert_clean()

@@ -326,6 +326,11 @@ class App(SettingUp, BetweenDevices):
         self.notice = text
         return self.screen()
 
+    def close_notice(self) -> Screen:
+        """The notice's close button (a file or link refused, another tab's moves): it goes; the game stays as it is."""
+        self.notice = ""
+        return self.screen(keep=False)
+
     def save_file(self) -> tuple[str, str] | None:
         """*Save file*: the file's name and its text (None without a game)."""
         s = self.session

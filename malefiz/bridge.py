@@ -351,6 +351,7 @@ CALLS: Final[dict[str, Callable[..., Any]]] = {
     "undo": _app_call("undo"),
     "redo": _app_call("redo"),
     "cancel": _app_call("cancel"),
+    "close_notice": _app_call("close_notice"),
     "screen": lambda bridge: bridge.app.screen(keep=False),
     "start_game": lambda bridge, fields: bridge.app.start_from_form(_fields(fields)),
     "seat_notes": lambda bridge, fields: bridge.app.seat_notes(_fields(fields)),

@@ -151,9 +151,13 @@ def test_a_file_that_is_no_game_leaves_the_game_as_it_was() -> None:
     assert a.session is not None
     before = a.session.record.actions()
     screen = a.load_file("{", 1)
-    assert screen.view == "play" and "saved game" in screen.notice
+    assert screen.view == "play" and screen.notice.startswith("That file cannot be opened as a game: Saved game:")
     assert a.session.record.actions() == before
     assert "too large" in a.load_file(None, 10**9).notice
+    closed = a.close_notice()  # its close button: gone at once, the game as it was
+    assert closed.notice == "" and closed.view == "play" and a.session.record.actions() == before
+    assert a.screen().notice == ""
+    assert a.load_file("{", 1).notice
     play_moves(a, 1)
     assert a.screen().notice == ""  # said until the game goes on, not for the rest of the game
 

@@ -415,6 +415,7 @@
     else if (action === "start") afterReplies(function () { userRun("start_game", formFields()); });
     else if (["hint", "undo", "redo", "review"].indexOf(action) >= 0) userRun(action);
     else if (action === "close-error") $("[data-setup-error]").hidden = true;
+    else if (action === "close-notice") userRun("close_notice");
     else if (["rematch", "setup", "delete", "forget-tally"].indexOf(action) >= 0) {
       call("question", action).then(function (reply) {
         pending = function () { userRun("leave", action, key, location.search); };
