@@ -258,3 +258,19 @@ def test_options_and_buttons_are_named_as_the_game_page_names_them(game: str, la
             assert label == words[key]
     assert f"<i>{escape(words['page.hint'])}</i>" in text and f"<i>{escape(words['page.undo'])}</i>" in text
     assert "{" not in re.sub(r"<style>.*?</style>", "", text, flags=re.DOTALL)
+
+
+@pytest.mark.parametrize(("game", "language"), PAGES)
+def test_every_page_tells_the_games_keys(game: str, language: str) -> None:
+    # The keys were only in tooltips and aria-keyshortcuts: nobody could find them.
+    from malefiz.app import KEYS
+
+    page = rules_page(game, language)
+    section = page[page.index('<section id="' + ("keyboard" if language == "en" else "tastatur")) :]
+    section = section[: section.index("</section>")]
+    told = set(re.findall(r"<kbd>(.*?)</kbd>", section))
+    letters = {key.upper() for key in KEYS if len(key) == 1 and key.isalpha()}
+    assert letters == {"R", "W", "H", "T"} and letters <= told
+    assert {"Enter", "Esc", "Tab"} <= told if language == "en" else {"Eingabe", "Esc", "Tab"} <= told
+    assert set(KEYS.values()) == {"roll", "hint", "act", "cancel", "up", "down", "left", "right"}  # all told above
+    assert 'href="#keyboard"' in page if language == "en" else 'href="#tastatur"' in page  # in the contents

@@ -106,7 +106,7 @@ def rules_page(game: str, language: str) -> str:
     other_language = next(lang for lang in LANGUAGES if lang != language)
     other_file = PAGE_FILES[(game, other_language)]
     title = f"{page.title}: {words.rules}"
-    sections = (*page.sections, Section("options", page.options_heading, ""), page.site)
+    sections = (*page.sections, Section("options", page.options_heading, ""), page.site, words.keyboard)
     contents = "".join(f'<li><a href="#{s.id}">{escape(s.heading)}</a></li>' for s in sections)
     other_games = " · ".join(
         f'<a href="./{PAGE_FILES[(g, language)]}">{escape(words.other_game.format(game=TEXTS[g][language].title))}</a>'
@@ -131,6 +131,7 @@ def rules_page(game: str, language: str) -> str:
                 ),
                 language,
             ),
+            _section(words.keyboard, language),
         ]
     )
     return (

@@ -71,6 +71,8 @@ class Words(NamedTuple):
     other_game: str
     contents: str
     option_name: str
+    keyboard: Section
+    """Playing by keyboard (the same keys in both games: :data:`malefiz.app.KEYS`)."""
 
 
 WORDS: Final[Mapping[str, Words]] = {
@@ -82,6 +84,16 @@ WORDS: Final[Mapping[str, Words]] = {
         other_game="Rules of {game}",
         contents="Contents",
         option_name="name in the address and the engine",
+        keyboard=Section(
+            "keyboard",
+            "Playing with the keyboard",
+            "<p><kbd>R</kbd> rolls the die and <kbd>H</kbd> shows the hint (<kbd>W</kbd> and <kbd>T</kbd>, the"
+            " German page's letters, do the same). After a roll the focus is on a piece that can move: the arrow"
+            " keys go to the nearest piece or field in their direction, <kbd>Enter</kbd> or <kbd>Space</kbd>"
+            " chooses it, <kbd>Esc</kbd> lets go of a chosen piece. In the move list the up and down arrows go"
+            " from line to line, <kbd>Enter</kbd> shows the position after that line and <kbd>Esc</kbd> brings"
+            " back the game. <kbd>Tab</kbd> reaches every button.</p>",
+        ),
     ),
     "de": Words(
         rules="Spielregeln",
@@ -91,6 +103,17 @@ WORDS: Final[Mapping[str, Words]] = {
         other_game="Spielregeln von {game}",
         contents="Inhalt",
         option_name="Name in der Adresse und im Programm",
+        keyboard=Section(
+            "tastatur",
+            "Spielen mit der Tastatur",
+            "<p><kbd>W</kbd> würfelt und <kbd>T</kbd> zeigt den Tipp (<kbd>R</kbd> und <kbd>H</kbd>, die"
+            " Buchstaben der englischen Seite, tun dasselbe). Nach dem Wurf steht der Fokus auf einer Figur, die"
+            " ziehen kann: die Pfeiltasten gehen zur nächsten Figur oder zum nächsten Feld in ihrer Richtung,"
+            " <kbd>Eingabe</kbd> oder die <kbd>Leertaste</kbd> wählt es, <kbd>Esc</kbd> lässt eine gewählte"
+            " Figur wieder los. In der Zugliste gehen die Pfeiltasten nach oben und unten von Zeile zu Zeile,"
+            " <kbd>Eingabe</kbd> zeigt die Stellung nach dieser Zeile und <kbd>Esc</kbd> führt zurück zum"
+            " Spiel. Mit <kbd>Tab</kbd> ist jeder Knopf zu erreichen.</p>",
+        ),
     ),
 }
 
