@@ -232,3 +232,23 @@ def test_every_choice_and_name_on_the_setup_screen_is_shown_whole_on_a_phone(
     assert not cut, f"cut at {width} px in {language}: {cut}"
     context.close()
     watch.assert_clean()
+
+
+def test_the_board_beside_the_form_shows_only_the_colours_that_play(game: GamePage) -> None:
+    # It showed four colours' pawns whatever the seats said; in the game a colour nobody plays has an empty house.
+    page = game.page
+    game.open("?game=malefiz")
+    drawn = "(c) => document.querySelectorAll('#board .pawn-' + c).length"
+    for colour in ("green", "blue"):
+        page.locator(f"{BLOCK} select[name=kind-{colour}]").select_option("")
+    page.wait_for_function(f"() => ({drawn})('blue') === 0 && ({drawn})('green') === 0")
+    assert page.evaluate(drawn, "red") == 5 and page.evaluate(drawn, "yellow") == 5
+    page.reload()  # the form as it was left, and its board
+    page.wait_for_selector("html[data-ready]")
+    page.wait_for_function(f"() => ({drawn})('red') === 5 && ({drawn})('blue') === 0")
+    page.locator(f"{BLOCK} select[name=kind-blue]").select_option("bot:easy")
+    page.wait_for_function(f"() => ({drawn})('blue') === 5")
+    page.locator('[data-action="start"]').click()
+    page.wait_for_selector("#play:not([hidden])")
+    assert page.evaluate(drawn, "green") == 0 and page.evaluate(drawn, "blue") == 5  # the game as the form showed
+    game.watch.assert_clean()

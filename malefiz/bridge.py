@@ -355,6 +355,7 @@ CALLS: Final[dict[str, Callable[..., Any]]] = {
     "screen": lambda bridge: bridge.app.screen(keep=False),
     "start_game": lambda bridge, fields: bridge.app.start_from_form(_fields(fields)),
     "seat_notes": lambda bridge, fields: bridge.app.seat_notes(_fields(fields)),
+    "form_board": lambda bridge, fields: bridge.app.form_board(_fields(fields)),
     "preview": _app_call("preview", _text, _text, bool),
     "question": _app_call("question", _text),
     "leave": _app_call("leave", _text, _text, _text),

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Final
 
 from .between import Address
 from .core.errors import MalefizError
+from .core.face import Marks
 from .core.screen import Screen
 from .core.setup import Setup, asked_in, chosen_in, nearest_setup, setup_address
 from .page import chosen_steps, form_steps, players_range, query_from_form, seat_notes
@@ -109,7 +110,7 @@ class SettingUp:
             game=name,
             board=board,
             title=chosen.title,
-            board_svg=chosen.face.board_svg(board, self.t),
+            board_svg=self._start_svg(name, board, filled.to_query() if filled else self.tab.get(FORM_KEY)),
             language=self.t.language,
             error=error,
             form_error=form_error,
@@ -143,6 +144,24 @@ class SettingUp:
         fields = list(fields)
         self.tab.set(FORM_KEY, query_from_form(fields))
         return seat_notes(fields, self.t, self.games)
+
+    def form_board(self, fields: Iterable[tuple[str, str]]) -> str:
+        """The board beside the form for its ``fields`` as they are now: asked after every change of the form."""
+        query = query_from_form(fields)
+        return self._start_svg(*chosen_in(query, self.games), query)
+
+    def _start_svg(self, name: str, board: str, query: str | None) -> str:
+        """The start position of game ``name`` on ``board`` with the colours that play in the setup the form's
+        ``query`` describes (a partner's second colour and a neutral one included); every colour while it
+        describes none that can start (one player, another board)."""
+        game = self.games[name]
+        try:
+            setup = Setup.from_query(query, self.games) if query else None
+            if setup is not None and setup.game is game and setup.board == board:
+                return game.face.render(game.new_game(board, setup.colours, setup.options), Marks(), {}, self.t)
+        except (MalefizError, ValueError):  # a setup that cannot start (the form says why on Start game)
+            pass
+        return game.face.board_svg(board, self.t)
 
     def form_in_progress(self, query: str) -> tuple[str | None, str | None, Setup | None]:
         """The game, the board and the setup to show on the setup screen of the page address ``query`` (one without

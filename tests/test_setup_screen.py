@@ -5,6 +5,7 @@ colours of two colours each, the podium and the rematch."""
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
@@ -309,3 +310,35 @@ def test_the_end_says_who_won_above_the_podium_that_shows_the_places() -> None:
     screen = a.screen()
     assert screen.winner.endswith("wins!") and "2." not in screen.winner
     assert screen.podium.count('class="podium-place podium-') == 3 and "2. " in result(a.session)
+
+
+def colours_drawn(svg: str) -> set[str]:
+    """The colours whose pieces a board picture shows (Malefiz pawns, Mensch ärgere Dich nicht pieces)."""
+    return set(re.findall(r'class="(?:pawn pawn|piece piece)-(\w+)[" ]', svg))
+
+
+def fields_of(query: str) -> tuple[tuple[str, str], ...]:
+    setup = Setup.from_query(query, GAMES)
+    assert setup is not None
+    return form_fields(setup)
+
+
+def test_the_board_beside_the_form_shows_the_colours_that_play() -> None:
+    # It showed every colour's pieces whatever the seats said (Green and Blue "Not playing" still had pawns).
+    a = app()
+    fields = fields_of("?game=malefiz&seats=human,bot:medium&colours=red,yellow&seed=1")
+    assert colours_drawn(a.form_board(fields)) == {"red", "yellow"}
+    tab = MemoryStorage()
+    b = app(tab=tab)
+    b.seat_notes(fields)  # the page asks after every change of the form; a reload shows the board as the form is
+    assert colours_drawn(b.setup_screen().board_svg) == {"red", "yellow"}
+    two = fields_of("?game=maedn&seats=human,human&options=two_colours&seed=1")
+    assert colours_drawn(a.form_board(two)) == {"yellow", "green", "red", "black"}  # each plays two colours
+    neutral = fields_of("?game=maedn&seats=human,human,bot:easy&options=neutral&seed=1")
+    assert colours_drawn(a.form_board(neutral)) == {"yellow", "green", "red", "black"}  # the neutral one too
+    wrong = [(k, "" if k == "kind-red" else v) for k, v in neutral]  # two players and neutral: cannot start
+    assert colours_drawn(a.form_board(wrong)) == {"yellow", "green", "red", "black"}  # cannot start: all, as before
+    alone = [(k, "" if k.startswith("kind") and v != "human" else v) for k, v in fields]  # one player: no game
+    assert colours_drawn(a.form_board(alone)) == {"red", "green", "yellow", "blue"}  # every colour, as before
+    assert colours_drawn(a.form_board([("game", "nonsense")])) == {"red", "green", "yellow", "blue"}  # the first
+    assert colours_drawn(a.setup_screen().board_svg) == {"red", "green", "yellow", "blue"}  # nothing chosen yet

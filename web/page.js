@@ -178,7 +178,7 @@
     board.innerHTML = screen.board_svg;
     zoom([], true);  // a new board: shown whole
     changeForm(screen.form);
-    call("seat_notes", formFields()).then(function (reply) { changeForm(reply.value); });
+    formChanged();
     if (screen.form_error) $("[data-form-error]").focus();
     else if (left && lost()) $('#setup input[name="game"]:checked').focus(focusOptions());
   }
@@ -187,6 +187,16 @@
   function lost() {
     var active = document.activeElement;
     return !active || active === document.body || active.disabled || active.closest("[hidden]") !== null;
+  }
+
+  /** The form as it is now: each seat row's note, and the board beside it with the colours that play. */
+  function formChanged() {
+    call("seat_notes", formFields()).then(function (reply) { changeForm(reply.value); });
+    call("form_board", formFields()).then(function (reply) {
+      if ($("#setup").hidden) return;  // a game started meanwhile
+      board.innerHTML = reply.value;
+      zoom([], true);
+    });
   }
 
   function changeForm(steps) {
@@ -444,8 +454,8 @@
       var game = $('#setup input[name="game"]:checked').value;
       if (!ready) earlySetup(game, target.name === "game" ? null : target.value);
       run("preview", game, checked ? checked.value : "", target.name === "game");
-    } else if (target.closest("#setup") && !target.matches("[data-load-file]")) {  // notes; kept for a reload
-      call("seat_notes", formFields()).then(function (reply) { changeForm(reply.value); });
+    } else if (target.closest("#setup") && !target.matches("[data-load-file]")) {  // notes, the board; kept for a reload
+      formChanged();
     } else if (target.matches("[data-load-file]")) {
       var files = target.files;
       if (!files || !files.length) return;
