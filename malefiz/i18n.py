@@ -581,7 +581,7 @@ EN: Final[dict[str, str]] = {
     "option.barriers": "Barriers",
     "option.barriers.about": "Two of your pieces on one field block it: nobody may pass or capture them.",
     "option.forced_capture": "Forced capture",
-    "option.forced_capture.about": "Whoever could capture but does not loses the piece that could have: it goes back to B.",
+    "option.forced_capture.about": "A player who could capture but does not loses the piece that could have captured: it goes back to B.",
     # the command line's transcripts (python -m malefiz play and review)
     "tx.rolls": "rolls {value}",
     "tx.passes": "no move: passes",
