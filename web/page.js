@@ -175,12 +175,16 @@
     say("[data-tally]", screen.tally, true);
     say("[data-form-error]", screen.form_error);
     pickBlocks(screen.game, screen.board);
-    board.innerHTML = screen.board_svg;
-    zoom([], true);  // a new board: shown whole
+    drawBoard(screen.board_svg);
     changeForm(screen.form);
     formChanged();
     if (screen.form_error) $("[data-form-error]").focus();
     else if (left && lost()) $('#setup input[name="game"]:checked').focus(focusOptions());
+  }
+
+  function drawBoard(svg) {
+    board.innerHTML = svg;
+    zoom([], true);  // a new board: shown whole
   }
 
   /** The focus is nowhere a person put it: on the page itself, or on what was hidden or switched off meanwhile. */
@@ -189,14 +193,9 @@
     return !active || active === document.body || active.disabled || active.closest("[hidden]") !== null;
   }
 
-  /** The form as it is now: each seat row's note, and the board beside it with the colours that play. */
-  function formChanged() {
+  function formChanged() {  // the form as it is now: each seat row's note, and the board it describes
     call("seat_notes", formFields()).then(function (reply) { changeForm(reply.value); });
-    call("form_board", formFields()).then(function (reply) {
-      if ($("#setup").hidden) return;  // a game started meanwhile
-      board.innerHTML = reply.value;
-      zoom([], true);
-    });
+    call("form_board", formFields()).then(function (reply) { if (!$("#setup").hidden) drawBoard(reply.value); });
   }
 
   function changeForm(steps) {

@@ -28,6 +28,7 @@ __all__ = [
     "KNOCK",
     "LIFT",
     "MOTION_STYLE",
+    "TARGET_STYLE",
     "TEXT_ON",
     "moving",
     "piece",
@@ -143,6 +144,10 @@ def rank_badge(cx: float, cy: float, r: float, label: str) -> str:
         f' style="font:bold {px(size)}px system-ui,sans-serif">{label}</text></g>'
     )
 
+
+TARGET_STYLE: Final = "fill:#b8f5b0;stroke:#0b7a0b;stroke-width:4;stroke-dasharray:7 3.5;cursor:pointer"
+"""A field a chosen piece can go to, in both games: light green in a dashed dark green ring (dashed, as a piece
+that can move is ringed: something to click; a player's own green fields have a solid ring)."""
 
 KNOCK: Final = 10
 """How far aside (right and up) a captured piece starts its flight home from the field it was caught on."""

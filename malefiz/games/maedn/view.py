@@ -46,7 +46,19 @@ from functools import cache
 from html import escape
 from typing import Final, NamedTuple
 
-from ...core.svg import CELL, COLOUR_FILL, COLOUR_TINT, KNOCK, MOTION_STYLE, moving, piece, piece_letter, px, rank_badge
+from ...core.svg import (
+    CELL,
+    COLOUR_FILL,
+    COLOUR_TINT,
+    KNOCK,
+    MOTION_STYLE,
+    TARGET_STYLE,
+    moving,
+    piece,
+    piece_letter,
+    px,
+    rank_badge,
+)
 from ...i18n import ENGLISH, Translator
 from .board import COLOUR_LETTERS, GOAL_LETTERS, Board, Point, board, facing_steps, field_name, piece_key
 from .rules import new_game
@@ -99,7 +111,7 @@ def _style(colours: Sequence[str]) -> str:
         ".maedn .badge circle{fill:#fff;stroke:#222;stroke-width:1.2}",
         ".maedn .badge text{font:bold 10px system-ui,sans-serif;text-anchor:middle;fill:#222}",
         ".maedn .field.trail{stroke:#ff8c00;stroke-width:4}",
-        ".maedn .field.target{fill:#b8f5b0;stroke:#0b7a0b;stroke-width:4;cursor:pointer}",
+        f".maedn .field.target{{{TARGET_STYLE}}}",
         ".maedn .field.hint{stroke:#c2188f;stroke-width:5}",
         ".maedn .piece .letter{text-anchor:middle;pointer-events:none}",
         ".maedn .piece .body{stroke:#111;stroke-width:1.5}",
@@ -118,7 +130,7 @@ def _style(colours: Sequence[str]) -> str:
         rules.append(f".maedn .b-box-{c}{{fill:{tint};fill-opacity:.55}}")
         rules.append(f".maedn .goal-line-{c}{{stroke:{fill}}}")
     # After the colours: a target on an A field or a goal field must show as a target.
-    rules.append(".maedn .field.target{fill:#b8f5b0;stroke:#0b7a0b;stroke-width:4;cursor:pointer}")
+    rules.append(f".maedn .field.target{{{TARGET_STYLE}}}")
     rules.append(MOTION_STYLE)
     return "<style>" + "".join(rules) + "</style>"
 

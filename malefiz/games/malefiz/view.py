@@ -44,6 +44,7 @@ from ...core.svg import (
     KNOCK,
     LIFT,
     MOTION_STYLE,
+    TARGET_STYLE,
     moving,
     piece,
     piece_letter,
@@ -68,7 +69,7 @@ _STYLE = (
     ".malefiz .rest-dot{fill:#2b2118;pointer-events:none}"
     ".malefiz .field.goal{fill:#ffe27a;stroke-width:3}"
     ".malefiz .field.trail{stroke:#ff8c00;stroke-width:4}"
-    ".malefiz .field.target{fill:#b8f5b0;stroke:#0b7a0b;stroke-width:4;cursor:pointer}"
+    f".malefiz .field.target{{{TARGET_STYLE}}}"
     ".malefiz .key text{font:15px system-ui,sans-serif;fill:#2b2118}"
     ".malefiz .key-field{fill:#fdfaf2;stroke:#2b2118;stroke-width:2}"
     ".malefiz .goal-mark{font-size:20px;text-anchor:middle;fill:#8a5a00;pointer-events:none}"
