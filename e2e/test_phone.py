@@ -384,3 +384,19 @@ def test_the_bars_controls_are_a_fingers_size(browser: Browser, site_url: str, s
         assert page.evaluate("document.documentElement.scrollHeight") <= size["height"] + 2
     context.close()
     watch.assert_clean()
+
+
+def test_six_players_counts_fit_an_upright_phone(browser: Browser, site_url: str) -> None:
+    # The table of counts (a column a player) was wider than the panel with six players: its caption cut off, the
+    # last columns only reached by scrolling sideways.
+    context, game = device(browser, site_url, **{**PHONE, "locale": "de-DE"})
+    page, watch = game.page, game.watch
+    seats = ",".join(["bot:easy"] * 6)
+    near = "maedn star " + " ".join(f"{c}:49,50,51,40" for c in "ybgrkp") + " y?"  # a piece each to bring home
+    game.open(f"?game=maedn&board=star&seats={seats}&pace=instant&seed=21&position={near.replace(' ', '%20')}")
+    page.wait_for_selector("[data-winner]:not([hidden]) .stats-table")
+    assert page.locator(".stats-table thead th").count() == 6
+    wide = page.evaluate("() => [...document.querySelectorAll('.stats')].map((e) => e.scrollWidth - e.clientWidth)")
+    assert wide and max(wide) <= 1, wide
+    context.close()
+    watch.assert_clean()
