@@ -139,7 +139,7 @@ def rules_page(game: str, language: str) -> str:
         f'<html lang="{language}">\n<head>\n<meta charset="utf-8">\n'
         f'<meta http-equiv="Content-Security-Policy" content="{CONTENT_SECURITY_POLICY}">\n'
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
-        '<meta name="color-scheme" content="light">\n'
+        '<meta name="color-scheme" content="light dark">\n'
         f"<title>{escape(title)}</title>\n"
         '<link rel="icon" href="./icon.svg" type="image/svg+xml">\n'
         f'<link rel="alternate" hreflang="{other_language}" href="./{other_file}">\n'
