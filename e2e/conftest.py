@@ -8,6 +8,7 @@ console error and page error; the tests assert both lists are empty.
 from __future__ import annotations
 
 import functools
+import os
 import threading
 from collections.abc import Iterator
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
@@ -79,6 +80,13 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
     if CHROMIUM.exists():
         args["executable_path"] = str(CHROMIUM)
     return args
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]:
+    """``MALEFIZ_SCHEME=dark`` shows every page in the system's dark colours (for screenshots with MALEFIZ_SHOTS)."""
+    scheme = os.environ.get("MALEFIZ_SCHEME", "")
+    return {**browser_context_args, "color_scheme": scheme} if scheme else browser_context_args
 
 
 @pytest.fixture
