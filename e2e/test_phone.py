@@ -311,6 +311,13 @@ def test_a_landscape_phone_scrolls_no_further_than_the_game(browser: Browser, si
     page.wait_for_selector("[data-winner]:not([hidden])")
     assert page.evaluate("document.querySelector('[data-log]').childElementCount") > 30  # a long list in the panel
     assert page.evaluate("document.documentElement.scrollHeight") <= 390 + 2
+    # The panel shows who won, the rematch button below it (focusing the button alone scrolled the words away).
+    page.wait_for_function("() => document.activeElement.matches('[data-winner] button')")
+    side = page.locator(".side").bounding_box()
+    said = page.locator(".winner-text").bounding_box()
+    button = page.locator("[data-winner] button.primary").bounding_box()
+    assert side is not None and said is not None and button is not None
+    assert side["y"] <= said["y"] and button["y"] + button["height"] <= side["y"] + side["height"]
     context.close()
     watch.assert_clean()
 

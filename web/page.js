@@ -35,13 +35,7 @@
   }
   function writable() {
     var store = area("local");
-    try {
-      store.setItem(KEPT + "probe", "1");
-      store.removeItem(KEPT + "probe");
-      return true;
-    } catch (error) {
-      return false;
-    }
+    try { store.setItem(KEPT + "probe", "1"); store.removeItem(KEPT + "probe"); return true; } catch (error) { return false; }
   }
 
   // ---- The worker.
@@ -317,7 +311,11 @@
     });
     if (!lost() && !document.activeElement.closest("#board, .turn")) return;
     if (screen.can_roll || focusKeys.length) (screen.can_roll ? die : keyed(focusKeys[0])).focus(focusOptions());
-    else if (screen.winner) $('[data-winner] .primary:not([hidden]), [data-winner] [data-action="setup"]').focus(focusOptions());
+    else if (screen.winner) {
+      $('[data-winner] .primary:not([hidden]), [data-winner] [data-action="setup"]').focus(focusOptions());
+      var won = $("[data-winner]");  // a panel that scrolls (a phone on its side): who won in sight, above the button
+      won.closest(".side").scrollTop = won.offsetTop - 8;  // from the panel (style.css), whatever the cheer's scale
+    }
   }
 
   function focusOptions() {
