@@ -143,6 +143,7 @@ def test_back_and_forward_keep_both_the_setup_and_the_game(game: GamePage) -> No
     # Leaving by the Setup button asks first; staying changes nothing.
     game.page.locator('header [data-action="setup"]').click()
     game.page.locator("[data-confirm]").wait_for()
+    assert game.page.locator("[data-confirm] button").all_text_contents() == ["Leave the game", "Stay"]
     game.page.locator('[data-action="confirm-no"]').click()
     assert game.page.locator("#play").is_visible() and game.position_text() == position
     game.page.locator('header [data-action="setup"]').click()

@@ -210,7 +210,10 @@ def test_an_unreadable_kept_game_is_listed_to_download_or_delete(game: GamePage)
         entry.locator('[data-action="download-kept"]').click()
     assert Path(download.value.path()).read_text() == "}{"
     entry.locator('[data-action="delete"]').click()
-    game.page.locator('[data-action="confirm-yes"]').click()
+    dialog = game.page.get_by_role("dialog", name="Delete this game? It cannot be brought back.")
+    dialog.wait_for()
+    assert dialog.get_by_role("button").all_text_contents() == ["Delete", "Keep"]
+    dialog.get_by_role("button", name="Delete").click()
     game.page.wait_for_selector(f'[data-shelf] li[data-id="{game_id}"]', state="detached")
     assert game.page.evaluate("(key) => localStorage.getItem(key)", f"malefiz.game.{game_id}") is None
     game.watch.assert_clean()

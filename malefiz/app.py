@@ -18,7 +18,7 @@ import random
 import re
 import time
 from collections.abc import Callable, Iterable, Iterator
-from typing import Final, Literal
+from typing import Final, Literal, TypedDict
 from urllib.parse import parse_qs
 
 from .between import Address, BetweenDevices
@@ -78,6 +78,14 @@ KEYS: Final[dict[str, Command]] = {
 }
 """Every key the game screen knows, and what it does (a roll and a hint only without Ctrl, Cmd or Alt:
 :func:`key_command`)."""
+
+
+class Question(TypedDict):
+    """What the page asks before a step that leaves or deletes something: the question and its two buttons' words."""
+
+    text: str
+    yes: str
+    no: str
 
 
 def key_command(key: str, ctrl: bool = False, meta: bool = False, alt: bool = False) -> Command | None:
@@ -351,19 +359,22 @@ class App(SettingUp, BetweenDevices):
         s = self.session
         return s is not None and bool(s.record) and not s.state.is_over
 
-    def question(self, action: str) -> str | None:
-        """What to ask before ``action`` (*New game*, *Setup*, *Delete* on the shelf, *Clear the table* of wins); None:
-        nothing to ask."""
+    def question(self, action: str) -> Question | None:
+        """What to ask before ``action`` (*New game*, *Setup*, *Delete* on the shelf, *Clear the table* of wins), with
+        the words of its two buttons; None: nothing to ask."""
         if action == "delete":
-            return self.t("shelf.ask_delete")
+            return self._question("shelf.ask_delete", "shelf.delete", "page.keep")
         if action == "forget-tally":
-            return self.t("tally.ask_forget")
+            return self._question("tally.ask_forget", "tally.forget", "page.keep")
         if not self.in_progress():
             return None
         if self.together is not None:  # not on the shelf: kept under its own key, and the others wait
             role = self.together.role
-            return None if role == "watcher" else self.t(f"together.ask_leave_{role}")
-        return self.t("page.ask_new" if action == "rematch" else "page.ask_setup")
+            return None if role == "watcher" else self._question(f"together.ask_leave_{role}")
+        return self._question("page.ask_new" if action == "rematch" else "page.ask_setup")
+
+    def _question(self, text: str, yes: str = "page.leave", no: str = "page.stay") -> Question:
+        return {"text": self.t(text), "yes": self.t(yes), "no": self.t(no)}
 
     def leave(self, action: str, game_id: str, query: str) -> Screen | None:
         """*Rematch*, *Setup* or *New game* (from the address ``query``), *Delete* of ``game_id`` or *Clear the table*

@@ -97,7 +97,11 @@ def test_the_setup_screen_lists_games_in_progress_latest_first_with_continue_and
     )
     assert "data:image/svg+xml;base64," in screen.shelf  # a small picture of each board
     assert "Games in progress" in screen.shelf and "just now" in screen.shelf
-    assert a.question("delete")
+    assert a.question("delete") == {  # its buttons say what they do (not "Leave the game" / "Stay")
+        "text": "Delete this game? It cannot be brought back.",
+        "yes": "Delete",
+        "no": "Keep",
+    }
     after = a.delete(one)
     assert f'data-id="{one}"' not in after.shelf and f'data-id="{two}"' in after.shelf
     continued = a.continue_game(two)

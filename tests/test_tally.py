@@ -117,7 +117,12 @@ def test_the_app_counts_a_game_won_on_the_page_once_and_the_table_can_be_cleared
     assert read_tally(storage.get(TALLY_KEY)) == kept and line in shown.podium
     setup = again.to_setup("")
     assert "Anna" in setup.tally and ("Siege" if language == "de" else "Wins") in setup.tally
-    assert again.question("forget-tally") == Translator(language)("tally.ask_forget")
+    t = Translator(language)
+    assert again.question("forget-tally") == {
+        "text": t("tally.ask_forget"),
+        "yes": t("tally.forget"),
+        "no": t("page.keep"),
+    }
     cleared = again.leave("forget-tally", "", "")
     assert cleared is not None and cleared.view == "setup" and "Anna" not in cleared.tally
     assert storage.get(TALLY_KEY) is None

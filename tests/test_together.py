@@ -534,8 +534,10 @@ def test_leaving_a_game_between_devices_asks_in_its_own_words_and_the_others_see
     host, guest, sent = connect("?game=maedn&seats=human,remote&names=Anna,Ben")
     deliver(host, guest, sent)
     play_until(host, guest, sent, 6)
-    assert "the computer play for you" in (guest.question("setup") or "")  # not "the list of games in progress"
-    assert "you can invite them again" in (host.question("setup") or "")
+    asked, asked_host = guest.question("setup"), host.question("setup")
+    assert asked is not None and "the computer play for you" in asked["text"]  # not "the list of games in progress"
+    assert asked["yes"] == "Leave the game" and asked["no"] == "Stay"
+    assert asked_host is not None and "you can invite them again" in asked_host["text"]
     screen = guest.leave("setup", "", "")
     assert screen is not None and screen.view == "setup" and screen.net == ({"do": "close", "peer": 0},)
     assert guest.together is None and guest.net(0, "close", "") is None  # the channel's own close: nothing left
@@ -548,7 +550,9 @@ def test_leaving_a_game_between_devices_asks_in_its_own_words_and_the_others_see
     assert watcher.question("setup") is None  # nothing of theirs is lost
     german = App(MemoryStorage(), ["de"], rng=random.Random(4))
     german.together, german.session = host.together, host.session
-    assert (german.question("setup") or "").startswith("Dieses Spiel zwischen Geräten verlassen?")
+    asked = german.question("setup")
+    assert asked is not None and asked["text"].startswith("Dieses Spiel zwischen Geräten verlassen?")
+    assert (asked["yes"], asked["no"]) == ("Spiel verlassen", "Bleiben")
 
 
 def test_before_the_first_roll_a_change_of_language_or_of_another_tab_keeps_the_game_between_devices() -> None:

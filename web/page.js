@@ -427,7 +427,7 @@
       call("question", action).then(function (reply) {
         pending = function () { userRun("leave", action, key, location.search); };
         if (reply.value === null) return act("confirm-yes");
-        $("[data-confirm-text]").textContent = reply.value;
+        ["text", "yes", "no"].forEach(function (part) { $("[data-confirm-" + part + "]").textContent = reply.value[part]; });
         $("[data-confirm]").showModal();
       });
     } else if (action === "continue") userRun("continue", key);
