@@ -149,17 +149,23 @@ def _game_fields(name: str, game: Game[Any, Any], active: bool) -> list[str]:
             f'<select name="form" aria-label="{ENGLISH("form.seats")}" data-i18n-aria-label="form.seats">'
             f"{_options(forms, '')}</select></fieldset>"
         )
-    all_colours = sorted({c for b in game.boards for c in game.colours(b)}, key=lambda c: _colour_order(game, c))
+    if extra:
+        parts.append(_block(name, extra, active=active))
     if "roll_for_start" in game.option_names:
         starts = [("", "first.seat"), ("roll", "first.roll")]
     else:
         starts = [("", "first.rules")]
-    starts += _colour_options(all_colours)
-    first = (
-        f'<fieldset class="first">{_say("form.first", "legend")}'
-        f'<select name="first" aria-label="{ENGLISH("form.first")}" data-i18n-aria-label="form.first">'
-        f"{_options(starts, '')}</select></fieldset>"
-    )
+    for colours, boards_with in by_colours.items():  # who starts: a colour of the board chosen
+        first = (
+            f'<fieldset class="first">{_say("form.first", "legend")}'
+            f'<select name="first" aria-label="{ENGLISH("form.first")}" data-i18n-aria-label="form.first">'
+            f"{_options(starts + _colour_options(colours), '')}</select></fieldset>"
+        )
+        if len(by_colours) == 1:
+            parts.append(_block(name, first, active=active))
+        else:
+            for b in boards_with:
+                parts.append(_block(name, first, board=b, active=active and b == game.boards[0]))
     rules = [f'<fieldset class="rules">{_say("form.rules", "legend")}']
     for option in game.option_names:
         if option in ("roll_for_start", "two_colours", "neutral"):
@@ -178,15 +184,8 @@ def _game_fields(name: str, game: Game[Any, Any], active: bool) -> list[str]:
             f"<span>{label} {about}</span></label>"
         )
     rules.append("</fieldset>")
-    parts.append(_block(name, extra + first + "".join(rules), active=active))
+    parts.append(_block(name, "".join(rules), active=active))
     return parts
-
-
-def _colour_order(game: Game[Any, Any], colour: str) -> int:
-    for b in game.boards:
-        if colour in game.colours(b):
-            return game.boards.index(b) * 10 + game.colours(b).index(colour)
-    return 99
 
 
 def setup_form(games: Mapping[str, Game[Any, Any]] = GAMES, thumbnails: Mapping[str, str] | None = None) -> str:

@@ -59,6 +59,15 @@ def test_the_seat_rows_follow_the_board() -> None:
         assert len(kinds) == colours == len(set(kinds))
 
 
+def test_who_starts_offers_the_colours_of_the_board_chosen() -> None:
+    root = form()
+    for game, board in (("malefiz", "classic"), ("malefiz", "fast"), ("maedn", "cross"), ("maedn", "star")):
+        firsts = [f for f in enabled_fields(root, game, board) if f.get("name") == "first"]
+        assert len(firsts) == 1
+        colours = [o.get("value") for o in firsts[0].iter("option") if o.get("value") not in ("", "roll")]
+        assert colours == list(GAMES[game].colours(board))  # on the cross no blue or purple (a start refused them)
+
+
 def test_the_fields_give_an_address_the_session_reads() -> None:
     fields = [
         ("game", "maedn"),

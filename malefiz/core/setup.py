@@ -284,6 +284,8 @@ class Setup:
             raise MalefizError.keyed("error.seed", got=repr(seed_text[:40]))
         first = params.get("first") or None
         if first is not None and first not in game.colours(board):
+            if any(first in game.colours(other) for other in game.boards):  # a colour of the other board: by its name
+                raise MalefizError.keyed("error.first_absent", got=ColourName(first))
             raise MalefizError.keyed("error.first", got=repr(first))
         undo_text = params.get("undo", "on")
         if undo_text not in ("on", "off"):

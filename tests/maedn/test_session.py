@@ -272,7 +272,8 @@ def test_setup_from_the_address() -> None:
         ("?game=maedn&seats=human,bot&options=neutral", r"\(neutral\): only with 3 players"),
         ("?game=maedn&seats=human,bot&colours=yellow,purple", "Colours"),
         ("?game=maedn&seats=human,bot&colours=yellow,yellow", "own colour"),
-        ("?game=maedn&seats=human,bot&first=purple", "first"),
+        ("?game=maedn&seats=human,bot&first=purple", r"\(first\): purple is not playing"),  # a colour of the star
+        ("?game=maedn&seats=human,bot&first=pink", r"\(first\): expected a colour, got 'pink'"),
         ("?game=maedn&seats=human,bot&first=green", r"\(first\): green is not playing"),
         ("?game=maedn&seats=human,bot&options=roll_for_start", "unknown option"),
         ("?game=maedn&seats=human,bot&seed=" + "9" * 5000, "Seed"),
