@@ -38,7 +38,7 @@ def test_hint_marks_the_best_move_and_shows_the_chances(game: GamePage) -> None:
     lines = game.page.locator("[data-hint] li").all_text_contents()
     assert len(lines) == 3 and all(line.endswith("%)") and "Chances" not in line for line in lines)
     said = f"Best moves: {'; '.join(lines)}."
-    assert (game.page.locator("[data-announce]").text_content() or "") == said  # a screen reader hears it
+    assert (game.page.locator("[data-announce] > :last-child").text_content() or "") == said  # a screen reader hears it
     assert "Best" not in (game.page.locator("[data-status]").text_content() or "")  # the roll and the prompt stay
     chances = game.page.locator("[data-chances]").text_content() or ""
     assert chances.startswith("Chances: ") and "%" in chances

@@ -102,7 +102,7 @@ def test_h_asks_for_a_hint_and_a_screen_reader_hears_it(game: GamePage) -> None:
     assert game.page.locator("[data-hint]").is_hidden()
     game.page.keyboard.press("h")
     game.page.wait_for_selector("[data-hint] li")
-    said = game.page.locator("[data-announce]").text_content() or ""
+    said = game.page.locator("[data-announce] > :last-child").text_content() or ""
     assert said.startswith("Best moves: ") and game.page.locator("#board .hint").count() >= 1
     game.watch.assert_clean()
 
@@ -185,4 +185,28 @@ def test_undo_by_keyboard_hands_the_focus_back_to_the_board(game: GamePage) -> N
     game.page.keyboard.press("Enter")
     game.page.wait_for_function("() => document.querySelector('[data-action=undo]').disabled")
     assert "|" in focused(game)  # the pawns to choose again, not the page itself
+    game.watch.assert_clean()
+
+
+def test_while_the_computer_plays_the_keyboards_place_is_what_goes_on(game: GamePage) -> None:
+    """The focus never falls to the page itself: on the status line while the computer plays, then back on the die.
+    Each line is said in turn (not one over the other), and an empty move list is no stop of the Tab key."""
+    game.open("?game=maedn&seats=human,bot:easy&names=Anna&first=yellow&pace=normal&seed=6")
+    log = game.page.locator("[data-log]")
+    assert log.get_attribute("tabindex") == "-1"
+    game.page.locator('[data-action="roll"]').focus()
+    for _ in range(12):  # roll (again) and move by keyboard until the computer plays
+        game.page.wait_for_function(FOCUSED + " || document.documentElement.hasAttribute('data-acting')")
+        if game.page.evaluate("document.documentElement.hasAttribute('data-acting')"):
+            break
+        game.page.keyboard.press("r" if focused(game) == "die" else "Enter")
+        game.page.wait_for_function(
+            "() => !document.activeElement.matches('[data-action=roll]:not(:disabled)')"
+            " || document.querySelector('[data-action=roll]').dataset.face !== ''"
+        )
+    game.page.wait_for_function("() => document.activeElement.matches('[data-status]')")  # not the page itself
+    game.page.wait_for_function("() => document.activeElement.matches('[data-action=roll]:not(:disabled)')")
+    said = game.page.locator("[data-announce] > p").all_text_contents()
+    assert len(said) == len(set(said)) == 3 and said[-1].startswith("Red")  # the last three, each heard
+    assert log.get_attribute("tabindex") == "0"
     game.watch.assert_clean()

@@ -63,15 +63,12 @@
   });
   worker.removeEventListener("message", window.python.keep);
   window.python.kept.forEach(function (event) { worker.dispatchEvent(new MessageEvent("message", {data: event.data})); });
-  worker.addEventListener("error", function (event) {
-    window.pageFailed(event.message || "the worker stopped");
-  });
+  worker.addEventListener("error", function (event) { window.pageFailed(event.message || "the worker stopped"); });
 
   /** Send a call to Python; its reply once the writes and the address it asks for are made. */
   function call(name) {
     var args = Array.prototype.slice.call(arguments, 1);
-    lastId += 1;
-    var id = lastId;
+    var id = ++lastId;
     waitingFor(1);
     return new Promise(function (resolve, reject) {
       calls.set(id, {resolve: resolve, reject: reject});
@@ -106,9 +103,7 @@
     root.toggleAttribute("data-waiting", underway > 0);
     if (underway === 0 && afterwards.length) setTimeout(settled, 0);  // once the last answer's screen is drawn
   }
-  function settled() {
-    if (underway === 0) afterwards.splice(0).forEach(function (then) { then(); });
-  }
+  function settled() { if (underway === 0) afterwards.splice(0).forEach(function (then) { then(); }); }
 
   /** Run `then` once Python has answered everything asked before and the page shows it: Start reads the form only
    * then (a game chosen a moment before shows its own fields by then). */
@@ -251,7 +246,7 @@
     $("[data-position]").textContent = screen.position;
     drawLog(screen);
     say("[data-log-note]", screen.log_note);
-    if (screen.announce) $("[data-announce]").textContent = screen.announce;
+    if (screen.announce) announce(screen.announce);
     if (screen.notes) window.playNotes(screen.notes);  // web/sound.js
     $("[data-winner]").hidden = !screen.winner;
     $("[data-winner-text]").textContent = screen.winner;
@@ -273,6 +268,7 @@
     if (screen.log_anew) log.innerHTML = "";
     log.insertAdjacentHTML("afterbegin", screen.log_added);
     if (screen.log_added) log.scrollTop = 0;  // the newest lines (on top) in sight
+    log.tabIndex = log.childElementCount ? 0 : -1;  // an empty list is no stop of the Tab key
     while (log.childElementCount > screen.log_count) log.lastElementChild.remove();
   }
 
@@ -315,7 +311,13 @@
       $('[data-winner] .primary:not([hidden]), [data-winner] [data-action="setup"]').focus(focusOptions());
       var won = $("[data-winner]");  // a panel that scrolls (a phone on its side): who won in sight, above the button
       won.closest(".side").scrollTop = won.offsetTop - 8;  // from the panel (style.css), whatever the cheer's scale
-    }
+    } else $("[data-status]").focus(focusOptions());  // nothing to act on (the computer's turn): what goes on
+  }
+
+  function announce(text) {  // said to a screen reader, each line in turn (the log region keeps the last three)
+    var said = $("[data-announce]");
+    said.appendChild(document.createElement("p")).textContent = text;
+    while (said.childElementCount > 3) said.firstElementChild.remove();
   }
 
   function focusOptions() {

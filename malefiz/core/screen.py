@@ -457,6 +457,11 @@ def aim(session: Session) -> tuple[str, ...]:
     return fields if not fields or anchor is None else (anchor, *fields)
 
 
+def _unrepeated(lines: list[str]) -> list[str]:
+    """``lines`` without one the next line repeats ("rolled a 2" before "rolled a 2 and cannot move"): said once."""
+    return [line for line, after in zip(lines, [*lines[1:], ""], strict=True) if not after.startswith(line)]
+
+
 def play_screen(
     session: Session,
     *,
@@ -521,7 +526,7 @@ def play_screen(
         standings=t("page.places", list=standing) if standing and not over else "",
         log=lines,
         log_note=log_note(session),
-        announce=" ".join(fresh_lines[-3:]) if shown is not None and count > shown else "",
+        announce=" ".join(_unrepeated(fresh_lines)[-3:]) if shown is not None and count > shown else "",
         sound=sound_of(session) if shown is not None and count > shown else None,
         labels=tuple(labels(session).items()),
         aim=aim(session),

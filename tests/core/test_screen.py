@@ -338,3 +338,17 @@ def test_nothing_is_aimed_at_before_the_roll_and_once_the_piece_is_chosen_for_it
     to_move(s)
     found = screen(s).aim
     assert found == () or (found[0] == s.selected and set(found[1:]) <= {c.field for c in s.choices()})
+
+
+def test_a_roll_that_cannot_be_moved_is_said_once() -> None:
+    """The move list has the roll and the pass; a screen reader hears "rolled a 2 and cannot move" once."""
+    for seed in range(1, 30):
+        s = session("maedn", f"&position=maedn cross y:B,B,B,B r:0,B,B,B y?&seed={seed}")
+        shown = s.record.line_count
+        assert s.roll()
+        if s.state.current == "red":  # not a 6: nothing to move, and the turn has passed
+            break
+    words = [line.words for line in screen(s).log]
+    found = screen(s, shown=shown, fresh=True)
+    assert words[-1].endswith(" and cannot move") and words[-2] in words[-1]  # both lines listed
+    assert found.announce == words[-1] and found.announce.count("rolled") == 1
