@@ -56,12 +56,15 @@ def test_a_turn_by_keyboard_alone(game: GamePage, address: str) -> None:
 def test_escape_lets_go_and_the_arrows_move_between_pieces(game: GamePage) -> None:
     position = "classic r:2.13,6.13,h,h,h y:h,h,h,h,h x:8.1,8.3,8.4,8.5,6.7,10.7,0.11,4.11,8.11,12.11,16.11 r2"
     game.open(f"?seats=human,human&position={position.replace(' ', '%20')}&seed=1")
-    game.page.locator("#board [tabindex='0']").first.focus()
-    keys = game.page.locator("#board [tabindex='0']").evaluate_all("els => els.map(e => e.dataset.key)")
+    game.page.locator("#board [tabindex]").first.focus()
+    keys = game.page.locator("#board [tabindex]").evaluate_all("els => els.map(e => e.dataset.key)")
     assert sorted(keys) == ["2.13", "6.13", "h"]
+    stops = "() => Array.from(document.querySelectorAll('#board [tabindex=\"0\"]')).map(e => e.dataset.key)"
     start = focused(game)
+    assert game.page.evaluate(stops) == [start.split("|")[0]]  # the board is one stop of the Tab key
     game.page.keyboard.press("ArrowRight")
-    assert focused(game) != start
+    now = focused(game)
+    assert now != start and game.page.evaluate(stops) == [now.split("|")[0]]  # Tab comes back to where it was
     game.page.keyboard.press("Enter")  # choose that pawn: the focus goes to its first target
     game.page.wait_for_selector("#board .pawn.selected")
     assert "move here" in focused(game)
@@ -77,7 +80,7 @@ def test_start_puts_the_focus_on_the_die_and_the_arrows_go_where_they_point(game
     game.page.wait_for_function(FOCUSED)  # not left on the page: on the die (or the first piece to move)
     position = "classic r:2.13,6.13,h,h,h y:h,h,h,h,h x:8.1,8.3,8.4,8.5,6.7,10.7,0.11,4.11,8.11,12.11,16.11 r2"
     game.open(f"?seats=human,human&position={position.replace(' ', '%20')}&seed=1")
-    game.page.locator("#board [data-key='2.13'][tabindex='0']").focus()
+    game.page.locator("#board [data-key='2.13'][tabindex]").focus()
 
     def press(key: str) -> str:
         game.page.keyboard.press(key)

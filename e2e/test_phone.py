@@ -24,7 +24,7 @@ def device(browser: Browser, site_url: str, **options: Any) -> tuple[BrowserCont
 
 WAIT_FOR_CHOICE = """
 () => document.querySelector('[data-action="roll"]:not([disabled])') !== null
-   || document.querySelector('#board [tabindex="0"]') !== null
+   || document.querySelector('#board [tabindex]') !== null
 """
 
 
@@ -56,7 +56,7 @@ def test_a_turn_by_taps_on_a_phone(browser: Browser, site_url: str, address: str
         # Tap off the first thing to act on (some 19 px from its centre): a finger's hit area is 48 px across,
         # past the drawn circle (the star's pieces are some 16 px wide here).
         page.wait_for_selector(SETTLED, state="attached")  # a choice's zoom drawn
-        box = page.locator('#board [tabindex="0"]').first.bounding_box()
+        box = page.locator("#board [tabindex]").first.bounding_box()
         assert box is not None
         before = game.position_text()
         selected = page.locator("#board .selected").count()
@@ -88,7 +88,7 @@ def test_a_tap_draws_no_highlight_and_no_focus_box(browser: Browser, site_url: s
     before = game.position_text()
     page.locator('[data-action="roll"]').tap()
     game.wait_for_position_change(before)
-    page.wait_for_function("() => document.querySelector('#board [tabindex=\"0\"]') !== null")
+    page.wait_for_function("() => document.querySelector('#board [tabindex]') !== null")
     # The page put the focus on the first pawn to move: after a tap, no box is drawn round it.
     assert page.evaluate("document.activeElement.closest('#board') !== null")
     assert page.evaluate(OUTLINE) in ("", "none")
@@ -161,7 +161,7 @@ def test_small_targets_are_zoomed_to_a_fingers_size_and_the_board_fits(
     if size["width"] > size["height"]:
         assert page.evaluate("document.documentElement.scrollHeight") <= size["height"] + 2  # nothing to scroll
     assert page.evaluate("boardZoom.scale()") == 1
-    page.locator("#board [data-key='6.13'][tabindex='0']").tap()
+    page.locator("#board [data-key='6.13'][tabindex]").tap()
     page.wait_for_function("() => boardZoom.scale() > 1.2")
     frame = page.locator(".board-frame").bounding_box()
     assert frame is not None
@@ -255,7 +255,7 @@ def test_a_mouse_hits_small_targets_as_they_are_drawn(browser: Browser, site_url
     )  # a small window, fields under 24 px
     page, watch = game.page, game.watch
     game.open(f"?seats=human,human&seed=1&position={ZOOM_POSITION.replace(' ', '%20')}")
-    page.locator("#board [data-key='6.13'][tabindex='0']").click()
+    page.locator("#board [data-key='6.13'][tabindex]").click()
     page.wait_for_selector("#board .target")
     widths = page.evaluate(TARGETS)
     assert widths and all(right - left < 24 for left, _, right, _ in widths)  # small, and still not zoomed
@@ -295,7 +295,7 @@ def test_the_whole_board_comes_back_after_each_zoomed_choice(browser: Browser, s
             rolls += 1
             continue
         before = game.position_text()
-        page.locator('#board [tabindex="0"]').first.tap()
+        page.locator("#board [tabindex]").first.tap()
         game.wait_for_position_change(before)
     assert page.evaluate("window.mostScale") > 1.2  # a choice was zoomed on the way
     context.close()
@@ -324,7 +324,7 @@ def test_a_landscape_phone_scrolls_no_further_than_the_game(browser: Browser, si
 
 OFF_A_TARGET = """() => {
   const frame = document.querySelector('#board').getBoundingClientRect();
-  const targets = Array.from(document.querySelectorAll('#board [tabindex="0"]')).map(e => {
+  const targets = Array.from(document.querySelectorAll('#board [tabindex]')).map(e => {
     const b = e.getBoundingClientRect();
     return [b.x + b.width / 2, b.y + b.height / 2, b.width];
   });
@@ -333,7 +333,7 @@ OFF_A_TARGET = """() => {
     const off = Math.min(...targets.map(([tx, ty]) => Math.hypot(tx - px, ty - py)));
     const under = document.elementFromPoint(px, py);
     const inside = px > frame.left + 2 && px < frame.right - 2 && py > frame.top + 2 && py < frame.bottom - 2;
-    const free = under !== null && under.closest('#board') !== null && under.closest('[tabindex="0"]') === null;
+    const free = under !== null && under.closest('#board') !== null && under.closest('[tabindex]') === null;
     if (off > 18 && inside && free) return [px, py, size];
   }
   return null;
@@ -351,7 +351,7 @@ def test_a_finger_reaches_a_small_piece_from_a_finger_width_away(browser: Browse
     before = game.position_text()
     page.locator('[data-action="roll"]').tap()
     game.wait_for_position_change(before)
-    page.wait_for_function("() => document.querySelector('#board [tabindex=\"0\"]') !== null")
+    page.wait_for_function("() => document.querySelector('#board [tabindex]') !== null")
     page.wait_for_selector(SETTLED, state="attached")
     found = page.evaluate(OFF_A_TARGET)
     assert found is not None, "no place on the board some 20 px from a movable piece and off every other"

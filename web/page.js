@@ -300,7 +300,7 @@
     screen.labels.forEach(function (pair) {
       var element = keyed(pair[0]);
       if (!element) return;
-      element.setAttribute("tabindex", "0");
+      element.setAttribute("tabindex", focusKeys.length ? "-1" : "0");  // one Tab stop: the arrows go between them
       element.setAttribute("role", "button");
       element.setAttribute("aria-label", pair[1]);
       focusKeys.push(pair[0]);
@@ -362,6 +362,7 @@
     } else {
       call("toward", spots(), current ? current.dataset.key : null, command).then(function (reply) {
         var to = reply.value === null ? null : keyed(reply.value);
+        if (to) $$("#board [tabindex]").forEach(function (e) { e.tabIndex = e === to ? 0 : -1; });  // Tab comes back to it
         if (to) to.focus(focusOptions());
       });
     }
@@ -539,10 +540,7 @@
   // Back, forward, or a link pasted into this tab that differs from its address only after the # (no new load).
   addEventListener("popstate", function () { run("open", location.search, location.hash); });
   addEventListener("beforeunload", function (event) {
-    if (asks) {
-      event.preventDefault();
-      event.returnValue = "";
-    }
+    if (asks) { event.preventDefault(); event.returnValue = ""; }
   });
   addEventListener("storage", function (event) {
     if (event.key !== null && event.key.indexOf(KEPT) !== 0) return;

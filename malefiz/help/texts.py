@@ -92,7 +92,8 @@ WORDS: Final[Mapping[str, Words]] = {
             " keys go to the nearest piece or field in their direction, <kbd>Enter</kbd> or <kbd>Space</kbd>"
             " chooses it, <kbd>Esc</kbd> lets go of a chosen piece. In the move list the up and down arrows go"
             " from line to line, <kbd>Enter</kbd> shows the position after that line and <kbd>Esc</kbd> brings"
-            " back the game. <kbd>Tab</kbd> reaches every button.</p>",
+            " back the game. <kbd>Tab</kbd> reaches every button; the board and the move list are one stop each,"
+            " inside them the arrows move.</p>",
         ),
     ),
     "de": Words(
@@ -112,7 +113,8 @@ WORDS: Final[Mapping[str, Words]] = {
             " <kbd>Eingabe</kbd> oder die <kbd>Leertaste</kbd> wählt es, <kbd>Esc</kbd> lässt eine gewählte"
             " Figur wieder los. In der Zugliste gehen die Pfeiltasten nach oben und unten von Zeile zu Zeile,"
             " <kbd>Eingabe</kbd> zeigt die Stellung nach dieser Zeile und <kbd>Esc</kbd> führt zurück zum"
-            " Spiel. Mit <kbd>Tab</kbd> ist jeder Knopf zu erreichen.</p>",
+            " Spiel. Mit <kbd>Tab</kbd> ist jeder Knopf zu erreichen; das Spielbrett und die Zugliste sind je ein"
+            " Halt, in ihnen bewegen die Pfeiltasten.</p>",
         ),
     ),
 }
