@@ -428,7 +428,8 @@ class App(SettingUp, BetweenDevices):
         """Undo (None: nothing to take back)."""
         if self.session is None or not self.session.undo():
             return None
-        return self.screen()
+        screen = self.screen()
+        return dataclasses.replace(screen, announce=screen.news)  # "took back a move", to a screen reader too
 
     def redo(self) -> Screen | None:
         """Redo (None: nothing to play again)."""

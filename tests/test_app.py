@@ -335,3 +335,16 @@ def test_the_setup_form_in_progress_is_kept_across_a_reload_of_its_tab() -> None
     assert ('[name="name-yellow"]', "value", "Zoe") not in other_tab.form  # another tab has its own form
     malefiz = App(storage, ["en"], rng=random.Random(1), tab=tab).arrive("?game=malefiz")
     assert malefiz.game == "malefiz"  # an address naming another game wins
+
+
+@pytest.mark.parametrize(("language", "said"), [("en", "Ann (yellow) took back a move"), ("de", "Ann (gelb) hat")])
+def test_undo_is_said_to_a_screen_reader_as_it_is_shown(language: str, said: str) -> None:
+    a = app(language=language)
+    a.open("?game=maedn&seats=human,human&names=Ann,Bob&first=yellow&seed=5")
+    while a.session is not None and not a.session.can_undo():
+        screen = a.roll() or a.screen()
+        if screen.labels:
+            a.click(screen.labels[0][0])
+    undone = a.undo()
+    assert undone is not None and undone.news.startswith(said) and undone.announce == undone.news
+    assert a.screen().announce == ""  # said once
