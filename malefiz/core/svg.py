@@ -15,7 +15,8 @@ coloured ring and a small mark, never with a solid fill.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from html import escape
 from typing import TYPE_CHECKING, Final
 
 if TYPE_CHECKING:
@@ -30,6 +31,7 @@ __all__ = [
     "MOTION_STYLE",
     "TARGET_STYLE",
     "TEXT_ON",
+    "description",
     "moving",
     "piece",
     "piece_letter",
@@ -170,6 +172,13 @@ flies from where it was caught to where it waits; a taken barricade rises from i
 barricade put down drops onto its field. Each runs on a wrapping group (the piece inside keeps its
 own ``transform``), from an offset given by CSS variables to where the piece is drawn. The page
 stills them with its motion setting (off by default under the system's ``prefers-reduced-motion``)."""
+
+
+def description(players: Iterable[tuple[str, Sequence[str]]], t: Translator, *more: str) -> str:
+    """The board's ``<desc>``: where everything stands, in words, for a screen reader (the picture alone names only
+    what can be acted on): a sentence per player (its name and where its pieces are), then ``more`` sentences."""
+    said = [t("view.desc_player", name=name, where="; ".join(parts)) for name, parts in players if parts]
+    return f"<desc>{escape(' '.join([*said, *(m for m in more if m)]))}</desc>"
 
 
 def moving(kind: str, inner: str, **offsets: float) -> str:

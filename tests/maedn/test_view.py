@@ -434,3 +434,14 @@ def test_a_piece_sent_home_flies_from_where_the_turned_board_draws_its_field() -
     assert (x - KNOCK, y + KNOCK) == pytest.approx(t3)
     px, py = flown_from(printed)
     assert (px - KNOCK, py + KNOCK) == pytest.approx(field_centre(fields(printed)["t3"]))
+
+
+def test_the_boards_description_says_where_every_piece_stands() -> None:
+    """The picture names only what can be acted on; its <desc> tells a screen reader where everything is."""
+    desc = parse(render(pos("maedn cross y:12,1,B,B r:35,42,B,B y?"), names={"yellow": "Anna"})).find(f"{NS}desc")
+    assert desc is not None
+    assert desc.text == (
+        "Anna: 2 waiting on B; 12 fields along; 1 field along. Red: 2 waiting on B; in goal field c; 35 fields along."
+    )
+    german = parse(render(pos("maedn cross y:B,B,B,B r:0,B,B,B y?"), t=Translator("de"))).find(f"{NS}desc")
+    assert german is not None and german.text == "Gelb: 4 warten auf B. Rot: 3 warten auf B; auf ihrem Startfeld."

@@ -369,3 +369,21 @@ def test_pawns_carry_the_letters_of_the_players_language() -> None:
     german = {("pawn-red", "R"), ("pawn-green", "Gr"), ("pawn-yellow", "Ge"), ("pawn-blue", "B")}
     for name in ("classic", "fast"):
         assert pawn_letters(parse(board_svg(name, Translator("de")))) == german
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_the_boards_description_says_where_every_pawn_and_barricade_stands(language: str) -> None:
+    """The picture names only what can be acted on; its <desc> tells a screen reader where everything is."""
+    t = Translator(language)
+    state = pos("classic r:2.13,6.13,h,h,h y:h,h,h,h,h x:8.1,8.3,8.4,8.5,6.7,10.7,0.11,4.11,8.11,12.11,16.11 r2")
+    desc = parse(render(state, names={"red": "Anna"}, t=t)).find(f"{NS}desc")
+    assert desc is not None and desc.text is not None
+    b = state.board
+    red = "; ".join(field_words(b, field(x, 13), t) for x in (2, 6))
+    stones = "; ".join(field_words(b, f, t) for f in state.barricade_fields)
+    if language == "en":
+        said = f"Anna: 3 pawns in the house; pawns on: {red}. Yellow: 5 pawns in the house. Barricades on: {stones}."
+    else:
+        said = f"Anna: 3 Figuren im Haus; Figuren auf: {red}. Gelb: 5 Figuren im Haus. Sperrsteine auf: {stones}."
+    assert desc.text == said
+    assert len(stones.split("; ")) == 11

@@ -53,6 +53,7 @@ from ...core.svg import (
     KNOCK,
     MOTION_STYLE,
     TARGET_STYLE,
+    description,
     moving,
     piece,
     piece_letter,
@@ -63,7 +64,7 @@ from ...i18n import ENGLISH, Translator
 from .board import COLOUR_LETTERS, GOAL_LETTERS, Board, Point, board, facing_steps, field_name, piece_key
 from .rules import new_game
 from .state import Phase, State
-from .words import place_words
+from .words import place_words, where_words
 
 __all__ = [
     "CELL",
@@ -328,6 +329,7 @@ def render(
             f' viewBox="0 0 {width} {height}" width="100%" height="100%" role="img"'
             f' aria-label="{escape(board_name)}">',
             f"<title>{escape(_caption(state, board_name, names, t))}</title>",
+            _description(state, names, t),
             _backdrop(b.name, steps),
             *fields,
             *_pieces(state, b, marks, t, sent_home),
@@ -463,6 +465,18 @@ def _b_area(
         out.append(_badge(*_towards_centre(b, i), "N"))
     out.append("</g>")
     return out
+
+
+def _description(state: State, names: Mapping[str, str] | None, t: Translator) -> str:
+    """Where every piece stands, in words (the board's ``<desc>``), colour by colour."""
+    players = []
+    for colour, pieces in zip(state.seating.colours, state.pieces, strict=True):
+        waiting = pieces.count(-1)
+        parts = [t.count("md.desc_b", waiting)] if waiting else []
+        parts += [where_words(state, p, t) for p in sorted(pieces, reverse=True) if p >= 0]
+        name = (names.get(colour, "") if names else "") or t.colour(colour, capital=True)
+        players.append((t("md.neutral_title", colour=name) if colour == state.seating.neutral else name, parts))
+    return description(players, t)
 
 
 def _pieces(state: State, b: Board, marks: _Marks, t: Translator, sent_home: Sequence[tuple[str, Point]]) -> list[str]:

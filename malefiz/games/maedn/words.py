@@ -28,17 +28,22 @@ __all__ = ["event_words", "hint_words", "label_words", "place_words", "prompt_wo
 
 def place_words(state: State, colour: str, place: int, t: Translator = ENGLISH) -> str:
     """A piece of ``colour`` at ``place`` in words: ``Yellow piece 15 fields along``, ``Red piece waiting on B``."""
+    neutral = colour == state.seating.neutral
+    where = where_words(state, place, t)
+    return t("md.label_neutral" if neutral else "md.label_piece", colour=t.colour(colour, capital=True), where=where)
+
+
+def where_words(state: State, place: int, t: Translator = ENGLISH) -> str:
+    """Where a piece at ``place`` stands: ``waiting on B``, ``on its start field``, ``15 fields along``,
+    ``in goal field c``."""
     length = state.seating.length
     if place < 0:
-        where = t("md.on_b")
-    elif place == 0:
-        where = t("md.on_start")
-    elif place < length:
-        where = t("md.along", fields=t.count("fields", place))
-    else:
-        where = t("md.in_goal", letter=GOAL_LETTERS[place - length])
-    neutral = colour == state.seating.neutral
-    return t("md.label_neutral" if neutral else "md.label_piece", colour=t.colour(colour, capital=True), where=where)
+        return t("md.on_b")
+    if place == 0:
+        return t("md.on_start")
+    if place < length:
+        return t("md.along", fields=t.count("fields", place))
+    return t("md.in_goal", letter=GOAL_LETTERS[place - length])
 
 
 def _piece_words(state: State, m: Move, t: Translator) -> str:

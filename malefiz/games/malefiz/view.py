@@ -45,6 +45,7 @@ from ...core.svg import (
     LIFT,
     MOTION_STYLE,
     TARGET_STYLE,
+    description,
     moving,
     piece,
     piece_letter,
@@ -146,6 +147,24 @@ def _forest_slots(b: Board, count: int) -> list[tuple[float, float]]:
         in_row = min(per_row, count - row * per_row)
         slots.append((cx + (col - (in_row - 1) / 2) * gap, cy + (row - (rows - 1) / 2) * gap))
     return slots
+
+
+def _description(state: State, names: Mapping[Colour, str] | None, t: Translator) -> str:
+    """Where every pawn and barricade stands, in words (the board's ``<desc>``)."""
+    b = state.board
+    players = []
+    for colour, pawns in zip(state.players, state.pawns, strict=True):
+        parts = [
+            t.count(key, n)
+            for key, n in (("mf.desc_house", pawns.count(HOUSE)), ("mf.desc_forest", pawns.count(FOREST)))
+            if n
+        ]
+        on = [field_words(b, p, t) for p in pawns if p >= 0]
+        if on:
+            parts.append(t("mf.desc_on", where="; ".join(on)))  # a field's words may hold a comma
+        players.append(((names.get(colour, "") if names else "") or t.colour(colour, capital=True), parts))
+    stones = "; ".join(field_words(b, f, t) for f in state.barricade_fields)
+    return description(players, t, t("mf.desc_barricades", where=stones) if stones else "")
 
 
 def _pawn(
@@ -313,6 +332,7 @@ def render(
         f'<svg xmlns="http://www.w3.org/2000/svg" class="board malefiz board-{b.name}" viewBox="0 0 {width} {height}"'
         f' width="100%" height="100%" role="img" aria-label="{escape(board_name)}">',
         f"<title>{escape(_caption(state, board_name, names, t))}</title>",
+        _description(state, names, t),
         _STYLE,
         _static_layer(b.name, t.language),
     ]
