@@ -112,13 +112,17 @@ def id_in(query: str) -> str | None:
 
 def file_name(session: Session, when: float) -> str:
     """A saved game's file name: the game, the players and the day (``maedn-Anna-Ben-2026-11-25.json``); a name's
-    characters that a file name cannot hold become ``_``.
+    characters that a file name cannot hold become ``_``, a seat without a name is its colour in the session's
+    language.
 
     >>> from malefiz.games import GAMES
     >>> file_name(Session(Setup.from_query("?seats=human,human&names=Anna,B/en", GAMES)), 43_200)
     'malefiz-Anna-B_en-1970-01-01.json'
+    >>> file_name(Session(Setup.from_query("?seats=human,bot&names=Anna", GAMES), language="de"), 43_200)
+    'malefiz-Anna-Gelb-1970-01-01.json'
     """
-    names = "-".join(re.sub(r"[^\w]+", "_", seat.name).strip("_")[:24] for seat in session.setup.seats)
+    shown = [seat.name if seat.named else session.t.colour(seat.colour, capital=True) for seat in session.setup.seats]
+    names = "-".join(re.sub(r"[^\w]+", "_", name).strip("_")[:24] for name in shown)
     return f"{session.game.name}-{names}-{time.strftime('%Y-%m-%d', time.localtime(when))}.json"
 
 
