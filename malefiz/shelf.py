@@ -342,12 +342,13 @@ def shelf_html(listing: list[Shelved], games: Games, t: Translator, now: float) 
         if s.over and s.problem is None:
             continue
         key = escape(s.id)
-        delete = _button("delete", key, t("shelf.delete"))
+        about = f' aria-describedby="shelf-{key}"'  # which game a button is for, to a screen reader
+        delete = _button("delete", key, t("shelf.delete"), about)
         if s.problem is not None or s.document is None:
             problem = t("shelf.unreadable", error=t.error(s.problem) if s.problem else "")
-            download = _button("download-kept", key, t("shelf.download"))
+            download = _button("download-kept", key, t("shelf.download"), about)
             items.append(
-                f'<li class="shelved unreadable" data-id="{key}"><span class="shelf-text">'
+                f'<li class="shelved unreadable" data-id="{key}"><span class="shelf-text" id="shelf-{key}">'
                 f'<span class="error">{escape(problem)}</span></span>'
                 f'<span class="shelf-buttons">{download} {delete}</span></li>'
             )
@@ -355,9 +356,9 @@ def shelf_html(listing: list[Shelved], games: Games, t: Translator, now: float) 
         image, text = _described(s, s.document, games, t, now)
         words = s.last.get(t.language) or next(iter(s.last.values()), "")
         last = f'<span class="shelf-last">{escape(words)}</span>' if words else ""
-        go = _button("continue", key, t("shelf.continue"), ' class="primary"')
+        go = _button("continue", key, t("shelf.continue"), ' class="primary"' + about)
         items.append(
-            f'<li class="shelved" data-id="{key}">{image}<span class="shelf-text">{text}{last}</span>'
+            f'<li class="shelved" data-id="{key}">{image}<span class="shelf-text" id="shelf-{key}">{text}{last}</span>'
             f'<span class="shelf-buttons">{go} {delete}</span></li>'
         )
     if not items:
@@ -392,8 +393,9 @@ def latest_html(listing: list[Shelved], games: Games, t: Translator, now: float)
     if s is None or s.document is None:
         return ""
     image, text = _described(s, s.document, games, t, now)
-    go = _button("continue", escape(s.id), t("shelf.continue"), ' class="primary"')
+    key = escape(s.id)
+    go = _button("continue", key, t("shelf.continue"), f' class="primary" aria-describedby="latest-{key}"')
     return (
-        f'<div class="latest-game" data-id="{escape(s.id)}">{image}<span class="shelf-text">'
+        f'<div class="latest-game" data-id="{key}">{image}<span class="shelf-text" id="latest-{key}">'
         f'<span class="latest-title">{escape(t("page.latest"))}</span>{text}</span>{go}</div>'
     )

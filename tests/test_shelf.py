@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 
 import pytest
 
@@ -96,6 +97,12 @@ def test_the_setup_screen_lists_games_in_progress_latest_first_with_continue_and
         and "1 move" in screen.shelf
     )
     assert "data:image/svg+xml;base64," in screen.shelf  # a small picture of each board
+    for html, prefix in ((screen.shelf, "shelf"), (screen.latest, "latest")):  # each button says which game it is for
+        for button in re.findall(r"<button[^>]*>", html):
+            described = re.search(r'aria-describedby="([^"]+)"', button)
+            key = re.search(r'data-id="([^"]+)"', button)
+            assert described and key and described.group(1) == f"{prefix}-{key.group(1)}"
+            assert f'id="{described.group(1)}"' in html
     assert "Games in progress" in screen.shelf and "just now" in screen.shelf
     assert a.question("delete") == {  # its buttons say what they do (not "Leave the game" / "Stay")
         "text": "Delete this game? It cannot be brought back.",
