@@ -72,15 +72,19 @@ class LogLine:
     def html(self) -> str:
         """The line as the move list's ``<li>`` (every text escaped).
 
+        Its name for a screen reader is its number and words (the mistake's mark too, not the notation); the
+        title (what Enter or a click does) is its tooltip and description.
+
         >>> LogLine(3, "Anna moves", "y:3-7", "Show", "⚠ 9 points lost").html
-        '<li value="4" data-index="3" tabindex="-1" title="Show" class="mistake">Anna moves \
-<code class="notation">y:3-7</code> <span class="mistake-mark">⚠ 9 points lost</span></li>'
+        '<li value="4" data-index="3" tabindex="-1" aria-label="4. Anna moves ⚠ 9 points lost" title="Show" \
+class="mistake">Anna moves <code class="notation">y:3-7</code> <span class="mistake-mark">⚠ 9 points lost</span></li>'
         """
         code = f' <code class="notation">{escape(self.notation)}</code>' if self.notation else ""
         mark = f' <span class="mistake-mark">{escape(self.mistake)}</span>' if self.mistake else ""
         marked = ' class="mistake"' if self.mistake else ""
+        name = " ".join(part for part in (f"{self.index + 1}.", self.words, self.mistake) if part)
         return (
-            f'<li value="{self.index + 1}" data-index="{self.index}" tabindex="-1" '
+            f'<li value="{self.index + 1}" data-index="{self.index}" tabindex="-1" aria-label="{escape(name)}" '
             f'title="{escape(self.title)}"{marked}>'
             f"{escape(self.words)}{code}{mark}</li>"
         )
