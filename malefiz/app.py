@@ -293,7 +293,8 @@ class App(SettingUp, BetweenDevices):
             setup = setup.seeded(self.rng.randrange(2**31))
         game_id = game_id or new_id()
         self.address = Address("push" if pushed else "replace", game_address(setup, game_id))
-        return self.resume(Session(setup), game_id, 0, notice)
+        screen = self.resume(Session(setup), game_id, 0, notice)
+        return dataclasses.replace(screen, announce=screen.news)  # who starts ("rolled highest"), to a screen reader
 
     def adopt(self, session: Session, how: Literal["push", "replace"], notice: str = "") -> Screen:
         """A game from a link or a file: a new game on the shelf (it never overwrites one), kept at once."""

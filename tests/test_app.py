@@ -348,3 +348,10 @@ def test_undo_is_said_to_a_screen_reader_as_it_is_shown(language: str, said: str
     undone = a.undo()
     assert undone is not None and undone.news.startswith(said) and undone.announce == undone.news
     assert a.screen().announce == ""  # said once
+
+
+def test_who_starts_by_the_highest_roll_is_said_to_a_screen_reader() -> None:
+    a = app()
+    screen = a.open("?game=maedn&seats=human,bot:easy&names=Anna&seed=3")
+    assert screen.news.endswith("rolled highest and starts") and screen.announce == screen.news
+    assert a.screen().announce == ""  # said once
