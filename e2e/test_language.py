@@ -10,9 +10,11 @@ def test_the_switch_changes_the_page_at_once_and_is_remembered(game: GamePage) -
     game.open("?game=maedn&seats=human,bot:medium&names=Anna&first=yellow&pace=instant&seed=3&forced=off")
     game.roll()
     assert game.page.evaluate("document.documentElement.lang") == "en"
+    assert "rolled" in (game.page.locator("[data-announce]").text_content() or "")
     english = game.page.locator("[data-log] li").all_text_contents()
     game.page.locator("[data-language]").select_option("de")
     game.page.wait_for_function("() => document.documentElement.lang === 'de'")
+    assert game.page.locator("[data-announce]").text_content() == ""  # nothing left in English for a screen reader
     german = game.page.locator("[data-log] li").all_text_contents()
     assert len(german) == len(english) and german != english
     assert "gewürfelt" in german[0]

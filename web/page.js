@@ -469,6 +469,7 @@
     } else if (target.matches("[data-language]")) {
       var texts = window.pageTexts.targets();
       call("set_language", target.value, texts.asked).then(function (reply) {
+        $("[data-announce]").textContent = "";  // nothing left said in the language before
         window.pageTexts.apply(texts.targets, reply.value);
         show(reply.screen);
       });
