@@ -179,6 +179,28 @@ def test_small_targets_are_zoomed_to_a_fingers_size_and_the_board_fits(
     watch.assert_clean()
 
 
+def test_targets_far_apart_are_all_in_sight_a_little_smaller(browser: Browser, site_url: str) -> None:
+    # A 6 from the bottom row: its two targets at both ends of the row. Zoomed to a finger's size round the pawn,
+    # neither was in sight; now both are, a little smaller than a fingertip (at least 18 px).
+    context, game = device(browser, site_url, **PHONE)
+    page, watch = game.page, game.watch
+    position = "classic r:0.12,4.12,6.13,h,h y:12.8,h,h,h,h x:8.1,8.3,8.4,8.5,5.7,6.7,10.7,0.11,4.11,8.11,16.11 r6"
+    game.open(f"?seats=human,human&seed=1&position={position.replace(' ', '%20')}")
+    page.locator("#board [data-key='6.13'][tabindex]").tap()
+    page.wait_for_function("() => boardZoom.scale() > 1.2")
+    page.wait_for_selector(SETTLED, state="attached")
+    frame = page.locator(".board-frame").bounding_box()
+    assert frame is not None
+    targets = page.evaluate(TARGETS)
+    assert len(targets) == 2
+    for left, top, right, bottom in targets:
+        assert right - left >= 18 and bottom - top >= 18
+        assert frame["x"] <= left and right <= frame["x"] + frame["width"]
+        assert frame["y"] <= top and bottom <= frame["y"] + frame["height"]
+    context.close()
+    watch.assert_clean()
+
+
 RANKS = """() => [...document.querySelectorAll('#board .rank text')].map((e) => e.getBoundingClientRect().height)"""
 
 

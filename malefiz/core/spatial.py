@@ -97,6 +97,10 @@ SMALLEST: Final = 24.0
 MOST: Final = 4.0
 """The board is never zoomed more than this."""
 
+ENOUGH: Final = 18.0
+"""Targets too far apart for :data:`SMALLEST` are all shown a little smaller, down to this size, rather than some of
+them out of sight (a finger still reaches them: :func:`nearest`)."""
+
 Zoom = tuple[float, float, float]
 """A zoom of the board: its scale and the point of the unzoomed board (x, y, in its own pixels) at the centre."""
 
@@ -130,11 +134,13 @@ def zoom_to(
     (1.0, 195.0, 150.0)
     >>> zoom_to([(60, 40, 12), (380, 290, 12)], 390, 300)  # too far apart: the first one, the board kept in the frame
     (2.0, 97.5, 75.0)
+    >>> zoom_to([(60, 150, 16), (300, 150, 16)], 390, 300)  # both in sight a little smaller (23 px), not one of them
+    (1.4625, 180.0, 150.0)
     >>> mine = (0.0, 0.0, 195.0, 150.0)  # the person zoomed in twice on the top left quarter
     >>> zoom_to([], 390, 300, own=mine), zoom_to([(100, 100, 12), (140, 100, 12)], 390, 300, own=mine)
     (None, None)
     >>> zoom_to([(100, 100, 12), (300, 100, 12)], 390, 300, own=mine)  # a target out of sight: the page's zoom
-    (2.0, 100, 100)
+    (1.755, 200.0, 100.0)
     """
     whole: Zoom | None = None if own is not None else (1.0, width / 2, height / 2)
     if not finger or not targets or width <= 0 or height <= 0:
@@ -150,7 +156,10 @@ def zoom_to(
         ):
             return None
     xs, ys = [x for x, _, _ in targets], [y for _, y, _ in targets]
-    if (max(xs) - min(xs)) * want <= width * 0.9 and (max(ys) - min(ys)) * want <= height * 0.9:
+    span_x, span_y = max(xs) - min(xs), max(ys) - min(ys)
+    fits = min(width * 0.9 / span_x if span_x else MOST, height * 0.9 / span_y if span_y else MOST)
+    if fits >= want or fits * smallest >= ENOUGH:  # every target in sight, at the size wanted or nearly
+        want = max(1.0, min(want, fits))
         x, y = (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2
     else:
         x, y = xs[0], ys[0]
