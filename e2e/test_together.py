@@ -16,7 +16,7 @@ from urllib.parse import quote
 import pytest
 from playwright.sync_api import Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
-from site_page import CENTER_OF, STILL, Watch
+from site_page import CENTER_OF, STILL, GamePage, Watch
 from test_net import LOOPBACK, devices
 
 from malefiz.core.actions import PASS
@@ -436,3 +436,19 @@ def test_a_guest_who_leaves_for_the_setup_screen_is_asked_first_and_the_host_see
     host.wait_for_selector('[data-together] li[data-peer="1"] >> text=connection lost')  # told by the channel's close
     assert host.locator('[data-together] [data-action="handover"][data-id="1"]').count() == 1
     watch.assert_clean()
+
+
+NO_NETWORK = """Object.defineProperty(window, "MalefizNet", {configurable: true, get() { return this.net; }, set(net) {
+  net.offer = () => Promise.reject(new Error("no ICE candidate"));  // what a browser without a network gives
+  this.net = net;
+}});"""
+
+
+def test_a_host_without_a_network_is_told_so_in_words_and_the_game_stays(game: GamePage) -> None:
+    game.page.add_init_script(NO_NETWORK)
+    game.open("?game=maedn&seats=human,remote&names=Anna,Ben&seed=3")
+    notice = game.page.locator(".alert.notice p")
+    notice.filter(has_text="No connection can be made from this device").wait_for()
+    assert "reload the page" in (notice.text_content() or "")
+    assert game.page.locator("#fatal").is_hidden()  # not "something went wrong"
+    game.watch.assert_clean()

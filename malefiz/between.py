@@ -233,10 +233,13 @@ class BetweenDevices:
 
     def net(self, peer: int, kind: str, text: str) -> Screen | None:
         """An event of the page's channel to device ``peer``: ``offer`` or ``answer`` made (``text`` its
-        description), ``open``, ``message`` (``text``), ``close``. None when nothing shown changes."""
+        description), ``failed`` (none could be made: ``text`` the browser's reason), ``open``, ``message``
+        (``text``), ``close``. None when nothing shown changes."""
         together = self.together
         if together is None:
             return None
+        if kind == "failed":  # no network (the browser found no address to offer): said, the game kept as it is
+            return self._together_now(self.t("together.no_network"))
         if kind == "offer":
             together.offered(peer, text)
         elif kind == "answer":

@@ -702,3 +702,13 @@ def test_a_device_that_only_views_a_play_link_lists_no_lost_connection() -> None
     assert host.together is not None
     viewer = app()
     assert "connection lost" not in viewer.open("", host.together.play_link()).together
+
+
+def test_a_device_without_a_network_is_told_so_and_the_game_stays() -> None:
+    """The browser could make no offer (it found no address: no network): the page says what to do, in words."""
+    host = app()
+    host.open("?game=maedn&seats=human,remote&names=Anna,Ben&seed=3")
+    before = host.screen()
+    screen = must(host.net(1, "failed", "no ICE candidate"))
+    assert screen.notice.startswith("No connection can be made from this device") and "reload" in screen.notice
+    assert screen.position == before.position and host.together is not None

@@ -55,10 +55,11 @@
     var options = c.stun ? {stun: c.stun} : {};  // a STUN server only once the host chose one (named on the page)
     if (c.do === "relay") return relay(c.text);
     if (c.do === "relayed") return tabs && tabs.postMessage({taken: c.name});
+    var failed = function (error) { tell(c.peer, "failed", String((error && error.message) || error)); };  // no network
     if (c.do === "offer") {
-      window.MalefizNet.offer(options).then(function (made) { wire(c.peer, made.peer); tell(c.peer, "offer", made.sdp); });
+      window.MalefizNet.offer(options).then(function (made) { wire(c.peer, made.peer); tell(c.peer, "offer", made.sdp); }, failed);
     } else if (c.do === "answer") {
-      window.MalefizNet.answer(c.sdp, options).then(function (made) { wire(c.peer, made.peer); tell(c.peer, "answer", made.sdp); });
+      window.MalefizNet.answer(c.sdp, options).then(function (made) { wire(c.peer, made.peer); tell(c.peer, "answer", made.sdp); }, failed);
     } else if (!handles[c.peer]) {
       pending.push(c);
     } else if (c.do === "close") {
