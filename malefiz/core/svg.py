@@ -33,6 +33,7 @@ __all__ = [
     "TEXT_ON",
     "description",
     "moving",
+    "owner",
     "piece",
     "piece_letter",
     "px",
@@ -179,6 +180,14 @@ def description(players: Iterable[tuple[str, Sequence[str]]], t: Translator, *mo
     what can be acted on): a sentence per player (its name and where its pieces are), then ``more`` sentences."""
     said = [t("view.desc_player", name=name, where="; ".join(parts)) for name, parts in players if parts]
     return f"<desc>{escape(' '.join([*said, *(m for m in more if m)]))}</desc>"
+
+
+def owner(colour: str, name: str, t: Translator) -> str:
+    """Whose pieces a colour's are, for :func:`description`: ``Anna (yellow)``, or the colour alone (``Yellow``)
+    when its player has no name of their own (none, or the colour's own: a seat's default)."""
+    if not name or name in (colour.capitalize(), t.colour(colour, capital=True)):
+        return t.colour(colour, capital=True)
+    return t("name.colours", name=name, colours=t.colour(colour))
 
 
 def moving(kind: str, inner: str, **offsets: float) -> str:

@@ -441,7 +441,8 @@ def test_the_boards_description_says_where_every_piece_stands() -> None:
     desc = parse(render(pos("maedn cross y:12,1,B,B r:35,42,B,B y?"), names={"yellow": "Anna"})).find(f"{NS}desc")
     assert desc is not None
     assert desc.text == (
-        "Anna: 2 waiting on B; 12 fields along; 1 field along. Red: 2 waiting on B; in goal field c; 35 fields along."
+        "Anna (yellow): 2 waiting on B; 12 fields along; 1 field along."
+        " Red: 2 waiting on B; in goal field c; 35 fields along."
     )
     german = parse(render(pos("maedn cross y:B,B,B,B r:0,B,B,B y?"), t=Translator("de"))).find(f"{NS}desc")
     assert german is not None and german.text == "Gelb: 4 warten auf B. Rot: 3 warten auf B; auf ihrem Startfeld."

@@ -382,8 +382,10 @@ def test_the_boards_description_says_where_every_pawn_and_barricade_stands(langu
     red = "; ".join(field_words(b, field(x, 13), t) for x in (2, 6))
     stones = "; ".join(field_words(b, f, t) for f in state.barricade_fields)
     if language == "en":
-        said = f"Anna: 3 pawns in the house; pawns on: {red}. Yellow: 5 pawns in the house. Barricades on: {stones}."
+        said = f"Anna (red): 3 pawns in the house; pawns on: {red}. Yellow: 5 pawns in the house."
+        said += f" Barricades on: {stones}."
     else:
-        said = f"Anna: 3 Figuren im Haus; Figuren auf: {red}. Gelb: 5 Figuren im Haus. Sperrsteine auf: {stones}."
+        said = f"Anna (rot): 3 Figuren im Haus; Figuren auf: {red}. Gelb: 5 Figuren im Haus."
+        said += f" Sperrsteine auf: {stones}."
     assert desc.text == said
     assert len(stones.split("; ")) == 11

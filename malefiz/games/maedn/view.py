@@ -55,6 +55,7 @@ from ...core.svg import (
     TARGET_STYLE,
     description,
     moving,
+    owner,
     piece,
     piece_letter,
     px,
@@ -474,7 +475,7 @@ def _description(state: State, names: Mapping[str, str] | None, t: Translator) -
         waiting = pieces.count(-1)
         parts = [t.count("md.desc_b", waiting)] if waiting else []
         parts += [where_words(state, p, t) for p in sorted(pieces, reverse=True) if p >= 0]
-        name = (names.get(colour, "") if names else "") or t.colour(colour, capital=True)
+        name = owner(colour, names.get(colour, "") if names else "", t)
         players.append((t("md.neutral_title", colour=name) if colour == state.seating.neutral else name, parts))
     return description(players, t)
 

@@ -47,6 +47,7 @@ from ...core.svg import (
     TARGET_STYLE,
     description,
     moving,
+    owner,
     piece,
     piece_letter,
     px,
@@ -162,7 +163,7 @@ def _description(state: State, names: Mapping[Colour, str] | None, t: Translator
         on = [field_words(b, p, t) for p in pawns if p >= 0]
         if on:
             parts.append(t("mf.desc_on", where="; ".join(on)))  # a field's words may hold a comma
-        players.append(((names.get(colour, "") if names else "") or t.colour(colour, capital=True), parts))
+        players.append((owner(colour, names.get(colour, "") if names else "", t), parts))
     stones = "; ".join(field_words(b, f, t) for f in state.barricade_fields)
     return description(players, t, t("mf.desc_barricades", where=stones) if stones else "")
 
