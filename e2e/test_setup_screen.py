@@ -91,6 +91,8 @@ def test_back_to_the_game_on_a_rules_page_returns_to_the_game(game: GamePage) ->
     go = game.page.locator(f'[data-latest] [data-action="continue"][data-id="{game_id}"]')
     assert go.is_visible() and in_view(game.page, go)
     assert "Anna" in (game.page.locator("[data-latest]").text_content() or "")
+    card = game.page.get_by_role("region", name="Your last game")  # a landmark a screen reader can jump to
+    assert card.get_by_role("button", name="Continue").count() == 1
     go.click()
     game.page.wait_for_selector("#play:not([hidden])")
     assert game.game_id() == game_id and game.position_text() == position
