@@ -7,6 +7,16 @@ from site_page import STILL, GamePage
 
 FOCUSED = "() => document.activeElement && document.activeElement.closest('#board [data-key], [data-action=roll]')"
 
+FELL_WATCH = """() => {
+  window.fellToBody = [];
+  (function look() {
+    const at = document.querySelector('[data-position]').textContent;
+    if (document.activeElement === document.body) window.fellToBody.push(at);
+    requestAnimationFrame(look);
+  })();
+}"""
+"""Each frame in which the focus is on the page itself (the position then), in ``window.fellToBody``."""
+
 
 def focused(game: GamePage) -> str:
     """What has the focus: the die, or a board element's key and accessible name."""
@@ -198,6 +208,7 @@ def test_while_the_computer_plays_the_keyboards_place_is_what_goes_on(game: Game
     log = game.page.locator("[data-log]")
     assert log.get_attribute("tabindex") == "-1"
     game.page.locator('[data-action="roll"]').focus()
+    game.page.evaluate(FELL_WATCH)
     for _ in range(12):  # roll (again) and move by keyboard until the computer plays
         game.page.wait_for_function(FOCUSED + " || document.documentElement.hasAttribute('data-acting')")
         if game.page.evaluate("document.documentElement.hasAttribute('data-acting')"):
@@ -212,4 +223,5 @@ def test_while_the_computer_plays_the_keyboards_place_is_what_goes_on(game: Game
     said = game.page.locator("[data-announce] > p").all_text_contents()
     assert len(said) == len(set(said)) == 3 and said[-1].startswith("Red")  # the last three, each heard
     assert log.get_attribute("tabindex") == "0"
+    assert game.page.evaluate("window.fellToBody") == []  # not even for a frame of a walk
     game.watch.assert_clean()

@@ -211,9 +211,10 @@
     timer = null;
     var screen = afterWalk;
     if (frames.length && screen) {
+      var held = board.contains(document.activeElement);  // a move by key: the focus waits on the status line
       board.innerHTML = frames.shift();
-      timer = setTimeout(walk, screen.frame_ms);
-      return;
+      if (held) $("[data-status]").focus(focusOptions());
+      return void (timer = setTimeout(walk, screen.frame_ms));
     }
     afterWalk = null;
     if (screen) draw(screen);
