@@ -56,17 +56,22 @@ def test_the_game_page_leads_to_the_rules_of_the_game_it_shows(page: Page, site_
     page.locator('#setup input[name="game"][value="maedn"]').check()
     settle(page)
     assert page.locator("header.bar a.rules-link:visible").get_attribute("href") == "./rules-maedn.html"
-    page.locator('#setup .rules-links[data-rules="maedn"] a[lang="de"]').click()
-    page.wait_for_url("**/regeln-maedn.html")
-    assert page.locator("html").get_attribute("lang") == "de"
-    assert page.locator("h1").inner_text() == "Mensch ärgere Dich nicht: Spielregeln"
-    # In German, the header's link is the German page's.
+    assert page.locator("#setup .rules-links a:visible").all_inner_texts() == ["Rules of Mensch ärgere Dich nicht"]
+    # In German, the header's link and the setup screen's are the German page's alone.
     page.goto(site_url + "?game=maedn")
     page.wait_for_selector("html[data-ready]")
     page.select_option("[data-language]", "de")
     page.wait_for_selector('html[lang="de"]')
     shown = page.locator("header.bar a.rules-link:visible")
     assert shown.count() == 1 and shown.inner_text() == "Spielregeln"
-    shown.click()
+    setup_link = page.locator("#setup .rules-links a:visible")
+    assert setup_link.all_inner_texts() == ["Spielregeln von Mensch ärgere Dich nicht"]
+    setup_link.click()
+    page.wait_for_url("**/regeln-maedn.html")
+    assert page.locator("html").get_attribute("lang") == "de"
+    assert page.locator("h1").inner_text() == "Mensch ärgere Dich nicht: Spielregeln"
+    page.go_back()
+    page.wait_for_selector("html[data-ready]")
+    page.locator("header.bar a.rules-link:visible").click()
     page.wait_for_url("**/regeln-maedn.html")
     watch.assert_clean()
