@@ -306,6 +306,16 @@ def test_every_setup_a_screen_starts_is_one_the_address_gives_back() -> None:
     assert savefile.load(json.dumps(savefile.save(a.session)), GAMES).setup == setup
 
 
+def test_an_address_leaves_a_seat_without_a_name_empty_not_an_english_colour() -> None:
+    """A German family's address said names=Oma,Lena,Tim,Blue: the computer's seat took its colour's English name."""
+    setup = Setup.from_query("?game=malefiz&seats=human,human,human,bot&names=Oma,Lena,Tim", GAMES)
+    assert setup is not None
+    assert "names=Oma,Lena,Tim,&" in setup.to_query() and Setup.from_query(setup.to_query(), GAMES) == setup
+    nobody = Setup.from_query("?game=malefiz&seats=human,bot", GAMES)
+    assert nobody is not None and "names" not in nobody.to_query()
+    assert Setup.from_query(nobody.to_query(), GAMES) == nobody
+
+
 def test_any_seed_a_setup_is_given_is_one_its_address_gives_back() -> None:
     setup = Setup.from_query("?seats=human,bot", GAMES)
     assert setup is not None

@@ -317,9 +317,11 @@ class Setup:
             "board": self.board,
             "seats": ",".join(f"bot:{s.level}" if s.kind == "bot" else s.kind for s in self.seats),
             "colours": ",".join(s.colour for s in self.seats),
-            "names": ",".join(s.name for s in self.seats),
+            "names": ",".join(s.name if s.named else "" for s in self.seats),  # none: the colour's, in any language
             "pace": self.pace,
         }
+        if not any(s.named for s in self.seats):
+            del params["names"]
         if self.options:
             params["options"] = ",".join(n for n in self.game.option_names if n in self.options)
         if self.first is not None:
