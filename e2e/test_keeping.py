@@ -104,12 +104,13 @@ def test_undo_takes_back_the_move_but_not_the_roll_and_redo_plays_it_again(game:
     else:
         raise AssertionError("no move to undo")
     played = game.position_text()
+    assert undo.get_attribute("title") == "Take back your last move (not the roll)"  # one person: their own
     undo.click()
     game.page.wait_for_function("() => !document.querySelector('[data-action=\"redo\"]').disabled")
     taken_back = game.position()
     assert taken_back["phase"] == "move" and taken_back["turn"] == "yellow"
     assert undo.is_disabled()  # the roll itself stays
-    assert "took back a move" in (game.page.locator("[data-message]").text_content() or "")
+    assert ": move taken back" in (game.page.locator("[data-message]").text_content() or "")
     redo.click()
     game.page.wait_for_function("() => document.querySelector('[data-action=\"roll\"]:not([disabled])') !== null")
     assert game.position_text() == played  # the computer played on as before

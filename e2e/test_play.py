@@ -96,6 +96,8 @@ def test_a_human_turn_by_clicks(game: GamePage) -> None:
     after = game.position()
     assert after == to_json(apply(rolled, move))
     assert after["turn"] != before.current and after["phase"] == "roll"
+    undo = game.page.locator('[data-action="undo"]')  # two people at one device: Undo says whose move it takes back
+    assert undo.get_attribute("title") == "Take back the last move of Red, not the roll"
     game.watch.assert_clean()
 
 

@@ -347,7 +347,7 @@ def test_the_setup_form_in_progress_is_kept_across_a_reload_of_its_tab() -> None
     assert malefiz.game == "malefiz"  # an address naming another game wins
 
 
-@pytest.mark.parametrize(("language", "said"), [("en", "Ann (yellow) took back a move"), ("de", "Ann (gelb) hat")])
+@pytest.mark.parametrize(("language", "said"), [("en", "Ann (yellow): move taken back"), ("de", "Ann (gelb): Zug")])
 def test_undo_is_said_to_a_screen_reader_as_it_is_shown(language: str, said: str) -> None:
     a = app(language=language)
     a.open("?game=maedn&seats=human,human&names=Ann,Bob&first=yellow&seed=5")
@@ -358,6 +358,30 @@ def test_undo_is_said_to_a_screen_reader_as_it_is_shown(language: str, said: str
     undone = a.undo()
     assert undone is not None and undone.news.startswith(said) and undone.announce == undone.news
     assert a.screen().announce == ""  # said once
+
+
+def test_undo_at_one_device_for_several_people_says_whose_move_it_takes_back() -> None:
+    """Mia taps Undo on her turn to roll: it takes back Papa's move (the last person's), and says so, before and
+    after (not "Mia took back a move")."""
+    a = app(language="de")
+    a.open("?game=malefiz&seats=human,human,bot:easy&names=Mia,Papa&first=red&seed=5")
+    session = a.session
+    assert session is not None
+    while session.state.current_seat != 2:  # Mia, then Papa, move; the computer plays on
+        screen = a.roll() or a.screen()
+        if screen.labels:
+            a.click(screen.labels[0][0])
+    while session.is_bot_turn():
+        a.think()
+    screen = a.screen()
+    assert session.state.current_seat == 0 and screen.can_undo  # Mia to roll
+    assert screen.undo_title == "Den letzten Zug von Papa (grün) zurücknehmen, nicht den Wurf"
+    undone = a.undo()
+    assert undone is not None and undone.news.startswith("Papa (grün): Zug zurückgenommen")
+    assert session.state.current_seat == 1 and session.state.roll is not None  # Papa chooses again, same roll
+    alone = app()
+    alone.open("?game=malefiz&seats=human,bot:easy&names=Mia&first=red&seed=5")
+    assert alone.screen().undo_title == "Take back your last move (not the roll)"  # one person: their own
 
 
 def test_who_starts_by_the_highest_roll_is_said_to_a_screen_reader() -> None:

@@ -238,6 +238,7 @@
     [["hint", screen.can_hint], ["undo", screen.can_undo], ["redo", screen.can_redo], ["review", screen.can_review]]
       .forEach(function (pair) { $('[data-action="' + pair[0] + '"]').disabled = !pair[1]; });
     $('[data-action="undo"]').hidden = $('[data-action="redo"]').hidden = !screen.undo_shown;
+    $('[data-action="undo"]').title = screen.undo_title;  // whose move it takes back
     $('[data-winner] [data-action="rematch"]').hidden = !screen.rematch_shown;
     say("[data-hint]", screen.hint, true);
     $("[data-chances]").textContent = screen.chances;
@@ -321,9 +322,7 @@
     while (said.childElementCount > 3) said.firstElementChild.remove();
   }
 
-  function focusOptions() {
-    return byKeys === null ? {} : {focusVisible: byKeys};
-  }
+  function focusOptions() { return byKeys === null ? {} : {focusVisible: byKeys}; }
 
   function spots() {
     var found = {};

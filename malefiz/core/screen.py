@@ -40,6 +40,7 @@ __all__ = [
     "sound_of",
     "standings",
     "status",
+    "undo_title",
 ]
 
 LOG_LINES: Final = 300
@@ -141,6 +142,9 @@ class Screen:
     can_roll: bool = False
     can_hint: bool = False
     can_undo: bool = False
+    undo_title: str = ""
+    """Undo's tooltip: whose move it takes back when several people play at this device (not always the one who
+    taps it)."""
     can_redo: bool = False
     undo_shown: bool = True
     """Undo and redo are there at all (``undo=off`` hides them)."""
@@ -270,6 +274,16 @@ def sound_of(session: Session) -> Sound:
     if session.state.is_over:
         return "win"
     return "roll" if last is not None and isinstance(last.action, Roll) else "move"
+
+
+def undo_title(session: Session) -> str:
+    """Undo's tooltip: ``Take back the last move of Anna (red), not the roll`` when more than one person plays at
+    this device (Anna's move, whoever taps), else the person's own last move."""
+    whose = session.undo_whose()
+    people = sum(seat.kind == "human" for seat in session.setup.seats)
+    if whose is None or people < 2:
+        return session.t("page.undo_title")
+    return session.t("page.undo_title_of", who=whose)
 
 
 def log_lines(session: Session, most: int = LOG_LINES) -> tuple[LogLine, ...]:
@@ -519,6 +533,7 @@ def play_screen(
         can_roll=can_roll,
         can_hint=session.can_hint(),
         can_undo=session.can_undo(),
+        undo_title=undo_title(session),
         can_redo=session.can_redo(),
         undo_shown=session.setup.undo,
         hint="" if over else hint_html(session),

@@ -520,6 +520,12 @@ class Session:
         """True when a person's move can be taken back now."""
         return self._undo_point() is not None
 
+    def undo_whose(self) -> str | None:
+        """Whose move :meth:`undo` takes back now (``Anna (red)``), or None when there is none to take back: at one
+        device for several people, not always the one who taps it."""
+        point = self._undo_point()
+        return None if point is None else self.name(self.record.entries[point].before.current)
+
     def can_redo(self) -> bool:
         """True right after an undo, until somebody acts."""
         return self.setup.undo and bool(self.redo_stack) and not self.is_bot_turn()

@@ -255,7 +255,8 @@ _MALEFIZ_EN: Final = Page(
         "<p>Press the die to roll. The pawns that can move are marked; click a pawn to see where it can go"
         " (green), then click a green field. After taking a barricade, click the free field where it"
         " should go. <i>{hint}</i> shows the best three moves with your chance to win after each, <i>{undo}</i>"
-        " takes back your last move, <i>{review}</i> draws everyone's chance to win turn by turn and marks the"
+        " takes back the last move a person made (its tooltip says whose), <i>{review}</i> draws everyone's"
+        " chance to win turn by turn and marks the"
         " moves that cost you 5 points or more: click one to see the better move beside it.</p>",
     ),
 )
@@ -410,7 +411,8 @@ _MALEFIZ_DE: Final = Page(
         "<p>Zum Würfeln auf den Würfel drücken. Die Figuren, die ziehen können, sind markiert; ein Klick auf"
         " eine Figur zeigt, wohin sie kann (grün), dann ein Klick auf ein grünes Feld. Nach dem Nehmen eines"
         " Sperrsteins auf das freie Feld klicken, wohin er soll. <i>{hint}</i> zeigt die drei besten Züge"
-        " mit der Gewinnchance nach jedem, <i>{undo}</i> nimmt den eigenen letzten Zug zurück, <i>{review}</i>"
+        " mit der Gewinnchance nach jedem, <i>{undo}</i> nimmt den letzten Zug eines Menschen zurück (sein"
+        " Hinweis sagt, wessen), <i>{review}</i>"
         " zeichnet die Gewinnchancen aller Zug um Zug und markiert die Züge, die 5 Punkte oder mehr gekostet"
         " haben: ein Klick darauf stellt den besseren Zug daneben.</p>",
     ),
@@ -541,7 +543,8 @@ _MAEDN_EN: Final = Page(
         " play it, or a piece with two (forward, or backward to capture) and then one of the green fields."
         " A 6, another roll, the tries of <i>Three tries for a 6</i> and a penalty are said in the status"
         " line. <i>{hint}</i> shows the best three moves with your chance to win after each, <i>{undo}</i>"
-        " takes back your last move, <i>{review}</i> draws everyone's chance to win turn by turn and marks the"
+        " takes back the last move a person made (its tooltip says whose), <i>{review}</i> draws everyone's"
+        " chance to win turn by turn and marks the"
         " moves that cost you 5 points or more: click one to see the better move beside it.</p>",
     ),
 )
@@ -677,7 +680,8 @@ _MAEDN_DE: Final = Page(
         " eine Figur mit einem Zug spielt ihn, bei einer Figur mit zweien (vorwärts, oder rückwärts zum"
         " Schlagen) folgt ein Klick auf eines der grünen Felder. Eine 6, ein weiterer Wurf, die Versuche von"
         " <i>Dreimal würfeln</i> und eine Strafe stehen in der Statuszeile. <i>{hint}</i> zeigt die drei"
-        " besten Züge mit der Gewinnchance nach jedem, <i>{undo}</i> nimmt den eigenen letzten Zug zurück,"
+        " besten Züge mit der Gewinnchance nach jedem, <i>{undo}</i> nimmt den letzten Zug eines Menschen"
+        " zurück (sein Hinweis sagt, wessen),"
         " <i>{review}</i> zeichnet die Gewinnchancen aller Zug um Zug und markiert die Züge, die 5 Punkte oder"
         " mehr gekostet haben: ein Klick darauf stellt den besseren Zug daneben.</p>",
     ),

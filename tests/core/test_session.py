@@ -134,7 +134,7 @@ def test_undo_takes_back_a_move_but_never_a_roll(address: str) -> None:
             reloaded = savefile.load(json.dumps(savefile.save(s)), GAMES)  # dice and history agree after the undo
             assert (reloaded.state, reloaded.dice, reloaded.record.actions()) == (s.state, s.dice, s.record.actions())
             assert reloaded.record.lines() == s.record.lines()  # the move list holds the moves that stand
-            assert "took back a move" in news(s)
+            assert ": move taken back" in news(s)
             if rng.random() < 0.5:
                 assert s.redo()
         else:
@@ -362,6 +362,6 @@ def test_the_first_move_of_a_position_with_its_roll_given_can_be_undone(address:
         s.bot_step()
     assert s.can_undo()
     assert s.undo() and s.state == start and len(s.record) == 0 and not s.can_undo()
-    assert "took back a move" in news(s)
+    assert ": move taken back" in news(s)
     assert s.redo()
     assert s.record.entries[: len(decided)] == decided  # the move played again (the computers then play on)
