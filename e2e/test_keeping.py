@@ -166,9 +166,14 @@ def test_a_saved_file_and_a_link_give_the_game_back(game: GamePage, tmp_path: Pa
     saved = tmp_path / "game.json"
     download.value.save_as(saved)
     assert json.loads(saved.read_text())["position"] == json.loads(position)
+    game.page.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=game.page.url)
     game.page.locator('[data-action="link"]').click()
     link = game.page.locator("[data-link]:not([hidden])").input_value()
     assert "#game=" in link
+    said = game.page.locator("[data-link-copied]")  # on the clipboard, and said so
+    said.wait_for()
+    assert said.text_content() == "Link copied: it opens this game at this move, on any device."
+    assert game.page.evaluate("navigator.clipboard.readText()") == link
     # A fresh page (nothing kept) opens the link and the file.
     game.page.evaluate("localStorage.clear()")
     game.page.goto(link)

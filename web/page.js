@@ -311,8 +311,7 @@
     if (screen.can_roll || focusKeys.length) (screen.can_roll ? die : keyed(focusKeys[0])).focus(focusOptions());
     else if (screen.winner) {
       $('[data-winner] .primary:not([hidden]), [data-winner] [data-action="setup"]').focus(focusOptions());
-      var won = $("[data-winner]");  // a panel that scrolls (a phone on its side): who won in sight, above the button
-      won.closest(".side").scrollTop = won.offsetTop - 8;  // from the panel (style.css), whatever the cheer's scale
+      $("[data-winner]").closest(".side").scrollTop = $("[data-winner]").offsetTop - 8;  // who won in sight (a phone on its side), above the button
     } else $("[data-status]").focus(focusOptions());  // nothing to act on (the computer's turn): what goes on
   }
 
@@ -497,9 +496,10 @@
     call("link", location.origin + location.pathname).then(function (reply) {
       if (reply.value === null) return;
       var box = Object.assign($("[data-link]"), {value: reply.value, hidden: false});
+      var copied = function () { $("[data-link-copied]").hidden = false; };  // else the link is there, selected
       box.focus();
       box.select();
-      if (navigator.clipboard) navigator.clipboard.writeText(reply.value).catch(function () {});  // else: shown
+      if (navigator.clipboard) navigator.clipboard.writeText(reply.value).then(copied, function () { if (document.execCommand("copy")) copied(); });
     });
   }
 
