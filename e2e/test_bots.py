@@ -43,7 +43,7 @@ def test_hint_marks_the_best_move_and_shows_the_chances(game: GamePage) -> None:
     chances = game.page.locator("[data-chances]").text_content() or ""
     assert chances.startswith("Chances: ") and "%" in chances
     assert game.page.locator("#board .field.hint").count() >= 1
-    numbers = ",".join(game.page.locator("#board .rank").all_text_contents()).split(",")
+    numbers = " ".join(game.page.locator("#board .rank").all_text_contents()).split(" ")
     assert sorted(numbers) == ["1", "2", "3"]  # each listed move's field carries its number
     game.shot("hint")
     game.watch.assert_clean()

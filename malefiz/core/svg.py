@@ -120,19 +120,19 @@ def piece(colour: str, r: float, letter: str) -> str:
 
 def rank_labels(keys: Sequence[str]) -> dict[str, str]:
     """The hint's ranks by field: each target field's key of the best actions (best first) with its rank, several
-    where more than one of them ends there.
+    where more than one of them ends there, apart by a space (a comma read as a German decimal point: ``1,2``).
 
     >>> rank_labels(["t7", "t9", "t7"])
-    {'t7': '1,3', 't9': '2'}
+    {'t7': '1 3', 't9': '2'}
     """
     found: dict[str, list[str]] = {}
     for rank, key in enumerate(keys, 1):
         found.setdefault(key, []).append(str(rank))
-    return {key: ",".join(ranks) for key, ranks in found.items()}
+    return {key: " ".join(ranks) for key, ranks in found.items()}
 
 
 def rank_badge(cx: float, cy: float, r: float, label: str) -> str:
-    """A hint's rank (``1``; ``1,3``) on the upper right of the field of radius ``r`` at (``cx``, ``cy``), so that
+    """A hint's rank (``1``; ``1 3``) on the upper right of the field of radius ``r`` at (``cx``, ``cy``), so that
     the hint's numbered list points at the board. The views draw it above the pieces; it catches no pointer and
     is hidden from screen readers (the list says it)."""
     high = round(r * 1.3, 1)
