@@ -16,7 +16,7 @@ from .core.screen import Screen, play_screen
 from .core.setup import PACES, Setup
 from .tally import TALLY_KEY, players_line, read_tally
 from .together import JOIN, PLAY, TOGETHER_PREFIX, Invitation, Together, anchor_key
-from .together_view import device_name, join_html, panel_html, waiting_text
+from .together_view import device_name, join_html, panel_html, person, waiting_text
 
 if TYPE_CHECKING:
     from .core.session import Session
@@ -114,7 +114,9 @@ class BetweenDevices:
                 joined = self._joined_with(invitation)
                 if joined is not None:  # an invitation used already: the game it led to, not a second one
                     self.together = joined
-                    return self._together_now(self.t("together.joined_already", host=invitation.host))
+                    return self._together_now(
+                        self.t("together.joined_already", host=person(joined, invitation.host, self.t))
+                    )
                 self.together = Together.guest(fragment, self.games, self._kept_together(invitation.code))
             elif fragment.startswith(PLAY):
                 keys = [anchor_key(a) for a in link_anchors(fragment.removeprefix(PLAY))]
@@ -352,7 +354,7 @@ class BetweenDevices:
             together.reply(device, text)
         except MalefizError:
             return None
-        name = device_name(device, together.peers[device].name, self.t)
+        name = device_name(together, device, together.peers[device].name, self.t)
         together.commands.append({"do": "relayed", "name": name})
         return self._together_now()
 

@@ -268,8 +268,8 @@ class Together:
             kept.join(kept.name)
             return kept
         role: Role = "guest" if invitation.seat is not None else "watcher"
-        name = setup.seats[invitation.seat].name if invitation.seat is not None else ""
-        together = cls(role, setup, name, games)
+        seat = setup.seats[invitation.seat] if invitation.seat is not None else None
+        together = cls(role, setup, seat.name if seat is not None and seat.named else "", games)
         together.invitation = invitation
         together.joined = invitation.link()
         together.me = invitation.device if invitation.seat is not None else None

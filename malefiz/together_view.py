@@ -10,7 +10,7 @@ from .core.setup import MAX_NAME, Seat, seat_label
 from .i18n import Translator
 from .together import WATCHERS, Peer, Together
 
-__all__ = ["device_name", "invite_html", "join_html", "panel_html", "waiting_text"]
+__all__ = ["device_name", "invite_html", "join_html", "panel_html", "person", "waiting_text"]
 
 
 def waiting_text(together: Together, t: Translator) -> str:
@@ -19,24 +19,38 @@ def waiting_text(together: Together, t: Translator) -> str:
     if table is None:
         return t("together.waiting_start")
     if together.rematching:
-        return t("together.waiting_rematch", names=", ".join(together.rematch_waits()))
+        return t("together.waiting_rematch", names=", ".join(person(together, n, t) for n in together.rematch_waits()))
     wait = table.waiting()
     if wait.parts:
-        return t("together.waiting_die", name=table.match.names[wait.parts[0]])
+        return t("together.waiting_die", name=person(together, table.match.names[wait.parts[0]], t))
     if wait.device is not None:
         session = table.session
         assert session is not None
         seat = session.state.current_seat
         if session.setup.seats[seat].kind not in ("human", "remote"):  # the host's computer (for one who left too)
-            return t("together.waiting_computer", host=table.match.names[0], name=session.seat_name(seat))
+            return t(
+                "together.waiting_computer",
+                host=person(together, table.match.names[0], t),
+                name=session.seat_name(seat),
+            )
         return t("together.waiting_move", name=session.seat_name(seat))
     return ""
 
 
-def device_name(device: int, name: str, t: Translator) -> str:
+def person(together: Together, name: str, t: Translator) -> str:
+    """A person's name as shown: a seat nobody named has its colour's English name (``Yellow``, the setup's
+    default) and is called by its colour in ``t``'s language (``Gelb``).
+
+    The names travel between devices as the host's setup has them; each device says them in its own language.
+    """
+    colour = next((s.colour for s in together.setup.seats if s.colour.capitalize() == name), None)
+    return t.colour_noun(colour) if colour is not None else name
+
+
+def device_name(together: Together, device: int, name: str, t: Translator) -> str:
     """How a device is called: its person's name, else *Watcher 1* (a device invited to watch) or *Device 2*."""
     if name:
-        return name
+        return person(together, name, t)
     return t("together.watcher_n", n=device - WATCHERS + 1) if device >= WATCHERS else t("together.device", n=device)
 
 
@@ -47,7 +61,7 @@ def panel_html(together: Together, t: Translator) -> str:
     for device, peer in sorted(together.peers.items()):
         if device == 0 and together.role != "host" and peer.state == "new":
             continue
-        who = device_name(device, peer.name, t)
+        who = device_name(together, device, peer.name, t)
         if peer.seat is None and together.role == "host" and peer.name:
             who = t("together.watcher", name=who)
         table = together.table
@@ -72,7 +86,7 @@ def panel_html(together: Together, t: Translator) -> str:
     for peer in together.roster if together.role != "host" else ():
         if peer.device in (0, here) or (peer.seat is None and peer.state != "open"):
             continue  # the host's row is this device's own channel; a watcher is listed once it watches
-        who = device_name(peer.device, peer.name, t)
+        who = device_name(together, peer.device, peer.name, t)
         who = t("together.watcher", name=who) if peer.seat is None and peer.name else who
         state = f"together.state_{'offered' if peer.state == 'new' else peer.state}"
         state = html.escape(t("together.computer_plays" if table is not None and peer.device in table.gone else state))
@@ -81,12 +95,14 @@ def panel_html(together: Together, t: Translator) -> str:
         )
     extra = ""
     if table is not None and together.role != "host" and together.me is not None and together.me in table.gone:
-        extra += f"<p>{html.escape(t('together.computer_plays_you', host=table.match.names[0]))}</p>"
+        extra += (
+            f"<p>{html.escape(t('together.computer_plays_you', host=person(together, table.match.names[0], t)))}</p>"
+        )
     next_device = table.next_device() if table is not None else None
     if table is not None and next_device is not None and next_device != together.me and together.me is not None:
         ahead = together.peers.get(next_device) if together.role == "host" else together.peers.get(0)
         if ahead is None or ahead.state != "open":
-            name = table.match.names[next_device]
+            name = person(together, table.match.names[next_device], t)
             by_link = "together.by_link" if together.role == "host" else "together.by_link_guest"  # who invites
             extra += (
                 f'<p>{html.escape(t(by_link, name=name))}</p><p class="handover"><input readonly'
@@ -127,7 +143,7 @@ def _asking_html(device: int, who: str, t: Translator) -> str:
 def _handover_html(together: Together, device: int, peer: Peer, t: Translator) -> str:
     """What to hand over: the host's invitation (and where to paste the reply), or the guest's reply."""
     link = html.escape(peer.link)
-    name = device_name(device, peer.name, t)
+    name = device_name(together, device, peer.name, t)
     reply = "together.send_reply" if together.table is None else "together.send_reply_again"  # the game runs
     send = t("together.send_invite" if together.role == "host" else reply, name=name)
     parts = [
@@ -151,14 +167,24 @@ def join_html(together: Together, t: Translator) -> str:
         return ""
     game = together.setup.game.title
     if invitation.seat is None:
-        what, button, name = t("together.invited_watch", host=invitation.host, game=game), "together.watch", ""
+        what, button, name = (
+            t("together.invited_watch", host=person(together, invitation.host, t), game=game),
+            "together.watch",
+            "",
+        )
     else:
         seat: Seat = together.setup.seats[invitation.seat]
-        what = t("together.invited", host=invitation.host, game=game, seat=seat_label(seat, (seat.colour,), t))
+        what = t(
+            "together.invited",
+            host=person(together, invitation.host, t),
+            game=game,
+            seat=seat_label(seat, (seat.colour,), t),
+        )
         button = "together.join"
         name = (
             f'<label>{html.escape(t("together.your_name"))} <input name="join-name"'
-            f' value="{html.escape(together.name)}" maxlength="{MAX_NAME}"></label> '
+            f' value="{html.escape(together.name)}" placeholder="{html.escape(t.colour_noun(seat.colour))}"'
+            f' maxlength="{MAX_NAME}"></label> '
         )
     return (
         f'<section class="together"><p>{html.escape(what)}</p><p>{name}<button type="button"'

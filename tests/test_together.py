@@ -721,3 +721,23 @@ def test_a_device_without_a_network_is_told_so_and_the_game_stays() -> None:
     screen = must(host.net(1, "failed", "no ICE candidate"))
     assert screen.notice.startswith("No connection can be made from this device") and "reload" in screen.notice
     assert screen.position == before.position and host.together is not None
+
+
+def test_seats_nobody_named_are_called_by_their_colour_in_the_players_language() -> None:
+    """A German host who named nobody sends *Gelb* the invitation (not *Yellow*, the setup's default name), the
+    guest's name box is empty, and the waiting texts call the unnamed host *Rot*."""
+    host, guest = App(MemoryStorage(), ["de"], rng=random.Random(1)), App(MemoryStorage(), ["de"], rng=random.Random(2))
+    host.open("?game=malefiz&seats=human,remote")
+    screen = must(host.net(1, "offer", sdp("offer", 50001)))
+    assert "Schicke Gelb diese Einladung" in screen.together and "Yellow" not in screen.together
+    assert "die Antwort von Gelb ein" in screen.together
+    joined = guest.open("", link_in(screen, JOIN))
+    assert "Rot lädt dich ein" in joined.together and "Red" not in joined.together
+    assert 'name="join-name" value="" placeholder="Gelb"' in joined.together  # left empty: called Gelb
+    screen = guest.join("")
+    screen = must(guest.net(0, "answer", sdp("answer", 50002)))
+    assert "Schicke diese Antwort an Rot" in screen.together, screen.together
+    host.reply(1, link_in(screen, REPLY))
+    host.net(1, "open", "")
+    waiting = must(guest.net(0, "open", ""))
+    assert "Red" not in waiting.together + waiting.status and "Yellow" not in waiting.together
