@@ -446,11 +446,46 @@ NO_NETWORK = """Object.defineProperty(window, "MalefizNet", {configurable: true,
 }});"""
 
 
-def test_a_host_without_a_network_is_told_so_in_words_and_the_game_stays(game: GamePage) -> None:
+def test_a_host_without_a_network_is_told_so_in_words_and_plays_by_links(
+    game: GamePage, devices: Callable[..., Page], site_url: str
+) -> None:
+    """No connection can be made: the invitation goes without one (its link, its QR code), the reply comes back,
+    and the game goes from device to device by play links."""
     game.page.add_init_script(NO_NETWORK)
-    game.open("?game=maedn&seats=human,remote&names=Anna,Ben&seed=3")
-    notice = game.page.locator(".alert.notice p")
+    game.open("?game=maedn&seats=human,remote&names=Anna,Ben&seed=3&pace=instant")
+    host = game.page
+    notice = host.locator(".alert.notice p")
     notice.filter(has_text="No connection can be made from this device").wait_for()
-    assert "reload the page" in (notice.text_content() or "")
-    assert game.page.locator("#fatal").is_hidden()  # not "something went wrong"
+    assert "You can still play" in (notice.text_content() or "")
+    assert host.locator("#fatal").is_hidden()  # not "something went wrong"
+    host.wait_for_selector('[data-together] .peer-state >> text="without a connection: plays by links"')
+    assert host.locator("[data-together] .qr svg").count() == 1
+    assert host.locator('[data-together] [data-action="across"]').count() == 0  # a STUN server is no help
+    guest = devices(handed_link(host, "#join=").removeprefix(site_url))
+    guest.fill('[data-together] input[name="join-name"]', "Ben")
+    guest.click('[data-together] [data-action="join"]')
+    host.fill('[data-together] input[name="reply-1"]', handed_link(guest, "#reply="))
+    host.click('[data-together] [data-action="reply"]')
+    link = host.locator('[data-together] input[data-link-text][value*="#play="]')
+    for _ in range(50):  # Anna plays until the game waits for Ben
+        if link.count():
+            break
+        if not act(host, "maedn"):
+            host.wait_for_selector(f"{READY}, [data-together] input[data-link-text][value*='#play=']", state="attached")
+    assert "Ben and you play without a connection" in (host.locator("[data-together]").text_content() or "")
+    assert host.locator("[data-together] input[value*='#join=']").count() == 0  # taken: no more use
+    guest.goto(link.input_value())  # Ben's part of the die for who starts, or Ben's turn
+    guest.wait_for_selector("html[data-ready]")
+    back = guest.locator('[data-together] input[data-link-text][value*="#play="]')
+    for _ in range(50):  # Ben plays until the game waits for Anna
+        if back.count():
+            break
+        if not act(guest, "maedn"):
+            guest.wait_for_selector(
+                f"{READY}, [data-together] input[data-link-text][value*='#play=']", state="attached"
+            )
+    assert "Anna and you play without a connection" in (guest.locator("[data-together]").text_content() or "")
+    host.goto(back.input_value())
+    host.wait_for_selector("html[data-ready]")
+    host.wait_for_function(MY_TURN)  # Anna's turn again, on Anna's device
     game.watch.assert_clean()

@@ -240,7 +240,8 @@ class BetweenDevices:
         together = self.together
         if together is None:
             return None
-        if kind == "failed":  # no network (the browser found no address to offer): said, the game kept as it is
+        if kind == "failed":  # no network (the browser found no address to offer): said; the game goes by links
+            together.failed(peer)
             return self._together_now(self.t("together.no_network"))
         if kind == "offer":
             together.offered(peer, text)

@@ -16,6 +16,11 @@ How a game between devices starts:
 3. The channel opens; the guest sends its dice anchor (:mod:`malefiz.core.fair`). Once every guest's anchor is
    in, the host makes the match and sends it to everyone; from then on every device plays its own seats
    (:class:`malefiz.core.remote.Table`), and the host passes every message on.
+
+No channel is needed: the reply holds the guest's dice anchor, so the game starts once the host has it, and a play
+link (the whole game) carries each turn to the next device when no channel is open. A browser that can make no
+offer or answer at all (no network) sends its invitation or reply without one; the two then play by links (or
+their QR codes) alone.
 """
 
 from __future__ import annotations
@@ -73,6 +78,9 @@ class Peer:
     anchor: bytes = b""
     accepted: str = ""
     """The answer the host's page took for the invitation now offered (a reply taken twice is taken once)."""
+    unreachable: bool = False
+    """No connection can be made with the device (one of the two browsers made no offer or answer: no network):
+    its invitation or reply went without one, and the game goes by play links alone."""
 
 
 class Together:
@@ -173,15 +181,29 @@ class Together:
             if peer.state != "open":
                 self._offer(device)
 
+    def failed(self, device: int) -> None:
+        """The page could make no offer for ``device`` (host) or no answer (guest): this browser finds no network.
+        The invitation or reply goes without one: the two play by links (a QR code needs no network)."""
+        peer = self.peers.get(device)
+        if peer is None or peer.state == "open":
+            return
+        peer.unreachable = True
+        if self.role == "host":
+            self.offered(device, "")
+        elif device == 0 and peer.state == "offered":
+            self.answered("")
+
     def offered(self, device: int, sdp: str) -> None:
-        """The page made the offer for ``device``: its invitation link is ready."""
+        """The page made the offer for ``device`` (""; none could be made): its invitation link is ready."""
         peer = self.peers.get(device)
         if self.role != "host" or peer is None:
             return
         anchors = self.table.match.ledger.anchors if self.table is not None else ()
         anchor = anchors[device] if device < len(anchors) and peer.seat is not None else peer.anchor
         code = anchor_key(anchor) if anchor else ""  # the key the guest keeps its part under (a rematch's: the last)
-        invitation = Invitation(self.setup.to_query(), peer.seat, device, self.name, pack(sdp), code, self.stun)
+        offer = pack(sdp) if sdp else ""
+        peer.unreachable = not sdp
+        invitation = Invitation(self.setup.to_query(), peer.seat, device, self.name, offer, code, self.stun)
         peer.link, peer.accepted = invitation.link(), ""
         peer.state = "offered" if peer.state == "new" else peer.state  # a lost connection stays told as lost
 
@@ -216,10 +238,12 @@ class Together:
             raise MalefizError.keyed("error.reply")
         if peer.seat is not None and peer.anchor and anchor != peer.anchor and not self.rematching:
             raise MalefizError.keyed("error.reply")  # another device's reply (in a rematch the anchor is new)
-        kind, sdp = unpack(answer)
+        kind, sdp = unpack(answer) if answer else ("answer", "")  # none: the guest's browser could make none
         if kind != "answer":
             raise MalefizError.keyed("error.reply")
-        if sdp != peer.accepted:  # the same reply entered again: the page took it already
+        if not sdp or peer.unreachable:
+            peer.unreachable = True  # (an answer to an invitation without an offer is no use either)
+        elif sdp != peer.accepted:  # the same reply entered again: the page took it already
             self.commands.append({"do": "accept", "peer": device, "sdp": sdp})
             peer.accepted = sdp
         peer.name = " ".join(name.split())[:MAX_NAME] or peer.name
@@ -282,8 +306,12 @@ class Together:
         if self.role == "host" or invitation is None or self.peers[0].state != "new":
             return  # pressed again: the answer is being made already
         self.name = " ".join(name.split())[:MAX_NAME] or self.name
-        _, sdp = unpack(invitation.offer)
         self.peers[0].state = "offered"
+        if not invitation.offer:  # the host's browser could make no offer: the reply goes without an answer
+            self.peers[0].unreachable = True
+            self.answered("")
+            return
+        _, sdp = unpack(invitation.offer)
         stun = f"stun:{invitation.stun}" if invitation.stun else ""
         self.commands.append({"do": "answer", "peer": 0, "sdp": sdp, "stun": stun})
 
@@ -293,7 +321,7 @@ class Together:
         if invitation is None:
             return
         anchor = b64(self.chain.anchor) if self.role == "guest" else ""
-        doc = {"device": invitation.device, "answer": pack(sdp), "name": self.name, "anchor": anchor}
+        doc = {"device": invitation.device, "answer": pack(sdp) if sdp else "", "name": self.name, "anchor": anchor}
         self.peers[0].link = REPLY + encode(doc)
 
     # -- the channels' events ----------------------------------------------------------------
@@ -606,7 +634,7 @@ class Together:
             "name": self.name,
             "secret": b64(self.secret),
             "setup": self.setup.to_query(),
-            "peers": [[d, p.seat, p.name] for d, p in sorted(self.peers.items())],
+            "peers": [[d, p.seat, p.name, p.unreachable] for d, p in sorted(self.peers.items())],
             "match": self.table.match.to_json() if self.table is not None else None,
             "invitation": self.invitation.link() if self.invitation is not None else None,
             "joined": self.joined,
@@ -628,8 +656,9 @@ class Together:
             setup = Setup.from_query(doc["setup"], games)
             assert setup is not None
             together = cls(role, setup, name, games, unb64(doc["secret"]))
-            for device, seat, peer_name in doc["peers"]:
-                together.peers[int(device)] = Peer(int(device), seat, state="closed", name=str(peer_name))
+            for device, seat, peer_name, *unreachable in doc["peers"]:  # (kept before: no fourth)
+                peer = Peer(int(device), seat, state="closed", name=str(peer_name), unreachable=unreachable == [True])
+                together.peers[int(device)] = peer
         except (AssertionError, KeyError, TypeError, ValueError, binascii.Error):
             raise MalefizError.keyed("error.match_foreign") from None
         together.me = me

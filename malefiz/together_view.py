@@ -44,7 +44,7 @@ def person(together: Together, name: str, t: Translator) -> str:
     The names travel between devices as the host's setup has them; each device says them in its own language.
     """
     colour = next((s.colour for s in together.setup.seats if s.colour.capitalize() == name), None)
-    return t.colour_noun(colour) if colour is not None else name
+    return t.colour(colour, capital=True) if colour is not None else name
 
 
 def device_name(together: Together, device: int, name: str, t: Translator) -> str:
@@ -58,18 +58,20 @@ def panel_html(together: Together, t: Translator) -> str:
     """The panel of the devices: each one's state and what to hand over to it; the play link when a player is
     not connected; *Invite someone to watch* for the host."""
     rows: list[str] = []
+    table = together.table
     for device, peer in sorted(together.peers.items()):
         if device == 0 and together.role != "host" and peer.state == "new":
             continue
         who = device_name(together, device, peer.name, t)
         if peer.seat is None and together.role == "host" and peer.name:
             who = t("together.watcher", name=who)
-        table = together.table
         gone = table is not None and device in table.gone
-        state = t("together.computer_plays") if gone else t(f"together.state_{peer.state}")
+        unreachable = peer.unreachable and peer.state != "open"
+        state = "computer_plays" if gone else "state_unreachable" if unreachable else f"state_{peer.state}"
         row = f'<li data-peer="{device}"><b>{html.escape(who)}</b>'
-        row += f' <span class="peer-state">{html.escape(state)}</span>'
-        if peer.link and peer.state != "open" and not gone:
+        row += f' <span class="peer-state">{html.escape(t(f"together.{state}"))}</span>'
+        handed = unreachable and (table is not None or bool(peer.anchor))  # without a connection it is no more use
+        if peer.link and peer.state != "open" and not gone and not handed:
             row += _handover_html(together, device, peer, t)
         over = table is not None and table.session is not None and table.session.state.is_over
         if together.role == "host" and table is not None and peer.seat is not None and not gone and not over:
@@ -104,6 +106,7 @@ def panel_html(together: Together, t: Translator) -> str:
         if ahead is None or ahead.state != "open":
             name = person(together, table.match.names[next_device], t)
             by_link = "together.by_link" if together.role == "host" else "together.by_link_guest"  # who invites
+            by_link = "together.by_link_only" if ahead is not None and ahead.unreachable else by_link
             extra += (
                 f'<p>{html.escape(t(by_link, name=name))}</p><p class="handover"><input readonly'
                 f' value="{html.escape(together.play_link())}" data-link-text aria-label="{html.escape(name)}">'
@@ -114,7 +117,10 @@ def panel_html(together: Together, t: Translator) -> str:
         extra += f'<p><button type="button" data-action="watch">{watch}</button></p>'
         if together.stun:
             extra += f'<p class="note">{html.escape(t("together.across_on", server=together.stun))}</p>'
-        elif any(p.state != "open" and (table is None or d not in table.gone) for d, p in together.peers.items()):
+        elif any(  # (a device without a network is not helped by the STUN server)
+            p.state != "open" and not p.unreachable and (table is None or d not in table.gone)
+            for d, p in together.peers.items()
+        ):
             note = html.escape(t("together.across_note", server=together.stun_server))
             extra += (
                 f'<p><button type="button" data-action="across">{html.escape(t("together.across"))}</button>'
@@ -183,7 +189,7 @@ def join_html(together: Together, t: Translator) -> str:
         button = "together.join"
         name = (
             f'<label>{html.escape(t("together.your_name"))} <input name="join-name"'
-            f' value="{html.escape(together.name)}" placeholder="{html.escape(t.colour_noun(seat.colour))}"'
+            f' value="{html.escape(together.name)}" placeholder="{html.escape(t.colour(seat.colour, capital=True))}"'
             f' maxlength="{MAX_NAME}"></label> '
         )
     return (

@@ -308,36 +308,59 @@ def test_both_devices_reload_mid_game_reconnect_with_a_new_invitation_and_play_o
     assert host.session.state.is_over and guest.session.state == host.session.state
 
 
-@pytest.mark.parametrize("game", ["maedn", "malefiz"])
-def test_a_whole_game_by_link_alone(game: str) -> None:
-    """No channel ever opens: after each turn the page gives the link for the next player, who opens it."""
+@pytest.mark.parametrize(("game", "failing"), [("maedn", ""), ("malefiz", ""), ("maedn", "host"), ("malefiz", "guest")])
+def test_a_whole_game_by_link_alone(game: str, failing: str) -> None:
+    """No channel ever opens: after each turn the page gives the link for the next player, who opens it.
+    ``failing``: the device that can make no connection at all (no network: its browser makes no offer or answer),
+    whose invitation or reply goes without one; the game is played by links all the same."""
     host, guest = app(), app()
     host.open(f"?game={game}&seats=human,remote&names=Anna,Ben")
-    screen = host.net(1, "offer", sdp("offer", 50001))
-    assert screen is not None
-    guest.open("", link_in(screen, JOIN))
-    guest.join("Ben")
-    reply = link_in(must(guest.net(0, "answer", sdp("answer", 50002))), REPLY)
-    host.reply(1, reply)  # the reply holds Ben's dice anchor: the game starts without a channel
+    if failing == "host":
+        screen = must(host.net(1, "failed", "no ICE candidate"))
+        assert "You can still play" in screen.notice and "without a connection" in screen.together
+    else:
+        screen = must(host.net(1, "offer", sdp("offer", 50001)))
+    invitation = link_in(screen, JOIN)
+    joined = guest.open("", invitation)
+    assert "Anna invites you to play" in joined.together
+    screen = must(guest.join("Ben"))
+    if failing == "host":  # nothing to answer: the reply is ready at once
+        assert not [c for c in screen.net if c["do"] == "answer"]
+    elif failing == "guest":
+        assert [c["do"] for c in screen.net] == ["answer"]
+        screen = must(guest.net(0, "failed", "no ICE candidate"))
+        assert "You can still play" in screen.notice
+    else:
+        screen = must(guest.net(0, "answer", sdp("answer", 50002)))
+    assert "Send this reply to Anna" in screen.together
+    taken = host.reply(1, link_in(screen, REPLY))  # the reply holds Ben's dice anchor: the game starts
+    assert [c["do"] for c in taken.net if c["do"] == "accept"] == ([] if failing else ["accept"])
     assert host.together is not None and host.together.table is not None
-    links = []
+    links: list[int] = []
     walks = 0
     current, other = host, guest
     for _ in range(2000):
         session = current.session
         if session is not None and session.state.is_over:
             break
-        screen = act(current) if session is not None else None
-        if screen is None:  # nothing more to do here: the link goes to the other device
+        done = act(current) if session is not None else None
+        if done is None:  # nothing more to do here: the link goes to the other device
             shown = current.screen()
             link = link_in(shown, PLAY)
-            said = "wait for Anna's new invitation" if current is guest else "send Ben the invitation above"
-            assert said in unescape(shown.together)  # who can connect the two again: the host, by a new invitation
+            said = ["wait for Anna's new invitation" if current is guest else "send Ben the invitation above"]
+            if failing:  # once the host's browser makes an offer again, Ben may connect by a new invitation
+                said = ["play without a connection"] + said * (failing == "guest" and current is host)
+            told = unescape(shown.together)
+            assert any(words in told for words in said), told  # who can connect the two again: the host
+            assert failing != "host" or JOIN not in told  # an invitation without an offer is no use once taken
             links.append(len(link))
             kept = other.together.table if other.together is not None else None
             seen = len(kept.match.actions) if kept is not None else None
             opened = other.open("", link)
             assert not opened.error, opened.error
+            for command in opened.net:  # the host's browser makes its offers again (or cannot)
+                if command["do"] == "offer":
+                    other.net(command["peer"], *(("failed", "") if failing == "host" else ("offer", sdp("offer", 1))))
             s = other.session
             assert s is not None
             news = list(s.record)[seen:] if seen is not None else []
