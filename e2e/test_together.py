@@ -220,6 +220,8 @@ def test_a_reloaded_device_resumes_reconnects_by_a_new_invitation_and_refuses_a_
     guest.goto(invitation)
     reply = handed_link(guest, "#reply=")  # the kept part answers at once: no name asked again
     assert guest.locator('[data-together] input[name="join-name"]').count() == 0
+    assert host.locator('[data-together] input[name="reply-1"]').is_hidden()  # folded below the board's news
+    host.click('[data-together] details[data-keep="reconnect-1"] summary')
     host.fill('[data-together] input[name="reply-1"]', reply)
     host.click('[data-together] [data-action="reply"]')
     host.wait_for_selector("[data-together] .peer-state >> text=connected")

@@ -72,7 +72,11 @@ def panel_html(together: Together, t: Translator) -> str:
         row += f' <span class="peer-state">{html.escape(t(f"together.{state}"))}</span>'
         handed = unreachable and (table is not None or bool(peer.anchor))  # without a connection it is no more use
         if peer.link and peer.state != "open" and not gone and not handed:
-            row += _handover_html(together, device, peer, t)
+            handover = _handover_html(together, device, peer, t)
+            if table is not None and peer.state == "closed" and together.role == "host":  # folded: the board first
+                again = html.escape(t("together.reconnect", name=who))
+                handover = f'<details data-keep="reconnect-{device}"><summary>{again}</summary>{handover}</details>'
+            row += handover
         over = table is not None and table.session is not None and table.session.state.is_over
         if together.role == "host" and table is not None and peer.seat is not None and not gone and not over:
             wait = table.waiting()
@@ -123,8 +127,9 @@ def panel_html(together: Together, t: Translator) -> str:
         ):
             note = html.escape(t("together.across_note", server=together.stun_server))
             extra += (
-                f'<p><button type="button" data-action="across">{html.escape(t("together.across"))}</button>'
-                f' <span class="note">{note}</span></p>'
+                f'<details data-keep="across"><summary>{html.escape(t("together.across_ask"))}</summary>'
+                f'<p class="note">{note}</p><p><button type="button" data-action="across">'
+                f"{html.escape(t('together.across'))}</button></p></details>"
             )
     title = html.escape(t("together.title"))
     return f'<section class="together"><h2>{title}</h2><ul>{"".join(rows)}</ul>{extra}</section>'

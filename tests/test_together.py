@@ -347,7 +347,9 @@ def test_a_whole_game_by_link_alone(game: str, failing: str) -> None:
         if done is None:  # nothing more to do here: the link goes to the other device
             shown = current.screen()
             link = link_in(shown, PLAY)
-            said = ["wait for Anna's new invitation" if current is guest else "send Ben the invitation above"]
+            said = [
+                "wait for Anna's new invitation" if current is guest else "connect again by a new invitation (above)"
+            ]
             if failing:  # once the host's browser makes an offer again, Ben may connect by a new invitation
                 said = ["play without a connection"] + said * (failing == "guest" and current is host)
             told = unescape(shown.together)

@@ -78,7 +78,9 @@
     var box = document.querySelector("[data-together]");
     var typed = {};
     box.querySelectorAll("input[name]").forEach(function (input) { typed[input.name] = input.value; });
+    var unfolded = Array.from(box.querySelectorAll("details[data-keep][open]"), function (d) { return d.dataset.keep; });
     box.innerHTML = html;
+    box.querySelectorAll("details[data-keep]").forEach(function (d) { d.open = unfolded.indexOf(d.dataset.keep) >= 0; });
     box.hidden = !html;
     document.documentElement.toggleAttribute("data-between", Boolean(html));  // style.css: no file of one device
     var base = location.origin + location.pathname + (window.MalefizNet.testMode ? "?net=loopback" : "");
