@@ -371,11 +371,14 @@ class App(SettingUp, BetweenDevices):
             return self._question("shelf.ask_delete", "shelf.delete", "page.keep")
         if action == "forget-tally":
             return self._question("tally.ask_forget", "tally.forget", "page.keep")
+        together = self.together
+        if together is not None:  # not on the shelf: kept under its own key, and the others wait (from the start on)
+            s = together.session
+            if together.role == "watcher" or s is None or s.state.is_over:
+                return None
+            return self._question(f"together.ask_leave_{together.role}")
         if not self.in_progress():
             return None
-        if self.together is not None:  # not on the shelf: kept under its own key, and the others wait
-            role = self.together.role
-            return None if role == "watcher" else self._question(f"together.ask_leave_{role}")
         return self._question("page.ask_new" if action == "rematch" else "page.ask_setup")
 
     def _question(self, text: str, yes: str = "page.leave", no: str = "page.stay") -> Question:

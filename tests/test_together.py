@@ -580,6 +580,25 @@ def test_leaving_a_game_between_devices_asks_in_its_own_words_and_the_others_see
     assert (asked["yes"], asked["no"]) == ("Spiel verlassen", "Bleiben")
 
 
+def test_leaving_a_game_between_devices_asks_even_before_its_first_move() -> None:
+    """A game between devices just started (a rematch too) has no move yet, but leaving ends the connections: it
+    asks; before it starts (invitations only) and once it is over, nothing is lost, so it does not."""
+    host = app()
+    host.open("?game=maedn&seats=human,remote&names=Anna,Ben")
+    assert host.question("setup") is None  # only invitations so far
+    host, guest, sent = connect("?game=maedn&seats=human,remote&names=Anna,Ben")
+    deliver(host, guest, sent)
+    assert host.session is not None and not host.session.record
+    assert host.question("setup") is not None and guest.question("setup") is not None
+    play_until(host, guest, sent, 100_000)
+    assert host.question("setup") is None and host.question("rematch") is None
+    screen = must(host.rematch())
+    deliver(host, guest, [("host", c["peer"], c["text"]) for c in screen.net if c["do"] == "send"])
+    assert host.session is not None and not host.session.record and not host.session.state.is_over
+    asked = host.question("setup")
+    assert asked is not None and "invite them again" in asked["text"]
+
+
 def test_before_the_first_roll_a_change_of_language_or_of_another_tab_keeps_the_game_between_devices() -> None:
     host = app()
     host.open("?game=maedn&seats=human,remote&names=Anna,Ben")
