@@ -85,7 +85,11 @@ def panel_html(together: Together, t: Translator) -> str:
                 row += _asking_html(device, who, t)
             elif peer.state != "open" or waits:
                 label = html.escape(t("together.handover", name=who))
-                row += f'<p><button type="button" data-action="handover" data-id="{device}">{label}</button></p>'
+                button = f'<p><button type="button" data-action="handover" data-id="{device}">{label}</button></p>'
+                if peer.state == "open":  # connected and thinking, most likely: offered only to one who looks for it
+                    slow = html.escape(t("together.slow", name=who))
+                    button = f'<details data-keep="slow-{device}"><summary>{slow}</summary>{button}</details>'
+                row += button
         rows.append(row + "</li>")
     here = together.invitation.device if together.invitation is not None else None
     table = together.table

@@ -701,6 +701,9 @@ def at_bens_move() -> tuple[App, App, list[tuple[str, int, str]]]:
 def test_a_question_about_a_connected_device_goes_once_its_connection_is_lost() -> None:
     host = at_bens_move()[0]
     assert host.together is not None and host.together.table is not None
+    folded = re.search(r"<details[^>]*><summary>([^<]*)</summary>(.*?)</details>", host.screen().together)
+    assert folded is not None and folded[1] == "Ben is taking long?"  # connected: not the first thing offered
+    assert "Let the computer play for Ben" in folded[2]
     assert "Ben is still connected and may be thinking" in host.handover(1).together
     lost = must(host.net(1, "close", ""))  # asked, and Ben's page closes meanwhile: no longer true
     assert "Ben is still connected" not in lost.together and "Let the computer play for Ben" in lost.together
