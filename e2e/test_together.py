@@ -439,6 +439,12 @@ def test_a_guest_who_leaves_for_the_setup_screen_is_asked_first_and_the_host_see
     guest.wait_for_selector("#setup:not([hidden])")
     host.wait_for_selector('[data-together] li[data-peer="1"] >> text=connection lost')  # told by the channel's close
     assert host.locator('[data-together] [data-action="handover"][data-id="1"]').count() == 1
+    back = guest.locator('[data-latest] [data-action="continue"][data-id^="together:"]')  # the way back, in sight
+    assert back.text_content() == "Back to the game" and back.is_visible()
+    back.click()
+    guest.wait_for_selector("#play:not([hidden])")
+    guest.wait_for_function(SAME_POSITION, arg=host.evaluate(POSITION))
+    assert "?together=" in guest.url
     watch.assert_clean()
 
 

@@ -16,9 +16,11 @@ from .core.screen import Screen, play_screen
 from .core.setup import PACES, Setup
 from .tally import TALLY_KEY, players_line, read_tally
 from .together import JOIN, PLAY, TOGETHER_PREFIX, Invitation, Together, anchor_key
-from .together_view import device_name, join_html, panel_html, person, waiting_text
+from .together_view import device_name, join_html, kept_html, panel_html, person, waiting_text
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from .core.session import Session
     from .core.setup import Games
     from .i18n import Translator
@@ -57,6 +59,7 @@ class BetweenDevices:
     game_id: str | None
     inviting: bool
     stun_server: str
+    clock: Callable[[], float]
     _shown: int | None
     _face: int | None
 
@@ -189,8 +192,29 @@ class BetweenDevices:
         together = self.together
         if together is None or not together.keeps():
             return
-        self.storage.set(TOGETHER_PREFIX + together.key, json.dumps(together.to_doc(), separators=(",", ":")))
+        doc = together.to_doc()
+        s = together.session
+        if s is not None:  # what the setup screen shows of it (Back to the game) without replaying it
+            moves = sum(1 for e in s.record.entries if e.is_move)
+            doc["seen"] = {"when": self.clock(), "position": s.game.to_json(s.state), "over": s.state.is_over}
+            doc["seen"]["moves"] = moves
+        self.storage.set(TOGETHER_PREFIX + together.key, json.dumps(doc, separators=(",", ":")))
         self.address = Address("replace", f"?together={together.key}")
+
+    def kept_between_html(self, now: float) -> str:
+        """The latest game between devices this browser plays a part in, not over, with *Back to the game* (for the
+        top of the setup screen: a person who left it finds the way back); "" when there is none."""
+        found: list[tuple[float, str, dict[str, Any]]] = []
+        for key in self.storage.all_keys():
+            text = self.storage.get(key) if key.startswith(TOGETHER_PREFIX) else None
+            try:
+                doc = json.loads(text) if text is not None else None
+                seen = doc.get("seen") if isinstance(doc, dict) and doc.get("role") != "watcher" else None
+                if isinstance(doc, dict) and isinstance(seen, dict) and not seen.get("over") and seen.get("when"):
+                    found.append((float(seen["when"]), key.removeprefix(TOGETHER_PREFIX), doc))
+            except (ValueError, TypeError, RecursionError):
+                continue
+        return kept_html(*max(found, key=lambda f: f[:2])[1:], self.games, self.t, now) if found else ""
 
     def invite_menu(self) -> Screen:
         """*Play with other devices* in a game on this device: the choices (a seat for a person on another device,

@@ -66,6 +66,12 @@ class SettingUp:
     def keep(self) -> bool:
         raise NotImplementedError
 
+    if TYPE_CHECKING:  # :class:`malefiz.between.BetweenDevices`'s, beside this one in the app
+
+        def kept_between_html(self, now: float) -> str: ...
+
+        def open_together(self, query: str, fragment: str) -> Screen: ...
+
     def start(self, setup: Setup, notice: str = "", game_id: str | None = None) -> Screen:
         raise NotImplementedError
 
@@ -114,7 +120,7 @@ class SettingUp:
             language=self.t.language,
             error=error,
             form_error=form_error,
-            latest=latest_html(listing, self.games, self.t, now),
+            latest=self.kept_between_html(now) + latest_html(listing, self.games, self.t, now),
             form=(*chosen_steps(name, board), *(form_steps(filled) if filled else ())),
             shelf=shelf_html(listing, self.games, self.t, now),
             tally=tally_html(
@@ -223,7 +229,13 @@ class SettingUp:
         return self.setup_screen("", game, board)
 
     def continue_game(self, game_id: str) -> Screen | None:
-        """*Continue* on the shelf: the game kept as ``game_id`` (it stays kept when it cannot be read)."""
+        """*Continue* on the shelf: the game kept as ``game_id`` (it stays kept when it cannot be read); *Back to the
+        game* of a game between devices (``together:<code>``)."""
+        if game_id.startswith("together:"):
+            query = f"?together={game_id.removeprefix('together:')}"
+            screen = self.open_together(query, "")
+            self.address = Address("push", query) if self.together is not None else self.address
+            return screen
         try:
             found = self.shelf.load(game_id)
         except MalefizError as error:

@@ -4,13 +4,17 @@ of the devices with the invitations, replies and play links to hand over, and th
 from __future__ import annotations
 
 import html
+from typing import Any
 
+from .core.errors import MalefizError
+from .core.face import Marks
 from .core.session import Session
-from .core.setup import MAX_NAME, Seat, seat_label
+from .core.setup import MAX_NAME, Games, Seat, Setup, seat_label
 from .i18n import Translator
+from .shelf import picture, when_words
 from .together import WATCHERS, Peer, Together
 
-__all__ = ["device_name", "invite_html", "join_html", "panel_html", "person", "waiting_text"]
+__all__ = ["device_name", "invite_html", "join_html", "kept_html", "panel_html", "person", "waiting_text"]
 
 
 def waiting_text(together: Together, t: Translator) -> str:
@@ -228,3 +232,32 @@ def invite_html(s: Session, shown: bool, t: Translator) -> str:
     seats += f'<li><button type="button" data-action="invite" data-id="-1">{watch}</button></li>'
     note = html.escape(t("together.invite_note"))
     return f'{menu}<section class="together-invite"><p class="note">{note}</p><ul>{seats}</ul></section>'
+
+
+def kept_html(code: str, doc: dict[str, Any], games: Games, t: Translator, now: float) -> str:
+    """A game between devices kept in this browser (its :meth:`Together.to_doc` with what was last seen of it), for
+    the top of the setup screen: a small picture, the players, how far and when, and *Back to the game*; "" for a
+    document that cannot be read so."""
+    try:
+        seen, match = doc["seen"], doc["match"]
+        setup = Setup.from_query(match["setup"], games)
+        assert setup is not None
+        game = setup.game
+        state = game.from_json(seen["position"])
+        players = ", ".join(
+            seat_label(seat, colours, t) for seat, colours in zip(setup.seats, state.seats, strict=False)
+        )
+        src = picture(game.face.render(state, Marks(), {}, t))
+        detail = f"{t.count('shelf.moves', int(seen['moves']))} · {when_words(float(seen['when']), now, t)}"
+    except (AssertionError, MalefizError, ValueError, KeyError, TypeError, IndexError):
+        return ""
+    key = html.escape(f"together:{code}")
+    title = f"{game.title} · {t(f'board.{setup.board}').split(' (')[0]}"
+    return (
+        f'<div class="latest-game" data-id="{key}"><img class="shelf-picture" src="{src}" alt="" width="64"'
+        f' height="64"/><span class="shelf-text" id="latest-{key}"><span class="latest-title">'
+        f'{html.escape(t("together.kept"))}</span><strong>{html.escape(title)}</strong><span class="shelf-names">'
+        f'{html.escape(players)}</span><span class="shelf-when">{html.escape(detail)}</span></span>'
+        f'<button type="button" class="primary" aria-describedby="latest-{key}" data-action="continue"'
+        f' data-id="{key}">{html.escape(t("together.back"))}</button></div>'
+    )

@@ -788,3 +788,36 @@ def test_seats_nobody_named_are_called_by_their_colour_in_the_players_language()
     host.net(1, "open", "")
     waiting = must(guest.net(0, "open", ""))
     assert "Red" not in waiting.together + waiting.status and "Yellow" not in waiting.together
+
+
+def test_a_game_between_devices_left_for_the_setup_screen_is_offered_there_to_go_back_to() -> None:
+    """Leaving for the setup screen keeps the game in the browser; the setup screen shows it at the top with *Back
+    to the game*, which brings it back as it was (the host's page makes new invitations to reconnect)."""
+    host, guest, sent = connect("?game=maedn&seats=human,remote&names=Anna,Ben")
+    deliver(host, guest, sent)
+    play_until(host, guest, sent, 6)
+    assert host.session is not None and host.together is not None
+    before, code = host.session.state, host.together.key
+    left = must(host.leave("setup", "", ""))
+    assert (
+        left.view == "setup"
+        and "Your game between devices" in left.latest
+        and "Anna (yellow), Ben (red)" in left.latest
+    )
+    assert f'data-id="together:{code}"' in left.latest and "Back to the game" in left.latest
+    back = must(host.continue_game(f"together:{code}"))
+    assert back.view == "play" and host.session is not None and host.session.state == before
+    assert host.address is not None and host.address.how == "push" and host.address.query == f"?together={code}"
+    assert [c["do"] for c in back.net] == ["offer"]  # a new invitation for Ben to reconnect
+    assert "Back to the game" in must(guest.leave("setup", "", "")).latest  # the guest's own part too
+    german = App(host.storage, ["de"], rng=random.Random(5))
+    assert "Zurück zum Spiel" in german.setup_screen().latest
+
+
+def test_a_game_between_devices_that_is_over_is_not_offered_on_the_setup_screen() -> None:
+    host, guest, sent = connect("?game=maedn&seats=human,remote&names=Anna,Ben")
+    deliver(host, guest, sent)
+    play_until(host, guest, sent, 100_000)
+    assert host.session is not None and host.session.state.is_over
+    assert "Back to the game" not in must(host.leave("setup", "", "")).latest
+    assert "Back to the game" not in guest.setup_screen().latest
