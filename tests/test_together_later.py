@@ -244,7 +244,7 @@ def test_a_reply_link_opened_in_a_tab_of_its_own_is_passed_to_the_tab_hosting_th
     taken = must(host.reply_from_tab(relay[0]["text"]))
     assert [c["do"] for c in taken.net] == ["accept", "relayed"] and taken.net[1]["name"] == "Ben"
     assert host.reply_from_tab(relay[0]["text"]) is None  # taken once
-    assert "Ben's reply is in" in tab.relayed("Ben").error
+    assert "Ben's reply is in: your game goes on in the tab where you invited Ben" in tab.relayed("Ben").error
     assert "paste the reply there" in tab.relayed("").error
     assert must(host.net(1, "open", "")).together.count("connected") >= 1
 
