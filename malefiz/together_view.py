@@ -115,7 +115,8 @@ def panel_html(together: Together, t: Translator) -> str:
     next_device = table.next_device() if table is not None else None
     if table is not None and next_device is not None and next_device != together.me and together.me is not None:
         ahead = together.peers.get(next_device) if together.role == "host" else together.peers.get(0)
-        if ahead is None or ahead.state != "open":
+        replying = together.role != "host" and ahead is not None and bool(ahead.link) and not ahead.unreachable
+        if (ahead is None or ahead.state != "open") and not replying:  # (a guest's reply first: one link at a time)
             name = person(together, table.match.names[next_device], t)
             by_link = "together.by_link" if together.role == "host" else "together.by_link_guest"  # who invites
             by_link = "together.by_link_only" if ahead is not None and ahead.unreachable else by_link

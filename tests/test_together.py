@@ -821,3 +821,19 @@ def test_a_game_between_devices_that_is_over_is_not_offered_on_the_setup_screen(
     assert host.session is not None and host.session.state.is_over
     assert "Back to the game" not in must(host.leave("setup", "", "")).latest
     assert "Back to the game" not in guest.setup_screen().latest
+
+
+def test_a_guest_reconnecting_while_the_game_waits_for_the_host_is_given_one_link_to_hand_over() -> None:
+    """Ben reloads while the game waits for Anna: his page offers the play link to send her; once he opens her new
+    invitation, only his reply is shown (the play link comes back if the connection does not)."""
+    host, guest, sent = connect("?game=maedn&seats=human,remote&names=Anna,Ben&first=yellow")
+    deliver(host, guest, sent)
+    assert host.together is not None and host.together.table is not None
+    assert host.together.table.next_device() == 0  # Anna (yellow) begins
+    guest, again = reload(guest)
+    assert PLAY in again.together  # not connected: the play link for Anna
+    host.net(1, "close", "")
+    invitation = link_in(must(host.net(1, "offer", sdp("offer", 50021))), JOIN)
+    guest.open("", invitation)
+    answered = must(guest.net(0, "answer", sdp("answer", 50022)))
+    assert PLAY not in answered.together and answered.together.count("data-link-text") == 1  # the reply alone
