@@ -174,6 +174,17 @@ def test_a_saved_file_and_a_link_give_the_game_back(game: GamePage, tmp_path: Pa
     said.wait_for()
     assert said.text_content() == "Link copied: it opens this game at this move, on any device."
     assert game.page.evaluate("navigator.clipboard.readText()") == link
+    game.page.reload()  # the same game, at the same move
+    game.page.wait_for_selector("html[data-ready]")
+    game.page.locator('[data-action="link"]').click()
+    said.wait_for()
+    for _ in range(3):  # the game goes on (a pawn, then its field): the link shown is of the move before
+        if game.position_text() != position:
+            break
+        game.click_center("#board .target" if game.page.locator("#board .target").count() else "#board .movable")
+        game.page.wait_for_selector(STILL, state="attached")
+    assert game.position_text() != position
+    assert game.page.locator("[data-link]").is_hidden() and said.is_hidden()
     # A fresh page (nothing kept) opens the link and the file.
     game.page.evaluate("localStorage.clear()")
     game.page.goto(link)

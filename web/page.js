@@ -245,6 +245,7 @@
     $('[data-action="review"]').setAttribute("aria-pressed", String(screen.review_pressed));
     say("[data-review]", screen.review, true);
     $("[data-ranking]").textContent = screen.standings;
+    if ($("[data-position]").textContent !== screen.position) $("[data-link]").hidden = $("[data-link-copied]").hidden = true;  // a shared link is of the move it was made at
     $("[data-position]").textContent = screen.position;
     drawLog(screen);
     say("[data-log-note]", screen.log_note);
