@@ -1355,6 +1355,16 @@ class Term(str):
     __slots__ = ()
 
 
+class Said(tuple[str, str]):
+    """A word of a page address among an error's values, with the catalogue key of what it means: told as the word
+    (what the address takes) and, where this language says it otherwise, its meaning (``fast (schnell)``)."""
+
+    __slots__ = ()
+
+    def __new__(cls, word: str, key: str = "") -> Said:
+        return super().__new__(cls, (word, key))
+
+
 class Translator:
     """Renders catalogue keys in one language."""
 
@@ -1391,6 +1401,10 @@ class Translator:
             return self.colour_noun(value)
         if isinstance(value, Term):
             return self(value)
+        if isinstance(value, Said):
+            word, key = value
+            meant = self(key).split(" (")[0] if key else ""  # (a board's: Kreuz, not Kreuz (2 bis 4 Spieler))
+            return f"{word} ({meant})" if meant and meant.lower() != word.lower() else word
         if isinstance(value, tuple):
             return ", ".join(str(self.value(v)) for v in value)
         return value

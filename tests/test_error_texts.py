@@ -255,3 +255,30 @@ def test_an_unreadable_or_illegal_action_in_a_file_is_told_in_german() -> None:
     assert german.startswith("Spielstand: Zug 1 ('h-2.13'): Der Zug h-2.13 ist nicht erlaubt: Rot muss würfeln")
     assert "(Stellung: classic r:h,h,h,h,h y:h,h,h,h,h" in german
     assert str(illegal).startswith("Saved game: action 1 'h-2.13': Illegal action h-2.13: red must roll the die")
+
+
+@pytest.mark.parametrize(
+    ("query", "english", "german"),
+    [
+        (
+            "?game=malefiz&seats=human,bot&pace=zoom",
+            "expected one of slow, normal, fast, instant, got 'zoom'",
+            "fast (schnell)",
+        ),
+        (
+            "?game=maedn&seats=human,bot&board=hex",
+            "Board: expected cross, star, got 'hex'",
+            "erwartet cross (Kreuz), star (Stern)",
+        ),
+        ("?game=maedn&seats=human,bot:zz", "known: easy, medium, hard, greedy", "easy (leicht), medium (mittel)"),
+    ],
+)
+def test_an_address_word_that_is_not_known_is_listed_with_what_each_known_word_means(
+    query: str, english: str, german: str
+) -> None:
+    """The words an address takes stay as they are (they are what to type), each with its meaning where the
+    player's language says it otherwise; English needs none."""
+    with pytest.raises(MalefizError) as caught:
+        Setup.from_query(query, GAMES)
+    assert english in EN.error(caught.value) and "(" not in EN.error(caught.value).split(": ", 1)[1]
+    assert german in DE.error(caught.value)

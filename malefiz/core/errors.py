@@ -7,7 +7,7 @@ from dataclasses import is_dataclass
 from types import MappingProxyType
 from typing import Self
 
-from ..i18n import ColourName, Term, Translator
+from ..i18n import ColourName, Said, Term, Translator
 
 __all__ = [
     "ColourName",
@@ -15,6 +15,7 @@ __all__ = [
     "InvalidPositionError",
     "MalefizError",
     "NotationError",
+    "Said",
     "Term",
     "illegal",
     "illegal_at_end",

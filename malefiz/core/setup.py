@@ -14,7 +14,7 @@ from typing import Any, Final, Literal
 from urllib.parse import parse_qs, quote, unquote, urlencode
 
 from ..i18n import Translator
-from .errors import ColourName, MalefizError, Term
+from .errors import ColourName, MalefizError, Said, Term
 from .game import Game
 
 __all__ = [
@@ -113,6 +113,11 @@ def seat_label(seat: Seat, colours: Sequence[str], t: Translator | None = None) 
     return t("name.colours", name=name, colours=", ".join(t.colour(c) for c in colours))
 
 
+def _boards(game: Game) -> tuple[Said, ...]:
+    """A game's boards as an address names them, each with its name in the player's language."""
+    return tuple(Said(board, f"board.{board}") for board in game.boards)
+
+
 def _position_param(query: str) -> str:
     """The ``position=`` value of a page address, where a ``+`` is the notation's option mark, not a space.
 
@@ -163,7 +168,7 @@ class Setup:
         if not self.board:
             object.__setattr__(self, "board", game.boards[0])
         if self.board not in game.boards:
-            raise MalefizError.keyed("error.board", known=", ".join(game.boards), got=repr(self.board))
+            raise MalefizError.keyed("error.board", known=_boards(game), got=repr(self.board))
         unknown = sorted(self.options - set(game.option_names))
         if unknown:
             raise MalefizError.keyed("error.option", got=repr(unknown[0]), known=", ".join(game.option_names))
@@ -176,9 +181,12 @@ class Setup:
             object.__setattr__(self, "seats", seats)
         for seat in self.seats:
             if seat.kind == "bot" and seat.level not in game.bots:
-                raise MalefizError.keyed("error.level", got=repr(seat.level), known=", ".join(game.bots))
+                levels = tuple(Said(b, f"cli.level.{b}" if b in ("easy", "medium", "hard") else "") for b in game.bots)
+                raise MalefizError.keyed("error.level", got=repr(seat.level), known=levels)
         if self.pace not in PACES:
-            raise MalefizError.keyed("error.pace", known=", ".join(PACES), got=repr(self.pace))
+            raise MalefizError.keyed(
+                "error.pace", known=tuple(Said(p, f"pace.{p}") for p in PACES), got=repr(self.pace)
+            )
         if len(set(self.colours)) != len(self.colours):
             raise MalefizError.keyed("error.colours_twice")
         state = self.start_position() or game.new_game(self.board, self.colours, self.options)
@@ -416,7 +424,7 @@ def _game_and_board(params: Mapping[str, str], games: Games) -> tuple[Game[Any, 
     game = games[name]
     board = params.get("board") or game.boards[0]
     if board not in game.boards:
-        raise MalefizError.keyed("error.board", known=", ".join(game.boards), got=repr(board[:40]))
+        raise MalefizError.keyed("error.board", known=_boards(game), got=repr(board[:40]))
     return game, board
 
 
