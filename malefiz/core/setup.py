@@ -113,7 +113,7 @@ def seat_label(seat: Seat, colours: Sequence[str], t: Translator | None = None) 
     return t("name.colours", name=name, colours=", ".join(t.colour(c) for c in colours))
 
 
-def _boards(game: Game) -> tuple[Said, ...]:
+def _boards(game: Game[Any, Any]) -> tuple[Said, ...]:
     """A game's boards as an address names them, each with its name in the player's language."""
     return tuple(Said(board, f"board.{board}") for board in game.boards)
 
