@@ -454,6 +454,17 @@ NO_NETWORK = """Object.defineProperty(window, "MalefizNet", {configurable: true,
 }});"""
 
 
+def play_on_until_link(page: Page) -> str:
+    """The person on ``page`` plays until the page gives the play link for the next player; that link."""
+    link = page.locator('[data-together] input[data-link-text][value*="#play="]')
+    for _ in range(50):
+        if link.count():
+            return str(link.input_value())
+        if not act(page, "maedn"):
+            page.wait_for_selector(f"{READY}, [data-together] input[data-link-text][value*='#play=']", state="attached")
+    raise AssertionError("no play link came")
+
+
 def test_a_host_without_a_network_is_told_so_in_words_and_plays_by_links(
     game: GamePage, devices: Callable[..., Page], site_url: str
 ) -> None:
@@ -474,26 +485,14 @@ def test_a_host_without_a_network_is_told_so_in_words_and_plays_by_links(
     guest.click('[data-together] [data-action="join"]')
     host.fill('[data-together] input[name="reply-1"]', handed_link(guest, "#reply="))
     host.click('[data-together] [data-action="reply"]')
-    link = host.locator('[data-together] input[data-link-text][value*="#play="]')
-    for _ in range(50):  # Anna plays until the game waits for Ben
-        if link.count():
-            break
-        if not act(host, "maedn"):
-            host.wait_for_selector(f"{READY}, [data-together] input[data-link-text][value*='#play=']", state="attached")
+    link = play_on_until_link(host)  # Anna plays until the game waits for Ben
     assert "Ben and you play without a connection" in (host.locator("[data-together]").text_content() or "")
     assert host.locator("[data-together] input[value*='#join=']").count() == 0  # taken: no more use
-    guest.goto(link.input_value())  # Ben's part of the die for who starts, or Ben's turn
+    guest.goto(link)  # Ben's part of the die for who starts, or Ben's turn
     guest.wait_for_selector("html[data-ready]")
-    back = guest.locator('[data-together] input[data-link-text][value*="#play="]')
-    for _ in range(50):  # Ben plays until the game waits for Anna
-        if back.count():
-            break
-        if not act(guest, "maedn"):
-            guest.wait_for_selector(
-                f"{READY}, [data-together] input[data-link-text][value*='#play=']", state="attached"
-            )
+    back = play_on_until_link(guest)  # Ben plays until the game waits for Anna
     assert "Anna and you play without a connection" in (guest.locator("[data-together]").text_content() or "")
-    host.goto(back.input_value())
+    host.goto(back)
     host.wait_for_selector("html[data-ready]")
     host.wait_for_function(MY_TURN)  # Anna's turn again, on Anna's device
     game.watch.assert_clean()
