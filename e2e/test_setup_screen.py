@@ -112,6 +112,9 @@ def test_the_latest_game_is_in_view_on_a_phone(browser: Browser, site_url: str) 
     other.wait_for_selector("html[data-ready]")
     go = other.locator('[data-latest] [data-action="continue"]')
     assert go.is_visible() and in_view(other, go)
+    # The board below it is the new game's start, not that game: it says so (and in the game it does not).
+    assert other.locator(".preview-title").text_content() == "A new game: the board at the start"
+    assert other.locator(".preview-title").is_visible() and page.locator(".preview-title").is_hidden()
     context.close()
     watch.assert_clean()
 
