@@ -445,6 +445,12 @@ def test_a_guest_who_leaves_for_the_setup_screen_is_asked_first_and_the_host_see
     guest.wait_for_selector("#play:not([hidden])")
     guest.wait_for_function(SAME_POSITION, arg=host.evaluate(POSITION))
     assert "?together=" in guest.url
+    guest.click('header [data-action="setup"]')  # and once more, to forget that game (the friends are gone)
+    guest.click('[data-action="confirm-yes"]')
+    guest.click('[data-latest] [data-action="delete"][data-id^="together:"]')
+    guest.wait_for_selector("[data-confirm][open]")  # asked first, as on the shelf
+    guest.click('[data-action="confirm-yes"]')
+    guest.wait_for_selector('[data-latest] [data-id^="together:"]', state="detached")
     watch.assert_clean()
 
 

@@ -14,6 +14,7 @@ from .core.setup import Setup, asked_in, chosen_in, nearest_setup, setup_address
 from .page import chosen_steps, form_steps, players_range, query_from_form, seat_notes
 from .shelf import latest_html, remember_setup, remembered_setups, shelf_html
 from .tally import TALLY_KEY, counted, read_tally, tally_html
+from .together import TOGETHER_PREFIX
 
 if TYPE_CHECKING:
     from .core.session import Session
@@ -247,7 +248,11 @@ class SettingUp:
         return self.resume(session, game_id, revision)
 
     def delete(self, game_id: str) -> Screen:
-        """*Delete* on the shelf (the page asks first: :meth:`question`)."""
+        """*Delete* on the shelf, or of a game between devices kept (``together:<code>``; the page asks first:
+        :meth:`question`)."""
+        if game_id.startswith("together:"):
+            self.storage.remove(TOGETHER_PREFIX + game_id.removeprefix("together:"))
+            return self.setup_screen()
         self.shelf.remove(game_id)
         return self.setup_screen()
 

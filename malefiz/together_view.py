@@ -260,5 +260,7 @@ def kept_html(code: str, doc: dict[str, Any], games: Games, t: Translator, now: 
         f'{html.escape(t("together.kept"))}</span><strong>{html.escape(title)}</strong><span class="shelf-names">'
         f'{html.escape(players)}</span><span class="shelf-when">{html.escape(detail)}</span></span>'
         f'<button type="button" class="primary" aria-describedby="latest-{key}" data-action="continue"'
-        f' data-id="{key}">{html.escape(t("together.back"))}</button></div>'
+        f' data-id="{key}">{html.escape(t("together.back"))}</button> <button type="button"'
+        f' aria-describedby="latest-{key}" data-action="delete" data-id="{key}">{html.escape(t("shelf.delete"))}'
+        "</button></div>"
     )

@@ -812,6 +812,11 @@ def test_a_game_between_devices_left_for_the_setup_screen_is_offered_there_to_go
     assert "Back to the game" in must(guest.leave("setup", "", "")).latest  # the guest's own part too
     german = App(host.storage, ["de"], rng=random.Random(5))
     assert "Zurück zum Spiel" in german.setup_screen().latest
+    assert german.question("delete") is not None  # *Löschen* beside it asks first, as on the shelf
+    assert (
+        "Zurück zum Spiel" not in must(german.leave("delete", f"together:{code}", "")).latest
+    )  # friends gone: it goes
+    assert host.storage.get(f"{TOGETHER_PREFIX}{code}") is None
 
 
 def test_a_game_between_devices_that_is_over_is_not_offered_on_the_setup_screen() -> None:
