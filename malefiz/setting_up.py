@@ -15,6 +15,7 @@ from .page import chosen_steps, form_steps, players_range, query_from_form, seat
 from .shelf import latest_html, remember_setup, remembered_setups, shelf_html
 from .tally import TALLY_KEY, counted, read_tally, tally_html
 from .together import TOGETHER_PREFIX
+from .together_view import KEPT
 
 if TYPE_CHECKING:
     from .core.session import Session
@@ -232,8 +233,8 @@ class SettingUp:
     def continue_game(self, game_id: str) -> Screen | None:
         """*Continue* on the shelf: the game kept as ``game_id`` (it stays kept when it cannot be read); *Back to the
         game* of a game between devices (``together:<code>``)."""
-        if game_id.startswith("together:"):
-            query = f"?together={game_id.removeprefix('together:')}"
+        if game_id.startswith(KEPT):
+            query = f"?together={game_id.removeprefix(KEPT)}"
             screen = self.open_together(query, "")
             self.address = Address("push", query) if self.together is not None else self.address
             return screen
@@ -250,8 +251,8 @@ class SettingUp:
     def delete(self, game_id: str) -> Screen:
         """*Delete* on the shelf, or of a game between devices kept (``together:<code>``; the page asks first:
         :meth:`question`)."""
-        if game_id.startswith("together:"):
-            self.storage.remove(TOGETHER_PREFIX + game_id.removeprefix("together:"))
+        if game_id.startswith(KEPT):
+            self.storage.remove(TOGETHER_PREFIX + game_id.removeprefix(KEPT))
             return self.setup_screen()
         self.shelf.remove(game_id)
         return self.setup_screen()

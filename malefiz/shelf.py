@@ -19,7 +19,7 @@ import dataclasses
 import json
 import re
 import secrets
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from html import escape
 from types import MappingProxyType
@@ -29,8 +29,9 @@ from .core import savefile
 from .core.document import MAX_DEPTH, json_depth
 from .core.errors import MalefizError
 from .core.face import Marks
+from .core.game import Game
 from .core.session import Session
-from .core.setup import Games, Setup, seat_label
+from .core.setup import Games, Seat, Setup, seat_label
 from .i18n import LANGUAGES, Translator
 
 __all__ = [
@@ -41,6 +42,8 @@ __all__ = [
     "Shelf",
     "Shelved",
     "Storage",
+    "described",
+    "latest_card",
     "latest_html",
     "new_id",
     "picture",
@@ -368,21 +371,49 @@ def shelf_html(listing: list[Shelved], games: Games, t: Translator, now: float) 
 
 def _described(s: Shelved, document: dict[str, Any], games: Games, t: Translator, now: float) -> tuple[str, str]:
     """A kept game's small picture and its words (the game and board, the players, how far and when), in HTML."""
-    game = games[s.game]
-    src, seats = "", s.setup.seats if s.setup is not None else ()
-    players = ", ".join(seat.name for seat in seats)
+    seats = s.setup.seats if s.setup is not None else ()
+    return described(games[s.game], s.board, seats, document.get("position"), (s.moves, s.when), t, now)
+
+
+def described(
+    game: Game[Any, Any],
+    board: str,
+    seats: Sequence[Seat],
+    position: object,
+    moves_when: tuple[int, float],
+    t: Translator,
+    now: float,
+) -> tuple[str, str]:
+    """A game's small picture and its words (the game and board, the players, how far and when), in HTML: the shelf's
+    games and a game between devices kept alike (its ``position`` as JSON; no picture when it cannot be read)."""
+    src, players = "", ", ".join(seat.name for seat in seats)
     try:
-        state = game.from_json(document.get("position"))
+        state = game.from_json(position)
         players = ", ".join(seat_label(seat, colours, t) for seat, colours in zip(seats, state.seats, strict=False))
         src = picture(game.face.render(state, Marks(), {}, t))
     except (MalefizError, ValueError, KeyError, TypeError, IndexError):
         pass
     image = f'<img class="shelf-picture" src="{src}" alt="" width="64" height="64"/>' if src else ""
-    title = f"{game.title} · {t(f'board.{s.board}').split(' (')[0]}"
-    detail = f"{t.count('shelf.moves', s.moves)} · {when_words(s.when, now, t)}"
+    title = f"{game.title} · {t(f'board.{board}').split(' (')[0]}"
+    detail = f"{t.count('shelf.moves', moves_when[0])} · {when_words(moves_when[1], now, t)}"
     return image, (
         f'<strong>{escape(title)}</strong><span class="shelf-names">{escape(players)}</span>'
         f'<span class="shelf-when">{escape(detail)}</span>'
+    )
+
+
+def latest_card(key: str, heading: str, found: tuple[str, str], buttons: Sequence[tuple[str, str]]) -> str:
+    """A game at the top of the setup screen: ``found`` (:func:`described`) under ``heading``, and its buttons
+    (action, text; the first the primary one), each said to be about it."""
+    key = escape(key)
+    about = f' aria-describedby="latest-{key}"'
+    shown = " ".join(
+        _button(action, key, text, (' class="primary"' if i == 0 else "") + about)
+        for i, (action, text) in enumerate(buttons)
+    )
+    return (
+        f'<div class="latest-game" data-id="{key}">{found[0]}<span class="shelf-text" id="latest-{key}">'
+        f'<span class="latest-title">{escape(heading)}</span>{found[1]}</span>{shown}</div>'
     )
 
 
@@ -392,10 +423,5 @@ def latest_html(listing: list[Shelved], games: Games, t: Translator, now: float)
     s = next((s for s in listing if not s.over and s.problem is None and s.document is not None), None)
     if s is None or s.document is None:
         return ""
-    image, text = _described(s, s.document, games, t, now)
-    key = escape(s.id)
-    go = _button("continue", key, t("shelf.continue"), f' class="primary" aria-describedby="latest-{key}"')
-    return (
-        f'<div class="latest-game" data-id="{key}">{image}<span class="shelf-text" id="latest-{key}">'
-        f'<span class="latest-title">{escape(t("page.latest"))}</span>{text}</span>{go}</div>'
-    )
+    found = _described(s, s.document, games, t, now)
+    return latest_card(s.id, t("page.latest"), found, [("continue", t("shelf.continue"))])

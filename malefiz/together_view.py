@@ -4,17 +4,19 @@ of the devices with the invitations, replies and play links to hand over, and th
 from __future__ import annotations
 
 import html
-from typing import Any
+from typing import Any, Final
 
 from .core.errors import MalefizError
-from .core.face import Marks
 from .core.session import Session
 from .core.setup import MAX_NAME, Games, Seat, Setup, seat_label
 from .i18n import Translator
-from .shelf import picture, when_words
+from .shelf import described, latest_card
 from .together import WATCHERS, Peer, Together
 
-__all__ = ["device_name", "invite_html", "join_html", "kept_html", "panel_html", "person", "waiting_text"]
+__all__ = ["KEPT", "device_name", "invite_html", "join_html", "kept_html", "panel_html", "person", "waiting_text"]
+
+KEPT: Final = "together:"
+"""The setup screen's name of a game between devices kept (its code after it), beside the shelf's games' ids."""
 
 
 def waiting_text(together: Together, t: Translator) -> str:
@@ -237,30 +239,15 @@ def invite_html(s: Session, shown: bool, t: Translator) -> str:
 
 def kept_html(code: str, doc: dict[str, Any], games: Games, t: Translator, now: float) -> str:
     """A game between devices kept in this browser (its :meth:`Together.to_doc` with what was last seen of it), for
-    the top of the setup screen: a small picture, the players, how far and when, and *Back to the game*; "" for a
+    the top of the setup screen as the shelf's latest game is shown: *Back to the game* and *Delete*; "" for a
     document that cannot be read so."""
     try:
-        seen, match = doc["seen"], doc["match"]
-        setup = Setup.from_query(match["setup"], games)
+        seen = doc["seen"]
+        setup = Setup.from_query(doc["match"]["setup"], games)
         assert setup is not None
-        game = setup.game
-        state = game.from_json(seen["position"])
-        players = ", ".join(
-            seat_label(seat, colours, t) for seat, colours in zip(setup.seats, state.seats, strict=False)
-        )
-        src = picture(game.face.render(state, Marks(), {}, t))
-        detail = f"{t.count('shelf.moves', int(seen['moves']))} · {when_words(float(seen['when']), now, t)}"
-    except (AssertionError, MalefizError, ValueError, KeyError, TypeError, IndexError):
+        moves_when = (int(seen["moves"]), float(seen["when"]))
+    except (AssertionError, MalefizError, ValueError, KeyError, TypeError):
         return ""
-    key = html.escape(f"together:{code}")
-    title = f"{game.title} · {t(f'board.{setup.board}').split(' (')[0]}"
-    return (
-        f'<div class="latest-game" data-id="{key}"><img class="shelf-picture" src="{src}" alt="" width="64"'
-        f' height="64"/><span class="shelf-text" id="latest-{key}"><span class="latest-title">'
-        f'{html.escape(t("together.kept"))}</span><strong>{html.escape(title)}</strong><span class="shelf-names">'
-        f'{html.escape(players)}</span><span class="shelf-when">{html.escape(detail)}</span></span>'
-        f'<button type="button" class="primary" aria-describedby="latest-{key}" data-action="continue"'
-        f' data-id="{key}">{html.escape(t("together.back"))}</button> <button type="button"'
-        f' aria-describedby="latest-{key}" data-action="delete" data-id="{key}">{html.escape(t("shelf.delete"))}'
-        "</button></div>"
-    )
+    found = described(setup.game, setup.board, setup.seats, seen.get("position"), moves_when, t, now)
+    buttons = [("continue", t("together.back")), ("delete", t("shelf.delete"))]
+    return latest_card(f"{KEPT}{code}", t("together.kept"), found, buttons)
