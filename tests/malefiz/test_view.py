@@ -389,3 +389,24 @@ def test_the_boards_description_says_where_every_pawn_and_barricade_stands(langu
         said += f" Sperrsteine auf: {stones}."
     assert desc.text == said
     assert len(stones.split("; ")) == 11
+
+
+@pytest.mark.parametrize("name", ["classic", "fast"])
+def test_each_row_is_numbered_at_its_left_end_as_the_words_count_it(name: str) -> None:
+    root = parse(board_svg(name))
+    numbers = [el for el in root.iter(f"{NS}text") if "row-number" in classes(el)]
+    b = board(name)
+    centres = field_centres(root)
+    rows = sorted({y for _, y in centres.values()}, reverse=True)
+    assert [el.text for el in numbers] == [str(n) for n in range(1, len(numbers) + 1)]
+    assert len(numbers) == 7  # both boards: from the houses up to the row below the goal
+    for number in numbers:
+        x, y = float(number.get("x") or 0), float(number.get("y") or 0)
+        # Beside the first field of a row (on its line, left of it, inside the board, clear of every field) ...
+        row = min(rows, key=lambda cy: abs(cy - (y - 6)))
+        first = min((cx, key) for key, (cx, cy) in centres.items() if cy == row)
+        assert abs(row - (y - 6)) < 1 and 0 < x < first[0] - 13 - 5
+        assert all(abs(cx - x) > 13 + 5 or abs(cy - row) > 13 for cx, cy in centres.values())
+        # ... and the words name that field on that row.
+        words = field_words(b, parse_location(first[1]))
+        assert f"on row {number.text}" in words or first[1] in {location_name(f) for f in b.exits.values()}

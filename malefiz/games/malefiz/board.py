@@ -27,8 +27,10 @@ __all__ = [
     "Colour",
     "Field",
     "board",
+    "counted_rows",
     "field",
     "location_name",
+    "row_columns",
     "xy",
 ]
 
@@ -321,6 +323,32 @@ def board(name: str) -> Board:
     if name == "fast":
         return _fast()
     raise InvalidPositionError(f"board: unknown board {name!r}; expected {' or '.join(BOARD_NAMES)}")
+
+
+@cache
+def counted_rows(name: str) -> tuple[int, ...]:
+    """The grid rows of board ``name`` that a player counts as its rows (where fields are joined side by side),
+    from the houses up: row 1 first. The board numbers them at their left end, and words name fields by them.
+
+    >>> counted_rows("classic")
+    (13, 11, 9, 7, 5, 3, 1)
+    """
+    b = board(name)
+    return tuple(
+        sorted({xy(f)[1] for f in b.fields if any(xy(n)[1] == xy(f)[1] for n in b.neighbours[f])}, reverse=True)
+    )
+
+
+@cache
+def row_columns(name: str, y: int) -> tuple[int, ...]:
+    """The columns of the fields in grid row ``y`` of board ``name`` (a counted row, or the fields between two),
+    left to right; the goal is none of them.
+
+    >>> row_columns("classic", 5)
+    (6, 7, 8, 9, 10)
+    """
+    b = board(name)
+    return tuple(sorted(xy(f)[0] for f in b.fields if xy(f)[1] == y and f != b.goal))
 
 
 def location_name(location: Field) -> str:

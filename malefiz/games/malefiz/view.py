@@ -9,6 +9,8 @@ into the document and styles it with CSS. Hooks and CSS classes:
   one is never taken for a red pawn), ``rest`` the rest fields (a ring with a dot,
   ``rest-mark``, in no player's colour), ``goal`` the goal; ``target`` a legal
   destination or barricade place; ``trail`` the last route.
+- ``row-number`` (text): each row's number, 1 at the houses, at the row's left end (the words name fields
+  by their row: ``the 2nd field from the left on row 3``).
 - ``key`` (group, ``key-village``, ``key-forest``, ``key-rest``): the fast board's
   key in the top row, naming its village, forest and rest fields in the player's
   language (each with a ``<title>`` saying what it does); no key on the classic board.
@@ -54,7 +56,7 @@ from ...core.svg import (
     rank_badge,
 )
 from ...i18n import ENGLISH, Translator
-from .board import COLOURS, FOREST, HOUSE, Board, Colour, Field, board, location_name, xy
+from .board import COLOURS, FOREST, HOUSE, Board, Colour, Field, board, counted_rows, location_name, row_columns, xy
 from .rules import new_game
 from .state import Action, Move, Phase, Place, State, parse_location
 from .words import field_words, pawn_words
@@ -74,6 +76,7 @@ _STYLE = (
     f".malefiz .field.target{{{TARGET_STYLE}}}"
     ".malefiz .key text{font:15px system-ui,sans-serif;fill:#2b2118}"
     ".malefiz .key-field{fill:#fdfaf2;stroke:#2b2118;stroke-width:2}"
+    ".malefiz .row-number{font:600 17px system-ui,sans-serif;fill:#7a6a55;text-anchor:middle;pointer-events:none}"
     ".malefiz .goal-mark{font-size:20px;text-anchor:middle;fill:#8a5a00;pointer-events:none}"
     ".malefiz .village{fill:#f7e7a8;stroke:#d9c374;stroke-width:2}"
     ".malefiz .forest-area{fill:#8fc98a;stroke:#4f8f4a;stroke-width:2}"
@@ -228,6 +231,9 @@ def _static_layer(name: str, language: str) -> str:
         (x1, y1), (fx, fy) = _centre(b.forest_exit), b.forest
         top = px(fy * CELL + CELL - _FOREST_RY)
         out.append(f'<line class="edge" x1="{x1}" y1="{y1}" x2="{fx * CELL + CELL}" y2="{top}"/>')
+    for number, y in enumerate(counted_rows(name), start=1):
+        x = row_columns(name, y)[0] * CELL + CELL - _FIELD_R - 11
+        out.append(f'<text class="row-number" x="{x}" y="{y * CELL + CELL + 6}">{number}</text>')
     out.append(_key(b, t))
     return "".join(out)
 

@@ -25,12 +25,11 @@ person to act does now), :func:`hint_words` (a suggested action), :func:`label_w
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import cache
 from typing import Final, cast
 
 from ...core.effects import Effects
 from ...i18n import ENGLISH, Translator
-from .board import FOREST, HOUSE, Board, Colour, Field, board, xy
+from .board import FOREST, HOUSE, Board, Colour, Field, counted_rows, row_columns, xy
 from .rules import effects
 from .state import Action, Move, Pass, Phase, Place, State, parse_location
 
@@ -68,7 +67,7 @@ def field_words(b: Board, f: Field, t: Translator = ENGLISH) -> str:
     if distance is not None and distance <= 3 and x == gx:
         return t("mf.below_goal_n", kind=t(f"mf.kind.{sort}"), n=distance)
     note = t(f"mf.note.{sort}")
-    rows = _rows(b.name)
+    rows = counted_rows(b.name)
     row = rows.index(y) + 1 if y in rows else None
     below = sum(1 for r in rows if r > y)
     if x == gx:
@@ -77,26 +76,12 @@ def field_words(b: Board, f: Field, t: Translator = ENGLISH) -> str:
         return t("mf.between_middle", below=below, above=below + 1, note=note)
     # Counted from the nearer end of its row (or of the fields between two rows): the same words never name
     # two fields.
-    line = _line(b.name, y)
+    line = row_columns(b.name, y)
     nth = t.ordinal(line.index(x) + 1 if x < gx else len(line) - line.index(x))
     side = t("mf.left" if x < gx else "mf.right")
     if row is not None:
         return t("mf.on_row", nth=nth, side=side, row=row, note=note)
     return t("mf.between_rows", nth=nth, side=side, below=below, above=below + 1, note=note)
-
-
-@cache
-def _rows(board_name: str) -> list[int]:
-    """The rows a player counts, from the houses up: grid rows where fields are joined side by side."""
-    b = board(board_name)
-    return sorted({xy(f)[1] for f in b.fields if any(xy(n)[1] == xy(f)[1] for n in b.neighbours[f])}, reverse=True)
-
-
-@cache
-def _line(board_name: str, y: int) -> list[int]:
-    """The columns of the fields in grid row ``y`` (a row of the board, or the fields between two), left to right."""
-    b = board(board_name)
-    return sorted(xy(f)[0] for f in b.fields if xy(f)[1] == y and f != b.goal)
 
 
 def _steps_ahead(b: Board, start: Field, target: Field) -> int | None:
