@@ -333,6 +333,32 @@ def test_the_a_mark_is_a_small_letter_in_the_colour_and_no_piece_letter_is_an_a(
     assert "A" not in letters and letters == {"Y", "R"}
 
 
+@pytest.mark.parametrize("name", BOARD_NAMES)
+def test_every_b_field_is_lettered_b_as_the_words_say_and_a_waiting_piece_stands_on_its_letter(name: str) -> None:
+    # The words send a captured piece "back to B": the board letters its B fields as the printed board does.
+    state = new_game(name, 2)
+    root = parse(render(state))
+    b_fields = [c for c in root.iter(f"{NS}circle") if "b-field" in classes(c)]
+    labels = {
+        (float(t.get("x") or 0), round(float(t.get("y") or 0) - 13 * 0.36, 2)): t.get("fill")
+        for t in root.iter(f"{NS}text")
+        if "label" in classes(t) and t.text == "B"
+    }
+    assert len(labels) == len(b_fields) == 4 * len(board(name).colours)
+    for circle in b_fields:
+        colour = circle.get("class", "").split("b-")[-1].split()[0]
+        fill = labels[(float(circle.get("cx") or 0), float(circle.get("cy") or 0))]
+        assert fill == ("#9a958a" if colour not in state.seating.slot_of else _ink(colour))
+    # Drawn before the pieces: a piece waiting on B covers its letter.
+    order = list(root.iter())
+    last_b = max(i for i, el in enumerate(order) if "label" in classes(el) and el.text == "B")
+    assert min(i for i, el in enumerate(order) if "piece" in classes(el)) > last_b
+
+
+def _ink(colour: str) -> str:
+    return "#8a6a00" if colour == "yellow" else COLOUR_FILL[colour]
+
+
 def test_pieces_carry_the_letters_of_the_players_language() -> None:
     star = parse(board_svg("star", Translator("de")))
     letters = {

@@ -16,7 +16,8 @@ Fields (circles, class ``field``; ``data-field`` holds the field's name, see
 - ``target``: a legal destination; ``trail``: the way of the last move; ``hint``: the suggested destination.
 
 An A field is drawn as a field, never as a piece: a pale fill in its colour's tint, a ring in
-its colour and a small "A" (its goal and B fields alike); a piece is a solid disc with a shadow.
+its colour and a small "A" (its goal fields carry a to d and its B fields "B", as on the printed board: the words
+say "back to B"); a piece is a solid disc with a shadow.
 
 Pieces (groups, class ``piece piece-<colour>``, a disc with the colour's letter in the player's
 language, :func:`~malefiz.core.svg.piece_letter`: Y G R K B P, in German Ge Gr R S B L):
@@ -455,6 +456,7 @@ def _b_area(
         f'<rect class="b-box" x="{px(x)}" y="{px(y)}" width="{px(w)}" height="{px(h)}" rx="12" fill="none"/>',
         f'<rect class="turn-mark" x="{px(x - 5)}" y="{px(y - 5)}" width="{px(w + 10)}" height="{px(h + 10)}" rx="16"/>',
     ]
+    ink = _GOAL_TEXT.get(colour, COLOUR_FILL[colour]) if colour in se.slot_of else "#9a958a"
     for n, point in enumerate(b.b_fields[i]):
         name = f"{letter}:B{n}"
         cx, cy = _centre(point)
@@ -462,6 +464,7 @@ def _b_area(
             f'<circle class="field b-field b-{colour}{marks.of_field(name)}" data-field="{name}" data-key="{name}"'
             f' cx="{cx}" cy="{cy}" r="{_FIELD_R}"><title>{titles[name]}</title></circle>'
         )
+        out.append(_label(cx, cy, "B", ink, 13))
     if colour == se.neutral:
         out.append(_badge(*_towards_centre(b, i), "N"))
     out.append("</g>")
