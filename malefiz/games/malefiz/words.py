@@ -12,7 +12,7 @@ person to act does now), :func:`hint_words` (a suggested action), :func:`label_w
 (the accessible name of a piece or target on the board) and :func:`pawn_words`
 (a pawn's title).
 
->>> from .board import field
+>>> from .board import board, field
 >>> b = board("classic")
 >>> field_words(b, b.goal), field_words(b, field(8, 1)), field_words(b, field(2, 13))
 ('the goal', 'the field below the goal', "red's start field")
