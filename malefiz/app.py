@@ -62,6 +62,7 @@ KEEP_KEY: Final = "malefiz.last-game"
 """Where earlier versions kept the one game in progress: moved onto the shelf (:mod:`malefiz.shelf`) at start."""
 LANGUAGE_KEY: Final = "malefiz.language"
 SOUND_KEY: Final = "malefiz.sound"
+NOTATION_KEY: Final = "malefiz.notation"
 MOTION_KEY: Final = "malefiz.motion"
 MAX_FILE: Final = 5_000_000
 """The largest file read as a saved game, in bytes."""
@@ -425,6 +426,17 @@ class App(SettingUp, BetweenDevices):
         if self.session is None or not self.session.toggle_review():
             return None
         return self.screen()
+
+    def notation(self) -> Screen | None:
+        """*Notation*: show (or hide) each move in notation beside its words in the move list, remembered."""
+        if self.session is None:
+            return None
+        self.storage.set(NOTATION_KEY, "off" if self.notation_shown() else "on")
+        return self.screen()
+
+    def notation_shown(self) -> bool:
+        """The move list shows the notation (off unless the player turned it on)."""
+        return self.storage.get(NOTATION_KEY) == "on"
 
     def cancel(self) -> Screen | None:
         """Escape: let go of the chosen piece."""

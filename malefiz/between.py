@@ -69,6 +69,9 @@ class BetweenDevices:
     def keep(self) -> bool:
         raise NotImplementedError
 
+    def notation_shown(self) -> bool:
+        raise NotImplementedError
+
     def count_win(self, game_id: str | None) -> None:
         raise NotImplementedError
 
@@ -319,6 +322,7 @@ class BetweenDevices:
             pace=self.pace,
             notice=self.notice,
             saving=saving,
+            notation=self.notation_shown(),
         )
         self._shown = s.record.line_count
         self._face = found.die

@@ -165,8 +165,9 @@ class Bridge:
         self.app = App(self.local, [str(x) for x in start.get("languages") or ()], tab=self.tab, clock=clock)
         self.shown: tuple[int, int] = (0, 0)
         """The first and last-plus-one line numbers of the move list the page shows."""
-        self.reviewed = False
-        """Whether the move list the page shows marks the mistakes (see :attr:`Screen.reviewed`)."""
+        self.look = (False, False)
+        """Whether the move list the page shows marks the mistakes and shows the notation (see
+        :attr:`Screen.reviewed`, :attr:`Screen.notation`)."""
         self.clock = clock
 
     def handle(self, message: str) -> str:
@@ -185,8 +186,9 @@ class Bridge:
         else:
             value, shown = (None, value) if isinstance(value, Screen) else (value, None)
         if shown is not None:
-            if shown.view == "play" and shown.reviewed != self.reviewed:  # the mistakes' marks come or go: anew
-                self.shown, self.reviewed = (-1, -1), shown.reviewed
+            look = (shown.reviewed, shown.notation)  # the mistakes' marks or the notation come or go: anew
+            if shown.view == "play" and look != self.look:
+                self.shown, self.look = (-1, -1), look
             screen, self.shown = screen_dict(shown, self.shown)
         address = self.app.address
         self.app.address = None
@@ -348,6 +350,7 @@ CALLS: Final[dict[str, Callable[..., Any]]] = {
     "roll": _app_call("roll"),
     "hint": _app_call("hint"),
     "review": _app_call("review"),
+    "notation": _app_call("notation"),
     "undo": _app_call("undo"),
     "redo": _app_call("redo"),
     "cancel": _app_call("cancel"),

@@ -157,3 +157,24 @@ def test_the_mirror_copies_and_reports_writes() -> None:
     kept = MirrorStorage("tab", {"x": "1"})
     kept.changed(None, None)
     assert kept.all_keys() == [] and kept.taken() == []
+
+
+def test_notation_in_the_move_list_is_the_players_choice_kept_and_redraws_the_whole_list() -> None:
+    bridge = opened(query="?game=maedn&seats=bot:easy,bot:easy&seed=4&pace=instant")
+    lines = ""
+    while lines.count("data-notation=") < 3:  # the computers play a few moves
+        screen = send(bridge, "think")["screen"]
+        lines = (screen or {}).get("log_added", "") + lines
+    assert 'class="notation"' not in lines and ["notation", False] in screen["pressed"] and not screen["notation"]
+    # A family reads the words; turning Notation on shows every line anew with its notation beside the words ...
+    reply = send(bridge, "notation")
+    on = reply["screen"]
+    assert on["notation"] is True and ["notation", True] in on["pressed"]
+    assert on["log_anew"] and on["log_added"].count("<li") == on["log_count"]
+    assert ["local", "malefiz.notation", "on"] in reply["writes"]
+    # ... kept for the next visit, and off again the same way.
+    again = opened({"malefiz.notation": "on"}, "?game=maedn&seats=human,human&seed=4")
+    assert send(again, "screen")["screen"]["notation"] is True
+    off = send(bridge, "notation")["screen"]
+    assert off["notation"] is False and off["log_anew"] and off["log_count"] == on["log_count"]
+    assert send(opened(), "notation")["screen"] is None  # on the setup screen: nothing to show

@@ -242,7 +242,7 @@
     $('[data-winner] [data-action="rematch"]').hidden = !screen.rematch_shown;
     say("[data-hint]", screen.hint, true);
     $("[data-chances]").textContent = screen.chances;
-    $('[data-action="review"]').setAttribute("aria-pressed", String(screen.review_pressed));
+    screen.pressed.forEach(function (pair) { $('[data-action="' + pair[0] + '"]').setAttribute("aria-pressed", String(pair[1])); });
     say("[data-review]", screen.review, true);
     $("[data-ranking]").textContent = screen.standings;
     if ($("[data-position]").textContent !== screen.position) $("[data-link]").hidden = $("[data-link-copied]").hidden = true;  // a shared link is of the move it was made at
@@ -423,7 +423,7 @@
   function act(action, key) {
     if (action === "roll") userRun("roll");
     else if (action === "start") afterReplies(function () { userRun("start_game", formFields()); });
-    else if (["hint", "undo", "redo", "review"].indexOf(action) >= 0) userRun(action);
+    else if (["hint", "undo", "redo", "review", "notation"].indexOf(action) >= 0) userRun(action);
     else if (action === "close-error") $("[data-setup-error]").hidden = true;
     else if (action === "close-notice") userRun("close_notice");
     else if (["rematch", "setup", "delete", "forget-tally"].indexOf(action) >= 0) {

@@ -68,6 +68,9 @@ class LogLine:
     mistake: str = ""
     """The review's mark of a person's decision that cost :data:`~malefiz.core.review.MISTAKE` or more ("" for
     none): ``⚠ 12 points lost``."""
+    chip: bool = False
+    """The notation shows beside the words (the player turned *Notation* on); it is the line's
+    ``data-notation`` anyway."""
 
     @property
     def html(self) -> str:
@@ -76,17 +79,22 @@ class LogLine:
         Its name for a screen reader is its number and words (the mistake's mark too, not the notation); the
         title (what Enter or a click does) is its tooltip and description.
 
-        >>> LogLine(3, "Anna moves", "y:3-7", "Show", "⚠ 9 points lost").html
-        '<li value="4" data-index="3" tabindex="-1" aria-label="4. Anna moves ⚠ 9 points lost" title="Show" \
-class="mistake">Anna moves <code class="notation">y:3-7</code> <span class="mistake-mark">⚠ 9 points lost</span></li>'
+        >>> LogLine(3, "Anna moves", "y:3-7", "Show", "⚠ 9 points lost", chip=True).html
+        '<li value="4" data-index="3" data-notation="y:3-7" tabindex="-1" aria-label="4. Anna moves ⚠ 9 points lost" \
+title="Show" class="mistake">Anna moves <code class="notation">y:3-7</code> <span class="mistake-mark">⚠ 9 points \
+lost</span></li>'
+        >>> LogLine(3, "Anna moves", "y:3-7").html
+        '<li value="4" data-index="3" data-notation="y:3-7" tabindex="-1" aria-label="4. Anna moves" title="">Anna \
+moves</li>'
         """
-        code = f' <code class="notation">{escape(self.notation)}</code>' if self.notation else ""
+        code = f' <code class="notation">{escape(self.notation)}</code>' if self.notation and self.chip else ""
         mark = f' <span class="mistake-mark">{escape(self.mistake)}</span>' if self.mistake else ""
         marked = ' class="mistake"' if self.mistake else ""
+        notation = f' data-notation="{escape(self.notation)}"' if self.notation else ""
         name = " ".join(part for part in (f"{self.index + 1}.", self.words, self.mistake) if part)
         return (
-            f'<li value="{self.index + 1}" data-index="{self.index}" tabindex="-1" aria-label="{escape(name)}" '
-            f'title="{escape(self.title)}"{marked}>'
+            f'<li value="{self.index + 1}" data-index="{self.index}"{notation} tabindex="-1" '
+            f'aria-label="{escape(name)}" title="{escape(self.title)}"{marked}>'
             f"{escape(self.words)}{code}{mark}</li>"
         )
 
@@ -159,8 +167,12 @@ class Screen:
     changes)."""
     can_review: bool = False
     """*Review* can be pressed: the game goes on and has begun (at the end the review is shown anyway)."""
-    review_pressed: bool = False
-    """*Review* is pressed (shown so to a screen reader): the review was asked for while the game goes on."""
+    pressed: tuple[tuple[str, bool], ...] = ()
+    """The toggle buttons by action and whether each is pressed (shown so to a screen reader): ``review`` (the
+    review was asked for while the game goes on) and ``notation`` (:attr:`notation`)."""
+    notation: bool = False
+    """The move list shows each move in notation beside its words (``y:3-7``, the command line's; the player's
+    choice, kept, off at first: a family reads the words; the page shows the whole list anew when this changes)."""
     standings: str = ""
     log: tuple[LogLine, ...] = ()
     """The latest :data:`LOG_LINES` lines of the move list, oldest first."""
@@ -195,6 +207,11 @@ class Screen:
     work: bool = False
     """The worker has work of its own that changes nothing shown (the review valuing the people's last
     decisions): the page asks it to go on (:meth:`malefiz.app.App.work`) while the person thinks."""
+
+    @property
+    def review_pressed(self) -> bool:
+        """*Review* is pressed: the review was asked for while the game goes on (see :attr:`pressed`)."""
+        return dict(self.pressed).get("review", False)
 
 
 def status(session: Session) -> str:
@@ -286,9 +303,9 @@ def undo_title(session: Session) -> str:
     return session.t("page.undo_title_of", who=whose)
 
 
-def log_lines(session: Session, most: int = LOG_LINES) -> tuple[LogLine, ...]:
+def log_lines(session: Session, most: int = LOG_LINES, chips: bool = False) -> tuple[LogLine, ...]:
     """The latest ``most`` lines of the move list, oldest first; with the review shown, each person's mistake
-    marked."""
+    marked; ``chips``: each shows its notation (:attr:`LogLine.chip`)."""
     record = session.record
     lines = record.lines(-most)
     t = session.t
@@ -299,10 +316,10 @@ def log_lines(session: Session, most: int = LOG_LINES) -> tuple[LogLine, ...]:
     for line in lines:
         d = mistakes.get(line.index - base)
         if d is None:
-            found.append(LogLine(line.index, line.words, line.notation, title))
+            found.append(LogLine(line.index, line.words, line.notation, title, chip=chips))
         else:
             mark = t("review.mark", loss=round(d.loss * 100))
-            found.append(LogLine(line.index, line.words, line.notation, t("review.line_title"), mark))
+            found.append(LogLine(line.index, line.words, line.notation, t("review.line_title"), mark, chips))
     return tuple(found)
 
 
@@ -490,13 +507,14 @@ def play_screen(
     pace: str,
     notice: str = "",
     saving: bool = True,
+    notation: bool = False,
 ) -> Screen:
     """The screen of ``session``'s game.
 
     ``shown``: how many move-list lines the page showed before (None: none yet, as after a reload;
     nothing is announced then); ``face_before``: the die's face on the page before; ``fresh``: an
     action was just made by a person or the computer (its motion and walk play, with ``motion``
-    on and a pace that is not instant).
+    on and a pace that is not instant); ``notation``: the move list shows the notation (:attr:`Screen.notation`).
     """
     state = session.state
     t = session.t
@@ -506,7 +524,7 @@ def play_screen(
     face = die_face(session)
     rolled = fresh and last is not None and isinstance(last.action, Roll)
     moved = fresh and last is not None and last.is_move
-    lines = log_lines(session)
+    lines = log_lines(session, chips=notation)
     count = session.record.line_count
     fresh_lines = [line.words for line in lines if shown is not None and line.index >= shown]
     tempo = PACES[pace]
@@ -541,7 +559,8 @@ def play_screen(
         review=review_html(session),
         reviewed=session.review_shown(),
         can_review=not over and bool(session.record.entries),
-        review_pressed=session.review_shown() and not over,
+        pressed=(("review", session.review_shown() and not over), ("notation", notation)),
+        notation=notation,
         standings=t("page.places", list=standing) if standing and not over else "",
         log=lines,
         log_note=log_note(session),
