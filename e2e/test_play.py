@@ -198,3 +198,26 @@ def test_the_move_list_stays_put_marks_the_line_shown_and_keeps_the_newest_in_si
     game.page.locator('[data-action="back-to-game"]').click()
     game.page.wait_for_selector("[data-viewing][hidden]", state="attached")
     game.watch.assert_clean()
+
+
+def test_the_move_list_shows_notation_only_when_asked_and_remembers_it(game: GamePage) -> None:
+    game.open("?game=maedn&seats=bot:random,bot:random&pace=instant&seed=3")
+    game.page.wait_for_function("() => document.querySelectorAll('[data-log] li[data-notation]').length > 5")
+    assert game.page.locator("[data-log] code.notation").count() == 0  # words alone, for a family
+    button = game.page.locator('[data-action="notation"]')
+    assert button.get_attribute("aria-pressed") == "false"
+    button.click()
+    game.page.wait_for_selector('[data-action="notation"][aria-pressed="true"]')
+    game.page.wait_for_selector("[data-log] li[data-notation] code.notation")
+    chips = game.page.locator("[data-log] li[data-notation]").evaluate_all(
+        "(lines) => lines.map((line) => [line.dataset.notation, line.querySelector('code.notation')?.textContent])"
+    )
+    assert chips and all(notation == chip for notation, chip in chips)  # every move line, its own notation
+    game.page.reload()
+    game.page.wait_for_selector("html[data-ready]")
+    game.page.wait_for_selector('[data-action="notation"][aria-pressed="true"]')
+    assert game.page.locator("[data-log] code.notation").count() > 0
+    game.page.locator('[data-action="notation"]').click()
+    game.page.wait_for_selector('[data-action="notation"][aria-pressed="false"]')
+    assert game.page.locator("[data-log] code.notation").count() == 0
+    game.watch.assert_clean()
