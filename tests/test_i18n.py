@@ -98,7 +98,7 @@ def test_german_wording_is_one_word_for_each_thing() -> None:
         assert len(kinds) == 6 and all(kind[:1].isupper() for kind in kinds), (language, kinds)
     t = Translator("de")
     assert t.colour_noun("red") == "Rot" and Translator("en").colour_noun("red") == "red"
-    assert t("mf.start_field", colour=t.colour_noun("red")) == "Feld 1 von Rot"
+    assert t("mf.start_field", colour=t.colour_noun("red")) == "das Feld über dem Haus von Rot"
     assert t.attribute_values([("data-i18n-colour", "black")]) == {"colour": "Schwarz"}
 
 

@@ -151,7 +151,7 @@ class Face(Protocol[S, A]):
         ...
 
     def hint_words(self, state: S, action: A, t: Translator) -> str:
-        """An action in a few words, for a hint (``"move a pawn out of the house to red's start field"``)."""
+        """An action in a few words, for a hint (``"move a pawn out of the house onto the field above it"``)."""
         ...
 
     def label(self, state: S, key: str, action: A | None, t: Translator) -> str:

@@ -50,7 +50,7 @@ def test_landmarks_are_named() -> None:
     assert field_words(b, b.goal) == "the goal"
     assert field_words(b, field(8, 1)) == "the field below the goal"
     assert field_words(b, field(8, 3)) == "the field in the middle of row 6"
-    assert field_words(b, field(14, 13)) == "blue's start field"
+    assert field_words(b, field(14, 13)) == "the field above blue's house"
     assert field_words(b, field(4, 13)) == "the 5th field from the left on row 1"
     assert field_words(b, field(12, 11)) == "the 5th field from the right on row 2"
     assert field_words(b, field(8, 11)) == "the field in the middle of row 2"
@@ -91,7 +91,7 @@ def test_a_move_with_a_capture_and_a_barricade_in_words() -> None:
     state = parse_position(f"classic r:h,h,h,h,h y:h,h,h,h,h x:{CLASSIC_START} r1")
     move = Move(HOUSE, field(2, 13))
     assert move_words(state, move, effects(state, move), name) == (
-        "Anna (red) moves a pawn out of the house 1 step to red's start field"
+        "Anna (red) moves a pawn out of the house onto the field above it"
     )
 
 
@@ -147,3 +147,24 @@ def test_the_transcript_speaks_english_and_german_around_the_same_notation() -> 
     where = str(place).removeprefix("@")
     assert MALEFIZ.describe(state, place, after) == f"puts it on {where}"
     assert MALEFIZ.describe(state, place, after, de) == f"setzt ihn auf {where}"
+
+
+def test_a_field_above_a_house_is_named_by_the_house_a_player_sees() -> None:
+    # A red-yellow game: green's house stands empty and greyed, but its outline is green, so the field above it
+    # is "the field above green's house" (it was "Feld 1 von Grün", a field no one could find).
+    state = parse_position(f"classic r:h,h,h,h,h y:h,h,h,h,h x:{CLASSIC_START} r5")
+    b = state.board
+    green = b.exits["green"]
+    de = Translator("de")
+    assert field_words(b, green, de) == "das Feld über dem Haus von Grün"
+    to_green = next(m for m in MALEFIZ.legal_actions(state) if isinstance(m, Move) and m.end == green)
+    assert hint_words(state, to_green, de) == "eine Figur aus dem Haus auf das Feld über dem Haus von Grün ziehen"
+    # Out of one's own house onto the field just above it: said without naming the house twice.
+    one = parse_position(f"classic r:h,h,h,h,h y:h,h,h,h,h x:{CLASSIC_START} r1")
+    own = Move(HOUSE, b.exits["red"])
+    assert hint_words(one, own) == "move a pawn out of the house onto the field above it"
+    assert hint_words(one, own, de) == "eine Figur aus dem Haus auf das Feld darüber ziehen"
+    assert (
+        move_words(one, own, effects(one, own), name, de)
+        == "Anna (red) zieht eine Figur aus dem Haus auf das Feld darüber"
+    )

@@ -15,7 +15,7 @@ person to act does now), :func:`hint_words` (a suggested action), :func:`label_w
 >>> from .board import board, field
 >>> b = board("classic")
 >>> field_words(b, b.goal), field_words(b, field(8, 1)), field_words(b, field(2, 13))
-('the goal', 'the field below the goal', "red's start field")
+('the goal', 'the field below the goal', "the field above red's house")
 >>> field_words(b, field(0, 11)), field_words(b, field(12, 11))
 ('the 1st field from the left on row 2', 'the 5th field from the right on row 2')
 >>> field_words(b, field(0, 12)), field_words(b, field(8, 3))
@@ -127,7 +127,10 @@ def move_words(before: State, m: Move, fx: Effects, name: Callable[[Colour], str
         return t("mf.win", who=who)
     key = {HOUSE: "mf.move_house", FOREST: "mf.move_forest"}.get(m.start, "mf.move")
     roll = before.roll or 0
-    text = t(key, who=who, steps=t.count("steps", roll), where=field_words(b, m.end, t))
+    if m.start == HOUSE and m.end == b.exits[before.current]:  # not "out of the house to the field above red's house"
+        text = t("mf.move_house_exit", who=who)
+    else:
+        text = t(key, who=who, steps=t.count("steps", roll), where=field_words(b, m.end, t))
     if fx.capture is not None:
         victim = cast(Colour, fx.capture.colour)
         to_forest = parse_location(fx.capture.key) in b.village  # caught in the village: into the forest
@@ -197,13 +200,14 @@ def prompt_words(state: State, selected: bool, again: bool, t: Translator = ENGL
 
 
 def hint_words(state: State, action: Action, t: Translator = ENGLISH) -> str:
-    """A suggested action in a few words: ``move a pawn out of the house to red's start field``;
+    """A suggested action in a few words: ``move a pawn out of the house to the 2nd field from the left on row 1``;
     ``put the barricade right in front of ...``."""
     b = state.board
     if isinstance(action, Move):
         where = field_words(b, action.end, t)
         if action.start == HOUSE:
-            return t("mf.hint_house", where=where)
+            exit_field = action.end == b.exits[state.current]
+            return t("mf.hint_house_exit") if exit_field else t("mf.hint_house", where=where)
         if action.start == FOREST:
             return t("mf.hint_forest", where=where)
         return t("mf.hint_move", start=field_words(b, action.start, t), where=where)
