@@ -418,8 +418,11 @@ class Session:
     def hint_lines(self) -> list[str]:
         """The hint standing in words: the best three actions with their chances (:meth:`rated_words`), in the
         language spoken now; empty when none stands. Everyone's chances are on a line of their own
-        (:meth:`chances_shown`)."""
-        return [self.rated_words(r) for r in self._hint_best()]
+        (:meth:`chances_shown`). Where whole percents would show two of them alike, each has a decimal (``50.3%``,
+        ``50.1%``): the order is not a whim."""
+        best = self._hint_best()
+        digits = 1 if len({round(r.chance * 100) for r in best}) < len(best) else 0
+        return [self.rated_words(r, digits=digits) for r in best]
 
     def hint_text(self) -> str:
         """:meth:`hint_lines` in a sentence: ``Best moves: ... (35%); ... (27%).``; ``""`` when no hint stands."""
@@ -430,10 +433,10 @@ class Session:
         """Every legal action now with the acting player's chance to win after it, best first."""
         return self.reviewer.rated(self.state)
 
-    def rated_words(self, rated: Rated, state: Any = None) -> str:
-        """A rated action of ``state`` (default: now) in words with its chance, and the rest of the turn's decision
-        it was valued with (:attr:`~.review.Rated.then`: where a taken barricade goes best): ``move the pawn on ... to
-        ..., then put the barricade on ... (54%)``."""
+    def rated_words(self, rated: Rated, state: Any = None, digits: int = 0) -> str:
+        """A rated action of ``state`` (default: now) in words with its chance (in whole percents, or with
+        ``digits`` decimals), and the rest of the turn's decision it was valued with (:attr:`~.review.Rated.then`:
+        where a taken barricade goes best): ``move the pawn on ... to ..., then put the barricade on ... (54%)``."""
         state = self.state if state is None else state
         words = self.face.hint_words(state, rated.action, self.t)
         previous = rated.action
@@ -441,7 +444,8 @@ class Session:
             state = self.game.apply(state, previous)
             words = self.t("then", words=words, then=self.face.hint_words(state, action, self.t))
             previous = action
-        return self.t("rated", words=words, chance=round(rated.chance * 100))
+        chance = self.t.decimal(rated.chance * 100, digits) if digits else round(rated.chance * 100)
+        return self.t("rated", words=words, chance=chance)
 
     # -- the review -----------------------------------------------------------
 

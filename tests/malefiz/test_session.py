@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 import xml.etree.ElementTree as ET
 
 import pytest
@@ -451,3 +452,19 @@ def test_a_hint_to_take_a_barricade_says_where_it_goes_best(language: str, then:
     assert near.hint()
     best = near.rated()[0]
     assert str(best.action) == "7.1-8.1" and best.then and near.rated_words(best) in near.hint_text()
+
+
+@pytest.mark.parametrize(("language", "alike", "apart"), [("en", "(54.6%)", "(56%)"), ("de", "(54,6 %)", "(56 %)")])
+def test_a_hint_whose_whole_percents_would_look_alike_shows_a_decimal(language: str, alike: str, apart: str) -> None:
+    # Rolled a 4 at the start: the best three are 54.64%, 54.53% and 54.53%: "55%, 55%, 55%" hid why one is first.
+    four = session_at(f"classic r:h,h,h,h,h y:h,h,h,h,h x:{CLASSIC_START} r4")
+    four.t = Translator(language)
+    assert four.hint()
+    chances = [r.chance for r in four.rated()[:3]]
+    assert len({round(c * 100) for c in chances}) == 1 and len({round(c * 1000) for c in chances}) == 2
+    assert four.hint_lines()[0].endswith(alike)
+    # Rolled a 5: 56%, 55%, 54% are told apart in whole percents.
+    five = session_at(f"classic r:h,h,h,h,h y:h,h,h,h,h x:{CLASSIC_START} r5")
+    five.t = Translator(language)
+    assert five.hint()
+    assert five.hint_lines()[0].endswith(apart) and all(re.search(r"\(\d+ ?%\)$", line) for line in five.hint_lines())
