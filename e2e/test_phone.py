@@ -179,6 +179,30 @@ def test_small_targets_are_zoomed_to_a_fingers_size_and_the_board_fits(
     watch.assert_clean()
 
 
+def test_whole_board_undoes_the_zoom_of_a_choice_which_still_stands(browser: Browser, site_url: str) -> None:
+    # Zoomed in for a choice, a phone showed no way back but two fingers: "Whole board" shows it again.
+    context, game = device(browser, site_url, **PHONE)
+    page, watch = game.page, game.watch
+    game.open(f"?seats=human,human&seed=1&position={ZOOM_POSITION.replace(' ', '%20')}")
+    whole = page.locator("[data-whole-board]")
+    assert whole.is_hidden()  # nothing zoomed: nothing to undo
+    page.locator("#board [data-key='6.13'][tabindex]").tap()
+    page.wait_for_function("() => boardZoom.scale() > 1.2")
+    box = whole.bounding_box()
+    assert box is not None and box["height"] >= 44 and whole.inner_text() == "Whole board"
+    whole.tap()
+    page.wait_for_function("() => boardZoom.scale() < 1.01")
+    whole.wait_for(state="hidden")  # with the zoom (Panzoom tells its change at its next frame)
+    assert page.locator("#board .target").count() == 2  # the pawn is still chosen
+    before = game.position_text()
+    target = page.locator("#board .target").first.bounding_box()
+    assert target is not None
+    page.touchscreen.tap(target["x"] + target["width"] / 2, target["y"] + target["height"] / 2)
+    game.wait_for_position_change(before)
+    context.close()
+    watch.assert_clean()
+
+
 def test_targets_far_apart_are_all_in_sight_a_little_smaller(browser: Browser, site_url: str) -> None:
     # A 6 from the bottom row: its two targets at both ends of the row. Zoomed to a finger's size round the pawn,
     # neither was in sight; now both are, a little smaller than a fingertip (at least 18 px).

@@ -25,6 +25,11 @@
     board.parentElement.addEventListener("wheel", function (event) {
       if (event.ctrlKey) zoom.zoomWithWheel(event);
     }, {passive: false});
+    // "Whole board": the zoom undone by the person (kept so until the page zooms for a new choice).
+    board.parentElement.querySelector("[data-whole-board]").addEventListener("click", function () {
+      zoom.reset({animate: false});
+      byHand = false;
+    });
     board.addEventListener("panzoomchange", function (event) {
       var zoomed = event.detail.scale > 1.01;
       // A change of scale that a gesture made (Panzoom passes its event; the page's own zooms have none).
