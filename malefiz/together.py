@@ -474,7 +474,7 @@ class Together:
         if not self._over() or self.role == "watcher":
             return False
         if self.role == "guest" and self.peers[0].state != "open":
-            raise MalefizError.keyed("together.rematch_offline", host=self.peers[0].name)
+            raise MalefizError.keyed("together.rematch_offline", host=self.setup.spoken(self.peers[0].name))
         if self.role == "guest":
             self.commands.append({"do": "send", "peer": 0, "text": '{"t":"rematch"}'})
         elif not self.rematching:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import html
 from typing import Any, Final
 
-from .core.errors import MalefizError
+from .core.errors import ColourName, MalefizError
 from .core.session import Session
 from .core.setup import MAX_NAME, Games, Seat, Setup, seat_label
 from .i18n import Translator
@@ -49,8 +49,8 @@ def person(together: Together, name: str, t: Translator) -> str:
 
     The names travel between devices as the host's setup has them; each device says them in its own language.
     """
-    colour = next((s.colour for s in together.setup.seats if s.colour.capitalize() == name), None)
-    return t.colour(colour, capital=True) if colour is not None else name
+    said = together.setup.spoken(name)
+    return t.colour(said, capital=True) if isinstance(said, ColourName) else name
 
 
 def device_name(together: Together, device: int, name: str, t: Translator) -> str:

@@ -66,8 +66,9 @@ def link_in(screen: Screen, mark: str) -> str:
     return unescape(found[1])
 
 
-def connect(setup: str) -> tuple[App, App, list[tuple[str, int, str]]]:
-    """A host with ``setup`` (its seat 1 on another device) and a guest, connected; the messages sent so far."""
+def connect(setup: str, host_name: str = "Anna") -> tuple[App, App, list[tuple[str, int, str]]]:
+    """A host with ``setup`` (its seat 1 on another device) and a guest, connected; the messages sent so far
+    (``host_name``: the host as the guest's page calls it)."""
     host, guest = app(), app()
     sent: list[tuple[str, int, str]] = []
 
@@ -85,12 +86,12 @@ def connect(setup: str) -> tuple[App, App, list[tuple[str, int, str]]]:
     assert 'data-qr="' in screen.together and len(invitation) < 700
 
     joined = guest.open("", invitation)
-    assert "Anna invites you to play" in joined.together and "as Ben (" in joined.together
+    assert f"{host_name} invites you to play" in joined.together and "as Ben (" in joined.together
     screen = guest.join("Ben")
     answer = next(c for c in screen.net if c["do"] == "answer")
     assert "127.0.0.1 50001" in answer["sdp"] and "a=setup:actpass" in answer["sdp"]
     screen = guest.net(0, "answer", sdp("answer", 50002))
-    assert screen is not None and "Send this reply to Anna" in screen.together
+    assert screen is not None and f"Send this reply to {host_name}" in screen.together
     reply = link_in(screen, REPLY)
 
     screen = host.reply(1, "https://example.org/malefiz/" + reply)
@@ -719,6 +720,14 @@ def test_a_guest_asking_for_a_rematch_while_the_host_is_away_is_told_and_nothing
     screen = must(guest.rematch())
     assert "Anna is not connected: the rematch can be asked once you are connected again" in screen.notice
     assert not [c for c in screen.net if c["do"] == "send"] and screen.rematch_shown
+    # A host nobody named is said by its colour in the guest's language (it was the English "Yellow").
+    host, guest, sent = connect("?game=maedn&seats=human,remote&names=,Ben", "Yellow")
+    deliver(host, guest, sent)
+    play_until(host, guest, sent, 100_000)
+    must(guest.net(0, "close", ""))
+    guest.set_language("de")
+    notice = must(guest.rematch()).notice
+    assert notice.startswith("Gelb ist nicht verbunden") and "Einladung von Gelb" in notice and "Yellow" not in notice
 
 
 def test_the_hosts_question_goes_once_the_device_played_and_a_late_yes_changes_nothing() -> None:

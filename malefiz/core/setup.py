@@ -198,6 +198,18 @@ class Setup:
         """Each seat's (first) colour."""
         return tuple(s.colour for s in self.seats)
 
+    def spoken(self, name: str) -> str:
+        """A player's ``name`` to put in words: a seat nobody named (its colour's English name, the default) as its
+        colour, which each language says its own way (:class:`~malefiz.core.errors.ColourName`).
+
+        >>> from malefiz.games import GAMES
+        >>> setup = Setup(GAMES["malefiz"], "classic", (Seat("red", "Red"), Seat("blue", "Ben")))
+        >>> type(setup.spoken("Red")).__name__, setup.spoken("Ben")
+        ('ColourName', 'Ben')
+        """
+        colour = next((s.colour for s in self.seats if not s.named and s.name == name), None)
+        return name if colour is None else ColourName(colour)
+
     def facing(self, here: Iterable[int]) -> int | None:
         """Of the seats played on one device (``here``), the one whose side of the board it draws nearest the
         viewer: the one seat, or of several the one a person plays (the others computers'); None for none or for
