@@ -105,6 +105,16 @@ class Decision:
         return self.loss >= MISTAKE - 1e-9
 
 
+def hint_digits(chances: Sequence[float]) -> int:
+    """How many decimals the hint gives its chances: none, or one where whole percents would show two alike (``55%,
+    55%`` hid why one is first).
+
+    >>> hint_digits([0.5464, 0.5453, 0.5453]), hint_digits([0.5608, 0.5464, 0.5376])
+    (1, 0)
+    """
+    return 1 if len({round(c * 100) for c in chances}) < len(chances) else 0
+
+
 def points(record: Record[Any, Any], chances: Callable[[Any], Sequence[float]]) -> list[tuple[int, list[float]]]:
     """The chart's points: every seat's chance at the start of each turn and at the end, each with the number of
     entries played before it."""

@@ -35,7 +35,7 @@ from .errors import MalefizError
 from .face import Face, Marks, ranked_fields
 from .game import Game
 from .record import Entry, Record
-from .review import Rated, Review, Reviewer
+from .review import Rated, Review, Reviewer, hint_digits
 from .setup import Seat, Setup, seat_label
 
 __all__ = ["MAX_FRAMES", "MAX_KEY", "Choice", "Session"]
@@ -421,7 +421,7 @@ class Session:
         (:meth:`chances_shown`). Where whole percents would show two of them alike, each has a decimal (``50.3%``,
         ``50.1%``): the order is not a whim."""
         best = self._hint_best()
-        digits = 1 if len({round(r.chance * 100) for r in best}) < len(best) else 0
+        digits = hint_digits([r.chance for r in best])
         return [self.rated_words(r, digits=digits) for r in best]
 
     def hint_text(self) -> str:
