@@ -203,22 +203,37 @@ def test_whole_board_undoes_the_zoom_of_a_choice_which_still_stands(browser: Bro
     watch.assert_clean()
 
 
-def test_targets_far_apart_are_all_in_sight_a_little_smaller(browser: Browser, site_url: str) -> None:
-    # A 6 from the bottom row: its two targets at both ends of the row. Zoomed to a finger's size round the pawn,
-    # neither was in sight; now both are, a little smaller than a fingertip (at least 18 px).
+@pytest.mark.parametrize(
+    ("position", "pawn", "count", "smallest"),
+    [
+        # A 6 from the bottom row: its two targets at both ends of the row, a little smaller than a fingertip.
+        (
+            "classic r:0.12,4.12,6.13,h,h y:12.8,h,h,h,h x:8.1,8.3,8.4,8.5,5.7,6.7,10.7,0.11,4.11,8.11,16.11 r6",
+            "6.13",
+            2,
+            18,
+        ),
+        # A 6 from the middle of the bottom row: four targets across the board (two of them barricades, each marked as
+        # field and barricade). Zoomed round the pawn, none was in sight; all are, as big as they fit (a tap reaches a
+        # small one from a finger away).
+        ("classic r:8.13,h,h,h,h y:h,h,h,h,h x:8.1,8.3,8.4,8.5,6.7,10.7,0.11,4.11,8.11,12.11,16.11 r6", "8.13", 6, 10),
+    ],
+)
+def test_targets_far_apart_are_all_in_sight_a_little_smaller(
+    browser: Browser, site_url: str, position: str, pawn: str, count: int, smallest: float
+) -> None:
     context, game = device(browser, site_url, **PHONE)
     page, watch = game.page, game.watch
-    position = "classic r:0.12,4.12,6.13,h,h y:12.8,h,h,h,h x:8.1,8.3,8.4,8.5,5.7,6.7,10.7,0.11,4.11,8.11,16.11 r6"
     game.open(f"?seats=human,human&seed=1&position={position.replace(' ', '%20')}")
-    page.locator("#board [data-key='6.13'][tabindex]").tap()
-    page.wait_for_function("() => boardZoom.scale() > 1.2")
+    page.locator(f"#board [data-key='{pawn}'][tabindex]").tap()
+    page.wait_for_function("() => boardZoom.scale() > 1.05")
     page.wait_for_selector(SETTLED, state="attached")
     frame = page.locator(".board-frame").bounding_box()
     assert frame is not None
     targets = page.evaluate(TARGETS)
-    assert len(targets) == 2
+    assert len(targets) == count
     for left, top, right, bottom in targets:
-        assert right - left >= 18 and bottom - top >= 18
+        assert right - left >= smallest and bottom - top >= smallest
         assert frame["x"] <= left and right <= frame["x"] + frame["width"]
         assert frame["y"] <= top and bottom <= frame["y"] + frame["height"]
     context.close()

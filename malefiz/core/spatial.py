@@ -97,9 +97,6 @@ SMALLEST: Final = 24.0
 MOST: Final = 4.0
 """The board is never zoomed more than this."""
 
-ENOUGH: Final = 18.0
-"""Targets too far apart for :data:`SMALLEST` are all shown a little smaller, down to this size, rather than some of
-them out of sight (a finger still reaches them: :func:`nearest`)."""
 
 Zoom = tuple[float, float, float]
 """A zoom of the board: its scale and the point of the unzoomed board (x, y, in its own pixels) at the centre."""
@@ -120,9 +117,8 @@ def zoom_to(
     every move.
 
     ``targets``: each candidate's centre and size (x, y, size) on the unzoomed board of ``width`` x ``height``
-    pixels. The board is centred on the targets' box when it fits at that zoom; otherwise on the first target
-    (the nearest to the piece that moves comes first). Targets big enough, or none: the whole board (scale 1,
-    its centre).
+    pixels. The board is centred on the targets' box, zoomed as far as it fits in the frame. Targets big enough,
+    or none: the whole board (scale 1, its centre).
 
     >>> zoom_to([(100, 100, 12), (140, 100, 12)], 390, 300, finger=False)
     (1.0, 195.0, 150.0)
@@ -132,8 +128,8 @@ def zoom_to(
     (2.0, 120.0, 100.0)
     >>> zoom_to([(100, 100, 30), (140, 100, 24)], 390, 300)
     (1.0, 195.0, 150.0)
-    >>> zoom_to([(60, 40, 12), (380, 290, 12)], 390, 300)  # too far apart: the first one, the board kept in the frame
-    (2.0, 97.5, 75.0)
+    >>> [round(v, 2) for v in zoom_to([(60, 40, 12), (380, 290, 12)], 390, 300)]  # far apart: all in sight, smaller
+    [1.08, 209.44, 161.11]
     >>> zoom_to([(60, 150, 16), (300, 150, 16)], 390, 300)  # both in sight a little smaller (23 px), not one of them
     (1.4625, 180.0, 150.0)
     >>> mine = (0.0, 0.0, 195.0, 150.0)  # the person zoomed in twice on the top left quarter
@@ -158,11 +154,10 @@ def zoom_to(
     xs, ys = [x for x, _, _ in targets], [y for _, y, _ in targets]
     span_x, span_y = max(xs) - min(xs), max(ys) - min(ys)
     fits = min(width * 0.9 / span_x if span_x else MOST, height * 0.9 / span_y if span_y else MOST)
-    if fits >= want or fits * smallest >= ENOUGH:  # every target in sight, at the size wanted or nearly
-        want = max(1.0, min(want, fits))
-        x, y = (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2
-    else:
-        x, y = xs[0], ys[0]
+    # Every target in sight: at the size wanted, or as big as they fit (zoomed round the moving piece alone, a 6 in
+    # Malefiz left every target of a pawn in the middle of a row out of sight; a tap still reaches a small one).
+    want = max(1.0, min(want, fits))
+    x, y = (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2
     # The zoomed board still covers the frame: its centre no nearer an edge than half of what the frame shows.
     half_w, half_h = width / (2 * want), height / (2 * want)
     return want, min(max(x, half_w), width - half_w), min(max(y, half_h), height - half_h)
