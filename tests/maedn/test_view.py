@@ -355,6 +355,28 @@ def test_every_b_field_is_lettered_b_as_the_words_say_and_a_waiting_piece_stands
     assert min(i for i, el in enumerate(order) if "piece" in classes(el)) > last_b
 
 
+def test_the_goal_letters_of_a_colour_not_in_play_are_greyed_with_its_fields() -> None:
+    root = parse(render(pos("maedn cross y:7,B,B,B r:B,B,B,B y6")))  # green and black are not in play
+    inks: dict[str, set[str | None]] = {}
+    for area in root.iter(f"{NS}g"):
+        if "goal-area" in classes(area):
+            colour = area.get("data-colour") or ""
+            keys = {c.get("data-key") for c in area.iter(f"{NS}circle")}
+            inks[colour] = set()
+            for circle in area.iter(f"{NS}circle"):
+                cx, cy = circle.get("cx"), circle.get("cy")
+                inks[colour] |= {
+                    t.get("fill")
+                    for t in root.iter(f"{NS}text")
+                    if "label" in classes(t)
+                    and t.get("x") == cx
+                    and t.text in "abcd"
+                    and abs(float(t.get("y") or 0) - float(cy or 0)) < 6
+                }
+            assert len(keys) == 4
+    assert inks == {"yellow": {"#8a6a00"}, "green": {"#9a958a"}, "red": {COLOUR_FILL["red"]}, "black": {"#9a958a"}}
+
+
 def _ink(colour: str) -> str:
     return "#8a6a00" if colour == "yellow" else COLOUR_FILL[colour]
 

@@ -211,6 +211,12 @@ def _size(name: str) -> tuple[int, int]:
     return (b.width - 1) * CELL + 2 * _MARGIN, (b.height - 1) * CELL + 2 * _MARGIN
 
 
+def _ink(colour: str, playing: bool) -> str:
+    """The colour of the letters on a colour's fields (A, B, a to d): its own (yellow's darker, to read on its
+    tint), or grey with its fields when the colour is not in play."""
+    return _GOAL_TEXT.get(colour, COLOUR_FILL[colour]) if playing else "#9a958a"
+
+
 def _label(x: float, y: float, text: str, fill: str, size: int = 12) -> str:
     return (
         f'<text class="label" x="{px(x)}" y="{px(y + size * 0.36)}" fill="{fill}"'
@@ -398,8 +404,7 @@ def _fields(
         if name in marks.ranks:
             badges.append(rank_badge(cx, cy, _FIELD_R, marks.ranks[name]))
         if owner is not None:
-            ink = _GOAL_TEXT.get(owner, COLOUR_FILL[owner]) if owner in se.slot_of else "#9a958a"
-            labels.append(_label(cx, cy, "A", ink, 13))
+            labels.append(_label(cx, cy, "A", _ink(owner, owner in se.slot_of), 13))
     for i, colour in enumerate(b.colours):
         letter = COLOUR_LETTERS[colour]
         area = "goal-area"
@@ -418,7 +423,7 @@ def _fields(
             )
             if name in marks.ranks:
                 badges.append(rank_badge(cx, cy, _FIELD_R, marks.ranks[name]))
-            labels.append(_label(cx, cy, GOAL_LETTERS[g], _GOAL_TEXT.get(colour, COLOUR_FILL[colour])))
+            labels.append(_label(cx, cy, GOAL_LETTERS[g], _ink(colour, colour in se.slot_of)))
         out.append("</g>")
         out.extend(_b_area(state, b, i, acting, marks, names, t))
     out.extend(labels)
@@ -456,7 +461,7 @@ def _b_area(
         f'<rect class="b-box" x="{px(x)}" y="{px(y)}" width="{px(w)}" height="{px(h)}" rx="12" fill="none"/>',
         f'<rect class="turn-mark" x="{px(x - 5)}" y="{px(y - 5)}" width="{px(w + 10)}" height="{px(h + 10)}" rx="16"/>',
     ]
-    ink = _GOAL_TEXT.get(colour, COLOUR_FILL[colour]) if colour in se.slot_of else "#9a958a"
+    ink = _ink(colour, colour in se.slot_of)
     for n, point in enumerate(b.b_fields[i]):
         name = f"{letter}:B{n}"
         cx, cy = _centre(point)
