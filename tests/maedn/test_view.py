@@ -370,7 +370,7 @@ def test_the_goal_letters_of_a_colour_not_in_play_are_greyed_with_its_fields() -
                     for t in root.iter(f"{NS}text")
                     if "label" in classes(t)
                     and t.get("x") == cx
-                    and t.text in "abcd"
+                    and t.text in ("a", "b", "c", "d")
                     and abs(float(t.get("y") or 0) - float(cy or 0)) < 6
                 }
             assert len(keys) == 4
