@@ -137,7 +137,7 @@ def test_back_and_forward_keep_both_the_setup_and_the_game(game: GamePage) -> No
     position = game.position_text()
     game.page.go_back()
     game.page.wait_for_selector("#setup:not([hidden])")
-    assert game.page.locator('[data-shelf] [data-action="continue"]').first.is_visible()
+    assert game.page.locator('[data-latest] [data-action="continue"]').is_visible()  # the game is the card on top
     game.page.go_forward()
     game.page.wait_for_selector("#play:not([hidden])")
     assert game.position_text() == position
@@ -150,7 +150,7 @@ def test_back_and_forward_keep_both_the_setup_and_the_game(game: GamePage) -> No
     game.page.locator('header [data-action="setup"]').click()
     game.page.locator('[data-action="confirm-yes"]').click()
     game.page.wait_for_selector("#setup:not([hidden])")
-    game.page.locator('[data-shelf] [data-action="continue"]').first.click()
+    game.page.locator('[data-latest] [data-action="continue"]').click()
     game.page.wait_for_selector("#play:not([hidden])")
     assert game.position_text() == position
     game.watch.assert_clean()
@@ -265,7 +265,8 @@ def test_a_hostile_name_in_a_link_and_a_file_runs_nothing(game: GamePage, tmp_pa
     game.page.wait_for_function("(id) => !location.search.includes(id)", arg=game.game_id())
     assert game.position_text() == position
     game.open("?game=malefiz")  # the setup screen lists them, names as text
-    assert name[:24] in (game.page.locator("[data-shelf]").text_content() or "")
+    listed = [game.page.locator(where).text_content() or "" for where in ("[data-latest]", "[data-shelf]")]
+    assert all(name[:24] in text for text in listed)  # the latest on top, the other below
     assert game.page.locator("img[src=x]").count() == 0 and game.page.title() != "1"
     game.watch.assert_clean()
 

@@ -114,7 +114,7 @@ def test_two_games_in_two_tabs_stay_exactly_as_last_played(game: GamePage, tmp_p
     # Back and Forward between the game and another address.
     one.open("?game=maedn&board=star")
     assert one.page.locator("[data-shelf]").is_visible()
-    assert one.page.locator(f'[data-shelf] [data-id="{a}"]').count() > 0
+    assert one.page.locator(f'[data-latest] [data-id="{a}"], [data-shelf] [data-id="{a}"]').count() > 0
     one.page.go_back()
     ready(one)
     tabs.check(one, two)

@@ -339,10 +339,12 @@ def _words(last: object) -> dict[str, str]:
 def shelf_html(listing: list[Shelved], games: Games, t: Translator, now: float) -> str:
     """The setup screen's list of games in progress (and of kept games that cannot be read), the latest first,
     each with a small picture, the players, how far it is and when it was played, and its buttons; ``""`` when
-    there is none. Every text from a game is escaped; the picture is an image (nothing in it runs)."""
+    there is none. The latest game in progress is the card above it (:func:`latest_html`), not listed again: the
+    list is of the others then. Every text from a game is escaped; the picture is an image (nothing in it runs)."""
     items = []
+    latest = _latest(listing)
     for s in listing:
-        if s.over and s.problem is None:
+        if (s.over and s.problem is None) or s is latest:
             continue
         key = escape(s.id)
         about = f' aria-describedby="shelf-{key}"'  # which game a button is for, to a screen reader
@@ -357,22 +359,24 @@ def shelf_html(listing: list[Shelved], games: Games, t: Translator, now: float) 
             )
             continue
         image, text = _described(s, s.document, games, t, now)
-        words = s.last.get(t.language) or next(iter(s.last.values()), "")
-        last = f'<span class="shelf-last">{escape(words)}</span>' if words else ""
         go = _button("continue", key, t("shelf.continue"), ' class="primary"' + about)
         items.append(
-            f'<li class="shelved" data-id="{key}">{image}<span class="shelf-text" id="shelf-{key}">{text}{last}</span>'
+            f'<li class="shelved" data-id="{key}">{image}<span class="shelf-text" id="shelf-{key}">{text}</span>'
             f'<span class="shelf-buttons">{go} {delete}</span></li>'
         )
     if not items:
         return ""
-    return f'<h2>{escape(t("shelf.title"))}</h2><ul class="shelf-list">{"".join(items)}</ul>'
+    title = t("shelf.title_more" if latest is not None else "shelf.title")
+    return f'<h2>{escape(title)}</h2><ul class="shelf-list">{"".join(items)}</ul>'
 
 
 def _described(s: Shelved, document: dict[str, Any], games: Games, t: Translator, now: float) -> tuple[str, str]:
-    """A kept game's small picture and its words (the game and board, the players, how far and when), in HTML."""
+    """A kept game's small picture and its words (the game and board, the players, how far and when, and its last
+    move in the page's language), in HTML."""
     seats = s.setup.seats if s.setup is not None else ()
-    return described(games[s.game], s.board, seats, document.get("position"), (s.moves, s.when), t, now)
+    image, text = described(games[s.game], s.board, seats, document.get("position"), (s.moves, s.when), t, now)
+    words = s.last.get(t.language) or next(iter(s.last.values()), "")
+    return image, text + (f'<span class="shelf-last">{escape(words)}</span>' if words else "")
 
 
 def described(
@@ -418,10 +422,16 @@ def latest_card(key: str, heading: str, found: tuple[str, str], buttons: Sequenc
 
 
 def latest_html(listing: list[Shelved], games: Games, t: Translator, now: float) -> str:
-    """The latest game in progress with its *Continue*, for the top of the setup screen (seen without scrolling);
-    ``""`` when there is none."""
-    s = next((s for s in listing if not s.over and s.problem is None and s.document is not None), None)
+    """The latest game in progress with its *Continue* and *Delete*, for the top of the setup screen (seen without
+    scrolling); ``""`` when there is none."""
+    s = _latest(listing)
     if s is None or s.document is None:
         return ""
     found = _described(s, s.document, games, t, now)
-    return latest_card(s.id, t("page.latest"), found, [("continue", t("shelf.continue"))])
+    buttons = [("continue", t("shelf.continue")), ("delete", t("shelf.delete"))]
+    return latest_card(s.id, t("page.latest"), found, buttons)
+
+
+def _latest(listing: list[Shelved]) -> Shelved | None:
+    """The latest game in progress that can be read: the setup screen's card (:func:`latest_html`)."""
+    return next((s for s in listing if not s.over and s.problem is None and s.document is not None), None)

@@ -188,7 +188,7 @@ def test_leaving_a_game_in_progress_asks_and_the_setup_screen_keeps_game_and_boa
     assert game_id is not None
     screen = a.to_setup(f"?game=maedn&board=star&seats=human,human&seed=3&id={game_id}")
     assert (screen.view, screen.game, screen.board) == ("setup", "maedn", "star")
-    assert f'data-action="continue" data-id="{game_id}"' in screen.shelf
+    assert f'data-action="continue" data-id="{game_id}"' in screen.latest
     assert a.address == Address("push", "?game=maedn&board=star&seed=3")
     resumed = a.continue_game(game_id)
     assert resumed is not None and resumed.view == "play"

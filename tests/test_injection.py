@@ -60,13 +60,14 @@ def markup(screen: Screen) -> list[str]:
 
 
 def shelf(game: str, names: tuple[str, str]) -> str:
-    """The setup screen's list of games in progress, holding one game of ``names`` after a few actions."""
+    """The setup screen's game in progress (its card and list), one game of ``names`` after a few actions."""
     a = App(MemoryStorage(), ["en"], rng=random.Random(2))
     a.open("?" + urlencode({"game": game, "seats": "bot:greedy,bot:greedy", "names": ",".join(names), "seed": 5}))
     for _ in range(6):
         while a.think() is None and a.thinking():
             pass
-    return a.setup_screen().shelf
+    screen = a.setup_screen()
+    return screen.latest + screen.shelf
 
 
 @settings(max_examples=6, deadline=None)

@@ -90,27 +90,28 @@ def test_the_setup_screen_lists_games_in_progress_latest_first_with_continue_and
     play(a, 1)
     screen = a.to_setup(OTHER)
     assert screen.view == "setup" and one and two
-    assert screen.shelf.index(f'data-id="{two}"') < screen.shelf.index(f'data-id="{one}"')
-    assert (
-        "Ann (red), Bob (yellow)" in screen.shelf
-        and "Cleo (yellow), Dan (red)" in screen.shelf
-        and "1 move" in screen.shelf
-    )
-    assert "data:image/svg+xml;base64," in screen.shelf  # a small picture of each board
+    # The latest is the card at the top, with Continue and Delete; the list below holds the others (not it again).
+    assert f'data-id="{two}"' in screen.latest and f'data-id="{two}"' not in screen.shelf
+    assert 'data-action="continue"' in screen.latest and 'data-action="delete"' in screen.latest
+    assert f'data-id="{one}"' in screen.shelf and "More games in progress" in screen.shelf
+    assert "Cleo (yellow), Dan (red)" in screen.latest and "Ann (red), Bob (yellow)" in screen.shelf
+    assert "1 move" in screen.shelf and "1 move" in screen.latest
+    assert "data:image/svg+xml;base64," in screen.shelf + screen.latest  # a small picture of each board
     for html, prefix in ((screen.shelf, "shelf"), (screen.latest, "latest")):  # each button says which game it is for
         for button in re.findall(r"<button[^>]*>", html):
             described = re.search(r'aria-describedby="([^"]+)"', button)
             key = re.search(r'data-id="([^"]+)"', button)
             assert described and key and described.group(1) == f"{prefix}-{key.group(1)}"
             assert f'id="{described.group(1)}"' in html
-    assert "Games in progress" in screen.shelf and "just now" in screen.shelf
+    assert "just now" in screen.shelf
     assert a.question("delete") == {  # its buttons say what they do (not "Leave the game" / "Stay")
         "text": "Delete this game? It cannot be brought back.",
         "yes": "Delete",
         "no": "Keep",
     }
     after = a.delete(one)
-    assert f'data-id="{one}"' not in after.shelf and f'data-id="{two}"' in after.shelf
+    assert f'data-id="{one}"' not in after.shelf + after.latest and f'data-id="{two}"' in after.latest
+    assert after.shelf == ""  # the only game left is the card: no list under it
     continued = a.continue_game(two)
     assert continued is not None and continued.view == "play" and a.game_id == two
     assert app(MemoryStorage()).open("").shelf == ""  # nothing kept: no list
@@ -200,7 +201,7 @@ def test_the_setup_screen_lists_anew_when_another_tab_keeps_a_game() -> None:
     b.open(GAME)
     play(b, 1)
     screen = a.changed(f"{GAME_PREFIX}{b.game_id}")
-    assert screen is not None and f'data-id="{b.game_id}"' in screen.shelf
+    assert screen is not None and f'data-id="{b.game_id}"' in screen.latest
 
 
 UNREADABLE = {
@@ -325,8 +326,8 @@ def test_the_last_move_of_a_kept_game_is_listed_in_the_language_of_the_page() ->
     a = app(storage)
     a.open(GAME)
     play(a, 1)
-    english = a.to_setup(GAME).shelf
+    english = a.to_setup(GAME).latest
     assert "Ann" in english and "moves" in english.split('class="shelf-last">')[1].split("</span>")[0]
-    german = app(storage, "de").open("").shelf
+    german = app(storage, "de").open("").latest
     last = german.split('class="shelf-last">')[1].split("</span>")[0]
     assert "zieht" in last and "moves" not in last, last
