@@ -175,7 +175,12 @@ def test_enter_in_a_name_box_starts_the_game_and_the_leave_question_offers_stay_
     game.page.keyboard.press("Shift+Tab")  # to Leave the game
     game.page.keyboard.press("Enter")
     game.page.wait_for_selector("#setup:not([hidden])")
-    game.page.wait_for_function("() => document.activeElement.matches('#setup input[name=game]:checked')")
+    # The focus on the game just left, on top of the setup screen (Enter goes back to it; Tab goes on to the form).
+    game.page.wait_for_function("() => document.activeElement.matches('[data-latest] [data-action=continue]')")
+    assert game.page.evaluate("window.scrollY") == 0
+    game.page.keyboard.press("Enter")
+    game.page.wait_for_selector("#play:not([hidden])")
+    assert "Anna" in (game.page.locator("[data-status]").text_content() or "")
     game.watch.assert_clean()
 
 

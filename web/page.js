@@ -168,7 +168,7 @@
     changeForm(screen.form);
     formChanged();
     if (screen.form_error) $("[data-form-error]").focus();
-    else if (left && lost()) $('#setup input[name="game"]:checked').focus(focusOptions());
+    else if (left && lost()) $('[data-latest] .primary, #setup input[name="game"]:checked').focus(focusOptions());  // the top: Continue
   }
 
   function drawBoard(svg) {
