@@ -19,7 +19,7 @@ from html import escape
 from typing import Final
 
 from .core.session import Session
-from .core.setup import Seat
+from .core.setup import Seat, seat_label
 from .i18n import Translator
 
 __all__ = ["MAX_COUNTED", "TALLY_KEY", "Tally", "counted", "players_line", "read_tally", "tally_html"]
@@ -161,12 +161,18 @@ def players_line(tally: Tally, session: Session, t: Translator) -> str:
     included (``Wins on this device: Anna 3 of 5, Computer (hard) 1 of 4.``), as HTML; ``""`` when none of them
     is in the table."""
     rows = {r.name.casefold(): r for r in tally.rows if r.game == session.game.name}
-    parts: dict[str, str] = {}
+    seats: dict[str, list[str]] = {}  # by row: the seats it counts here (a computer's level: the colours it plays)
     for seat in session.setup.seats:
         who = _who(seat)
         row = rows.get(who.casefold()) if who is not None else None
         if row is not None:
-            parts.setdefault(row.name, t("tally.line_one", who=_label(row.name, t), won=row.won, played=row.played))
+            seats.setdefault(row.name, []).append(seat_label(seat, (seat.colour,), t))
+    parts = []
+    for name, played_as in seats.items():
+        row, who = rows[name.casefold()], _label(name, t)
+        if name.startswith("bot:"):  # the podium calls it by its colour: "Computer (hard) as Yellow"
+            who = t("tally.bot_as", computer=who, names=t("joint").join(played_as))
+        parts.append(t("tally.line_one", who=who, won=row.won, played=row.played))
     if not parts:
         return ""
-    return f'<p class="tally-line">{escape(t("tally.line", list=", ".join(parts.values())))}</p>'
+    return f'<p class="tally-line">{escape(t("tally.line", list=", ".join(parts)))}</p>'

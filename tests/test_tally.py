@@ -141,8 +141,10 @@ def test_the_end_says_how_often_each_of_its_players_has_won_here_and_nothing_for
     s = finished("?game=maedn&seats=human,bot:hard,human&names=Anna,,anna&seed=4")
     tally = Tally((Row("maedn", "Anna", 5, 3), Row("maedn", "bot:hard", 4, 1), Row("malefiz", "Anna", 9, 9)), ("x",))
     assert players_line(tally, s, Translator("en")) == (
-        '<p class="tally-line">Wins on this device: Anna 3 of 5, Computer (hard) 1 of 4.</p>'
-    )
+        '<p class="tally-line">Wins on this device: Anna 3 of 5, Computer (hard) as Green 1 of 4.</p>'
+    )  # the podium calls the computer by its colour
+    both = finished("?game=maedn&seats=human,bot:hard,bot:hard&names=Anna&seed=4")
+    assert "Computer (schwer) als Grün und Rot 1 von 4" in players_line(tally, both, Translator("de"))
     assert players_line(Tally(), s, Translator("en")) == ""
     unnamed = finished("?game=maedn&seats=human,human&seed=4")
     assert players_line(tally, unnamed, Translator("en")) == ""
