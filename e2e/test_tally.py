@@ -18,7 +18,7 @@ def test_a_win_is_counted_once_on_the_setup_screen_and_the_table_can_be_cleared(
     game.move(parse_location("8.1"), parse_location("8.0"))
     page.wait_for_selector("[data-winner]:not([hidden])")
     line = page.locator("[data-podium] .tally-line").text_content()
-    assert line == "Wins on this device: Anna 1 of 1, Computer (hard) 0 of 1."
+    assert line == "Wins on this device: Anna 1 of 1, Computer (hard) as Yellow 0 of 1."
     game.shot("tally-end")
     finished = page.url
     page.locator('[data-winner] [data-action="setup"]').click()  # New game: nothing to ask, the game is over
