@@ -340,11 +340,13 @@ def test_every_b_field_is_lettered_b_as_the_words_say_and_a_waiting_piece_stands
     root = parse(render(state))
     b_fields = [c for c in root.iter(f"{NS}circle") if "b-field" in classes(c)]
     labels = {
-        (float(t.get("x") or 0), round(float(t.get("y") or 0) - 13 * 0.36, 2)): t.get("fill")
+        (float(t.get("x") or 0), round(float(t.get("y") or 0) - 11 * 0.36, 2)): t.get("fill")
         for t in root.iter(f"{NS}text")
         if "label" in classes(t) and t.text == "B"
     }
     assert len(labels) == len(b_fields) == 4 * len(board(name).colours)
+    marks = [t for t in root.iter(f"{NS}text") if t.text == "B" and "label" in classes(t)]
+    assert all("b-mark" in classes(t) for t in marks)  # faint, smaller, not bold: never read as a blue piece
     for circle in b_fields:
         colour = circle.get("class", "").split("b-")[-1].split()[0]
         fill = labels[(float(circle.get("cx") or 0), float(circle.get("cy") or 0))]

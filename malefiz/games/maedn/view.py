@@ -111,6 +111,8 @@ def _style(colours: Sequence[str]) -> str:
         ".maedn .b-area.neutral .b-box{stroke:#555;stroke-width:2;stroke-dasharray:5 4}",
         ".maedn .goal-area.home .field{stroke:#111;stroke-width:3.5}",
         ".maedn .label{font:bold 12px system-ui,sans-serif;text-anchor:middle;pointer-events:none}",
+        # A B field's letter is a faint mark, never read as a piece (Blue's pieces carry a B in English).
+        ".maedn .label.b-mark{font-weight:normal;fill-opacity:.6}",
         ".maedn .badge circle{fill:#fff;stroke:#222;stroke-width:1.2}",
         ".maedn .badge text{font:bold 10px system-ui,sans-serif;text-anchor:middle;fill:#222}",
         ".maedn .field.trail{stroke:#ff8c00;stroke-width:4}",
@@ -217,9 +219,9 @@ def _ink(colour: str, playing: bool) -> str:
     return _GOAL_TEXT.get(colour, COLOUR_FILL[colour]) if playing else "#9a958a"
 
 
-def _label(x: float, y: float, text: str, fill: str, size: int = 12) -> str:
+def _label(x: float, y: float, text: str, fill: str, size: int = 12, mark: str = "") -> str:
     return (
-        f'<text class="label" x="{px(x)}" y="{px(y + size * 0.36)}" fill="{fill}"'
+        f'<text class="label{mark}" x="{px(x)}" y="{px(y + size * 0.36)}" fill="{fill}"'
         f' style="font-size:{size}px">{escape(text)}</text>'
     )
 
@@ -469,7 +471,7 @@ def _b_area(
             f'<circle class="field b-field b-{colour}{marks.of_field(name)}" data-field="{name}" data-key="{name}"'
             f' cx="{cx}" cy="{cy}" r="{_FIELD_R}"><title>{titles[name]}</title></circle>'
         )
-        out.append(_label(cx, cy, "B", ink, 13))
+        out.append(_label(cx, cy, "B", ink, 11, " b-mark"))
     if colour == se.neutral:
         out.append(_badge(*_towards_centre(b, i), "N"))
     out.append("</g>")
