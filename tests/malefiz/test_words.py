@@ -69,7 +69,7 @@ def test_a_barricade_is_told_by_the_pawn_it_stops() -> None:
     assert blocking(state, field(0, 1), "red") is None  # far from everyone
     before = state._replace(phase=state.phase.__class__("place"), roll=None)
     assert place_words(before, Place(ahead), name) == (
-        "Anna (red) puts the barricade in front of Ben (yellow)'s pawn (right in front of it)"
+        "Anna (red) puts the barricade right in front of Ben (yellow)'s pawn"
     )
     assert (
         place_words(before, Place(field(0, 1)), name)

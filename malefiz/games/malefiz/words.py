@@ -150,7 +150,7 @@ def ahead_words(steps: int, t: Translator = ENGLISH) -> str:
 
 
 def place_words(before: State, p: Place, name: Callable[[Colour], str], t: Translator = ENGLISH) -> str:
-    """``Anna (red) puts the barricade in front of Ben (yellow)'s pawn (right in front of it)``."""
+    """``Anna (red) puts the barricade right in front of Ben (yellow)'s pawn``."""
     who = name(before.current)
     stops = blocking(before, p.field, before.current)
     if stops is None:
