@@ -8,7 +8,8 @@ each reply carries. A message is ``{"call": name, "args": [...]}``; the reply is
      "writes": [[area, key, value or null], ...], "asks": bool, "thinking": bool}
 
 - ``screen``: what to draw; its ``log`` is given as the change of the move list the page shows
-  (``log_anew``, ``log_added``: :func:`~malefiz.core.screen.log_changes`) with ``log_count`` lines;
+  (``log_anew``, ``log_added``: :func:`~malefiz.core.screen.log_changes`) with ``log_count`` lines, and
+  ``enabled`` pairs each tool button's action with whether it can be pressed (``can_hint`` ...);
 - ``address``: the history entry to push or replace (the app's :class:`~malefiz.app.Address`);
 - ``writes``: what the page keeps in ``localStorage`` (area ``local``) and ``sessionStorage`` (``tab``): the
   worker has no storage of its own, so it reads a copy the page gave it at the start (:class:`MirrorStorage`)
@@ -120,6 +121,7 @@ def screen_dict(screen: Screen, shown: tuple[int, int]) -> tuple[dict[str, Any],
     data["log"] = None
     data.update(log_anew=anew, log_added=added, log_count=len(screen.log))
     data["notes"] = list(SOUNDS[screen.sound]) if screen.sound is not None else None
+    data["enabled"] = [[name, getattr(screen, f"can_{name}")] for name in ("hint", "undo", "redo", "review")]
     return data, shown
 
 

@@ -170,6 +170,7 @@ def test_notation_in_the_move_list_is_the_players_choice_kept_and_redraws_the_wh
     reply = send(bridge, "notation")
     on = reply["screen"]
     assert on["notation"] is True and ["notation", True] in on["pressed"]
+    assert on["enabled"] == [[name, on[f"can_{name}"]] for name in ("hint", "undo", "redo", "review")]
     assert on["log_anew"] and on["log_added"].count("<li") == on["log_count"]
     assert ["local", "malefiz.notation", "on"] in reply["writes"]
     # ... kept for the next visit, and off again the same way.

@@ -111,8 +111,7 @@ def test_a_rest_field_and_a_colour_are_told_in_german_words() -> None:
     assert field_words(fast, sorted(fast.rest_fields)[0], Translator("de")).endswith(", ein Ruhefeld")
     s = parse_position("classic r:2.9,h,h,h,h y:10.9,h,h,h,h x:8.3,8.4,8.5,6.7,10.7,0.11,4.11,8.11,12.11,16.11 r!")
     assert (
-        hint_words(s, Place(field(10, 7)), Translator("de"))
-        == "den Sperrstein 6 Felder vor die Figur von Gelb setzen"
+        hint_words(s, Place(field(10, 7)), Translator("de")) == "den Sperrstein 6 Felder vor die Figur von Gelb setzen"
     )
     assert hint_words(s, Place(field(10, 7))) == "put the barricade 6 steps ahead of yellow's pawn"
 

@@ -203,6 +203,7 @@
     viewing.hidden = true;  // and no line of the move list is the one shown any more
     Array.from(log.children).forEach(function (line) { line.removeAttribute("aria-current"); });
     frames = screen.frames.slice();
+    if (frames.length) $("[data-message]").textContent = screen.news, $("[data-now]").textContent = "";  // what walks
     afterWalk = screen;
     walk();
   }
@@ -235,8 +236,7 @@
     die.setAttribute("aria-label", screen.die_aria);
     $("[data-message]").textContent = screen.news;
     $("[data-now]").textContent = screen.status;
-    [["hint", screen.can_hint], ["undo", screen.can_undo], ["redo", screen.can_redo], ["review", screen.can_review]]
-      .forEach(function (pair) { $('[data-action="' + pair[0] + '"]').disabled = !pair[1]; });
+    screen.enabled.forEach(function (pair) { $('[data-action="' + pair[0] + '"]').disabled = !pair[1]; });
     $('[data-action="undo"]').hidden = $('[data-action="redo"]').hidden = !screen.undo_shown;
     $('[data-action="undo"]').title = screen.undo_title;  // whose move it takes back
     $('[data-winner] [data-action="rematch"]').hidden = !screen.rematch_shown;
