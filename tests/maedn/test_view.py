@@ -379,6 +379,16 @@ def test_the_goal_letters_of_a_colour_not_in_play_are_greyed_with_its_fields() -
     assert inks == {"yellow": {"#8a6a00"}, "green": {"#9a958a"}, "red": {COLOUR_FILL["red"]}, "black": {"#9a958a"}}
 
 
+def test_the_goal_line_and_arrow_of_a_colour_not_in_play_are_greyed() -> None:
+    two = render(pos("maedn cross y:7,B,B,B r:B,B,B,B y6"))  # green and black are not in play
+    style = two.split("</style>")[1].split("<style>")[-1]  # the style after the backdrop's
+    assert ".goal-line-green{stroke:#b5b0a5}" in style and ".arrow-black{fill:#b5b0a5}" in style
+    assert "yellow" not in style and "red" not in style
+    four = render(new_game("cross", 4))
+    assert all(".arrow-" not in part for part in four.split("<style>")[2:])  # everyone plays: nothing greyed
+    assert len(re.findall(r'class="arrow arrow-(\w+)"', four)) == 4
+
+
 def _ink(colour: str) -> str:
     return "#8a6a00" if colour == "yellow" else COLOUR_FILL[colour]
 

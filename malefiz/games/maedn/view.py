@@ -77,6 +77,8 @@ __all__ = [
 ]
 
 _GOAL_TEXT: Final[Mapping[str, str]] = {"yellow": "#8a6a00"}
+_OFF_LINE: Final = "#b5b0a5"
+"""The ring, line and arrow of a colour not in play (its fields greyed)."""
 """The goal letters' colour where the colour itself is too light on its tint."""
 
 _MARGIN: Final = CELL
@@ -106,8 +108,8 @@ def _style(colours: Sequence[str]) -> str:
         ".maedn .b-area.turn .turn-mark{stroke:#222}",
         ".maedn .field.a-field.turn{stroke:#111;stroke-width:4}",
         ".maedn .b-area.off .b-box,.maedn .goal-area.off .field{fill:#eeebe4}",
-        ".maedn .b-area.off .field,.maedn .field.a-field.off{fill:#e4e1da;stroke:#b5b0a5}",
-        ".maedn .goal-area.off .field{stroke:#b5b0a5}",
+        f".maedn .b-area.off .field,.maedn .field.a-field.off{{fill:#e4e1da;stroke:{_OFF_LINE}}}",
+        f".maedn .goal-area.off .field{{stroke:{_OFF_LINE}}}",
         ".maedn .b-area.neutral .b-box{stroke:#555;stroke-width:2;stroke-dasharray:5 4}",
         ".maedn .goal-area.home .field{stroke:#111;stroke-width:3.5}",
         ".maedn .label{font:bold 12px system-ui,sans-serif;text-anchor:middle;pointer-events:none}",
@@ -166,7 +168,7 @@ def _arrow(b: Board, start: int, colour: str) -> str:
     bx, by = tx - ux * 9, ty - uy * 9
     nx, ny = -uy * 6, ux * 6
     points = f"{px(tx)},{px(ty)} {px(bx + nx)},{px(by + ny)} {px(bx - nx)},{px(by - ny)}"
-    return f'<polygon class="arrow" points="{points}" fill="{COLOUR_FILL[colour]}"/>'
+    return f'<polygon class="arrow arrow-{colour}" points="{points}" fill="{COLOUR_FILL[colour]}"/>'
 
 
 @cache
@@ -341,12 +343,21 @@ def render(
             f"<title>{escape(_caption(state, board_name, names, t))}</title>",
             _description(state, names, t),
             _backdrop(b.name, steps),
+            _greyed(b.colours, state.seating.slot_of),
             *fields,
             *_pieces(state, b, marks, t, sent_home),
             *badges,  # the hint's ranks, above the pieces
             "</svg>",
         ]
     )
+
+
+def _greyed(colours: Iterable[str], playing: Iterable[str]) -> str:
+    """The goal lines and arrows of the colours not in play, greyed as their fields are (the backdrop is the same
+    for every game on a board)."""
+    off = [c for c in colours if c not in set(playing)]
+    rules = "".join(f".maedn .goal-line-{c}{{stroke:{_OFF_LINE}}}.maedn .arrow-{c}{{fill:{_OFF_LINE}}}" for c in off)
+    return f"<style>{rules}</style>" if rules else ""
 
 
 class _Marks(NamedTuple):
