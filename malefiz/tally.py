@@ -161,16 +161,16 @@ def players_line(tally: Tally, session: Session, t: Translator) -> str:
     included (``Wins on this device: Anna 3 of 5, Computer (hard) 1 of 4.``), as HTML; ``""`` when none of them
     is in the table."""
     rows = {r.name.casefold(): r for r in tally.rows if r.game == session.game.name}
-    seats: dict[str, list[str]] = {}  # by row: the seats it counts here (a computer's level: the colours it plays)
+    seats: dict[Row, list[str]] = {}  # each row with the seats it counts here (a computer's level: its colours)
     for seat in session.setup.seats:
         who = _who(seat)
         row = rows.get(who.casefold()) if who is not None else None
         if row is not None:
-            seats.setdefault(row.name, []).append(seat_label(seat, (seat.colour,), t))
+            seats.setdefault(row, []).append(seat_label(seat, (seat.colour,), t))
     parts = []
-    for name, played_as in seats.items():
-        row, who = rows[name.casefold()], _label(name, t)
-        if name.startswith("bot:"):  # the podium calls it by its colour: "Computer (hard) as Yellow"
+    for row, played_as in seats.items():
+        who = _label(row.name, t)
+        if row.name.startswith("bot:"):  # the podium calls it by its colour: "Computer (hard) as Yellow"
             who = t("tally.bot_as", computer=who, names=t("joint").join(played_as))
         parts.append(t("tally.line_one", who=who, won=row.won, played=row.played))
     if not parts:

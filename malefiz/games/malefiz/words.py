@@ -118,6 +118,11 @@ def blocking(state: State, f: Field, mover: Colour) -> tuple[Colour, int] | None
     return colour, steps
 
 
+def _onto_own_exit(state: State, m: Move) -> bool:
+    """``m`` takes a pawn out of the house onto the field just above it (said so, not by that field's name)."""
+    return m.start == HOUSE and m.end == state.board.exits[state.current]
+
+
 def move_words(before: State, m: Move, fx: Effects, name: Callable[[Colour], str], t: Translator = ENGLISH) -> str:
     """``Anna (red) moves a pawn 5 steps to a field on row 3, on the left and takes the barricade there``
     (``fx``: the move's effects, see :func:`~.rules.effects`)."""
@@ -127,7 +132,7 @@ def move_words(before: State, m: Move, fx: Effects, name: Callable[[Colour], str
         return t("mf.win", who=who)
     key = {HOUSE: "mf.move_house", FOREST: "mf.move_forest"}.get(m.start, "mf.move")
     roll = before.roll or 0
-    if m.start == HOUSE and m.end == b.exits[before.current]:  # not "out of the house to the field above red's house"
+    if _onto_own_exit(before, m):  # not "out of the house to the field above red's house"
         text = t("mf.move_house_exit", who=who)
     else:
         text = t(key, who=who, steps=t.count("steps", roll), where=field_words(b, m.end, t))
@@ -206,8 +211,7 @@ def hint_words(state: State, action: Action, t: Translator = ENGLISH) -> str:
     if isinstance(action, Move):
         where = field_words(b, action.end, t)
         if action.start == HOUSE:
-            exit_field = action.end == b.exits[state.current]
-            return t("mf.hint_house_exit") if exit_field else t("mf.hint_house", where=where)
+            return t("mf.hint_house_exit") if _onto_own_exit(state, action) else t("mf.hint_house", where=where)
         if action.start == FOREST:
             return t("mf.hint_forest", where=where)
         return t("mf.hint_move", start=field_words(b, action.start, t), where=where)
