@@ -534,7 +534,7 @@ class App(SettingUp, BetweenDevices):
         if mistake is not None:
             return compare_html(s, mistake), self.t("review.viewing", n=index + 1)
         board = s.face.render(lines[index].state, Marks(facing=s.facing), s.names, s.t)
-        return board, self.t("page.viewing", n=index + 1)
+        return board, self.t("page.viewing", n=index + 1, words=lines[index].words)
 
     # -- the screen ---------------------------------------------------------------
 

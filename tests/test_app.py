@@ -272,7 +272,8 @@ def test_a_line_of_the_move_list_shows_its_position_without_changing_the_game() 
     assert a.session is not None
     before = a.session.record
     shown = a.line(1)
-    assert shown is not None and "<svg" in shown[0] and "2" in shown[1]
+    words = a.session.record.lines()[1].words
+    assert shown is not None and "<svg" in shown[0] and shown[1] == f"The board after line 2: {words}"
     assert a.session.record is before and a.line(10_000) is None
 
 

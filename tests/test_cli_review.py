@@ -90,7 +90,7 @@ def test_hint_speaks_german_when_asked() -> None:
     state = game.parse_position(text)
     doc = json.loads(run("hint", "-", "--lang", "de", stdin=text).stdout)
     words = [game.face.hint_words(state, r.action, Translator("de")) for r in rate(game, game.face, state)]
-    assert [a["words"] for a in doc["actions"]] == words and words[0].startswith("Figur von Gelb")
+    assert [a["words"] for a in doc["actions"]] == words and words[0].startswith("die Figur 12 Felder weit gelaufen")
 
 
 # -- draw ---------------------------------------------------------------------

@@ -100,15 +100,15 @@ def test_prompt_words() -> None:
 
 def test_hint_and_label_words() -> None:
     s = pos("maedn cross y:3,38,B,B r:27,B,B,B y4")
-    assert hint_words(s, parse_action("y:3-7")) == "Yellow piece 3 fields along: 4 fields ahead, capturing red's piece"
-    assert hint_words(s, parse_action("y:38-42")) == "Yellow piece 38 fields along: goal field c"
+    assert hint_words(s, parse_action("y:3-7")) == "the piece 3 fields along: 4 fields ahead, capturing red's piece"
+    assert hint_words(s, parse_action("y:38-42")) == "the piece 38 fields along: goal field c"
     assert (
         hint_words(s, parse_action("y:3-7"), GERMAN)
-        == "Figur von Gelb 3 Felder weit gelaufen: 4 Felder vorwärts, schlägt Rot"
+        == "die Figur 3 Felder weit gelaufen: 4 Felder vorwärts, schlägt Rot"
     )
     entering = pos("maedn cross y:3,B,B,B r:0,B,B,B y6")
     assert hint_words(entering, parse_action("y:B-0")) == "bring a piece in"
-    assert hint_words(entering, parse_action("y:3-9")) == "Yellow piece 3 fields along: 6 fields ahead"
+    assert hint_words(entering, parse_action("y:3-9")) == "the piece 3 fields along: 6 fields ahead"
     assert hint_words(pos("maedn cross y:3,B,B,B r:20,B,B,B y6"), parse_action("y:B-0")) == (
         "bring a piece in, capturing red's piece"
     )
@@ -116,7 +116,7 @@ def test_hint_and_label_words() -> None:
         "eine Figur herausbringen, schlägt Rot"
     )
     assert hint_words(pos("maedn cross y:0,B,B,B r:9,B,B,B y1"), parse_action("y:0-1")) == (
-        "Yellow piece on its start field: 1 field ahead"
+        "the piece on its start field: 1 field ahead"
     )
     assert label_words(s, "y:3", None) == "Yellow piece 3 fields along"
     assert label_words(s, "y:B", None) == "Yellow piece waiting on B"

@@ -117,17 +117,22 @@ def prompt_words(state: State, selected: bool, again: bool, t: Translator = ENGL
 
 
 def hint_words(state: State, action: Action, t: Translator = ENGLISH) -> str:
-    """An action in a few words, for a hint and the review: ``bring a piece in``, ``Yellow piece 3 fields along: 4
-    fields ahead, capturing red's piece``."""
+    """An action in a few words, for a hint and the review: ``bring a piece in``, ``the piece 3 fields along: 4
+    fields ahead, capturing red's piece`` (the mover's own piece needs no colour; the hint and the review speak of
+    the player to act)."""
     if not isinstance(action, Move):
         return str(action)
     victim = captures(state, action)
     if action.start < 0:
         words = t("md.hint_enter", piece=_piece_words(state, action, t))
     else:
-        words = t(
-            "md.hint_move", piece=place_words(state, action.colour, action.start, t), where=_where(state, action, t)
+        own = action.colour == state.current != state.seating.neutral
+        piece = (
+            t("md.hint_own", where=where_words(state, action.start, t))
+            if own
+            else place_words(state, action.colour, action.start, t)
         )
+        words = t("md.hint_move", piece=piece, where=_where(state, action, t))
     return words if victim is None else t("md.hint_capture", words=words, colour=t.colour_noun(victim))
 
 
