@@ -118,6 +118,8 @@ def test_measured_places_go_to_the_spatial_decisions() -> None:
     assert send(bridge, "zoom", [], 390, 300, True, mine)["value"] is None
     assert send(bridge, "zoom", [[100, 100, 12], [140, 100, 12]], 390, 300, True, mine)["value"] is None
     assert send(bridge, "zoom", [[300, 100, 12], [340, 100, 12]], 390, 300, True, mine)["value"][0] == 2
+    # Below the "Whole board" button over the frame's top 50 px: the targets' middle shown 25 px lower
+    assert send(bridge, "zoom", [[100, 100, 12], [140, 100, 12]], 390, 300, True, None, 50)["value"] == [2, 120, 87.5]
 
 
 @pytest.mark.parametrize(

@@ -108,13 +108,15 @@ def zoom_to(
     height: float,
     finger: bool = True,
     own: tuple[float, float, float, float] | None = None,
+    top: float = 0.0,
 ) -> Zoom | None:
     """The zoom that makes every target at least :data:`SMALLEST` pixels across, round the targets, for a person
     who points with a ``finger`` (a touch screen: CSS's coarse pointer); a mouse hits small targets as they are.
     ``own``: the part of the board in sight (x0, y0, x1, y1, in the unzoomed board's pixels) when the person has
     zoomed it by hand (two fingers, Ctrl + wheel) since the page last did. Their zoom is left as it is (None) when
     there is nothing to zoom for, or when it already shows every target whole and big enough; it is not undone at
-    every move.
+    every move. ``top``: the frame's pixels at its top that something covers while the board is zoomed (the *Whole
+    board* button): no target is zoomed to lie under them.
 
     ``targets``: each candidate's centre and size (x, y, size) on the unzoomed board of ``width`` x ``height``
     pixels. The board is centred on the targets' box, zoomed as far as it fits in the frame. Targets big enough,
@@ -137,6 +139,10 @@ def zoom_to(
     (None, None)
     >>> zoom_to([(100, 100, 12), (300, 100, 12)], 390, 300, own=mine)  # a target out of sight: the page's zoom
     (1.755, 200.0, 100.0)
+    >>> zoom_to([(100, 100, 12), (140, 100, 12)], 390, 300, top=50)  # below a button over the frame's top 50 px
+    (2.0, 120.0, 87.5)
+    >>> zoom_to([(100, 20, 12), (100, 280, 12)], 390, 300, top=50)  # tall: the span fits in the 250 px below it
+    (1.0, 195.0, 150.0)
     """
     whole: Zoom | None = None if own is not None else (1.0, width / 2, height / 2)
     if not finger or not targets or width <= 0 or height <= 0:
@@ -153,11 +159,13 @@ def zoom_to(
             return None
     xs, ys = [x for x, _, _ in targets], [y for _, y, _ in targets]
     span_x, span_y = max(xs) - min(xs), max(ys) - min(ys)
-    fits = min(width * 0.9 / span_x if span_x else MOST, height * 0.9 / span_y if span_y else MOST)
+    free = max(height - top, height / 2)  # the frame's height below what covers its top
+    fits = min(width * 0.9 / span_x if span_x else MOST, free * 0.9 / span_y if span_y else MOST)
     # Every target in sight: at the size wanted, or as big as they fit (zoomed round the moving piece alone, a 6 in
     # Malefiz left every target of a pawn in the middle of a row out of sight; a tap still reaches a small one).
     want = max(1.0, min(want, fits))
-    x, y = (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2
+    # The targets' middle in the middle of the frame below what covers its top.
+    x, y = (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2 - (height - free) / (2 * want)
     # The zoomed board still covers the frame: its centre no nearer an edge than half of what the frame shows.
     half_w, half_h = width / (2 * want), height / (2 * want)
     return want, min(max(x, half_w), width - half_w), min(max(y, half_h), height - half_h)
