@@ -450,7 +450,8 @@ def _add_language_argument(parser: argparse.ArgumentParser, what: str, dest: str
     """``--lang``: the language of a command's words (before the command: ``dest`` top_lang, which the
     command's own ``--lang`` overrides); no default here, :func:`main` fills it in."""
     languages = ", ".join(LANGUAGES)
-    words = f"the language of {what} and of the errors ({languages}; default en)"
+    what = what if what == "the errors" else f"{what} and of the errors"
+    words = f"the language of {what} ({languages}; default en)"
     parser.add_argument("--lang", dest=dest, choices=LANGUAGES, help=words)
 
 

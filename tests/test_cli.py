@@ -116,6 +116,9 @@ def test_play_refuses_bad_options() -> None:
 def test_help() -> None:
     result = run("--help")
     assert result.returncode == 0 and "moves" in result.stdout and "play" in result.stdout
+    said = " ".join(run("tournament", "--help").stdout.split())
+    assert "the language of the errors (en, de; default en)" in said  # said once, not "of the errors and of the errors"
+    assert "the language of the words and of the errors" in " ".join(run("hint", "--help").stdout.split())
 
 
 def test_version_is_the_packages_and_the_installed_distributions() -> None:
