@@ -306,6 +306,7 @@ EN: Final[dict[str, str]] = {
     "page.big_file": "This file is too large to be a saved game.",
     "page.no_players": "Choose who plays: {low} to {high} players.",
     "page.places": "Places: {list}",
+    "page.places_rest": "Places: {list}. Everyone has a place: the computers play out the rest at once.",
     "page.statistics": "How the game went",
     # the setup screen's top, the podium, two colours each (issue 25, points 2, 3, 9, 17)
     "page.close": "Close",
@@ -967,6 +968,7 @@ DE: Final[dict[str, str]] = {
     "page.big_file": "Diese Datei ist zu groß für einen Spielstand.",
     "page.no_players": "Wähle, wer mitspielt: {low} bis {high} Spieler.",
     "page.places": "Plätze: {list}",
+    "page.places_rest": "Plätze: {list}. Alle haben ihren Platz: die Computer spielen den Rest sofort aus.",
     "page.statistics": "So lief das Spiel",
     # the setup screen's top, the podium, two colours each (issue 25, points 2, 3, 9, 17)
     "page.close": "Schließen",

@@ -527,7 +527,8 @@ def play_screen(
     lines = log_lines(session, chips=notation)
     count = session.record.line_count
     fresh_lines = [line.words for line in lines if shown is not None and line.index >= shown]
-    tempo = PACES[pace]
+    rest = session.people_placed()
+    tempo = PACES["instant" if rest else pace]  # the computers' last places played out at once
     walk = moved and motion and tempo.step > 0
     label = t("page.roll_now") if can_roll else (t("page.rolled", value=face) if face else t("page.die"))
     standing = standings(session)
@@ -561,7 +562,7 @@ def play_screen(
         can_review=not over and bool(session.record.entries),
         pressed=(("review", session.review_shown() and not over), ("notation", notation)),
         notation=notation,
-        standings=t("page.places", list=standing) if standing and not over else "",
+        standings=t("page.places_rest" if rest else "page.places", list=standing) if standing and not over else "",
         log=lines,
         log_note=log_note(session),
         announce=" ".join(_unrepeated(fresh_lines)[-3:]) if shown is not None and count > shown else "",

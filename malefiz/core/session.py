@@ -181,6 +181,13 @@ class Session:
         """True when seat ``seat`` (default: the one to act) is played on this device (see :attr:`mine`)."""
         return self.mine is None or (self.state.current_seat if seat is None else seat) in self.mine
 
+    def people_placed(self) -> bool:
+        """True while computers play on for the last places after every person of the game has one: nothing is
+        left for a person to decide (the page then lets the computers play it out at once)."""
+        people = {i for i, seat in enumerate(self.setup.seats) if seat.kind != "bot"}
+        placed = {i for tied in self.state.ranking for i in tied}
+        return bool(people) and people <= placed and not self.state.is_over
+
     def is_bot_turn(self) -> bool:
         """True when a computer seat of this device is to act and the game is not over (and, for a roll, the die
         is ready)."""

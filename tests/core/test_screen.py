@@ -201,6 +201,27 @@ def test_the_places_decided_so_far_are_shown_while_the_others_play_on() -> None:
     s.state = parse_position("maedn cross y:0,17,B,B g:40,41,42,43 r:25,B,B,B finished:g y?")
     found = screen(s)
     assert found.standings == "Places: 1. Bob (green)" and found.winner == "" and found.can_roll
+    assert found.frame_ms == PACES["normal"].step and not s.people_placed()
+
+
+def test_once_every_person_has_a_place_the_computers_play_out_the_rest_at_once() -> None:
+    query = "?game=maedn&seats=bot:easy,human,bot:easy&names=,Bob,&first=yellow&seed=5&pace=slow"
+    setup = Setup.from_query(query, GAMES)
+    assert setup is not None
+    s = Session(setup)
+    s.state = parse_position("maedn cross y:0,17,B,B g:40,41,42,43 r:25,B,B,B finished:g y?")
+    assert s.people_placed() and s.is_bot_turn()
+    found = play_screen(s, shown=None, face_before=None, fresh=True, motion=True, pace="slow")
+    assert found.bot_delay == 0 and found.frame_ms == 0 and not found.frames
+    assert found.standings == "Places: 1. Bob (green). Everyone has a place: the computers play out the rest at once."
+    while not s.state.is_over:  # and they do, to the end
+        assert s.is_bot_turn()
+        for _ in s.bot_turn():
+            pass
+    assert not s.people_placed() and len(s.state.ranking) == 3
+    s.state = parse_position("maedn cross y:0,17,B,B g:40,41,42,43 r:25,B,B,B finished:g y?")
+    s.setup = Setup.from_query(query.replace("bot:easy,human", "human,human"), GAMES) or setup
+    assert not s.people_placed()  # Ann (yellow) still plays
 
 
 def test_a_roll_that_could_not_be_used_stays_on_the_die_until_the_next_roll() -> None:
