@@ -438,3 +438,13 @@ def test_many_marks_are_drawn_smaller_so_the_lines_show_between_them() -> None:
     assert many > 90 and set(many_radii) == {2.5}  # six colours on the star: half size, the smallest
     key = [c for g in groups(parse(chart_svg(game_stats(played(CROWDED)), [], [])), "stats-mark-key") for c in g]
     assert any(c.get("r") == "5" for c in key)  # the key's mark stays full size
+
+
+def test_a_long_game_draws_thinner_lines_so_six_of_them_stay_apart() -> None:
+    def widths(address: str) -> set[str]:
+        s = played(address)
+        root = parse(chart_svg(game_stats(s), names_of(s), [seat.colour for seat in s.setup.seats]))
+        return {p.get("stroke-width", "") for g in groups(root, "stats-line") for p in g.iter(f"{SVG}polyline")}
+
+    assert widths(GAMES[0]) == {"2.5", "4.5"}  # a short 2-player game
+    assert widths(CROWDED) == {"1.6", "3.0"}  # six colours on the star, over a thousand turns
