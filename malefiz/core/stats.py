@@ -274,7 +274,7 @@ def chart_svg(
     out.append("</g>")
     # One line a seat: a faint dark casing keeps light colours (yellow) visible on white. A long game (more turns
     # than the plot has units) draws thinner lines, so that six of them over a thousand turns stay apart.
-    line, casing = (1.6, 3.0) if turns > plot_width else (2.5, 4.5)
+    stroke, casing = (1.6, 3.0) if turns > plot_width else (2.5, 4.5)
     for seat, values in enumerate(series):
         points = " ".join(f"{px(x_of(t))},{px(y_of(v))}" for t, v in enumerate(values))
         dash = DASHES[seat % len(DASHES)]
@@ -284,7 +284,7 @@ def chart_svg(
         out.append(
             f'<polyline points="{points}" stroke="#000000" stroke-opacity="0.3" stroke-width="{casing}"{dash_attr}/>'
         )
-        out.append(f'<polyline points="{points}" stroke="{escape(fill(seat))}" stroke-width="{line}"{dash_attr}/>')
+        out.append(f'<polyline points="{points}" stroke="{escape(fill(seat))}" stroke-width="{stroke}"{dash_attr}/>')
         out.append("</g>")
     # Marks.
     size = _mark_size(len(stats.marks))
