@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page
-from site_page import SETTLED, STILL, GamePage, Watch, seed_rolling
+from site_page import SETTLED, STILL, GamePage, Watch, seed_rolling, settle
 
 PHONE: dict[str, Any] = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
 
@@ -138,6 +138,16 @@ def test_the_fast_boards_key_reads_on_a_phone_and_covers_nothing(
         assert key["letters"][3] - key["letters"][1] >= 12, key  # about 10 px letters or more
         for a0, b0, a1, b1 in found["others"]:
             assert x1 <= a0 or a1 <= x0 or y1 <= b0 or b1 <= y0, (key, (a0, b0, a1, b1))
+    # A finger has no hover to show a key item's title: a tap says it above the game, which stays as it was.
+    position = page.locator("[data-position]").text_content()
+    for word in words:
+        title = page.locator(f"#board .key:has(text:text-is('{word}')) title").text_content()
+        page.locator(f"#board .key text:text-is('{word}')").tap()
+        page.wait_for_selector(f".notice[data-tone=info] [data-notice]:visible:text-is('{title}')")
+        settle(page)
+    assert page.locator("[data-position]").text_content() == position
+    page.click('[data-action="close-notice"]')
+    page.wait_for_selector("[data-notice]", state="hidden")
     assert watch.errors == []
     context.close()
 

@@ -25,11 +25,11 @@ from .between import Address, BetweenDevices
 from .core import savefile
 from .core.errors import MalefizError
 from .core.face import Marks
-from .core.screen import Screen, compare_html
+from .core.screen import NoticeTone, Screen, compare_html
 from .core.session import Session
 from .core.setup import PACES, Games, Setup, asked_in, check_asked, nearest_setup
 from .games import GAMES
-from .i18n import LANGUAGES, Translator, language_of
+from .i18n import EN, LANGUAGES, Translator, language_of
 from .setting_up import SHOWN_KEY, SettingUp, game_address
 from .shelf import (
     GAME_PREFIX,
@@ -339,6 +339,27 @@ class App(SettingUp, BetweenDevices):
             return dataclasses.replace(self.setup_screen(), error=text)
         self.notice = text
         return self.screen()
+
+    @property
+    def notice(self) -> str:
+        """The message above the game (:attr:`Screen.notice`): a file, a link or another tab's moves, or what an item
+        of the board's key means (:meth:`about`)."""
+        return self._notice
+
+    @notice.setter
+    def notice(self, text: str) -> None:
+        self._notice = text
+        self.notice_tone: NoticeTone = "alert"  # what the page is told is said as it must be; about() says "info"
+
+    def about(self, name: str) -> Screen | None:
+        """A tap on an item of the board's key (``data-about``: the fast board's village, forest and rest fields):
+        what it means, above the game until it goes on (a finger has no hover to show the ``<title>``), told as
+        information, not as a warning; the game stays as it is. None: no game, or no such item."""
+        if self.session is None or f"key.{name}_about" not in EN:
+            return None
+        self.notice = self.t(f"key.{name}_about")
+        self.notice_tone = "info"
+        return self.screen(keep=False)
 
     def close_notice(self) -> Screen:
         """The notice's close button (a file or link refused, another tab's moves): it goes; the game stays as it is."""

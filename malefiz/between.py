@@ -12,7 +12,7 @@ from urllib.parse import parse_qs
 from .core.errors import MalefizError
 from .core.face import Marks
 from .core.remote import link_anchors
-from .core.screen import Screen, play_screen
+from .core.screen import NoticeTone, Screen, play_screen
 from .core.setup import PACES, Setup
 from .tally import TALLY_KEY, players_line, read_tally
 from .together import JOIN, PLAY, TOGETHER_PREFIX, Invitation, Together, anchor_key
@@ -56,6 +56,7 @@ class BetweenDevices:
     pace: str
     motion: bool
     notice: str
+    notice_tone: NoticeTone
     game_id: str | None
     inviting: bool
     stun_server: str
@@ -321,6 +322,7 @@ class BetweenDevices:
             motion=self.motion,
             pace=self.pace,
             notice=self.notice,
+            notice_tone=self.notice_tone,
             saving=saving,
             notation=self.notation_shown(),
         )

@@ -358,6 +358,7 @@ CALLS: Final[dict[str, Callable[..., Any]]] = {
     "redo": _app_call("redo"),
     "cancel": _app_call("cancel"),
     "close_notice": _app_call("close_notice"),
+    "about": _app_call("about", _text),
     "screen": lambda bridge: bridge.app.screen(keep=False),
     "start_game": lambda bridge, fields: bridge.app.start_from_form(_fields(fields)),
     "seat_notes": lambda bridge, fields: bridge.app.seat_notes(_fields(fields)),

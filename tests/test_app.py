@@ -162,6 +162,32 @@ def test_a_file_that_is_no_game_leaves_the_game_as_it_was() -> None:
     assert a.screen().notice == ""  # said until the game goes on, not for the rest of the game
 
 
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_a_tap_on_the_fast_boards_key_says_what_it_means_until_the_game_goes_on(language: str) -> None:
+    """The key's ``<title>`` shows on a mouse's hover only: a finger's tap (``data-about``) puts it in words above
+    the game, in the player's language; the game stays as it was."""
+    a = app(language=language)
+    a.open("?game=malefiz&board=fast&seats=human,human&seed=8")
+    play_moves(a, 1)
+    assert a.session is not None
+    before = a.session.record.actions()
+    for name in ("village", "forest", "rest"):
+        screen = a.about(name)
+        assert screen is not None and screen.notice == a.t(f"key.{name}_about") and screen.notice_tone == "info"
+    assert a.t("key.village_about").startswith("Das Dorf" if language == "de" else "The village")
+    assert a.session.record.actions() == before
+    assert a.about("goal") is None and a.about("village_about") is None  # only what the key shows
+    assert a.screen().notice == a.t("key.rest_about")
+    play_moves(a, 1)
+    assert a.screen().notice == ""  # said until the game goes on
+    a.about("village")
+    refused = a.load_file("{", 1)  # a warning after it is told as one
+    assert refused.notice != a.t("key.village_about") and refused.notice_tone == "alert"
+    b = app()
+    b.open("")
+    assert b.about("village") is None  # the setup screen: no game to say it over
+
+
 def test_a_saved_file_loads_back_with_its_address() -> None:
     a = app()
     a.open(GAME)

@@ -129,6 +129,7 @@ def test_measured_places_go_to_the_spatial_decisions() -> None:
         {"call": "click", "args": "a"},
         {"call": "click", "args": [1]},
         {"call": "toward", "args": [{}, None, "sideways"]},
+        {"call": "about", "args": [["village"]]},
         {"call": "line", "args": [None]},
         {"call": "zoom", "args": [[], 390, 300, True, "all"]},
         ["click"],
@@ -142,6 +143,13 @@ def test_a_message_the_page_never_sends_is_refused(message: object) -> None:
 
 def test_every_call_is_a_bridge_method_or_an_app_call() -> None:
     assert {"open_page", "think", "click", "roll", "start_game", "set_language"} <= set(CALLS)
+
+
+def test_a_tap_on_the_boards_key_comes_back_as_a_notice_in_the_players_language() -> None:
+    bridge = opened(query="?board=fast&seats=human,human&seed=3", languages=("de",))
+    screen = send(bridge, "about", "forest")["screen"]
+    assert screen["notice"] == "Der Wald: hier warten die im Dorf geschlagenen Figuren"
+    assert send(bridge, "about", "nothing")["screen"] is None
 
 
 def test_start_reseeds_the_dice_so_two_visitors_differ() -> None:

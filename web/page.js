@@ -224,6 +224,7 @@
   function draw(screen) {
     board.innerHTML = screen.board_svg;
     say("[data-notice]", screen.notice);
+    $(".alert.notice").dataset.tone = screen.notice_tone;
     say("[data-save-note]", screen.save_note);
     die.disabled = !screen.can_roll;
     if (screen.tumble) {
@@ -386,10 +387,7 @@
   function busy() { return frames.length > 0 || !viewing.hidden; }
 
   /** A person's action: the computer's turn under way is not drawn any more (this action's screen follows). */
-  function userRun() {
-    thinking += 1;
-    return run.apply(null, arguments);
-  }
+  function userRun() { thinking += 1; return run.apply(null, arguments); }
 
   function onClick(event) {
     var target = event.target;
@@ -399,6 +397,8 @@
     var entry = target.closest("[data-log] li[data-index]");
     if (entry) return void showLine(entry);
     if (busy() || !target.closest("#board")) return;
+    var about = target.closest("#board [data-about]");  // the board's key: a finger has no hover for its title
+    if (about) return void userRun("about", about.dataset.about);
     var hit = target.closest("#board [data-key]");
     var key = hit ? hit.dataset.key : null;
     if (key !== null && focusKeys.indexOf(key) >= 0) return void userRun("click", key);

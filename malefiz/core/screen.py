@@ -24,6 +24,7 @@ __all__ = [
     "LOG_LINES",
     "SOUNDS",
     "LogLine",
+    "NoticeTone",
     "Screen",
     "aim",
     "compare_html",
@@ -47,6 +48,8 @@ LOG_LINES: Final = 300
 """How many of the latest lines the move list shows."""
 
 Sound = Literal["roll", "move", "win"]
+
+NoticeTone = Literal["alert", "info"]
 
 SOUNDS: Final[dict[str, tuple[float, ...]]] = {
     "roll": (330.0,),
@@ -129,6 +132,9 @@ class Screen:
     """Who won how often on this device, as HTML below the setup form (:func:`malefiz.tally.tally_html`)."""
     notice: str = ""
     """A message above the game (a link or file that could not be read)."""
+    notice_tone: NoticeTone = "alert"
+    """How :attr:`notice` is shown: ``alert`` (something went wrong or changed: red) or ``info`` (what the person
+    asked to know: blue)."""
     save_note: str = ""
     """Said when the browser does not let the page keep the game."""
     frames: tuple[str, ...] = ()
@@ -506,6 +512,7 @@ def play_screen(
     motion: bool,
     pace: str,
     notice: str = "",
+    notice_tone: NoticeTone = "alert",
     saving: bool = True,
     notation: bool = False,
 ) -> Screen:
@@ -540,6 +547,7 @@ def play_screen(
         board_svg=session.svg(motion=moved and motion),
         language=t.language,
         notice=notice,
+        notice_tone=notice_tone,
         save_note="" if saving else t("page.saving_off"),
         frames=tuple(session.walk_frames()) if walk else (),
         frame_ms=tempo.step,

@@ -328,6 +328,7 @@ def test_the_fast_board_has_a_key_in_the_players_language_clear_of_every_field(l
     keys = [g for g in root.iter(f"{NS}g") if "key" in classes(g)]
     assert ["".join(x.itertext()) for g in keys for x in g.iter(f"{NS}text")] == KEYS[language]
     assert [titles(g) for g in keys] == [t(f"key.{k}_about") for k in ("village", "forest", "rest")]
+    assert [g.get("data-about") for g in keys] == ["village", "forest", "rest"]  # a tap says it (App.about)
     # Its row lies above the village and the first row of fields, left and right of the goal, inside the board.
     b = board("fast")
     width = float(root.get("viewBox", "").split()[2])

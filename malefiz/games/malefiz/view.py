@@ -245,20 +245,21 @@ _KEY_Y = 26
 def _key(b: Board, t: Translator) -> str:
     """The key of the areas and fields a board has beyond the plain ones (village, forest, rest fields), in
     ``t``'s language: in the top row, the areas left of the goal and the rest field right of it; each says
-    more in its ``<title>``. Empty for the classic board."""
+    more in its ``<title>`` (a mouse's hover) and, tapped, above the game (``data-about``: :meth:`App.about
+    <malefiz.app.App.about>`). Empty for the classic board."""
     y = _KEY_Y
     left: list[str] = []
     x = 8.0
     if b.village:
         left.append(
-            f'<g class="key key-village"><title>{escape(t("key.village_about"))}</title>'
+            f'<g class="key key-village" data-about="village"><title>{escape(t("key.village_about"))}</title>'
             f'<rect class="village" x="{px(x)}" y="{y - 8}" width="26" height="16" rx="8"/>'
             f'<text x="{px(x + 32)}" y="{y + 5}">{escape(t("key.village"))}</text></g>'
         )
         x += 32 + _text_width(t("key.village")) + 14
     if b.forest is not None:
         left.append(
-            f'<g class="key key-forest"><title>{escape(t("key.forest_about"))}</title>'
+            f'<g class="key key-forest" data-about="forest"><title>{escape(t("key.forest_about"))}</title>'
             f'<ellipse class="forest-area" cx="{px(x + 13)}" cy="{y}" rx="13" ry="8"/>'
             f'<text x="{px(x + 32)}" y="{y + 5}">{escape(t("key.forest"))}</text></g>'
         )
@@ -267,7 +268,7 @@ def _key(b: Board, t: Translator) -> str:
         gx, _ = _centre(b.goal)
         x = gx + _FIELD_R + 4 + 30
         right = (
-            f'<g class="key key-rest"><title>{escape(t("key.rest_about"))}</title>'
+            f'<g class="key key-rest" data-about="rest"><title>{escape(t("key.rest_about"))}</title>'
             f'<circle class="key-field" cx="{px(x)}" cy="{y}" r="{_FIELD_R - 2}"/>{_rest_mark(x, y)}'
             f'<text x="{px(x + _FIELD_R + 4)}" y="{y + 5}">{escape(t("key.rest"))}</text></g>'
         )
