@@ -79,6 +79,15 @@ def test_a_bad_address_says_what_is_wrong_on_the_setup_screen_in_the_players_lan
     assert screen.view == "setup" and "huge" in screen.error and "Spielplan" in screen.error
 
 
+def test_a_colour_the_board_does_not_have_is_refused_with_the_colours_it_has_in_the_players_language() -> None:
+    screen = app(language="de").open("?game=maedn&board=cross&seats=human,human&first=lila")
+    assert screen.view == "setup"
+    assert (
+        screen.error
+        == "Wer beginnt: erwartet eine von yellow (gelb), green (grün), red (rot), black (schwarz), nicht 'lila'"
+    )
+
+
 def test_a_game_address_without_a_seed_gets_one_in_the_address() -> None:
     a = app()
     screen = a.open("?seats=human,bot")

@@ -118,6 +118,18 @@ def _boards(game: Game[Any, Any]) -> tuple[Said, ...]:
     return tuple(Said(board, f"board.{board}") for board in game.boards)
 
 
+def _got(text: str) -> str:
+    """A value of an address as an error tells it: quoted, and cut to 40 characters, so that a message stays a
+    line however long the address is."""
+    return repr(text[:40])
+
+
+def _colours(colours: Iterable[str]) -> tuple[Said, ...]:
+    """A board's colours among an error's values: each as the address takes it and, in German, its name
+    (``red (rot)``)."""
+    return tuple(Said(colour, f"colour.{colour}") for colour in colours)
+
+
 def _position_param(query: str) -> str:
     """The ``position=`` value of a page address, where a ``+`` is the notation's option mark, not a space.
 
@@ -168,10 +180,10 @@ class Setup:
         if not self.board:
             object.__setattr__(self, "board", game.boards[0])
         if self.board not in game.boards:
-            raise MalefizError.keyed("error.board", known=_boards(game), got=repr(self.board))
+            raise MalefizError.keyed("error.board", known=_boards(game), got=_got(self.board))
         unknown = sorted(self.options - set(game.option_names))
         if unknown:
-            raise MalefizError.keyed("error.option", got=repr(unknown[0]), known=", ".join(game.option_names))
+            raise MalefizError.keyed("error.option", got=_got(unknown[0]), known=", ".join(game.option_names))
         if not self.seats:
             colours = game.seat_colours(self.board, 2, self.options)
             seats = (
@@ -182,10 +194,10 @@ class Setup:
         for seat in self.seats:
             if seat.kind == "bot" and seat.level not in game.bots:
                 levels = tuple(Said(b, f"cli.level.{b}" if b in ("easy", "medium", "hard") else "") for b in game.bots)
-                raise MalefizError.keyed("error.level", got=repr(seat.level), known=levels)
+                raise MalefizError.keyed("error.level", got=_got(seat.level), known=levels)
         if self.pace not in PACES:
             raise MalefizError.keyed(
-                "error.pace", known=tuple(Said(p, f"pace.{p}") for p in PACES), got=repr(self.pace)
+                "error.pace", known=tuple(Said(p, f"pace.{p}") for p in PACES), got=_got(self.pace)
             )
         if len(set(self.colours)) != len(self.colours):
             raise MalefizError.keyed("error.colours_twice")
@@ -272,7 +284,7 @@ class Setup:
         option_names = frozenset(n for n in params.get("options", "").split(",") if n)
         unknown = sorted(option_names - set(game.option_names))
         if unknown:
-            raise MalefizError.keyed("error.option", got=repr(unknown[0]), known=", ".join(game.option_names))
+            raise MalefizError.keyed("error.option", got=_got(unknown[0]), known=", ".join(game.option_names))
         names = params.get("names", "").split(",") if params.get("names") else []
         colours = game.seat_colours(board, len(kinds), option_names)
         if params.get("colours"):
@@ -280,14 +292,14 @@ class Setup:
             known = game.colours(board)
             if len(wanted) != len(kinds) or any(w not in known for w in wanted):
                 raise MalefizError.keyed(
-                    "error.colours", n=len(kinds), known=", ".join(known), got=repr(params["colours"])
+                    "error.colours", n=len(kinds), known=_colours(known), got=_got(params["colours"])
                 )
             colours = tuple(wanted)
         seats = []
         for i, (text, colour) in enumerate(zip(kinds, colours, strict=True)):
             kind, colon, level = text.partition(":")
             if kind not in ("human", "bot", "remote") or (colon and (kind != "bot" or not level)):
-                raise MalefizError.keyed("error.seat", got=repr(text[:40]))
+                raise MalefizError.keyed("error.seat", got=_got(text))
             name = names[i].strip() if i < len(names) and names[i].strip() else colour.capitalize()
             name = name.encode("utf-8", "replace").decode("utf-8")  # no lone surrogates from elsewhere
             level = level or game.face.default_level
@@ -301,21 +313,21 @@ class Setup:
             )
         seed_text = params.get("seed")
         if seed_text is not None and not (seed_text.isascii() and seed_text.isdigit() and len(seed_text) <= 18):
-            raise MalefizError.keyed("error.seed", got=repr(seed_text[:40]))
+            raise MalefizError.keyed("error.seed", got=_got(seed_text))
         first = params.get("first") or None
         if first is not None and first not in game.colours(board):
             if any(first in game.colours(other) for other in game.boards):  # a colour of the other board: by its name
                 raise MalefizError.keyed("error.first_absent", got=ColourName(first))
-            raise MalefizError.keyed("error.first", got=repr(first))
+            raise MalefizError.keyed("error.first", known=_colours(game.colours(board)), got=_got(first))
         undo_text = params.get("undo", "on")
         if undo_text not in ("on", "off"):
-            raise MalefizError.keyed("error.undo", got=repr(undo_text[:40]))
+            raise MalefizError.keyed("error.undo", got=_got(undo_text))
         forced_text = params.get("forced")
         if forced_text not in (None, "on", "off"):
-            raise MalefizError.keyed("error.forced", got=repr(str(forced_text)[:40]))
+            raise MalefizError.keyed("error.forced", got=_got(str(forced_text)))
         chances_text = params.get("chances", "off")
         if chances_text not in ("on", "off"):
-            raise MalefizError.keyed("error.chances", got=repr(chances_text[:40]))
+            raise MalefizError.keyed("error.chances", got=_got(chances_text))
         return cls(
             game=game,
             undo=undo_text == "on",
@@ -432,11 +444,11 @@ def _game_and_board(params: Mapping[str, str], games: Games) -> tuple[Game[Any, 
     """
     name = params.get("game") or next(iter(games))
     if name not in games:
-        raise MalefizError.keyed("error.game", known=", ".join(games), got=repr(name[:40]))
+        raise MalefizError.keyed("error.game", known=", ".join(games), got=_got(name))
     game = games[name]
     board = params.get("board") or game.boards[0]
     if board not in game.boards:
-        raise MalefizError.keyed("error.board", known=_boards(game), got=repr(board[:40]))
+        raise MalefizError.keyed("error.board", known=_boards(game), got=_got(board))
     return game, board
 
 

@@ -273,10 +273,16 @@ def test_setup_from_the_address() -> None:
         ("?game=maedn&seats=human,bot&colours=yellow,purple", "Colours"),
         ("?game=maedn&seats=human,bot&colours=yellow,yellow", "own colour"),
         ("?game=maedn&seats=human,bot&first=purple", r"\(first\): purple is not playing"),  # a colour of the star
-        ("?game=maedn&seats=human,bot&first=pink", r"\(first\): expected a colour, got 'pink'"),
+        ("?game=maedn&seats=human,bot&first=pink", r"\(first\): expected one of yellow, green, red, black, got 'pink'"),
         ("?game=maedn&seats=human,bot&first=green", r"\(first\): green is not playing"),
         ("?game=maedn&seats=human,bot&options=roll_for_start", "unknown option"),
         ("?game=maedn&seats=human,bot&seed=" + "9" * 5000, "Seed"),
+        # A long value is told cut, so that the message stays a line (the address is the person's to mend).
+        ("?game=maedn&seats=human,bot&first=" + "x" * 5000, "got 'x{40}'$"),
+        ("?game=maedn&seats=human,bot&colours=" + "x" * 5000, "got 'x{40}'$"),
+        ("?game=maedn&seats=human,bot&options=" + "x" * 5000, "unknown option 'x{40}';"),
+        ("?game=maedn&seats=human,bot&pace=" + "x" * 5000, "got 'x{40}'$"),
+        ("?game=maedn&seats=human,bot:" + "x" * 5000, "unknown computer level 'x{40}';"),
         ("?game=maedn&seats=human,bot&seed=²", "Seed"),
     ],
 )
