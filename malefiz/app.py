@@ -349,7 +349,7 @@ class App(SettingUp, BetweenDevices):
     @notice.setter
     def notice(self, text: str) -> None:
         self._notice = text
-        self.notice_tone: NoticeTone = "alert"  # what the page is told is said as it must be; about() says "info"
+        self.notice_tone: NoticeTone = "alert"  # a warning, unless about() tells it as information
 
     def about(self, name: str) -> Screen | None:
         """A tap on an item of the board's key (``data-about``: the fast board's village, forest and rest fields):
