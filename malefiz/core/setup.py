@@ -124,6 +124,13 @@ def _got(text: str) -> str:
     return repr(text[:40])
 
 
+def _check_options(game: Game[Any, Any], names: Iterable[str]) -> None:
+    """Refuses an option ``game`` does not have, naming the first such and those it has."""
+    unknown = sorted(set(names) - set(game.option_names))
+    if unknown:
+        raise MalefizError.keyed("error.option", got=_got(unknown[0]), known=", ".join(game.option_names))
+
+
 def _colours(colours: Iterable[str]) -> tuple[Said, ...]:
     """A board's colours among an error's values: each as the address takes it and, in German, its name
     (``red (rot)``)."""
@@ -181,9 +188,7 @@ class Setup:
             object.__setattr__(self, "board", game.boards[0])
         if self.board not in game.boards:
             raise MalefizError.keyed("error.board", known=_boards(game), got=_got(self.board))
-        unknown = sorted(self.options - set(game.option_names))
-        if unknown:
-            raise MalefizError.keyed("error.option", got=_got(unknown[0]), known=", ".join(game.option_names))
+        _check_options(game, self.options)
         if not self.seats:
             colours = game.seat_colours(self.board, 2, self.options)
             seats = (
@@ -282,9 +287,7 @@ class Setup:
                 got=len(kinds),
             )
         option_names = frozenset(n for n in params.get("options", "").split(",") if n)
-        unknown = sorted(option_names - set(game.option_names))
-        if unknown:
-            raise MalefizError.keyed("error.option", got=_got(unknown[0]), known=", ".join(game.option_names))
+        _check_options(game, option_names)
         names = params.get("names", "").split(",") if params.get("names") else []
         colours = game.seat_colours(board, len(kinds), option_names)
         if params.get("colours"):
