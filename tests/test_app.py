@@ -88,6 +88,16 @@ def test_a_colour_the_board_does_not_have_is_refused_with_the_colours_it_has_in_
     )
 
 
+def test_an_unknown_seat_is_refused_with_the_levels_in_the_players_language() -> None:
+    screen = app(language="de").open("?seats=human,schwer")
+    assert screen.view == "setup"
+    assert screen.error == (
+        "Spieler: erwartet human, remote, bot, bot:<Stufe> oder eine Stufe "
+        "(easy (leicht), medium (mittel), hard (schwer), greedy, random), nicht 'schwer'"
+    )
+    assert app().open("?seats=human,hard").view == "play"
+
+
 def test_a_game_address_without_a_seed_gets_one_in_the_address() -> None:
     a = app()
     screen = a.open("?seats=human,bot")

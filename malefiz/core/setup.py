@@ -137,6 +137,12 @@ def _colours(colours: Iterable[str]) -> tuple[Said, ...]:
     return tuple(Said(colour, f"colour.{colour}") for colour in colours)
 
 
+def _levels(game: Game[Any, Any]) -> tuple[Said, ...]:
+    """A game's computer levels among an error's values: each as the address takes it and, in German, the page's
+    name of the three levels a player picks (``hard (schwer)``)."""
+    return tuple(Said(b, f"cli.level.{b}" if b in ("easy", "medium", "hard") else "") for b in game.bots)
+
+
 def _position_param(query: str) -> str:
     """The ``position=`` value of a page address, where a ``+`` is the notation's option mark, not a space.
 
@@ -198,8 +204,7 @@ class Setup:
             object.__setattr__(self, "seats", seats)
         for seat in self.seats:
             if seat.kind == "bot" and seat.level not in game.bots:
-                levels = tuple(Said(b, f"cli.level.{b}" if b in ("easy", "medium", "hard") else "") for b in game.bots)
-                raise MalefizError.keyed("error.level", got=_got(seat.level), known=levels)
+                raise MalefizError.keyed("error.level", got=_got(seat.level), known=_levels(game))
         if self.pace not in PACES:
             raise MalefizError.keyed(
                 "error.pace", known=tuple(Said(p, f"pace.{p}") for p in PACES), got=_got(self.pace)
@@ -265,6 +270,8 @@ class Setup:
         """The setup a page address asks for, or None when it names no seats.
 
         ``?game=maedn&board=star&seats=human,bot:hard&seed=3&pace=instant&options=three_rolls&first=yellow&names=Ann,Bob``;
+        A seat is ``human``, ``remote``, ``bot`` (the game's default level), ``bot:<level>`` or the level alone
+        (``hard``, as the command line's ``--seats`` reads it);
         ``game`` defaults to the first of ``games``; ``position=<one-line notation>`` starts from
         that position; ``colours=red,blue`` picks the seats' colours (default: the game's usual ones).
 
@@ -300,9 +307,9 @@ class Setup:
             colours = tuple(wanted)
         seats = []
         for i, (text, colour) in enumerate(zip(kinds, colours, strict=True)):
-            kind, colon, level = text.partition(":")
+            kind, colon, level = ("bot", ":", text) if text in game.bots else text.partition(":")
             if kind not in ("human", "bot", "remote") or (colon and (kind != "bot" or not level)):
-                raise MalefizError.keyed("error.seat", got=_got(text))
+                raise MalefizError.keyed("error.seat", known=_levels(game), got=_got(text))
             name = names[i].strip() if i < len(names) and names[i].strip() else colour.capitalize()
             name = name.encode("utf-8", "replace").decode("utf-8")  # no lone surrogates from elsewhere
             level = level or game.face.default_level

@@ -211,6 +211,15 @@ def test_setup_from_query_and_back() -> None:
     ]
     assert setup.options == frozenset({"extra_roll_on_six"})
     assert Setup.from_query(setup.to_query(), GAMES) == setup
+    levels = Setup.from_query("?seats=human,hard,bot,bot:easy", GAMES)  # a level alone, as --seats takes it
+    assert levels is not None
+    assert [(s.kind, s.level) for s in levels.seats] == [
+        ("human", "medium"),
+        ("bot", "hard"),
+        ("bot", "medium"),
+        ("bot", "easy"),
+    ]
+    assert Setup.from_query(levels.to_query(), GAMES) == levels
     chosen = Setup.from_query("?seats=human,bot&colours=green,blue", GAMES)
     assert chosen is not None and [s.colour for s in chosen.seats] == ["green", "blue"]
     assert Setup.from_query("?board=fast", GAMES) is None
@@ -222,7 +231,11 @@ def test_setup_from_query_and_back() -> None:
     ("query", "message"),
     [
         ("?seats=human", "2 to 4 players"),
-        ("?seats=human,alien", "expected human, remote, bot"),
+        (
+            "?seats=human,alien",
+            r"expected human, remote, bot, bot:<level> or a level \(easy, medium, hard, greedy, random\), got 'alien'",
+        ),
+        ("?seats=human,Hard", "got 'Hard'"),
         ("?seats=human:hard,bot", "got 'human:hard'"),  # only the computer has a level
         ("?seats=human,remote:easy", "got 'remote:easy'"),
         ("?seats=human,bot:", "got 'bot:'"),
