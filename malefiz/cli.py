@@ -141,9 +141,17 @@ def _game_setup(args: argparse.Namespace) -> tuple[Game[Any, Any], str]:
     return game, board
 
 
-def _seat_names(text: str) -> list[str]:
-    """``--seats`` as ``play`` and ``tournament`` read it: comma-separated bots, blanks (a trailing comma) left out."""
-    return [n.strip() for n in text.split(",") if n.strip()]
+def _seat_names(text: str, game: Game[Any, Any]) -> list[str]:
+    """``--seats`` as ``play`` and ``tournament`` read it: comma-separated bots, blanks (a trailing comma) left out.
+
+    A seat may be written as the page's address writes a computer too: ``bot:hard`` is ``hard`` and ``bot`` the
+    game's default level.
+    """
+    names = [n.strip() for n in text.split(",") if n.strip()]
+    return [
+        game.face.default_level if n == "bot" else n.removeprefix("bot:") if n.removeprefix("bot:") in game.bots else n
+        for n in names
+    ]
 
 
 def _level(bot: str, t: Translator) -> str:
@@ -204,7 +212,7 @@ def _cmd_play(args: argparse.Namespace, out: TextIO) -> int:
     game, board = _game_setup(args)
     t = Translator(args.lang)
     if args.seats is not None:  # a bot a seat, read as tournament reads them
-        names = _seat_names(args.seats)
+        names = _seat_names(args.seats, game)
         if args.bot is not None:
             raise MalefizError.keyed("cli.error.bot_seats", bot=quote(args.bot))
         if args.players is not None and args.players != len(names):
@@ -394,7 +402,7 @@ def _cmd_review(args: argparse.Namespace, out: TextIO) -> int:
 
 def _cmd_tournament(args: argparse.Namespace, out: TextIO) -> int:
     game, board = _game_setup(args)
-    names = _seat_names(args.seats)
+    names = _seat_names(args.seats, game)
     check_tournament(game, names, args.games, board)  # refuse bad games, seats or bots before anything is printed
     options = _options(args.options, game)
     game.new_game(board, len(names), options)  # and a bad option or seat form
@@ -607,8 +615,8 @@ def _parser(t: Translator = ENGLISH) -> argparse.ArgumentParser:
     )
     game.add_argument(
         "--seats",
-        help="comma-separated bots, one per seat in turn order (hard,medium), read as tournament reads them; in"
-        " place of --bot and --players",
+        help="comma-separated bots, one per seat in turn order (hard,medium; bot:hard as the page's address writes"
+        " it), read as tournament reads them; in place of --bot and --players",
     )
     game.add_argument(
         "--save",
@@ -628,8 +636,8 @@ def _parser(t: Translator = ENGLISH) -> argparse.ArgumentParser:
     cup.add_argument(
         "--seats",
         default="hard,medium",
-        help="comma-separated bots, one per seat: easy, medium, hard, greedy, random or package.module:name"
-        " (default hard,medium)",
+        help="comma-separated bots, one per seat: easy, medium, hard, greedy, random (or bot:hard as the page's"
+        " address writes it) or package.module:name (default hard,medium)",
     )
     cup.add_argument(
         "--seed",

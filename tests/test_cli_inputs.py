@@ -162,6 +162,9 @@ def test_play_and_tournament_read_seats_alike(
     status, out, err = cli(capsys, monkeypatch, command, *games, "--seats", "greedy,greedy,")  # a trailing comma
     assert status == 0 and err == "", err
     assert "greedy, greedy" in out.splitlines()[0]
+    status, out, err = cli(capsys, monkeypatch, command, *games, "--seats", "bot:greedy,bot")  # as an address has them
+    assert status == 0 and err == "", err
+    assert "greedy, medium" in out.splitlines()[0]
 
 
 def test_play_refuses_bot_and_seats_together(
