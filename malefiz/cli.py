@@ -30,10 +30,11 @@ from .core.review import Review, rate
 from .core.savefile import MAX_SAVE, SAVE_FORMAT, SAVE_VERSION, from_doc, from_link, load, save
 from .core.setup import MAX_NAME, MAX_SEED, Seat, Setup, seat_label
 from .core.svg import COLOUR_FILL
-from .core.tournament import check_count, check_seats, check_tournament, guarded_bot, tournament
+from .core.tournament import check_count, check_tournament, guarded_bot, tournament
 from .games import DEFAULT_GAME, GAMES, get_game
 from .i18n import DEFAULT_LANGUAGE, ENGLISH, LANGUAGES, Term, Translator
 from .page import LEVELS
+from .terminal import HUMAN, Left, seat_bots, seat_names
 
 __all__ = ["BOT", "MAX_LINE", "error_line", "main", "main_exit"]
 
@@ -141,30 +142,19 @@ def _game_setup(args: argparse.Namespace) -> tuple[Game[Any, Any], str]:
     return game, board
 
 
-def _seat_names(text: str, game: Game[Any, Any]) -> list[str]:
-    """``--seats`` as ``play`` and ``tournament`` read it: comma-separated bots, blanks (a trailing comma) left out.
-
-    A seat may be written as the page's address writes a computer too: ``bot:hard`` is ``hard`` and ``bot`` the
-    game's default level.
-    """
-    names = [n.strip() for n in text.split(",") if n.strip()]
-    return [
-        game.face.default_level if n == "bot" else n.removeprefix("bot:") if n.removeprefix("bot:") in game.bots else n
-        for n in names
-    ]
-
-
 def _level(bot: str, t: Translator) -> str:
     """A bot in a transcript: a level the page names (:data:`~malefiz.page.LEVELS`) in ``t``'s language
     (``schwer``), any other bot as it is called (``greedy``, ``package.module:name``)."""
-    return t(f"cli.level.{bot}") if bot in LEVELS else bot
+    return t(f"cli.level.{bot}") if bot in (*LEVELS, HUMAN) else bot
 
 
-def _turns(steps: Iterable[Any]) -> Iterator[list[Any]]:
+def _turns(steps: Iterable[Any], kept: list[Any] | None = None) -> Iterator[list[Any]]:
     """A game's steps (anything with ``before``, ``action`` and ``after``) in turns as the transcripts print
-    them: a turn begins with each roll of the die."""
+    them: a turn begins with each roll of the die. Each step is put in ``kept`` as it comes."""
     turn: list[Any] = []
     for step in steps:
+        if kept is not None:
+            kept.append(step)
         if step.before.is_chance and turn:
             yield turn
             turn = []
@@ -194,12 +184,12 @@ def _ending(seats: Sequence[Sequence[str]], last: Any, turns: int, t: Translator
     """The transcript's last lines: the ranking (with more than two places to give) and the winner, or who is to
     play in a game that goes on."""
     if not last.is_over:
-        return [t("cli.to_play", who=t.colour_noun(last.current), n=turns)]
+        return [t("cli.to_play", who=t.colour_noun(last.current), turns=t.count("cli.turns", turns))]
     places = ["/".join(_colours(seats[s], t) for s in place) for place in last.ranking]
     lines = []
     if len(seats) > 2 or any(len(c) > 1 for c in seats):
         lines.append(t("cli.ranking", list=", ".join(f"{i}. {p}" for i, p in enumerate(places, 1))))
-    lines.append(t("cli.winner", who=places[0] if places else t("cli.nobody"), n=turns))
+    lines.append(t("cli.winner", who=places[0] if places else t("cli.nobody"), turns=t.count("cli.turns", turns)))
     return lines
 
 
@@ -212,12 +202,12 @@ def _cmd_play(args: argparse.Namespace, out: TextIO) -> int:
     game, board = _game_setup(args)
     t = Translator(args.lang)
     if args.seats is not None:  # a bot a seat, read as tournament reads them
-        names = _seat_names(args.seats, game)
+        names = seat_names(args.seats, game)
         if args.bot is not None:
             raise MalefizError.keyed("cli.error.bot_seats", bot=quote(args.bot))
         if args.players is not None and args.players != len(names):
             raise MalefizError.keyed("cli.error.players_seats", players=args.players, n=len(names))
-        bots = check_seats(game, names, board)
+        bots = seat_bots(game, names, board, t, out, echo=not sys.stdin.isatty())
     else:
         players = game.player_counts(board)[-1] if args.players is None else args.players
         check_count(game, board, players, "--players")
@@ -244,14 +234,23 @@ def _cmd_play(args: argparse.Namespace, out: TextIO) -> int:
     print(_header(game, board, args.seed, f"{colours} ({who})", t), file=out)
     if start:
         print(start, file=out)
-    actions: list[Any] = []
-    last = state
-    turns = 0
-    for turns, turn in enumerate(_turns(play(game, state, bots, dice, random.Random(args.seed))), 1):
+    steps: list[Any] = []  # each step as it is made: a person who leaves mid-turn keeps what they did
+    printed = turns = 0
+
+    def said(number: int, turn: Sequence[Any]) -> str:
         texts = "  ".join(game.describe(s.before, s.action, s.after, t) for s in turn)
-        print(_turn_line(turns, turn[0].before.current, t, texts), file=out)
-        actions.extend(s.action for s in turn)
-        last = turn[-1].after
+        return _turn_line(number, turn[0].before.current, t, texts)
+
+    try:
+        for turns, turn in enumerate(_turns(play(game, state, bots, dice, random.Random(args.seed)), steps), 1):
+            print(said(turns, turn), file=out)
+            printed += len(turn)
+    except Left:  # a person left: the game so far is said (and saved)
+        if steps[printed:]:
+            turns += 1
+            print(said(turns, steps[printed:]), file=out)
+        print(t("term.left"), file=out)
+    actions, last = [s.action for s in steps], steps[-1].after if steps else state
     for line in _ending(seats, last, turns, t):
         print(line, file=out)
     if args.save is not None:
@@ -301,7 +300,11 @@ def _saved(
     names = frozenset(n for n, on in options.items() if on)
     colours = game.seat_colours(board, len(bots), names)
     seats = tuple(
-        Seat(c, c.capitalize(), "bot", bot) if bot in game.bots else Seat(c, bot.rpartition(":")[2][:MAX_NAME])
+        Seat(c, c.capitalize(), "bot", bot)
+        if bot in game.bots
+        else Seat(c, bot.rpartition(":")[2][:MAX_NAME])
+        if bot != HUMAN
+        else Seat(c, c.capitalize())  # a person at the terminal: a person of the page, called by the colour
         for c, bot in zip(colours, bots, strict=True)
     )
     setup = Setup(game=game, board=board, seats=seats, options=names, seed=seed)
@@ -392,9 +395,9 @@ def _cmd_review(args: argparse.Namespace, out: TextIO) -> int:
             print(t("cli.no_decisions", who=label), file=out)
             continue
         mine = review.of(seat)
-        n = sum(d.is_mistake for d in mine)
-        mistaken = t(f"cli.mistakes.{n}") if n < 2 else t("cli.mistakes.n", n=n)
-        print(t("cli.seat", who=label, loss=t.decimal(average * 100), n=len(mine), mistakes=mistaken), file=out)
+        mistaken = t.count("cli.mistakes", sum(m.is_mistake for m in mine))
+        decisions = t.count("cli.decisions", len(mine))
+        print(t("cli.seat", who=label, loss=t.decimal(average * 100), decisions=decisions, mistakes=mistaken), file=out)
     for line in _ending(seats, record.state, turns, t):
         print(line, file=out)
     return 0
@@ -402,7 +405,7 @@ def _cmd_review(args: argparse.Namespace, out: TextIO) -> int:
 
 def _cmd_tournament(args: argparse.Namespace, out: TextIO) -> int:
     game, board = _game_setup(args)
-    names = _seat_names(args.seats, game)
+    names = seat_names(args.seats, game)
     check_tournament(game, names, args.games, board)  # refuse bad games, seats or bots before anything is printed
     options = _options(args.options, game)
     game.new_game(board, len(names), options)  # and a bad option or seat form

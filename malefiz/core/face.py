@@ -21,7 +21,7 @@ from .game import GameState
 if TYPE_CHECKING:
     from .record import Entry
 
-__all__ = ["Face", "Marks", "Namer", "Search", "Words", "WordsFace", "ranked_fields"]
+__all__ = ["Face", "Marks", "Namer", "Search", "Words", "WordsFace", "ranked_fields", "text_grid"]
 
 S = TypeVar("S", bound=GameState)
 A = TypeVar("A")
@@ -194,7 +194,27 @@ class Face(Protocol[S, A]):
         """Each seat's distance to the goal (the steps or fields its pieces still walk), in seat order."""
         ...
 
+    def text(self, state: S, t: Translator) -> str:
+        """The board in letters for a terminal (:mod:`malefiz.terminal`): every field, each piece by its
+        letter in ``t``'s language, and a line of its key."""
+        ...
+
 
 def ranked_fields(face: Face[S, A], state: S, actions: Sequence[A]) -> tuple[str, ...]:
     """The target fields' keys of ``actions`` (a hint's best, best first): :attr:`Marks.ranked`."""
     return tuple(face.choice(state, action)[1] for action in actions)
+
+
+def text_grid(cells: Mapping[tuple[int, int], str], width: int, height: int, numbered: bool = False) -> list[str]:
+    """A board on a grid in letters: the text of each ``(x, y)`` in ``cells`` (at most three characters) right
+    in a column three wide, nothing elsewhere; ``numbered``: with each column's x above and each row's y at its
+    left, as a Malefiz field is written (``x.y``).
+
+    >>> text_grid({(0, 0): "o", (1, 0): "R", (1, 1): "Ge"}, 2, 2, numbered=True)
+    ['     0  1', '  0  o  R', '  1    Ge']
+    """
+    lines = ["   " + "".join(f"{x:>3}" for x in range(width))] if numbered else []
+    for y in range(height):
+        row = "".join(f"{cells.get((x, y), ''):>3}" for x in range(width))
+        lines.append(((f"{y:>3}" if numbered else "") + row).rstrip())
+    return lines

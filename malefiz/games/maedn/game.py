@@ -289,6 +289,10 @@ class MaednFace(WordsFace[State, Action]):
         """None: every level decides at once (hard within some tens of milliseconds in Pyodide)."""
         return None
 
+    def text(self, state: State, t: Translator) -> str:
+        """See :func:`.view.text`."""
+        return view.text(state, t)
+
     def progress(self, state: State) -> list[float]:
         """Each seat's distance to the goal, in seat order: the fields its colours' pieces still walk.
 

@@ -47,6 +47,7 @@ from functools import cache
 from html import escape
 from typing import Final, NamedTuple
 
+from ...core.face import text_grid
 from ...core.svg import (
     CELL,
     COLOUR_FILL,
@@ -544,6 +545,30 @@ def _pieces(state: State, b: Board, marks: _Marks, t: Translator, sent_home: Seq
             else:
                 out.append(drawn)
     return out + flying  # a piece flying home passes over the others
+
+
+def text(state: State, t: Translator = ENGLISH) -> str:
+    """The board in letters for a terminal (:meth:`Face.text <malefiz.core.face.Face.text>`): each track field
+    ``o`` and each goal and B field ``-`` where the board draws it, a piece by its letter (``2`` after it: a
+    barrier); below, the key.
+
+    >>> print(text(new_game("cross", ("yellow", "red"))).splitlines()[2])
+                  o  -  o
+    """
+    b = state.board
+    cells = {p: "o" for p in b.track} | {p: "-" for fields in (*b.goals, *b.b_fields) for p in fields}
+    se = state.seating
+    for colour, pieces in zip(se.colours, state.pieces, strict=True):
+        counts = Counter(pieces)
+        waiting = 0
+        for place in sorted(counts):
+            for _ in range(counts[place] if place < 0 else 1):
+                point = b.point(colour, place, waiting)
+                waiting += place < 0
+                cells[point] = piece_letter(colour, t) + ("2" if place >= 0 and counts[place] > 1 else "")
+    lines = text_grid(cells, b.width, b.height)
+    key = ", ".join(f"{piece_letter(c, t)} {t.colour(c)}" for c in se.colours)
+    return "\n".join([*lines, t("term.key.maedn"), t("term.pieces", list=key)])
 
 
 def board_svg(board_name: str, t: Translator = ENGLISH) -> str:

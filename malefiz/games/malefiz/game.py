@@ -245,6 +245,10 @@ class MalefizFace(WordsFace[State, Action]):
             return HardSearch(state, list(actions))
         return None
 
+    def text(self, state: State, t: Translator) -> str:
+        """See :func:`.view.text`."""
+        return view.text(state, t)
+
     def progress(self, state: State) -> list[float]:
         """Each seat's distance to the goal, in seat order: the steps its leading pawn still walks.
 

@@ -39,6 +39,7 @@ from html import escape
 from typing import cast
 
 from ...core.effects import NONE, Effects
+from ...core.face import text_grid
 from ...core.svg import (
     CELL,
     COLOUR_FILL,
@@ -513,6 +514,38 @@ def _held(f: Field, lift: bool) -> str:
 def board_svg(board_name: str, t: Translator = ENGLISH) -> str:
     """The start position of ``board_name`` with four players (for the first paint)."""
     return render(new_game(board_name, COLOURS), t=t)
+
+
+def text(state: State, t: Translator = ENGLISH) -> str:
+    """The board in letters for a terminal (:meth:`Face.text <malefiz.core.face.Face.text>`): each field where
+    its grid puts it, numbered as the notation writes it (``x.y``), with the rows as the words count them at the
+    right; a pawn by its letter, a barricade ``#``; below, the pawns in the houses (and the forest) and the key.
+
+    >>> print(text(new_game("fast", ("red", "yellow"))).splitlines()[1])
+      0                 *
+    """
+    b = state.board
+    cells = {
+        xy(f): "*" if f == b.goal else "@" if f in b.rest_fields else "~" if f in b.village else "o" for f in b.fields
+    }
+    cells.update((xy(f), "#") for f in state.barricade_fields)
+    if b.forest is not None:
+        cells[b.forest] = "%"
+    for colour, pawns in zip(state.players, state.pawns, strict=True):
+        cells.update((xy(p), piece_letter(colour, t)) for p in pawns if p not in (HOUSE, FOREST))
+    lines = text_grid(cells, b.width, b.bottom_row + 1, numbered=True)
+    for n, y in enumerate(counted_rows(b.name), 1):  # the rows as the words count them, from the houses up
+        lines[1 + y] = f"{lines[1 + y]:<{3 + 3 * b.width}}   {t('term.row', n=n)}"
+    counts = [
+        (piece_letter(c, t), pawns.count(HOUSE), pawns.count(FOREST))
+        for c, pawns in zip(state.players, state.pawns, strict=True)
+    ]
+    lines.append(t("term.houses", list=", ".join(f"{letter} {house}" for letter, house, _ in counts)))
+    if any(forest for *_, forest in counts):
+        lines.append(t("term.forest", list=", ".join(f"{letter} {forest}" for letter, _, forest in counts if forest)))
+    key = t("term.key.fast" if b.rest_fields else "term.key.malefiz")
+    pieces = ", ".join(f"{piece_letter(c, t)} {t.colour(c)}" for c in state.players)
+    return "\n".join([*lines, key, t("term.pieces", list=pieces)])
 
 
 @cache
