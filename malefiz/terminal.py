@@ -48,8 +48,9 @@ class Person:
     def __call__(self, state: Any, actions: Sequence[Any], rng: random.Random) -> Any:
         t, face = self.t, self.game.face
         who = t.colour(state.current, capital=True)
-        if len(actions) == 1 and (actions[0] == PASS or face.plays_forced):  # nothing to choose: said, not asked
-            self._say(t("term.only", who=who, move=face.hint_words(state, actions[0], t)))
+        if len(actions) == 1 and (actions[0] == PASS or face.plays_forced):  # nothing to choose: not asked
+            if actions[0] != PASS:  # a move played for the person is said (a pass only in the transcript)
+                self._say(t("term.only", who=who, move=face.hint_words(state, actions[0], t)))
             return actions[0]
         self._say(
             "", face.text(state, t), f"{who}: {face.prompt(state, False, False, t)}", *self._choices(state, actions)

@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from malefiz.core.actions import PASS
 from malefiz.core.errors import MalefizError
 from malefiz.core.savefile import load
 from malefiz.games import GAMES
@@ -142,6 +143,10 @@ def test_the_only_move_of_mensch_aergere_dich_nicht_is_said_not_asked() -> None:
     out = io.StringIO()
     assert len(actions) == 1 and Person(MAEDN, EN, lines(), out)(state, actions, random.Random(0)) == actions[0]
     assert out.getvalue() == "Yellow: the piece on its start field: 5 fields ahead (the only move)\n"
+    stuck = MAEDN.apply(MAEDN.parse_position("maedn cross y:B,B,B,B r:B,B,B,B y?"), MAEDN.roll(3))
+    out = io.StringIO()
+    assert Person(MAEDN, EN, lines(), out)(stuck, MAEDN.legal_actions(stuck), random.Random(0)) == PASS
+    assert out.getvalue() == ""  # the transcript says the pass
 
 
 def test_seats_read_as_the_address_writes_them_and_a_person_is_human() -> None:
