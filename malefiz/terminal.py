@@ -32,7 +32,7 @@ HINT: Final = frozenset({"?", "hint", "tipp"})
 
 
 class Left(Exception):
-    """The person left the game (``q``, or the input ended)."""
+    """The person left the game (``q``, Ctrl-C at the question, or the input ended)."""
 
 
 class Person:
@@ -60,7 +60,8 @@ class Person:
             self.out.flush()
             try:
                 text = self.read().strip()
-            except EOFError:
+            except (EOFError, KeyboardInterrupt):  # the input ended, or Ctrl-C at the question: leaving too
+                self._say("")
                 raise Left from None
             if self.echo:
                 self._say(text)

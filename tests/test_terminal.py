@@ -137,6 +137,15 @@ def test_leaving_or_the_end_of_the_input_leaves_the_game(typed: tuple[str, ...])
         Person(MAEDN, EN, lines(*typed), io.StringIO())(state, MAEDN.legal_actions(state), random.Random(0))
 
 
+def test_ctrl_c_at_the_question_leaves_the_game_too() -> None:
+    def interrupted() -> str:
+        raise KeyboardInterrupt
+
+    state = moving(MALEFIZ, "classic")
+    with pytest.raises(Left):
+        Person(MALEFIZ, EN, interrupted, io.StringIO())(state, MALEFIZ.legal_actions(state), random.Random(0))
+
+
 def test_the_only_move_of_mensch_aergere_dich_nicht_is_said_not_asked() -> None:
     state = MAEDN.apply(MAEDN.new_game("cross", 2, {}), MAEDN.roll(5))
     actions = MAEDN.legal_actions(state)
