@@ -86,9 +86,11 @@ def test_maedn_boards_in_letters_have_every_field_and_piece(board: str, players:
     assert grid.count("o") + grid.count("-") + letters == len(b.track) + 8 * len(b.colours)
 
 
-def test_a_barrier_is_a_letter_and_a_two() -> None:
+def test_a_barrier_is_a_letter_and_a_two_and_an_empty_start_field_a_small_letter() -> None:
     state = MAEDN.parse_position("maedn cross y:5,5,B,B r:B,B,B,B y3 +barriers")
-    assert "Y2" in MAEDN.face.text(state, EN).split()
+    words = " ".join(MAEDN.face.text(state, EN).splitlines()[:-2]).split()  # the grid, not the key
+    assert "Y2" in words and words.count("y") == words.count("r") == 1
+    assert " ".join(MAEDN.face.text(state, DE).splitlines()[:-2]).split().count("ge") == 1
 
 
 # -- a person's choices ----------------------------------------------------------------------------------------------

@@ -549,8 +549,8 @@ def _pieces(state: State, b: Board, marks: _Marks, t: Translator, sent_home: Seq
 
 def text(state: State, t: Translator = ENGLISH) -> str:
     """The board in letters for a terminal (:meth:`Face.text <malefiz.core.face.Face.text>`): each track field
-    ``o`` and each goal and B field ``-`` where the board draws it, a piece by its letter (``2`` after it: a
-    barrier); below, the key.
+    ``o`` and each goal and B field ``-`` where the board draws it, a colour's start field (A) by its small
+    letter, a piece by its letter (``2`` after it: a barrier); below, the key.
 
     >>> print(text(new_game("cross", ("yellow", "red"))).splitlines()[2])
                   o  -  o
@@ -558,6 +558,7 @@ def text(state: State, t: Translator = ENGLISH) -> str:
     b = state.board
     cells = {p: "o" for p in b.track} | {p: "-" for fields in (*b.goals, *b.b_fields) for p in fields}
     se = state.seating
+    cells.update((b.point(c, 0), piece_letter(c, t).lower()) for c in se.colours)  # the start fields (A)
     for colour, pieces in zip(se.colours, state.pieces, strict=True):
         counts = Counter(pieces)
         waiting = 0
