@@ -143,8 +143,7 @@ def _game_setup(args: argparse.Namespace) -> tuple[Game[Any, Any], str]:
 
 
 def _level(bot: str, t: Translator) -> str:
-    """A bot in a transcript: a level the page names (:data:`~malefiz.page.LEVELS`) in ``t``'s language
-    (``schwer``), any other bot as it is called (``greedy``, ``package.module:name``)."""
+    """A seat in a transcript: a person or page's level in ``t``'s language (``schwer``), any other bot as named."""
     return t(f"cli.level.{bot}") if bot in (*LEVELS, HUMAN) else bot
 
 
@@ -600,11 +599,12 @@ def _parser(t: Translator = ENGLISH) -> argparse.ArgumentParser:
     look.set_defaults(run=_cmd_review)
     game = sub.add_parser(
         "play",
-        help="play a whole game between bots and print the transcript",
+        help="play a whole game between bots (or you, a human seat) and print the transcript",
         description=(
             "Play one game between bots and print its transcript: the game, board, seed and seats, a line a turn "
             "(its roll and actions in notation) and the ranking. The same seed plays the same game; --save also "
-            "writes it as a save file for the page's Load and for review."
+            "writes it as a save file for the page's Load and for review. A human seat is you, here: the board is "
+            "printed before each of your decisions and you type your move."
         ),
     )
     _add_game_arguments(game)
@@ -618,8 +618,8 @@ def _parser(t: Translator = ENGLISH) -> argparse.ArgumentParser:
     )
     game.add_argument(
         "--seats",
-        help="comma-separated bots, one per seat in turn order (hard,medium; bot:hard as the page's address writes"
-        " it), read as tournament reads them; in place of --bot and --players",
+        help="comma-separated seats in turn order: bots as tournament reads them (hard,medium; bot:hard as the"
+        " page's address writes it) or human, a person at this terminal; in place of --bot and --players",
     )
     game.add_argument(
         "--save",
