@@ -699,6 +699,8 @@ EN: Final[dict[str, str]] = {
     "cli.error.write": "--save: cannot write {file}: {reason}",
     "cli.error.output": "cannot write the output: {reason}",
     "cli.error.bot_unknown": "unknown bot {bot}: expected one of {known} or package.module:name",
+    "cli.error.bot_human": "a person plays only in play's --seats (human,hard); here a bot is asked: {known} or"
+    " package.module:name",
     "cli.error.bot_load": "cannot load bot {bot}: {error}",
     "cli.error.bot_callable": "cannot load bot {bot}: {module} has no callable {name}",
     "cli.error.bot_failed": "bot {bot} failed: {error}",
@@ -1378,6 +1380,8 @@ DE: Final[dict[str, str]] = {
     "cli.error.write": "--save: {file} kann nicht geschrieben werden: {reason}",
     "cli.error.output": "Die Ausgabe kann nicht geschrieben werden: {reason}",
     "cli.error.bot_unknown": "Unbekannter Computer {bot}: möglich sind {known} oder package.module:name",
+    "cli.error.bot_human": "ein Mensch spielt nur in den --seats von play (human,hard); hier ist ein Computer gefragt:"
+    " {known} oder package.module:name",
     "cli.error.bot_load": "Computer {bot} kann nicht geladen werden: {error}",
     "cli.error.bot_callable": "Computer {bot} kann nicht geladen werden: {module} hat kein aufrufbares {name}",
     "cli.error.bot_failed": "Computer {bot} ist gescheitert: {error}",

@@ -208,3 +208,17 @@ def test_leaving_at_the_command_line_says_so_and_saves_the_game_so_far(
     assert doc["actions"][-2:] == ["d5", "h-4.11"] and not session.state.is_over
     status, out, err = cli(capsys, monkeypatch, "review", str(save))  # one decision is one, not "1 decisions"
     assert status == 0 and "Yellow: 0.0 points a decision over 1 decision, 0 mistakes (5 points or more)" in out
+
+
+@pytest.mark.parametrize(
+    "args", [("tournament", "--games", "2", "--seats", "human,hard"), ("play", "--bot", "human", "--players", "2")]
+)
+def test_a_person_is_refused_where_only_bots_play(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, args: tuple[str, ...]
+) -> None:
+    status, out, err = cli(capsys, monkeypatch, *args)
+    assert status == 2 and out == ""
+    assert err == (
+        "error: a person plays only in play's --seats (human,hard); here a bot is asked: easy, medium, hard, greedy,"
+        " random or package.module:name\n"
+    )

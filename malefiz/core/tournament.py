@@ -47,6 +47,8 @@ def load_bot(name: str, bots: Mapping[str, Bot]) -> Bot:
     """
     if name in bots:
         return bots[name]
+    if name == "human":  # a person's seat, as the page's address and play's --seats write it
+        raise MalefizError.keyed("cli.error.bot_human", known=", ".join(bots))
     module_name, _, attr = name.partition(":")
     if not attr or not attr.isidentifier() or not all(part.isidentifier() for part in module_name.split(".")):
         raise MalefizError.keyed("cli.error.bot_unknown", bot=quote(name), known=", ".join(bots))
