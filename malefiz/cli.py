@@ -200,7 +200,7 @@ def _header(game: Game[Any, Any], board: str, seed: object, seats: str, t: Trans
 def _cmd_play(args: argparse.Namespace, out: TextIO) -> int:
     game, board = _game_setup(args)
     t = Translator(args.lang)
-    if args.seats is not None:  # a bot a seat, read as tournament reads them
+    if args.seats is not None:  # a bot or a person (human) a seat
         names = seat_names(args.seats, game)
         if args.bot is not None:
             raise MalefizError.keyed("cli.error.bot_seats", bot=quote(args.bot))
@@ -299,11 +299,11 @@ def _saved(
     names = frozenset(n for n, on in options.items() if on)
     colours = game.seat_colours(board, len(bots), names)
     seats = tuple(
-        Seat(c, c.capitalize(), "bot", bot)
+        Seat(c, c.capitalize())  # a person at the terminal: a person of the page, called by the colour
+        if bot == HUMAN
+        else Seat(c, c.capitalize(), "bot", bot)
         if bot in game.bots
         else Seat(c, bot.rpartition(":")[2][:MAX_NAME])
-        if bot != HUMAN
-        else Seat(c, c.capitalize())  # a person at the terminal: a person of the page, called by the colour
         for c, bot in zip(colours, bots, strict=True)
     )
     setup = Setup(game=game, board=board, seats=seats, options=names, seed=seed)

@@ -114,16 +114,17 @@ class Person:
 
 
 def seat_names(text: str, game: Game[Any, Any]) -> list[str]:
-    """``--seats`` as ``play`` and ``tournament`` read it: comma-separated bots, blanks (a trailing comma) left out.
+    """``--seats`` as ``play`` and ``tournament`` read it: comma-separated seats, blanks (a trailing comma) left out.
 
     A seat may be written as the page's address writes a computer too: ``bot:hard`` is ``hard`` and ``bot`` the
     game's default level.
     """
-    names = [n.strip() for n in text.split(",") if n.strip()]
-    return [
-        game.face.default_level if n == "bot" else n.removeprefix("bot:") if n.removeprefix("bot:") in game.bots else n
-        for n in names
-    ]
+
+    def read(name: str) -> str:
+        level = name.removeprefix("bot:")
+        return game.face.default_level if name == "bot" else level if level in game.bots else name
+
+    return [read(n.strip()) for n in text.split(",") if n.strip()]
 
 
 def read_line() -> str:
