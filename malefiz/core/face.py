@@ -10,18 +10,19 @@ So ``"<piece key>-<field key>"`` read off the page is the move in notation.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
 
 from ..i18n import Translator
 from .effects import Effects
 from .game import GameState
+from .svg import piece_letter
 
 if TYPE_CHECKING:
     from .record import Entry
 
-__all__ = ["Face", "Marks", "Namer", "Search", "Words", "WordsFace", "ranked_fields", "text_grid"]
+__all__ = ["Face", "Marks", "Namer", "Search", "Words", "WordsFace", "ranked_fields", "text_grid", "text_pieces"]
 
 S = TypeVar("S", bound=GameState)
 A = TypeVar("A")
@@ -218,3 +219,12 @@ def text_grid(cells: Mapping[tuple[int, int], str], width: int, height: int, num
         row = "".join(f"{cells.get((x, y), ''):>3}" for x in range(width))
         lines.append(((f"{y:>3}" if numbered else "") + row).rstrip())
     return lines
+
+
+def text_pieces(colours: Iterable[str], t: Translator) -> str:
+    """The line under a board in letters that says whose each letter is (``Pieces: R red, Y yellow``).
+
+    >>> text_pieces(("red", "yellow"), Translator("de"))
+    'Figuren: R rot, Ge gelb'
+    """
+    return t("term.pieces", list=", ".join(f"{piece_letter(c, t)} {t.colour(c)}" for c in colours))

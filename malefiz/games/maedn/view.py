@@ -47,7 +47,7 @@ from functools import cache
 from html import escape
 from typing import Final, NamedTuple
 
-from ...core.face import text_grid
+from ...core.face import text_grid, text_pieces
 from ...core.svg import (
     CELL,
     COLOUR_FILL,
@@ -568,8 +568,7 @@ def text(state: State, t: Translator = ENGLISH) -> str:
                 waiting += place < 0
                 cells[point] = piece_letter(colour, t) + ("2" if place >= 0 and counts[place] > 1 else "")
     lines = text_grid(cells, b.width, b.height)
-    key = ", ".join(f"{piece_letter(c, t)} {t.colour(c)}" for c in se.colours)
-    return "\n".join([*lines, t("term.key.maedn"), t("term.pieces", list=key)])
+    return "\n".join([*lines, t("term.key.maedn"), text_pieces(se.colours, t)])
 
 
 def board_svg(board_name: str, t: Translator = ENGLISH) -> str:

@@ -39,7 +39,7 @@ from html import escape
 from typing import cast
 
 from ...core.effects import NONE, Effects
-from ...core.face import text_grid
+from ...core.face import text_grid, text_pieces
 from ...core.svg import (
     CELL,
     COLOUR_FILL,
@@ -544,8 +544,7 @@ def text(state: State, t: Translator = ENGLISH) -> str:
     if any(forest for *_, forest in counts):
         lines.append(t("term.forest", list=", ".join(f"{letter} {forest}" for letter, _, forest in counts if forest)))
     key = t("term.key.fast" if b.rest_fields else "term.key.malefiz")
-    pieces = ", ".join(f"{piece_letter(c, t)} {t.colour(c)}" for c in state.players)
-    return "\n".join([*lines, key, t("term.pieces", list=pieces)])
+    return "\n".join([*lines, key, text_pieces(state.players, t)])
 
 
 @cache
