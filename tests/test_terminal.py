@@ -200,7 +200,7 @@ def test_leaving_at_the_command_line_says_so_and_saves_the_game_so_far(
     # Red rolled, took a barricade and left before putting it: that half turn is said and kept
     assert out.splitlines()[-3:] == [
         "    3  Rot      würfelt 5  h-4.11 nimmt den Sperrstein",
-        "Das Spiel wurde beendet.",
+        "Du hast das Spiel verlassen.",
         "am Zug: Rot nach 3 Zügen",
     ]
     doc = json.loads(save.read_text(encoding="utf-8"))
