@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, Final, TextIO
 
 from .core.actions import PASS
+from .core.document import quote
 from .core.errors import MalefizError
 from .core.game import Bot, Game
 from .core.review import rate
@@ -102,7 +103,7 @@ class Person:
         for action in actions:
             if str(action) == text:
                 return action
-        raise MalefizError.keyed("term.error.choice", got=repr(text[:40]), n=len(actions))
+        raise MalefizError.keyed("term.error.choice", got=quote(text), n=len(actions))
 
     def _hint(self, state: Any) -> list[str]:
         """The best three moves with the chance to win after each, as the page's hint says them."""

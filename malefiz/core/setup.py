@@ -14,6 +14,7 @@ from typing import Any, Final, Literal
 from urllib.parse import parse_qs, quote, unquote, urlencode
 
 from ..i18n import Translator
+from .document import quote as quoted
 from .errors import ColourName, MalefizError, Said, Term
 from .game import Game
 
@@ -120,8 +121,8 @@ def _boards(game: Game[Any, Any]) -> tuple[Said, ...]:
 
 def _got(text: str) -> str:
     """A value of an address as an error tells it: quoted, and cut to 40 characters, so that a message stays a
-    line however long the address is."""
-    return repr(text[:40])
+    line however long the address is (:func:`~malefiz.core.document.quote`, the errors' one quoting)."""
+    return quoted(text[:40])
 
 
 def _check_options(game: Game[Any, Any], names: Iterable[str]) -> None:
