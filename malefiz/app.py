@@ -572,10 +572,9 @@ class App(SettingUp, BetweenDevices):
         document = savefile.save(s)
         if document == self._kept:
             return True
-        stored = self.shelf.get(game_id)
-        if stored is not None and stored.revision > self._revision:
+        if self.shelf.newer(game_id, self._revision):
             return False
-        self.saving = self.shelf.put(game_id, s, self._revision + 1, self.clock())
+        self.saving = self.shelf.put(game_id, s, self._revision + 1, self.clock(), document)
         if self.saving:
             self._revision += 1
             self._kept = document

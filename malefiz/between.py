@@ -199,7 +199,7 @@ class BetweenDevices:
         doc = together.to_doc()
         s = together.session
         if s is not None:  # what the setup screen shows of it (Back to the game) without replaying it
-            moves = sum(1 for e in s.record.entries if e.is_move)
+            moves = s.record.moves
             doc["seen"] = {"when": self.clock(), "position": s.game.to_json(s.state), "over": s.state.is_over}
             doc["seen"]["moves"] = moves
         self.storage.set(TOGETHER_PREFIX + together.key, json.dumps(doc, separators=(",", ":")))

@@ -169,6 +169,8 @@ class Shelf:
     def __init__(self, storage: Storage, games: Games) -> None:
         self.storage = storage
         self.games = games
+        self._written: dict[str, str] = {}
+        """The text last written here of each game (:meth:`newer` does not read a text it wrote itself)."""
 
     def ids(self) -> list[str]:
         """The identities of every game kept."""
@@ -178,6 +180,15 @@ class Shelf:
         """The game kept as ``game_id`` as listed (None: nothing kept under it)."""
         text = self.storage.get(GAME_PREFIX + game_id)
         return None if text is None else read(game_id, text, self.games)
+
+    def newer(self, game_id: str, revision: int) -> bool:
+        """Whether the game kept as ``game_id`` is at a revision above ``revision`` (another tab played on). A
+        tab asks before every write; the text it wrote last is not read again (a long game's text is long)."""
+        text = self.storage.get(GAME_PREFIX + game_id)
+        if text is None or text == self._written.get(game_id):
+            return False
+        stored = read(game_id, text, self.games)
+        return stored.revision > revision
 
     def listing(self) -> list[Shelved]:
         """Every game kept, the latest first (unreadable ones by their identity, after the rest)."""
@@ -204,8 +215,11 @@ class Shelf:
             detail = f"{type(error).__name__}: {str(error)[:80]}"
             raise MalefizError.keyed("error.kept", detail=detail) from None
 
-    def put(self, game_id: str, session: Session, revision: int, when: float) -> bool:
-        """Keep ``session`` as ``game_id`` at ``revision`` (False: the browser keeps nothing)."""
+    def put(
+        self, game_id: str, session: Session, revision: int, when: float, save: dict[str, Any] | None = None
+    ) -> bool:
+        """Keep ``session`` as ``game_id`` at ``revision`` (False: the browser keeps nothing); ``save``: its
+        :func:`~malefiz.core.savefile.save` when the caller has it already."""
         record = session.record
         move = next((e for e in reversed(record.entries) if e.is_move), None)
         last = {} if move is None else {language: session.told(move, language) for language in LANGUAGES}
@@ -214,12 +228,15 @@ class Shelf:
             "id": game_id,
             "revision": revision,
             "when": round(when, 3),
-            "moves": sum(1 for e in record.entries if e.is_move),
+            "moves": record.moves,
             "over": bool(session.state.is_over),
             "last": last,
-            "save": savefile.save(session),
+            "save": savefile.save(session) if save is None else save,
         }
-        done = self.storage.set(GAME_PREFIX + game_id, json.dumps(wrapper, separators=(",", ":")))
+        text = json.dumps(wrapper, separators=(",", ":"))
+        done = self.storage.set(GAME_PREFIX + game_id, text)
+        if done:
+            self._written[game_id] = text
         if done and session.state.is_over:  # one more finished game: the oldest may make room
             self.tidy()
         return done

@@ -9,11 +9,13 @@ import re
 
 import pytest
 
+from malefiz import shelf
 from malefiz.app import KEEP_KEY, App, MemoryStorage, id_in
 from malefiz.core import savefile
+from malefiz.core.setup import Games
 from malefiz.games import GAMES
 from malefiz.i18n import Translator
-from malefiz.shelf import GAME_PREFIX, MAX_FINISHED, Shelf, when_words
+from malefiz.shelf import GAME_PREFIX, MAX_FINISHED, Shelf, Shelved, when_words
 
 GAME = "?game=malefiz&board=classic&seats=human,human&seed=8&names=Ann,Bob"
 OTHER = "?game=maedn&board=cross&seats=human,human&seed=5&names=Cleo,Dan"
@@ -191,6 +193,28 @@ def test_the_tab_that_is_behind_catches_up_and_never_overwrites_newer_moves() ->
     screen = a.roll()  # a's roll is not kept over b's move: a catches up instead, and says so
     assert screen is not None and "another tab" in screen.notice and actions(a) == newest
     assert json.loads(storage.kept[f"{GAME_PREFIX}{a.game_id}"])["save"]["actions"] == newest
+
+
+def test_a_tab_reads_its_game_back_only_when_another_tab_wrote_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Before each write a tab checks the kept revision; the text it wrote itself is not read again (a long game's
+    text is long, and a page keeps its game after every action)."""
+    storage = MemoryStorage()
+    a = app(storage)
+    a.open(GAME)
+    play(a, 1)
+    read: list[str] = []
+    real = shelf.read
+
+    def counted(game_id: str, text: str, games: Games) -> Shelved:
+        read.append(game_id)
+        return real(game_id, text, games)
+
+    monkeypatch.setattr(shelf, "read", counted)
+    play(a, 20)
+    assert read == [] and len(actions(a)) > 20
+    other = Shelf(storage, GAMES)
+    assert a.game_id is not None and not other.newer(a.game_id, 10**6) and other.newer(a.game_id, 1)
+    assert read == [a.game_id] * 2  # another tab's shelf reads it, each time
 
 
 def test_the_setup_screen_lists_anew_when_another_tab_keeps_a_game() -> None:

@@ -30,6 +30,7 @@ and after a deadline the others may hand that device's seats to the computer. It
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import secrets
 from collections.abc import Iterable, Mapping, Sequence
@@ -53,6 +54,38 @@ def _step(part: bytes) -> bytes:
     return hashlib.sha256(b"malefiz chain\0" + part).digest()[:PART_BYTES]
 
 
+@functools.lru_cache(maxsize=4)
+def _links(secret: bytes, length: int) -> tuple[bytes, ...]:
+    """A chain's parts, anchor first (4,097 hashes: made once per secret, though a device's part of a game is
+    read again at every reload, link and reconnection)."""
+    links = [_step(secret)]
+    for _ in range(length):
+        links.append(_step(links[-1]))
+    links.reverse()
+    return tuple(links)
+
+
+_BEFORE: dict[bytes, tuple[bytes, ...]] = {}
+"""For a part revealed, the parts of its chain up to it: ``x[1]`` to ``x[draw + 1]`` (:func:`_parts_to`)."""
+
+
+def _parts_to(part: bytes, draw: int) -> tuple[bytes, ...]:
+    """Every part of a chain up to ``part``, the part for ``draw``: those for draws 0 to ``draw``. Hashed back once
+    per part revealed (a replayed game asks for each draw's part again and again: hashing back from the latest
+    each time took a long game's replay into millions of hashes)."""
+    found = _BEFORE.get(part)
+    if found is None or len(found) != draw + 1:
+        back = [part]
+        for _ in range(draw):
+            back.append(_step(back[-1]))
+        back.reverse()
+        found = tuple(back)
+        if len(_BEFORE) >= 64:
+            _BEFORE.clear()
+        _BEFORE[part] = found
+    return found
+
+
 @dataclass(frozen=True, slots=True)
 class Chain:
     """A device's own chain: its secret never leaves the device; :attr:`anchor` is sent first, then each
@@ -71,11 +104,7 @@ class Chain:
         """The chain of ``secret`` (kept on the device, for instance to resume after a reload)."""
         if len(secret) != PART_BYTES:
             raise ValueError(f"a chain's secret has {PART_BYTES} bytes")
-        links = [_step(secret)]
-        for _ in range(length):
-            links.append(_step(links[-1]))
-        links.reverse()
-        return cls(tuple(links))
+        return cls(_links(secret, length))
 
     @classmethod
     def new(cls) -> tuple[bytes, Chain]:
@@ -153,11 +182,14 @@ class Ledger:
         known, value = self.latest.get(device, (-1, self.anchors[device]))
         if draw <= known:
             raise MalefizError.keyed("error.fair_again", draw=draw)
-        check = part
+        back = [part]
         for _ in range(draw - known):
-            check = _step(check)
-        if check != value:
+            back.append(_step(back[-1]))
+        if back[-1] != value:
             raise MalefizError.keyed("error.fair_part", draw=draw)
+        earlier = _BEFORE.get(value) if known >= 0 else ()
+        if earlier is not None and len(earlier) == known + 1:  # the chain up to this part, from what was known
+            _BEFORE[part] = (*earlier, *reversed(back[:-1]))
         return replace(self, latest={**self.latest, device: (draw, part)})
 
     def part(self, device: int, draw: int) -> bytes | None:
@@ -165,9 +197,7 @@ class Ledger:
         known, value = self.latest.get(device, (-1, b""))
         if draw > known or draw < 0:
             return None
-        for _ in range(known - draw):
-            value = _step(value)
-        return value
+        return _parts_to(value, known)[draw]
 
     def missing(self, draw: int, devices: Iterable[int]) -> tuple[int, ...]:
         """Which of ``devices`` have not revealed their part for ``draw`` yet."""

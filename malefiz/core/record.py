@@ -8,7 +8,7 @@ longer); undo is keeping a prefix (:meth:`Record.upto`). The move list the page 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Generic, TypeVar
 
 from .actions import Pass, Roll
@@ -31,16 +31,20 @@ class Entry(Generic[S, A]):
     effects: Effects
     words: str = ""
     """The action told in the session's language (the move list's line)."""
+    text: str = field(init=False)
+    """The action as written (``str(action)``: the save file's, the link's and the move list's notation), written
+    once when the entry is made: a long game's record is saved after every action."""
+    is_move: bool = field(init=False)
+    """True for an action a player chose (not a roll, not a pass)."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "text", str(self.action))
+        object.__setattr__(self, "is_move", not isinstance(self.action, Roll | Pass))
 
     @property
     def notation(self) -> str:
         """The action in notation for the move list (empty for a roll, whose words say it all)."""
-        return "" if isinstance(self.action, Roll) else str(self.action)
-
-    @property
-    def is_move(self) -> bool:
-        """True for an action a player chose (not a roll, not a pass)."""
-        return not isinstance(self.action, Roll | Pass)
+        return "" if isinstance(self.action, Roll) else self.text
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,6 +65,13 @@ class Record(Generic[S, A]):
     opening: tuple[str, ...] = ()
     """The roll for who starts, one line a round and the line that names the starter (empty: no roll)."""
     entries: tuple[Entry[S, A], ...] = ()
+    moves: int = field(default=-1, compare=False)
+    """How many entries are moves (:attr:`Entry.is_move`): counted when the record is made, one more by
+    :meth:`then` (the shelf and the setup screen say it after every action)."""
+
+    def __post_init__(self) -> None:
+        if self.moves < 0:
+            object.__setattr__(self, "moves", sum(e.is_move for e in self.entries))
 
     @property
     def state(self) -> S:
@@ -80,11 +91,11 @@ class Record(Generic[S, A]):
 
     def then(self, entry: Entry[S, A]) -> Record[S, A]:
         """The record with ``entry`` added."""
-        return replace(self, entries=(*self.entries, entry))
+        return replace(self, entries=(*self.entries, entry), moves=self.moves + entry.is_move)
 
     def upto(self, length: int) -> Record[S, A]:
         """The record of the first ``length`` entries (undo)."""
-        return replace(self, entries=self.entries[:length])
+        return replace(self, entries=self.entries[:length], moves=-1)
 
     def undo_point(self, is_person: Callable[[int], bool]) -> int | None:
         """The length undo cuts the record back to: just after the last roll of a person who has since
@@ -109,6 +120,10 @@ class Record(Generic[S, A]):
     def actions(self) -> list[A]:
         """Every action in order."""
         return [e.action for e in self.entries]
+
+    def texts(self) -> list[str]:
+        """Every action as written (:attr:`Entry.text`), in order."""
+        return [e.text for e in self.entries]
 
     def lines(self, first: int = 0) -> list[Line[S]]:
         """The move list from line ``first`` on (a negative ``first`` counts from the end): the opening's

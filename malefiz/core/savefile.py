@@ -57,7 +57,7 @@ def save(session: Session) -> dict[str, Any]:
         "seed": session.seed,
         "dice": session.start_dice.count,
         "games": session.games,
-        "actions": [str(a) for a in session.record.actions()],
+        "actions": session.record.texts(),
         "position": session.game.to_json(session.state),
     }
 

@@ -39,6 +39,23 @@ def test_a_ledger_takes_each_part_that_fits_its_anchor_and_derives_the_ones_befo
     assert ledger.reveal(0, 7, a.part(7)).part(0, 5) == a.part(5)
 
 
+def test_every_earlier_part_is_the_chains_whether_the_ledger_was_revealed_to_step_by_step_or_read_whole() -> None:
+    """A ledger remembers each chain up to its latest part (a replayed game asks for every draw's part): what it
+    gives is always the chain's own, however the parts came in, and for a ledger made from its latest parts
+    alone (as a kept game is read)."""
+    a, b = chain(3), chain(4)
+    ledger = Ledger((a.anchor, b.anchor))
+    for draw in (0, 1, 2, 5, 6, 40, 41, 300):
+        ledger = ledger.reveal(0, draw, a.part(draw)).reveal(1, draw, b.part(draw))
+        assert [ledger.part(0, k) for k in range(draw + 2)] == [a.part(k) for k in range(draw + 1)] + [None]
+        assert [ledger.part(1, k) for k in range(0, draw + 1, 7)] == [b.part(k) for k in range(0, draw + 1, 7)]
+    read = Ledger((a.anchor, b.anchor), {0: (299, a.part(299)), 1: (17, b.part(17))})
+    assert [read.part(0, k) for k in range(300)] == [a.part(k) for k in range(300)]
+    assert [read.part(1, k) for k in range(19)] == [b.part(k) for k in range(18)] + [None]
+    with pytest.raises(MalefizError):  # a part of another chain that a chain's remembered parts cannot pass for
+        read.reveal(1, 20, a.part(20))
+
+
 @pytest.mark.parametrize(
     ("device", "draw", "part", "says"),
     [

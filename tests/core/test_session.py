@@ -134,6 +134,8 @@ def test_undo_takes_back_a_move_but_never_a_roll(address: str) -> None:
             reloaded = savefile.load(json.dumps(savefile.save(s)), GAMES)  # dice and history agree after the undo
             assert (reloaded.state, reloaded.dice, reloaded.record.actions()) == (s.state, s.dice, s.record.actions())
             assert reloaded.record.lines() == s.record.lines()  # the move list holds the moves that stand
+            assert reloaded.record.moves == s.record.moves == sum(e.is_move for e in s.record)  # counted as kept
+            assert s.record.texts() == [str(a) for a in s.record.actions()]  # each action written once, as it is
             assert ": move taken back" in news(s)
             if rng.random() < 0.5:
                 assert s.redo()
