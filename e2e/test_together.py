@@ -36,13 +36,13 @@ MY_TURN = """
 """
 
 TARGETS = "#board .target, #board .movable"
-FIRST_OF = "(selectors) => selectors.find((s) => document.querySelector(s) !== null)"
 POSITION = "() => document.querySelector('[data-position]').textContent"
 SAME_POSITION = "(want) => document.querySelector('[data-position]').textContent === want"
 CHANGED = "(old) => document.querySelector('[data-position]').textContent !== old"
 LINES = "Math.max(-1, ...Array.from(document.querySelectorAll('[data-log] li[data-index]'), (li) => +li.dataset.index))"
 NO_MOVE = "() => document.querySelector('[data-log] li[data-notation]') === null"
 """No move in the move list yet (the roll for who starts has no notation, however many rounds ties make)."""
+OVER = "() => !document.querySelector('[data-winner]').hidden"
 PROGRESS = f"() => {LINES}"
 """The number of the move list's last line: how far the game this device shows went."""
 
@@ -54,7 +54,8 @@ def converge(pages: list[Page]) -> None:
         positions = [page.evaluate(POSITION) for page in pages]
         if len(set(positions)) == 1:
             return
-        for page, position in zip(pages, positions, strict=True):  # until something changes somewhere
+        apart_first = sorted(zip(pages, positions, strict=True), key=lambda shown: shown[1] == positions[0])
+        for page, position in apart_first:  # until something changes somewhere (where it lags, likeliest)
             try:
                 page.wait_for_function(CHANGED, arg=position, timeout=150)
                 break
@@ -92,11 +93,40 @@ def set_up(devices: Callable[..., Page], site_url: str, setup: str) -> tuple[Pag
     return host, guest
 
 
-def best_clicks(page: Page, game: str) -> list[str]:
+LOOK = """
+() => {
+  const q = (selector) => document.querySelector(selector);
+  const free = q('html[data-ready]:not([data-waiting]):not([data-acting])') !== null;
+  const die = q('[data-action="roll"]:not([disabled])');
+  const marked = q('#board .movable, #board .target') !== null;
+  let roll = null;
+  if (free && die !== null && q('[data-winner]').hidden) {
+    die.scrollIntoView({block: "nearest", inline: "nearest"});
+    const box = die.getBoundingClientRect();
+    roll = {x: box.x + box.width / 2, y: box.y + box.height / 2};
+  }
+  return {
+    mine: free && q('[data-winner]').hidden && (die !== null || marked),
+    roll,
+    position: q('[data-position]').textContent,
+  };
+}
+"""
+"""What the person on a device can do now, in one look (each question to the browser costs a round trip): whether
+it is their turn (:data:`MY_TURN` and no winner), where the die is when it is theirs to roll, and the position."""
+
+AIM = f"""
+(selector) => document.querySelector(selector) === null ? "absent" : ({CENTER_OF.strip()})(selector)
+"""
+"""The middle of the element ``selector`` (scrolled into sight), ``"absent"`` when there is none, null while it has
+no size yet."""
+
+
+def best_clicks(position: str, game: str) -> list[str]:
     """What a person playing as the greedy computer clicks now: the piece (unless it is chosen) and the field, worked
     out here in CPython from the position the page shows (no search in the page's Pyodide)."""
     rules = GAMES[game]
-    state = rules.from_json(json.loads(page.evaluate(POSITION)))
+    state = rules.from_json(json.loads(position))
     if state.is_chance or state.is_over:
         return []
     legal = [a for a in rules.legal_actions(state) if a != PASS]
@@ -106,39 +136,38 @@ def best_clicks(page: Page, game: str) -> list[str]:
     return [piece, field] if piece is not None else [field]
 
 
-def act(page: Page, game: str | None = None) -> bool:
-    """The person on ``page`` does the first thing they can (roll, or click the first piece or field marked); True
-    if there was anything."""
-    if page.evaluate(MY_TURN) is not True:
+def click_middle(page: Page, selector: str) -> bool:
+    """A person's click in the middle of ``selector`` and the wait for the page's answer; False when nothing matches
+    (the board was drawn anew meanwhile: the caller looks again)."""
+    point = page.evaluate(AIM, selector)
+    if point == "absent":
         return False
-    if not page.locator("[data-winner]").is_hidden():
-        return False
-    if page.locator('[data-action="roll"]:not([disabled])').count():
-        page.click('[data-action="roll"]')
-        page.wait_for_selector(READY, state="attached")
-        return True
-    if game is not None:  # the person plays well (first choices alone may never end a game of Malefiz)
-        for key in best_clicks(page, game):
-            marked = f'#board [data-key="{key}"].movable, #board [data-key="{key}"].target'
-            if page.locator(marked).count() == 0:
-                continue  # the piece is chosen already, or its only move was made by its click
-            try:
-                point = page.wait_for_function(CENTER_OF, arg=marked, timeout=5000).json_value()
-            except PlaywrightTimeout:  # the board was drawn again meanwhile (the mark went): look again
-                return True
-            page.mouse.click(point["x"], point["y"])
-            page.wait_for_selector(READY, state="attached")
-        return True
-    found = page.evaluate(FIRST_OF, ["#board .target", TARGETS])
-    if not found:
-        return False  # the board changed meanwhile: look again
-    try:
-        point = page.wait_for_function(CENTER_OF, arg=found, timeout=5000).json_value()
-    except PlaywrightTimeout:
-        return False
+    if point is None:  # there, but not laid out yet
+        try:
+            point = page.wait_for_function(CENTER_OF, arg=selector, timeout=5000).json_value()
+        except PlaywrightTimeout:
+            return False
     page.mouse.click(point["x"], point["y"])
     page.wait_for_selector(READY, state="attached")
     return True
+
+
+def act(page: Page, game: str | None = None) -> bool:
+    """The person on ``page`` does the first thing they can (roll, or click the first piece or field marked); True
+    if there was anything."""
+    look = page.evaluate(LOOK)
+    if not look["mine"]:
+        return False
+    if look["roll"] is not None:
+        page.mouse.click(look["roll"]["x"], look["roll"]["y"])
+        page.wait_for_selector(READY, state="attached")
+        return True
+    if game is not None:  # the person plays well (first choices alone may never end a game of Malefiz)
+        for key in best_clicks(look["position"], game):
+            # the piece is chosen already, or its only move was made by its click: no mark, nothing to click
+            click_middle(page, f'#board [data-key="{key}"].movable, #board [data-key="{key}"].target')
+        return True
+    return click_middle(page, "#board .target") or click_middle(page, TARGETS)
 
 
 @pytest.mark.parametrize("game", ["maedn", "malefiz"])
@@ -151,13 +180,16 @@ def test_two_devices_set_up_play_a_whole_game_over_webrtc_and_rematch(
     board = "&board=fast" if game == "malefiz" else ""  # the short board: the same rules, fewer fields to walk
     host, guest = set_up(devices, site_url, f"game={game}{board}&seats=human,remote&names=Anna,Ben&pace=instant")
     delays: list[float] = []
+    acted = True
     for _ in range(4000):
-        if not host.locator("[data-winner]").is_hidden() and not guest.locator("[data-winner]").is_hidden():
+        if not acted and all(page.evaluate(OVER) for page in (host, guest)):  # asked once nobody could act
             break
+        acted = False
         for page, other in ((host, guest), (guest, host)):
             before = int(other.evaluate(PROGRESS))
             started = time.perf_counter()
             if act(page, game):
+                acted = True
                 converge([page, other])
                 if int(other.evaluate(PROGRESS)) > before:  # a move, shown on the other device
                     delays.append(time.perf_counter() - started)

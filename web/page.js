@@ -65,11 +65,12 @@
   window.python.kept.forEach(function (event) { worker.dispatchEvent(new MessageEvent("message", {data: event.data})); });
   worker.addEventListener("error", function (event) { window.pageFailed(event.message || "the worker stopped"); });
 
-  /** Send a call to Python; its reply once the writes and the address it asks for are made. */
+  /** Send a call to Python; its reply once the writes and the address it asks for are made. The page waits
+   * (html[data-waiting]) for every call but "work", which changes nothing shown. */
   function call(name) {
     var args = Array.prototype.slice.call(arguments, 1);
-    var id = ++lastId;
-    waitingFor(1);
+    var id = ++lastId, counted = name !== "work";
+    if (counted) waitingFor(1);
     return new Promise(function (resolve, reject) {
       calls.set(id, {resolve: resolve, reject: reject});
       var message = {id: id, call: JSON.stringify({call: name, args: args})};
@@ -81,16 +82,14 @@
         try {
           if (write[2] === null) store.removeItem(write[1]);
           else store.setItem(write[1], write[2]);
-        } catch (error) {
-          call("refused");
-        }
+        } catch (error) { call("refused"); }
       });
       if (reply.address) {
         var url = reply.address.url || location.pathname;
         history[reply.address.how === "push" ? "pushState" : "replaceState"](null, "", url);
       }
       asks = reply.asks;
-      waitingFor(-1);
+      if (counted) waitingFor(-1);
       return reply;
     });
   }
@@ -476,15 +475,10 @@
     } else if (target.matches("[data-motion-switch]")) {
       setMotion(target.checked);
       call("set_motion", target.checked);
-    } else if (target.matches("[data-sound]")) {
-      call("set_sound", target.checked);
-    }
+    } else if (target.matches("[data-sound]")) call("set_sound", target.checked);
   }
 
-  function setMotion(on) {
-    $("[data-motion-switch]").checked = on;
-    root.dataset.motion = on ? "on" : "off";
-  }
+  function setMotion(on) { $("[data-motion-switch]").checked = on, root.dataset.motion = on ? "on" : "off"; }
 
   function download(found) {
     if (!found) return;
@@ -515,8 +509,12 @@
     });
   }
 
-  /** The worker's own work (the review valuing the people's last decisions): asked for while some is left. */
-  function work() { call("work").then(function (reply) { if (reply.value) work(); }); }
+  /** The worker's own work (the review valuing the people's last decisions): asked for while some is left, a slice
+   * at a time (one chain, however many screens ask): a person's click waits for one slice at most. */
+  var working = false;
+  function work() {
+    if (!working) working = true, call("work").then(function (reply) { working = false; if (reply.value) work(); });
+  }
 
   function stopTimer() {
     if (timer !== null) clearTimeout(timer);
