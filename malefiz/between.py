@@ -199,9 +199,8 @@ class BetweenDevices:
         doc = together.to_doc()
         s = together.session
         if s is not None:  # what the setup screen shows of it (Back to the game) without replaying it
-            moves = s.record.moves
-            doc["seen"] = {"when": self.clock(), "position": s.game.to_json(s.state), "over": s.state.is_over}
-            doc["seen"]["moves"] = moves
+            position, over = s.game.to_json(s.state), s.state.is_over
+            doc["seen"] = {"when": self.clock(), "position": position, "over": over, "moves": s.record.moves}
         self.storage.set(TOGETHER_PREFIX + together.key, json.dumps(doc, separators=(",", ":")))
         self.address = Address("replace", f"?together={together.key}")
 

@@ -31,10 +31,10 @@ class Entry(Generic[S, A]):
     effects: Effects
     words: str = ""
     """The action told in the session's language (the move list's line)."""
-    text: str = field(init=False)
+    text: str = field(init=False, repr=False, compare=False)
     """The action as written (``str(action)``: the save file's, the link's and the move list's notation), written
     once when the entry is made: a long game's record is saved after every action."""
-    is_move: bool = field(init=False)
+    is_move: bool = field(init=False, repr=False, compare=False)
     """True for an action a player chose (not a roll, not a pass)."""
 
     def __post_init__(self) -> None:
