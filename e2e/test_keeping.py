@@ -134,6 +134,7 @@ def test_back_and_forward_keep_both_the_setup_and_the_game(game: GamePage) -> No
     game.page.wait_for_function(WAIT_FOR_PERSON)
     if game.roll_enabled():
         game.roll()
+    game.page.wait_for_selector(STILL, state="attached")  # a forced move due is played before the game is left
     position = game.position_text()
     game.page.go_back()
     game.page.wait_for_selector("#setup:not([hidden])")
