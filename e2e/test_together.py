@@ -71,15 +71,16 @@ def handed_link(page: Page, mark: str) -> str:
     return str(page.locator(selector).first.input_value())
 
 
-def set_up(devices: Callable[..., Page], site_url: str, setup: str) -> tuple[Page, Page]:
-    """The host invites a person on another device to seat 2; the guest joins as Ben; the host enters the reply."""
-    host = devices(f"{LOOPBACK}&{setup}")
+def set_up(devices: Callable[..., Page], site_url: str, setup: str, returns: bool = False) -> tuple[Page, Page]:
+    """The host invites a person on another device to seat 2; the guest joins as Ben; the host enters the reply.
+    Devices that ``returns`` keep the site for their later visits (see ``devices``)."""
+    host = devices(f"{LOOPBACK}&{setup}", returns=returns)
     invitation = handed_link(host, "#join=")
     assert invitation.startswith(site_url)
     assert host.locator("[data-together] .qr svg").count() == 1  # the invitation as a QR code too
     host.click('[data-together] [data-action="copy"]')
     host.wait_for_selector('[data-together] [data-action="copy"] >> text=Copied')  # said once it is copied
-    guest = devices(invitation.removeprefix(site_url))
+    guest = devices(invitation.removeprefix(site_url), returns=returns)
     guest.wait_for_selector('[data-together] [data-action="join"]')
     assert "invites you to play" in (guest.locator("[data-together]").text_content() or "")
     guest.fill('[data-together] input[name="join-name"]', "Ben")
@@ -340,15 +341,14 @@ def test_a_game_apart_in_time_goes_on_by_play_links_to_the_end_and_a_tampered_li
     # Ben (red, the guest) has at most 6 fields to walk and Anna 83: the dice are fair, so nobody knows how many links
     # the end takes, but Anna cannot end the game before Ben opens the first one
     position = near_the_end("?game=maedn&seats=bot:greedy,bot:greedy&seed=12", 6)
-    host, guest = set_up(
-        devices, site_url, f"game=maedn&seats=human,remote&names=Anna,Ben&pace=instant&position={position}"
-    )
+    setup = f"game=maedn&seats=human,remote&names=Anna,Ben&pace=instant&position={position}"
+    host, guest = set_up(devices, site_url, setup, returns=True)  # each opens a link in the browser that kept the site
     contexts = {"host": host.context, "guest": guest.context}
     guest.reload()  # the page that goes closes its channel (a reload closes it at once: e2e/test_net.py)
     guest.close()
     host.wait_for_selector("[data-together] .peer-state >> text=connection lost")
     pages = {"host": host}
-    turn, opened = "host", 0
+    turn, opened, restored = "host", 0, 0
     for _ in range(400):
         page = pages[turn]
         if not page.locator("[data-winner]").is_hidden():
@@ -375,12 +375,13 @@ def test_a_game_apart_in_time_goes_on_by_play_links_to_the_end_and_a_tampered_li
         notice = page.locator("[data-notice]")
         assert notice.is_hidden() or (notice.text_content() or "").startswith("Since your last turn: ")
         opened += 1
+        restored += page.get_attribute("html", "data-start") == "snapshot"
     else:
         panel = pages[turn].locator("[data-together]").text_content()
         raise AssertionError(f"the game does not end: {turn} {panel} {pages[turn].evaluate(POSITION)}")
     winner = pages[turn].locator("[data-winner-text]").text_content() or ""
     assert winner.endswith("wins!") and opened >= 1, (winner, opened)
-    print(f"play by link: {opened} links opened to the end")
+    print(f"play by link: {opened} links opened to the end, {restored} of them started from the memory snapshot")
     watch.assert_clean()
 
 
