@@ -53,6 +53,7 @@ BROKEN = {
     "unknown board": lambda: Setup.from_query("?seats=human,human&board=huge", GAMES),
     "bad seed": lambda: Setup.from_query("?seats=human,human&seed=12x", GAMES),
     "too many players": lambda: Setup.from_query("?seats=human,human,human,human,human", GAMES),
+    "too long an address": lambda: Setup.from_query("?seats=human,human&position=" + "%5B" * 40_000, GAMES),
     "cut link": lambda: savefile.from_link("eNqFULtuwzAM", GAMES),
     "not JSON": lambda: savefile.load("{{", GAMES),
     "changed position": lambda: savefile.load(json.dumps({**a_save(), "position": {}}), GAMES),
@@ -67,6 +68,15 @@ def test_a_broken_address_link_or_file_is_told_in_german_too(name: str) -> None:
     assert english == str(error)  # the English text is the error's own message
     assert german != english and german
     assert not re.search(r"\{\w+\}", german)
+
+
+def test_an_address_too_long_is_refused_before_it_is_read() -> None:
+    """Unquoting megabytes of an address takes seconds in a browser: it is refused by its length at once."""
+    error = error_of(BROKEN["too long an address"])
+    assert error.key == "error.address_long"
+    assert EN.error(error) == "Address: too long (120,028 characters; at most 100,000)"
+    assert DE.error(error) == "Adresse: zu lang (120,028 Zeichen; höchstens 100,000)"
+    assert Setup.from_query("?seats=human,human&names=" + "A" * 90_000, GAMES) is not None  # long, but not too long
 
 
 def test_a_nested_error_is_told_in_the_same_language() -> None:

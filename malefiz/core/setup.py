@@ -144,6 +144,10 @@ def _levels(game: Game[Any, Any]) -> tuple[Said, ...]:
     return tuple(Said(b, f"cli.level.{b}" if b in ("easy", "medium", "hard") else "") for b in game.bots)
 
 
+MAX_ADDRESS = 100_000
+"""The longest page address read, in characters (a real one, a position in it, is well under two thousand)."""
+
+
 def _position_param(query: str) -> str:
     """The ``position=`` value of a page address, where a ``+`` is the notation's option mark, not a space.
 
@@ -279,6 +283,8 @@ class Setup:
         Raises:
             MalefizError: for any malformed value, saying which.
         """
+        if len(query) > MAX_ADDRESS:  # refused before it is read: unquoting megabytes takes seconds in a browser
+            raise MalefizError.keyed("error.address_long", n=f"{len(query):,}", most=f"{MAX_ADDRESS:,}")
         params = {k: v[-1] for k, v in parse_qs(query.lstrip("?"), keep_blank_values=True).items()}
         if not params.get("seats"):
             return None
