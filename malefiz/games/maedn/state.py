@@ -556,9 +556,12 @@ def _parse_places(text: str, colour: str) -> list[int]:
     return places
 
 
-def _parse_letter(letter: str, where: str) -> str:
+def _parse_letter(letter: str, token: str) -> str:
+    """The colour of ``letter``, read in the notation's ``token`` (quoted in an error only: a token can be long)."""
     if letter not in LETTER_COLOURS:
-        raise NotationError.keyed("error.md_letter", text=where, letter=quote(letter), letters=" ".join(LETTER_COLOURS))
+        raise NotationError.keyed(
+            "error.md_letter", text=quote(token), letter=quote(letter), letters=" ".join(LETTER_COLOURS)
+        )
     return LETTER_COLOURS[letter]
 
 
@@ -578,7 +581,7 @@ def parse_position(text: str) -> State:
     pieces: dict[str, list[int]] = {}
     i = 2
     while i < len(tokens) and len(tokens[i]) > 2 and tokens[i][1] == ":":
-        colour = _parse_letter(tokens[i][0], quote(tokens[i]))
+        colour = _parse_letter(tokens[i][0], tokens[i])
         if colour in pieces:
             raise NotationError.keyed("error.position_twice", colour=ColourName(colour))
         pieces[colour] = _parse_places(tokens[i][2:], colour)
@@ -594,11 +597,11 @@ def parse_position(text: str) -> State:
     while i < len(tokens) and ":" in tokens[i]:
         key, _, body = tokens[i].partition(":")
         if key == "seats" and seats is None and body:
-            seats = tuple(tuple(_parse_letter(c, quote(tokens[i])) for c in seat) for seat in body.split(","))
+            seats = tuple(tuple(_parse_letter(c, tokens[i]) for c in seat) for seat in body.split(","))
         elif key == "neutral" and neutral is None and len(body) == 1:
-            neutral = _parse_letter(body, quote(tokens[i]))
+            neutral = _parse_letter(body, tokens[i])
         elif key == "finished" and not finished and body:
-            finished = [_parse_letter(c, quote(tokens[i])) for c in body.split(",")]
+            finished = [_parse_letter(c, tokens[i]) for c in body.split(",")]
         else:
             raise NotationError.keyed("error.md_token", text=quote(tokens[i]))
         i += 1
@@ -607,7 +610,7 @@ def parse_position(text: str) -> State:
     m = _TURN_RE.fullmatch(tokens[i])
     if m is None:
         raise NotationError.keyed("error.md_turn", text=quote(tokens[i]))
-    turn = _parse_letter(m[1], quote(tokens[i]))
+    turn = _parse_letter(m[1], tokens[i])
     phase = {"?": Phase.ROLL, "*": Phase.OVER}.get(m[2], Phase.MOVE)
     option_values: dict[str, bool] = {}
     for token in tokens[i + 1 :]:
