@@ -56,16 +56,6 @@ class _QuietHandler(SimpleHTTPRequestHandler):
         pass
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Every browser test in one group: run with ``-n 2 --dist loadgroup`` (``make test``), one worker plays them
-    one at a time (two Chromiums running Pyodide at once crash on these machines) while the other runs the
-    Python tests."""
-    here = Path(__file__).resolve().parent
-    for item in items:
-        if item.path.is_relative_to(here):
-            item.add_marker(pytest.mark.xdist_group("browser"))
-
-
 class _Server(ThreadingHTTPServer):
     def handle_error(self, request: Any, client_address: Any) -> None:
         """A browser that closes a page while a file is on its way is no fault of the site: said nowhere (the base

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from urllib.parse import quote
+
 from site_page import GamePage
 
 from malefiz.core.review import rate
@@ -50,9 +52,11 @@ def test_hint_marks_the_best_move_and_shows_the_chances(game: GamePage) -> None:
 
 
 def test_a_human_follows_the_hints_to_the_end(game: GamePage) -> None:
-    """Every move and barricade by the hint button, on the fast board against medium: the page marks the action
-    with the best chance to win, and says everyone's chances."""
-    game.open("?board=fast&seats=human,bot:medium&pace=instant&seed=4")
+    """Every move and barricade by the hint button, on the fast board against medium, from the middle of a game (its
+    start is the other whole games'): the page marks the action with the best chance to win, and says everyone's
+    chances."""
+    middle = quote("fast r:2.3,3.4,h,h y:4.3,7.5,h,h x:5.1,5.2,6.3,7.3,8.3,7.4 r?", safe="")
+    game.open(f"?board=fast&seats=human,bot:medium&pace=instant&seed=4&position={middle}")
     human = game.state().players[0]
     button = game.page.locator('[data-action="hint"]')
     for state in game.human_moves(human, limit=300):

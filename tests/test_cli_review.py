@@ -243,8 +243,9 @@ def test_play_and_review_speak_german_with_the_same_notation_and_figures(args: t
     assert [_notation(line) for line in en_lines] == [_notation(line) for line in de_lines]  # the same game
     assert ", Spielplan " in de_lines[0] and ", Startwert " in de_lines[0] and "würfelt" in german.stdout
     assert de_lines[-1].startswith("Sieger: ")
-    review = {lang: run("review", str(path), "--lang", lang) for lang in ("en", "de")}
-    assert review["en"].stdout == run("review", str(path)).stdout  # English is the default
+    review = {"en": run("review", str(path)), "de": run("review", str(path), "--lang", "de")}  # English: the default
+    if "maedn" in args:  # the same as asked for (a Malefiz review of three seats takes many seconds: once is enough)
+        assert review["en"].stdout == run("review", str(path), "--lang", "en").stdout
     en_lines, de_lines = review["en"].stdout.splitlines(), review["de"].stdout.splitlines()
     assert len(en_lines) == len(de_lines) > 10
     for en, de in zip(en_lines, de_lines, strict=True):  # the same chances, costs and better actions
