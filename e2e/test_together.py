@@ -180,7 +180,8 @@ def test_two_devices_set_up_play_a_game_to_its_end_over_webrtc_and_rematch(
     watch: Watch,
     game: str,
 ) -> None:
-    """Both games from the middle of a game, their starts played by the rematch (and by the test below): Malefiz on
+    """Both games from the middle of a game (a game's start between devices: the rematch's first roll here, the test
+    below for Mensch ärgere Dich nicht, whole games of both in tests/test_together.py): Malefiz on
     the short board (the same rules, fewer fields to walk) where one has at most 12 fields to walk, six barricades
     still on the board (about 70 actions to the end instead of 140), Mensch ärgere Dich nicht where Ben has 36 fields
     to walk, Anna 110 (about 85 actions instead of 280); each person plays as the computer's *medium* would."""
@@ -286,8 +287,8 @@ def test_three_devices_and_a_watcher_play_a_whole_game_over_webrtc(
     watch: Watch,
 ) -> None:
     """The host (Anna) invites two people on other devices and someone to watch; the host passes every message on.
-    The game starts late (played that far in CPython: the two-device games above play one of each kind to its end,
-    Malefiz from its start), and each person clicks the first piece marked."""
+    The game starts late (played that far in CPython: the two-device games above play one of each kind to its end),
+    and each person clicks the first piece marked."""
     # Two of the three have at most 14 fields to walk (12 and 14; the third 41): the game ends once two have
     # finished, in about 60 actions (a fifth of a game whose leader alone is near the end)
     position = near_the_end("?game=maedn&seats=bot:greedy,bot:greedy,bot:greedy&seed=22", 14, seats=2)
