@@ -47,6 +47,7 @@ EN: Final[dict[str, str]] = {
     "then": "{words}, then {then}",
     "list_sep": "; ",
     "decimal_point": ".",
+    "digit_group": ",",
     "ordinal.1": "{n}st",
     "ordinal.2": "{n}nd",
     "ordinal.3": "{n}rd",
@@ -732,6 +733,7 @@ DE: Final[dict[str, str]] = {
     "then": "{words}, dann {then}",
     "list_sep": "; ",
     "decimal_point": ",",
+    "digit_group": ".",
     "ordinal.1": "{n}.",
     "ordinal.2": "{n}.",
     "ordinal.3": "{n}.",
@@ -1417,6 +1419,12 @@ class Term(str):
     __slots__ = ()
 
 
+class Amount(int):
+    """A number among an error's values: written with this language's digit groups (``120,028``, ``120.028``)."""
+
+    __slots__ = ()
+
+
 class Said(tuple[str, str]):
     """A word of a page address among an error's values, with the catalogue key of what it means: told as the word
     (what the address takes) and, where this language says it otherwise, its meaning (``fast (schnell)``)."""
@@ -1467,9 +1475,19 @@ class Translator:
             word, key = value
             meant = self(key).split(" (")[0] if key else ""  # (a board's: Kreuz, not Kreuz (2 bis 4 Spieler))
             return f"{word} ({meant})" if meant and meant.lower() != word.lower() else word
+        if isinstance(value, Amount):
+            return self.number(value)
         if isinstance(value, tuple):
             return ", ".join(str(self.value(v)) for v in value)
         return value
+
+    def number(self, value: int) -> str:
+        """A whole number with this language's digit groups.
+
+        >>> Translator("en").number(120028), Translator("de").number(1_000_000), Translator("de").number(-999)
+        ('120,028', '1.000.000', '-999')
+        """
+        return f"{value:,}".replace(",", self("digit_group"))
 
     def decimal(self, value: float, digits: int = 1) -> str:
         """``value`` with ``digits`` decimals as this language writes it: ``1.5`` in English, ``1,5`` in German.

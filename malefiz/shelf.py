@@ -32,7 +32,7 @@ from .core.face import Marks
 from .core.game import Game
 from .core.session import Session
 from .core.setup import Games, Seat, Setup, seat_label
-from .i18n import LANGUAGES, Translator
+from .i18n import LANGUAGES, Amount, Translator
 
 __all__ = [
     "GAME_PREFIX",
@@ -259,7 +259,7 @@ class Shelf:
 def read(game_id: str, text: str, games: Games) -> Shelved:
     """The kept text ``text`` as a :class:`Shelved` (with its problem when it cannot be read)."""
     if len(text) > savefile.MAX_SAVE + 10_000:
-        too_long = MalefizError.keyed("error.save_long", n=f"{len(text):,}", most=f"{savefile.MAX_SAVE:,}")
+        too_long = MalefizError.keyed("error.save_long", n=Amount(len(text)), most=Amount(savefile.MAX_SAVE))
         return Shelved(game_id, text, problem=too_long)
     if json_depth(text) is None:
         deep = MalefizError.keyed("error.json_deep", most=MAX_DEPTH)

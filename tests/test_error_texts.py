@@ -75,7 +75,7 @@ def test_an_address_too_long_is_refused_before_it_is_read() -> None:
     error = error_of(BROKEN["too long an address"])
     assert error.key == "error.address_long"
     assert EN.error(error) == "Address: too long (120,028 characters; at most 100,000)"
-    assert DE.error(error) == "Adresse: zu lang (120,028 Zeichen; höchstens 100,000)"
+    assert DE.error(error) == "Adresse: zu lang (120.028 Zeichen; höchstens 100.000)"  # German digit groups
     assert Setup.from_query("?seats=human,human&names=" + "A" * 90_000, GAMES) is not None  # long, but not too long
 
 

@@ -13,6 +13,7 @@ import json
 import zlib
 from typing import Any, Final
 
+from ..i18n import Amount
 from .actions import Roll
 from .document import MAX_DEPTH, deflate, inflate, json_depth
 from .errors import MalefizError
@@ -93,7 +94,7 @@ def load(text: str, games: Games) -> Session:
             (a tampered, truncated or foreign file); the message says what and where.
     """
     if len(text) > MAX_SAVE:
-        raise MalefizError.keyed("error.save_long", n=f"{len(text):,}", most=f"{MAX_SAVE:,}")
+        raise MalefizError.keyed("error.save_long", n=Amount(len(text)), most=Amount(MAX_SAVE))
     if json_depth(text) is None:
         raise MalefizError.keyed("error.save_json", detail=MalefizError.keyed("error.json_deep", most=MAX_DEPTH))
     try:
@@ -133,7 +134,7 @@ def from_doc(doc: object, games: Games) -> Session:
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
         raise MalefizError.keyed("error.save_actions")
     if len(actions) > MAX_ROLLS:
-        raise MalefizError.keyed("error.save_many", most=f"{MAX_ROLLS:,}")
+        raise MalefizError.keyed("error.save_many", most=Amount(MAX_ROLLS))
     seed, dice, played = numbers
     session = Session(setup, seed, dice, played)
     for i, text_action in enumerate(actions):

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any, Final, Literal
 from urllib.parse import parse_qs, quote, unquote, urlencode
 
-from ..i18n import Translator
+from ..i18n import Amount, Translator
 from .document import quote as quoted
 from .errors import ColourName, MalefizError, Said, Term
 from .game import Game
@@ -284,7 +284,7 @@ class Setup:
             MalefizError: for any malformed value, saying which.
         """
         if len(query) > MAX_ADDRESS:  # refused before it is read: unquoting megabytes takes seconds in a browser
-            raise MalefizError.keyed("error.address_long", n=f"{len(query):,}", most=f"{MAX_ADDRESS:,}")
+            raise MalefizError.keyed("error.address_long", n=Amount(len(query)), most=Amount(MAX_ADDRESS))
         params = {k: v[-1] for k, v in parse_qs(query.lstrip("?"), keep_blank_values=True).items()}
         if not params.get("seats"):
             return None

@@ -31,6 +31,7 @@ import re
 import zlib
 from typing import Final
 
+from ..i18n import Amount
 from .errors import MalefizError
 
 __all__ = ["MAX_CANDIDATES", "MAX_CODE", "MAX_SDP", "VERSION", "pack", "unpack"]
@@ -133,7 +134,7 @@ def pack(sdp: str) -> str:
             unusable; the message names the line).
     """
     if len(sdp) > MAX_SDP:
-        raise MalefizError.keyed("error.signal_sdp_long", n=f"{len(sdp):,}", most=f"{MAX_SDP:,}")
+        raise MalefizError.keyed("error.signal_sdp_long", n=Amount(len(sdp)), most=Amount(MAX_SDP))
     media = re.findall(r"^m=(.*?)\r?$", sdp, re.MULTILINE)
     if len(media) != 1 or not re.fullmatch(r"application \d+ UDP/DTLS/SCTP webrtc-datachannel", media[0]):
         raise MalefizError.keyed("error.signal_sdp", field="m=application")
@@ -216,7 +217,7 @@ def _bytes(code: str) -> bytes:
     """The bytes of a code, checked whole (its version and CRC-32); the head's deflated rest inflated."""
     code = code.strip()
     if len(code) > MAX_CODE:
-        raise MalefizError.keyed("error.signal_long", n=f"{len(code):,}", most=f"{MAX_CODE:,}")
+        raise MalefizError.keyed("error.signal_long", n=Amount(len(code)), most=Amount(MAX_CODE))
     if not _CODE.fullmatch(code):
         raise MalefizError.keyed("error.signal_foreign")
     try:
