@@ -29,7 +29,7 @@ lint: $(STAMP)
 	$(VENV)/bin/mypy
 
 unit: $(STAMP) $(NODE_STAMP)
-	$(PY) -m pytest tests malefiz README.md -q
+	$(PY) -m pytest tests malefiz README.md docs -q
 
 $(NODE_STAMP): package-lock.json
 	npm ci --no-audit --no-fund
@@ -56,7 +56,7 @@ e2e: site browser
 # then the browser tests, often one on each worker at once (each worker has its own Chromium). Listing the browser
 # tests first measured slower here (one run: over 21 minutes against 16 to 19).
 test: lint site browser
-	$(PY) -m pytest -q -n 2 --dist loadgroup --durations=15 tests malefiz README.md e2e
+	$(PY) -m pytest -q -n 2 --dist loadgroup --durations=15 tests malefiz README.md docs e2e
 
 # Writes malefiz/games/<game>/learned/weights_*.py and bench/results/train_<game>.txt (reproducible: --seed 27).
 # Malefiz's classic board learns from the references' games only (--self-play 0): see bench/TRIES.md.

@@ -1,4 +1,4 @@
-"""The Python API as a developer calls it, wrong calls included: options in every form the README shows, a position
+"""The Python API as a developer calls it, wrong calls included: options in every form docs/api.md shows, a position
 of the other game, an action given as text, a bot missing for a seat. A wrong call fails at once with a message that
 says what was expected, never later with an AttributeError or with a wrong answer."""
 

@@ -1,4 +1,5 @@
-"""The README's shell examples (lines ``$ command`` and the output below them) run and print what it says."""
+"""The shell examples of the README and of the guides in ``docs/`` (lines ``$ command`` and the output below them) run
+and print what they say."""
 
 from __future__ import annotations
 
@@ -10,14 +11,16 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
+PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+"""The README and the guides it leads to (their Python examples are doctests: ``--doctest-glob`` in pyproject.toml)."""
 
 
 def examples() -> list[list[tuple[str, str]]]:
-    """Every ``$ command`` in the README's sh blocks, with the lines after it up to the next command, a list a
-    block (a block's commands run in order, as a reader types them: a later one may read a file an earlier one
-    wrote)."""
+    """Every ``$ command`` in the sh blocks of the README and the guides, with the lines after it up to the next
+    command, a list a block (a block's commands run in order, as a reader types them: a later one may read a file an
+    earlier one wrote)."""
     found: list[list[tuple[str, str]]] = []
-    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    text = "".join(page.read_text(encoding="utf-8") for page in PAGES)
     for block in re.findall(r"```sh\n(.*?)```", text, re.DOTALL):
         commands: list[tuple[str, str]] = []
         command: str | None = None
@@ -38,6 +41,19 @@ def examples() -> list[list[tuple[str, str]]]:
 
 def test_the_readme_has_shell_examples() -> None:
     assert sum(len(block) for block in examples()) >= 2
+
+
+def test_every_guide_is_reached_from_the_readme_and_leads_back() -> None:
+    """The README is the front door: each page of ``docs/`` is linked from it, and every link between them resolves."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    guides = PAGES[1:]
+    assert guides, "docs/ holds no guide"
+    for guide in guides:
+        assert f"](docs/{guide.name})" in readme, f"the README does not lead to docs/{guide.name}"
+        assert "](../README.md)" in guide.read_text(encoding="utf-8"), f"docs/{guide.name} does not lead back"
+    for page in PAGES:
+        for target in re.findall(r"\]\(([^)#:]+)(?:#[^)]*)?\)", page.read_text(encoding="utf-8")):
+            assert (page.parent / target).exists(), f"{page.name}: the link to {target} leads nowhere"
 
 
 @pytest.mark.parametrize("block", examples(), ids=lambda block: block[0][0][:60])

@@ -1,6 +1,6 @@
 """Malefiz in JSON: the position document, and the actions and legal moves the command line prints and reads.
 
-The JSON position document (described in the README)::
+The JSON position document (described in docs/cli.md)::
 
     {"game": "malefiz", "board": "classic", "players": ["red", "yellow"],
      "pawns": {"red": [[2, 13], "house", "house", "house", "house"], "yellow": [...]},
