@@ -24,8 +24,12 @@ from typing import Any
 
 import pytest
 from conftest import SITE, _QuietHandler
-from playwright.sync_api import BrowserType, Page
+from playwright.sync_api import BrowserType, Page, Request
 from site_page import GamePage, Watch
+from test_maedn import maedn_state, open_at
+
+from malefiz.games.maedn.learned import endgame
+from malefiz.games.maedn.rules import legal_moves
 
 ROOT = Path(__file__).resolve().parent.parent
 GAME = "?game=maedn&seats=human,bot:medium&seed=3"
@@ -172,6 +176,57 @@ def test_the_game_starts_offline_under_a_sub_path(
     url = server.url + "sub/path/"
     assert first_visit(page, url) == [cache_name(url, version_of(SITE))]
     offline_start(page, server, url + GAME, watch)
+    watch.assert_clean()
+
+
+ENDGAME = "maedn cross y:B,30,42,43 r:5,12,42,43 y?"
+"""Two pieces a side left, yellow (a person) to roll against *hard*: a position of the endgame table."""
+
+TABLE = "data/malefiz/games/maedn/learned/endgame_cross.bin"
+"""The endgame table on the site (the package's data files are not in its zip)."""
+
+
+def hint_at_the_endgame(game: GamePage) -> tuple[float, float]:
+    """Open :data:`ENDGAME`, roll a 6 and ask for a hint: the best move's chance as the hint says it and as the table
+    gives it, in percent."""
+    open_at(game, ENDGAME, 6, seats="human,bot:hard")
+    game.roll()
+    state = maedn_state(game)
+    game.page.locator('[data-action="hint"]').click()
+    game.page.wait_for_function("() => document.querySelector('[data-hint]').textContent.startsWith('Best')")
+    best = game.page.locator("[data-hint] li").first.text_content() or ""
+    exact = max(endgame.chance_after(state, move) or 0.0 for move in legal_moves(state))
+    return float(best.rsplit("(", 1)[1].rstrip("%)")), exact * 100
+
+
+@pytest.mark.browser_context_args(service_workers="block")
+def test_the_endgame_table_is_fetched_only_when_a_game_first_needs_it(game: GamePage) -> None:
+    """A first visit downloads no table (it is 449 KB); the first endgame position reads it from the site, once."""
+    asked: list[str] = []
+
+    def seen(request: Request) -> None:
+        if "/data/" in request.url:
+            asked.append(request.url.removeprefix(game.site_url))
+
+    game.page.on("request", seen)
+    game.open("?game=maedn&seats=human,bot:hard&seed=3&pace=instant")
+    game.roll()
+    assert asked == []
+    said, exact = hint_at_the_endgame(game)
+    assert abs(said - exact) <= 0.5, (said, exact)
+    assert asked == [TABLE]
+    game.watch.assert_clean()
+
+
+def test_the_endgame_table_is_kept_for_offline_visits(
+    page: Page, serve: Callable[[Path], Server], watch: Watch
+) -> None:
+    server = serve(SITE)
+    first_visit(page, server.url)
+    page.context.set_offline(True)
+    server.stop()
+    said, exact = hint_at_the_endgame(GamePage(page, server.url, watch))
+    assert abs(said - exact) <= 0.5, (said, exact)
     watch.assert_clean()
 
 

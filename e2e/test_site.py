@@ -16,7 +16,7 @@ NODE_PYODIDE = ROOT / "node_modules" / "pyodide"
 PYODIDE = {"pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"}
 sys.path.insert(0, str(ROOT / "web"))
 
-from runtime import PACKAGE_DATA, SAFETY, runtime_id  # noqa: E402
+from runtime import DATA, SAFETY, data_files, runtime_id  # noqa: E402
 
 
 @pytest.fixture(scope="module")
@@ -33,6 +33,7 @@ def test_site_holds_exactly_the_runtime_the_package_and_the_page(files: set[str]
     expected = (
         {"index.html", "style.css", "page.js", "texts.js", "zoom.js", "sound.js", "net.js", "together.js"}
         | {"malefiz.zip"}
+        | {f"{DATA}/{name}" for name in data_files(ROOT)}
         | {"boot.mjs", "snapshot.bin", "worker.js"}
         | {"panzoom/panzoom.min.js", "qrcode/qrcode.js"}
         | pictures
@@ -67,14 +68,11 @@ def test_no_source_maps_and_no_outside_urls_in_the_page(files: set[str]) -> None
 
 
 def test_the_package_zip_holds_every_module_of_every_subpackage_compiled(files: set[str]) -> None:
-    data = {p.relative_to(ROOT).as_posix(): p for pattern in PACKAGE_DATA for p in (ROOT / "malefiz").rglob(pattern)}
     with zipfile.ZipFile(SITE / "malefiz.zip") as archive:
         entries = archive.infolist()
         names = {e.filename for e in entries}
-        headers = {archive.read(e)[:16] for e in entries if e.filename not in data}
-        assert all(archive.read(name) == path.read_bytes() for name, path in data.items())  # data files as they are
-    assert "malefiz/games/maedn/learned/endgame_cross.bin" in data
-    assert names == {p.relative_to(ROOT).as_posix() + "c" for p in (ROOT / "malefiz").rglob("*.py")} | set(data)
+        headers = {archive.read(e)[:16] for e in entries}
+    assert names == {p.relative_to(ROOT).as_posix() + "c" for p in (ROOT / "malefiz").rglob("*.py")}
     assert {
         "malefiz/core/game.pyc",
         "malefiz/core/session.pyc",
@@ -88,6 +86,13 @@ def test_the_package_zip_holds_every_module_of_every_subpackage_compiled(files: 
     # it, no source to check)
     assert len({h[:4] for h in headers}) == 1 and {h[4:8] for h in headers} == {b"\x01\0\0\0"}
     assert all(h[2:4] == b"\r\n" for h in headers)
+
+
+def test_the_package_data_files_are_beside_the_zip_as_they_are(files: set[str]) -> None:
+    """Not in the zip, which every visit downloads: the worker fetches one when a game first reads it."""
+    data = data_files(ROOT)
+    assert "malefiz/games/maedn/learned/endgame_cross.bin" in data
+    assert all((SITE / DATA / name).read_bytes() == path.read_bytes() for name, path in data.items())
 
 
 def test_pyodide_runs_from_its_own_files_a_trimmed_library_and_no_packages(files: set[str]) -> None:

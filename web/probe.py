@@ -10,7 +10,8 @@ game imports.
 - every module the package's source names in an ``import`` anywhere, inside functions too (``extra``), and the
   safety list (:data:`web.runtime.SAFETY`);
 - whole games of each kind and board, computers against each other, headless (:func:`malefiz.core.play.play`,
-  every bot level for a while), and Mensch ärgere Dich nicht's endgame table read from the package's zip;
+  every bot level for a while), and Mensch ärgere Dich nicht's endgame table, not in the package's zip but read as
+  the page's worker reads it (``trace.mjs`` puts the site's ``data/`` at ``/lib/data``);
 - the page's calls (:class:`malefiz.app.App`): the setup screen, a game of each kind played by a person and a
   computer through clicks, hints, undo and redo, the move list, saving and loading files (a broken one too),
   links, languages, paces, another tab's changes, a rematch.
@@ -57,9 +58,17 @@ def play_games() -> None:
             for number, _step in enumerate(play(game, state, [bot, bot], Dice(5), random.Random(5))):
                 if number > 40 and level != "greedy":
                     break
+    from malefiz.core import data
     from malefiz.games.maedn.learned import endgame
 
-    assert len(endgame.table()) == endgame.SIZE**2, "the endgame table is not in the package's zip"
+    assert data.read(endgame.__name__.rpartition(".")[0], endgame.FILE) is None, "the endgame table is in the zip"
+
+    def read(path: str) -> bytes | None:
+        with open("/lib/data/" + path, "rb") as file:
+            return file.read()
+
+    data.elsewhere = read
+    assert len(endgame.table()) == endgame.SIZE**2, "the endgame table is not in the site's data/"
 
 
 def use_the_app() -> None:

@@ -4,6 +4,9 @@
   ``web/compile.mjs`` under Node: sourceless ``.pyc`` files at the modules' paths (``malefiz/app.pyc``), which
   zipimport imports as they are. They are unchecked-hash ``.pyc`` (no file time in them) compiled with a fixed
   hash seed, and the zip's entries carry no time (1980-01-01): the same sources give the same bytes.
+- ``data/``: the package's data files (:data:`PACKAGE_DATA`: the endgame table) at their paths in the package, as
+  they are, outside the zip: the worker fetches one only when a game first reads it (:mod:`malefiz.core.data`), so
+  a first visit does not download them; the service worker keeps them with every other file.
 - ``pyodide/python_stdlib.zip``: the standard library (2.5 MB) trimmed to what the game and Pyodide import (0.9 MB).
   Which modules that is, is found by using them (:func:`trace_modules`: ``web/trace.mjs`` runs ``web/probe.py``
   under Pyodide with the whole library), and reading ``sys.modules`` after:
@@ -146,20 +149,37 @@ def write_zip(target: Path, entries: Iterable[tuple[str, bytes]]) -> None:
 
 
 PACKAGE_DATA: Final = ("*.bin",)
-"""The package's data files (read with ``pkgutil.get_data``), put in its zip as they are beside the ``.pyc``."""
+"""The package's data files (read with :func:`malefiz.core.data.read`): on the site in ``data/``, not in the zip."""
+
+DATA: Final = "data"
+"""The site's folder of the package's data files, each at its path in the package (``web/worker.js`` reads it)."""
+
+
+def data_files(source_root: Path) -> dict[str, Path]:
+    """The package's data files under ``source_root``: each by its path in the package
+    (``malefiz/games/maedn/learned/endgame_cross.bin``)."""
+    return {
+        p.relative_to(source_root).as_posix(): p
+        for pattern in PACKAGE_DATA
+        for p in (source_root / "malefiz").rglob(pattern)
+    }
 
 
 def compile_package(pyodide: Path, source_root: Path, target: Path) -> list[str]:
-    """Compile ``source_root/malefiz`` for Pyodide's Python (``web/compile.mjs``) into the zip ``target``, with the
-    package's data files (:data:`PACKAGE_DATA`); return its entry names (``malefiz/app.pyc``, ...), sorted."""
+    """Compile ``source_root/malefiz`` for Pyodide's Python (``web/compile.mjs``) into the zip ``target`` and copy
+    the package's data files (:func:`data_files`) into the folder :data:`DATA` beside it; return the zip's entry
+    names (``malefiz/app.pyc``, ...), sorted."""
     with tempfile.TemporaryDirectory(prefix="malefiz-pyc-") as temporary:
         compiled = Path(temporary)
         _run_node(WEB / "compile.mjs", pyodide, source_root, compiled)
         files = {p.relative_to(compiled).as_posix(): p for p in compiled.rglob("*.pyc")}
-        for pattern in PACKAGE_DATA:
-            files.update((p.relative_to(source_root).as_posix(), p) for p in (source_root / "malefiz").rglob(pattern))
         names = sorted(files)
         write_zip(target, ((name, files[name].read_bytes()) for name in names))
+    folder = target.parent / DATA
+    shutil.rmtree(folder, ignore_errors=True)
+    for name, path in data_files(source_root).items():
+        (folder / name).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(path, folder / name)
     return names
 
 

@@ -2,11 +2,12 @@
 // Usage: node web/trace.mjs PYODIDE_DIR PACKAGE_ZIP PROBE_PY EXTRA_JSON OUT_JSON
 //
 // Starts Pyodide from PYODIDE_DIR (its whole standard library) as the page does (the package's zip at /lib on
-// sys.path), runs web/probe.py's main(EXTRA) (every module of the package, the EXTRA modules, whole games and the
+// sys.path, the package's data files from the data/ folder beside the zip at /lib/data, which the probe reads as
+// the page's worker reads the site's), runs web/probe.py's main(EXTRA) (every module of the package, the EXTRA modules, whole games and the
 // page's calls), unpacks the zip as PyScript's `files` config does, lets an error cross into JavaScript (its
 // traceback is formatted) and a result be converted, and writes to OUT_JSON {"modules": sys.modules' names, "missing": the EXTRA names that are no module}.
-import { readFileSync, writeFileSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
 
 const [pyodideDir, packageZip, probe, extraJson, out] = process.argv.slice(2).map((p) => resolve(p));
 if (!out) {
@@ -21,6 +22,13 @@ const pyodide = await loadPyodide({
   stderr: (line) => console.error(line),
 });
 pyodide.FS.writeFile("/lib/malefiz.zip", readFileSync(packageZip));
+for (const entry of readdirSync(join(dirname(packageZip), "data"), { recursive: true, withFileTypes: true })) {
+  if (!entry.isFile()) continue;
+  const from = join(entry.parentPath ?? entry.path, entry.name);
+  const to = "/lib/data/" + from.slice(join(dirname(packageZip), "data").length + 1);
+  pyodide.FS.mkdirTree(to.slice(0, to.lastIndexOf("/")));
+  pyodide.FS.writeFile(to, readFileSync(from));
+}
 pyodide.globals.set("probe_source", readFileSync(probe, "utf8"));
 pyodide.globals.set("extra", pyodide.toPy(JSON.parse(readFileSync(extraJson, "utf8"))));
 const missing = pyodide

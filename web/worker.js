@@ -21,6 +21,28 @@ import { loadPyodide } from "./pyodide/pyodide.mjs";
 import { start } from "./boot.mjs";
 
 const HEADER = "malefiz-snapshot ";
+
+// The package's data files (the endgame table) are not in its zip: Python reads one from the site's data/ folder
+// when a game first needs it (malefiz.core.data), by a synchronous request, which a worker may make and which the
+// service worker answers from its cache offline. A file that cannot be had reads as none (the game goes on
+// without it).
+const DATA_READER = `
+def _reader():
+    import malefiz.core.data
+    from js import XMLHttpRequest
+
+    def read(path):
+        request = XMLHttpRequest.new()
+        request.open("GET", "./data/" + path, False)
+        request.responseType = "arraybuffer"
+        request.send()
+        return request.response.to_bytes() if request.status == 200 else None
+
+    malefiz.core.data.elsewhere = read
+
+_reader()
+del _reader
+`;
 let bridge = null;
 const waiting = [];
 
@@ -72,6 +94,7 @@ async function boot(message) {
     progress("python");
     pyodide = await start(loadPyodide, { indexURL: "./pyodide/", packageZip });
   }
+  pyodide.runPython(DATA_READER);
   progress("game");
   const module = pyodide.pyimport("malefiz.bridge");
   bridge = module.start(JSON.stringify(await pageGiven));

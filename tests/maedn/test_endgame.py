@@ -8,6 +8,7 @@ import random
 
 import pytest
 
+from malefiz.core import data
 from malefiz.games.maedn.bots import hard
 from malefiz.games.maedn.learned import endgame, win_chances
 from malefiz.games.maedn.rules import apply, legal_moves, new_game
@@ -126,3 +127,27 @@ def test_hard_takes_the_best_move_by_the_table(seed: int) -> None:
         chosen = hard(rolled, moves, random.Random(0))
         assert values[moves.index(chosen)] == max(values), str(rolled)
         decided += 1
+
+
+def test_without_its_data_file_the_table_covers_nothing_and_hard_plays_on_the_network(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The web page fetches the table when a game first needs it; should that fail (a first visit whose network went
+    away), the table covers nothing, the network gives the chances and *hard* still plays; it is not asked again."""
+    asked: list[str] = []
+
+    def nowhere(package: str, name: str) -> bytes | None:
+        asked.append(name)
+        return None
+
+    monkeypatch.setattr(endgame, "_table", [])
+    monkeypatch.setattr(data, "read", nowhere)
+    state = parse_position("maedn cross y:B,30,42,43 r:5,12,42,43 r?")
+    assert endgame.covered(state) is not None and endgame.chance(state) is None
+    chances = win_chances(state)
+    assert sum(chances) == pytest.approx(1.0) and 0 < chances[0] < 1
+    rolled = apply(state, ROLLS[3])
+    moves = legal_moves(rolled)
+    assert hard(rolled, moves, random.Random(0)) in moves
+    assert endgame.chance_after(rolled, moves[0]) in (None, 0.0, 1.0)
+    assert asked == [endgame.FILE]  # read once

@@ -7,8 +7,9 @@ pieces would share a track field are never reached); from any of them every move
 table holds, for each, the chance of the colour to roll to be home first when both colours play their best,
 solved by value iteration over the rules' own moves (``train/maedn_endgame.py``, ``make endgame``) and shipped
 as a data file of the package (``endgame_cross.bin``: zlib of one byte per position, the chance times 255,
-rounded, and kept from 0 and 1: nobody is home yet), read with the standard library (:func:`pkgutil.get_data`)
-on first use.
+rounded, and kept from 0 and 1: nobody is home yet), read on first use (:func:`malefiz.core.data.read`: beside
+the modules, or fetched by the web page only when a game first needs it). Where it cannot be had at all, the table
+covers nothing and the network decides.
 
 :func:`malefiz.games.maedn.learned.chances_by_slot` answers from the table wherever it covers a position, so
 *hard*'s search, the hint and the review are exact there.
@@ -16,14 +17,15 @@ on first use.
 
 from __future__ import annotations
 
-import pkgutil
 import zlib
 from typing import Final
 
+from ....core import data
 from ..rules import apply
 from ..state import DEFAULT_OPTIONS, Action, B, Phase, State
 
 __all__ = [
+    "FILE",
     "LOWER",
     "SCALE",
     "SIZE",
@@ -103,13 +105,16 @@ def covered(state: State) -> int | None:
     return index(pieces[turn], pieces[1 - turn])
 
 
+FILE: Final = "endgame_cross.bin"
+"""The table's data file in this package."""
+
+
 def table() -> bytes:
-    """The table's bytes (one per position), read on first use."""
+    """The table's bytes (one per position), read on first use; empty when the data file cannot be had (read once:
+    a game without it asks no more)."""
     if not _table:
-        data = pkgutil.get_data(__package__, "endgame_cross.bin")
-        if data is None:  # pragma: no cover - a loader that cannot read files
-            raise FileNotFoundError(f"{__package__}/endgame_cross.bin")
-        _table.append(zlib.decompress(data))
+        packed = data.read(__package__, FILE)
+        _table.append(zlib.decompress(packed) if packed is not None else b"")
     return _table[0]
 
 
@@ -117,9 +122,10 @@ def chance(state: State) -> float | None:
     """The chance of the colour to roll in ``state`` to be home first with best play by both, or None when the
     table does not cover ``state``."""
     at = covered(state)
-    if at is None:
+    exact = table() if at is not None else b""
+    if at is None or not exact:
         return None
-    return table()[at] / SCALE
+    return exact[at] / SCALE
 
 
 def chance_after(state: State, action: Action) -> float | None:
