@@ -24,7 +24,7 @@ from .actions import Pass, Roll
 from .face import Face
 from .game import Game
 from .record import Entry, Record
-from .svg import COLOUR_FILL
+from .svg import COLOUR_FILL, round_step
 
 __all__ = [
     "MISTAKE",
@@ -205,8 +205,8 @@ class Review:
 
 
 CHART_WIDTH: Final = 400
-CHART_HEIGHT: Final = 180
-_LEFT, _RIGHT, _TOP, _BOTTOM = 58, 10, 10, 28
+CHART_HEIGHT: Final = 204
+_LEFT, _RIGHT, _TOP, _BOTTOM = 58, 14, 10, 52
 _DASHES: Final = ("", "8 4", "2 4", "12 4 2 4", "4 4", "1 3")
 """Each seat's line pattern, the second cue beside its colour."""
 _INK: Final = {"yellow": "#b08800"}
@@ -223,7 +223,8 @@ def chart_svg(
 ) -> str:
     """Every seat's chance to win over the game as an SVG line chart (seat ``i`` in ``colours[i]``, named
     ``names[i]``), with each mistake marked on its player's line; ``title`` and ``description`` are read out,
-    ``turn_word`` labels the horizontal axis. Every text is escaped."""
+    ``turn_word`` labels the horizontal axis, whose numbers are the move list's lines (a point at ``n`` is the
+    chance after line ``n``). Every text is escaped."""
     pts = review.points
     last = max(pts[-1][0], 1) if pts else 1
     inner_w = CHART_WIDTH - _LEFT - _RIGHT
@@ -245,6 +246,13 @@ def chart_svg(
         out.append(
             f'<line class="grid" x1="{_LEFT}" y1="{gy:.1f}" x2="{CHART_WIDTH - _RIGHT}" y2="{gy:.1f}"/>'
             f'<text class="axis" x="{_LEFT - 6}" y="{gy + 5:.1f}" text-anchor="end">{share:.0%}</text>'
+        )
+    step = round_step(last, 6)
+    bottom = _TOP + inner_h
+    for tick in range(0, last + 1, int(step)):
+        out.append(
+            f'<line class="grid tick" x1="{x(tick):.1f}" y1="{bottom}" x2="{x(tick):.1f}" y2="{bottom + 5}"/>'
+            f'<text class="axis tick" x="{x(tick):.1f}" y="{bottom + 22}" text-anchor="middle">{tick}</text>'
         )
     out.append(
         f'<text class="axis" x="{_LEFT + inner_w / 2:.1f}" y="{CHART_HEIGHT - 6}" text-anchor="middle">'

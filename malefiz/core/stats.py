@@ -32,7 +32,7 @@ from typing import Final, Literal
 from ..i18n import ENGLISH, Translator
 from .actions import Pass, Roll
 from .session import Session
-from .svg import COLOUR_FILL, px
+from .svg import COLOUR_FILL, px, round_step
 
 __all__ = ["Mark", "SeatStats", "Stats", "chart_svg", "game_stats", "report_html", "table_html"]
 
@@ -161,16 +161,6 @@ NOTE_LETTERS: Final = 52
 """About how many letters of the 12-unit note fit a line of the chart."""
 
 
-def _step(top: float, ticks: int = 5) -> float:
-    """A round step (1, 2 or 5 times a power of ten) giving at most about ``ticks`` intervals up to ``top``."""
-    if top <= 0:
-        return 1.0
-    raw = top / ticks
-    power = 10.0 ** math.floor(math.log10(raw))
-    factor = next(f for f in (1, 2, 5, 10) if f * power >= raw)
-    return max(1.0, factor * power)
-
-
 def _number(v: float) -> str:
     return str(round(v)) if float(v).is_integer() else f"{v:.1f}"
 
@@ -201,9 +191,9 @@ def chart_svg(
     seats = len(series)
     turns = max((len(values) - 1 for values in series), default=0)
     top = max((v for values in series for v in values), default=0.0)
-    y_step = _step(top)
+    y_step = round_step(top)
     y_top = max(y_step, math.ceil(top / y_step) * y_step)
-    x_step = _step(turns, 8)
+    x_step = round_step(turns, 8)
     x_top = max(1.0, float(turns))
     plot_width = WIDTH - LEFT - RIGHT
     legend_rows = -(-seats // LEGEND_COLUMNS)

@@ -39,6 +39,7 @@ __all__ = [
     "px",
     "rank_badge",
     "rank_labels",
+    "round_step",
 ]
 
 CELL: Final = 40
@@ -78,6 +79,21 @@ TEXT_ON: Final[Mapping[str, str]] = {
 def px(v: float) -> str:
     """A number as SVG writes it: no trailing zeros (``12``, ``12.5``)."""
     return f"{v:g}"
+
+
+def round_step(top: float, ticks: int = 5) -> float:
+    """A round step for a chart's axis (1, 2 or 5 times a power of ten, at least 1) giving at most about ``ticks``
+    intervals up to ``top``.
+
+    >>> round_step(30), round_step(120, 6), round_step(7, 8), round_step(0)
+    (10.0, 20.0, 1.0, 1.0)
+    """
+    if top <= 0:
+        return 1.0
+    raw = top / ticks
+    power = 10.0 ** math.floor(math.log10(raw))
+    factor = next(f for f in (1, 2, 5, 10) if f * power >= raw)
+    return max(1.0, factor * power)
 
 
 def piece_letter(colour: str, t: Translator) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import xml.etree.ElementTree as ET
 
@@ -9,7 +10,7 @@ import pytest
 
 from malefiz.app import App, MemoryStorage
 from malefiz.bridge import Bridge
-from malefiz.core.review import MISTAKE, Reviewer, chart_svg, points, rate
+from malefiz.core.review import CHART_HEIGHT, CHART_WIDTH, MISTAKE, Reviewer, chart_svg, points, rate
 from malefiz.core.screen import compare_html, log_lines, play_screen, review_html
 from malefiz.core.session import Session
 from malefiz.core.setup import Setup
@@ -154,7 +155,16 @@ def test_the_chart_is_svg_with_a_line_per_seat_and_a_dot_per_mistake() -> None:
     for line in lines:  # every point inside the plot
         for pair in (line.get("points") or "").split():
             x, y = map(float, pair.split(","))
-            assert 0 <= x <= 400 and 0 <= y <= 180
+            assert 0 <= x <= CHART_WIDTH and 0 <= y <= CHART_HEIGHT
+    # the horizontal axis is numbered by the move list's lines, from 0 to at most the last, in round steps
+    ticks = [t for t in root.findall(f"{ns}text") if "tick" in (t.get("class") or "").split()]
+    numbers = [int(t.text or "") for t in ticks]
+    last = len(s.record)
+    assert numbers[0] == 0 and numbers == sorted(numbers) and numbers[-1] <= last < 2 * numbers[-1]
+    assert len({b - a for a, b in itertools.pairwise(numbers)}) == 1 and 3 <= len(numbers) <= 7
+    xs = [float(t.get("x") or "") for t in ticks]
+    assert xs[0] == 58 and all(0 < x <= CHART_WIDTH for x in xs)
+    assert all(float(t.get("y") or "") < CHART_HEIGHT - 16 for t in ticks)  # above the axis' name
 
 
 @pytest.mark.parametrize("language", ["en", "de"])
