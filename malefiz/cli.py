@@ -408,13 +408,12 @@ def _cmd_tournament(args: argparse.Namespace, out: TextIO) -> int:
     check_tournament(game, names, args.games, board)  # refuse bad games, seats or bots before anything is printed
     options = _options(args.options, game)
     game.new_game(board, len(names), options)  # and a bad option or seat form
-    print(
-        f"Tournament: {game.title}, {args.games} games on the {board} board, seats {', '.join(names)}, "
-        f"seed {args.seed} (seat order rotates every game)",
-        file=out,
-    )
+    t = Translator(args.lang)
+    where = {"title": game.title, "board": t(f"view.board.{board}"), "seed": args.seed}
+    seats = ", ".join(_level(name, t) for name in names)
+    print(t("tournament.heading", games=t.count("tournament.games", args.games), seats=seats, **where), file=out)
     result = tournament(game, names, args.games, args.seed, board, options)
-    print(result.report(), file=out)
+    print(result.report(t, lambda name: _level(name, t)), file=out)
     return 0
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib.metadata
 import io
 import json
+import re
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
@@ -277,6 +278,25 @@ def test_maedn_tournament_prints_win_rates() -> None:
     assert lines[2].startswith("1. hard") and lines[3].startswith("2. random")
     wins = [int(line.split()[2]) for line in lines[2:4]]
     assert sum(wins) == 6
+
+
+def test_a_tournament_speaks_german_with_lang_de() -> None:
+    """Its heading, table and speed in German words and German numbers (a decimal comma); the page's levels by their
+    German names, any other bot as named."""
+    args = ("tournament", "--games", "4", "--seats", "hard,greedy", "--seed", "2", "--board", "fast")
+    result = run("--lang", "de", *args)
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[0] == (
+        "Turnier: Malefiz, 4 Spiele auf dem Spielplan schnell, Plätze schwer, greedy, Startwert 2"
+        " (die Reihenfolge der Plätze wechselt jedes Spiel)"
+    )
+    assert lines[1].split() == ["Platz", "Siege", "Siegquote", "95%-Intervall"]
+    assert lines[2].startswith("1. schwer") and lines[3].startswith("2. greedy")
+    assert re.search(r"\d+,\d%", lines[2]) and "." not in lines[2].split(maxsplit=2)[2]
+    assert re.fullmatch(r"4 Spiele in \d+,\d s \(\d+,\d\d Spiele/s\)", lines[4]), lines[4]
+    english = run(*args)
+    assert [line.split()[2] for line in english.stdout.splitlines()[2:4]] == [line.split()[2] for line in lines[2:4]]
 
 
 def test_the_highest_roll_starts_a_maedn_game_and_a_malefiz_game_with_roll_for_start() -> None:

@@ -220,7 +220,7 @@ def test_the_tournament_header_names_the_game_always(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     status, out, _ = cli(capsys, monkeypatch, "tournament", "--games", "1", "--seats", "greedy,random")
-    assert status == 0 and out.startswith("Tournament: Malefiz, 1 games on the classic board, seats greedy, random")
+    assert status == 0 and out.startswith("Tournament: Malefiz, 1 game on the classic board, seats greedy, random")
 
 
 def test_max_line_is_documented_under_its_own_name() -> None:

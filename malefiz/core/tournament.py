@@ -10,10 +10,11 @@ import importlib
 import math
 import random
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ..i18n import ENGLISH, Translator
 from .dice import Dice
 from .document import quote
 from .errors import MalefizError, Term
@@ -145,14 +146,28 @@ class TournamentResult:
     games: int
     seconds: float
 
-    def report(self) -> str:
-        """A readable table."""
-        lines = [f"{'seat':<28}{'wins':>7}{'win rate':>10}   95% interval"]
+    def report(self, t: Translator = ENGLISH, label: Callable[[str], str] = str) -> str:
+        """A readable table in ``t``'s language, each seat's bot named by ``label``.
+
+        >>> print(TournamentResult((SeatResult("hard", 3, 4), SeatResult("medium", 1, 4)), 4, 2.0).report())
+        seat                           wins  win rate   95% interval
+        1. hard                           3     75.0%   30.1% - 95.4%
+        2. medium                         1     25.0%   4.6% - 69.9%
+        4 games in 2.0 s (2.00 games/s)
+        """
+
+        def percent(share: float) -> str:
+            return t.decimal(share * 100) + "%"
+
+        seat, wins, rate_word, interval = (t(f"tournament.{key}") for key in ("seat", "wins", "rate", "interval"))
+        lines = [f"{seat:<28}{wins:>7}{rate_word:>10}   {interval}"]
         for i, s in enumerate(self.seats):
             lo, hi = s.interval
-            lines.append(f"{i + 1}. {s.name:<25}{s.wins:>7}{s.rate:>9.1%}   {lo:.1%} - {hi:.1%}")
+            within = f"{percent(lo)} - {percent(hi)}"
+            lines.append(f"{i + 1}. {label(s.name):<25}{s.wins:>7}{percent(s.rate):>10}   {within}")
         rate = self.games / self.seconds if self.seconds else float("inf")
-        lines.append(f"{self.games} games in {self.seconds:.1f} s ({rate:.2f} games/s)")
+        games = t.count("tournament.games", self.games)
+        lines.append(t("tournament.speed", games=games, seconds=t.decimal(self.seconds), rate=t.decimal(rate, 2)))
         return "\n".join(lines)
 
 
