@@ -15,10 +15,10 @@ import os
 import random
 import re
 import sys
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Sequence
 from typing import Any, Final, NoReturn, TextIO
 
-from . import __version__
+from . import __version__, transcript
 from .core.actions import PASS
 from .core.dice import Dice, roll_for_start
 from .core.document import MAX_TEXT, decode_text, load_json, quote, read_position
@@ -29,11 +29,9 @@ from .core.play import play
 from .core.review import Review, rate
 from .core.savefile import MAX_SAVE, SAVE_FORMAT, SAVE_VERSION, from_doc, from_link, load, save
 from .core.setup import MAX_NAME, MAX_SEED, Seat, Setup, seat_label
-from .core.svg import COLOUR_FILL
 from .core.tournament import check_count, check_tournament, guarded_bot, tournament
 from .games import DEFAULT_GAME, GAMES, get_game
 from .i18n import DEFAULT_LANGUAGE, ENGLISH, LANGUAGES, Term, Translator
-from .page import LEVELS
 from .terminal import HUMAN, Left, seat_bots, seat_names
 
 __all__ = ["BOT", "MAX_LINE", "error_line", "main", "main_exit"]
@@ -142,61 +140,6 @@ def _game_setup(args: argparse.Namespace) -> tuple[Game[Any, Any], str]:
     return game, board
 
 
-def _level(bot: str, t: Translator) -> str:
-    """A seat in a transcript: a person or page's level in ``t``'s language (``schwer``), any other bot as named."""
-    return t(f"cli.level.{bot}") if bot in (*LEVELS, HUMAN) else bot
-
-
-def _turns(steps: Iterable[Any], kept: list[Any] | None = None) -> Iterator[list[Any]]:
-    """A game's steps (anything with ``before``, ``action`` and ``after``) in turns as the transcripts print
-    them: a turn begins with each roll of the die. Each step is put in ``kept`` as it comes."""
-    turn: list[Any] = []
-    for step in steps:
-        if kept is not None:
-            kept.append(step)
-        if step.before.is_chance and turn:
-            yield turn
-            turn = []
-        turn.append(step)
-    if turn:
-        yield turn
-
-
-def _colours(colours: Sequence[str], t: Translator) -> str:
-    """A seat's colours in a transcript: ``yellow+red`` (``Gelb+Rot`` in German, where a colour standing for a
-    player is a noun)."""
-    return "+".join(t.colour_noun(c) for c in colours)
-
-
-def _turn_line(number: int, colour: str, t: Translator, *columns: str) -> str:
-    """A transcript's line for one turn: its number, whose turn (its colour, in a column as wide as the longest
-    colour's name) and the columns after them."""
-    return "  ".join((f"{number:5}", f"{t.colour_noun(colour):<{_colour_width(t)}}", *columns))
-
-
-def _colour_width(t: Translator) -> int:
-    """The width of a transcript's column of colours: the longest colour's name in ``t``'s language."""
-    return max(len(t.colour_noun(c)) for c in COLOUR_FILL)
-
-
-def _ending(seats: Sequence[Sequence[str]], last: Any, turns: int, t: Translator) -> list[str]:
-    """The transcript's last lines: the ranking (with more than two places to give) and the winner, or who is to
-    play in a game that goes on."""
-    if not last.is_over:
-        return [t("cli.to_play", who=t.colour_noun(last.current), turns=t.count("cli.turns", turns))]
-    places = ["/".join(_colours(seats[s], t) for s in place) for place in last.ranking]
-    lines = []
-    if len(seats) > 2 or any(len(c) > 1 for c in seats):
-        lines.append(t("cli.ranking", list=", ".join(f"{i}. {p}" for i, p in enumerate(places, 1))))
-    lines.append(t("cli.winner", who=places[0] if places else t("cli.nobody"), turns=t.count("cli.turns", turns)))
-    return lines
-
-
-def _header(game: Game[Any, Any], board: str, seed: object, seats: str, t: Translator) -> str:
-    """A transcript's first line: the game, its board, its seed and its seats."""
-    return t("cli.header", title=game.title, board=t(f"view.board.{board}"), seed=seed, seats=seats)
-
-
 def _cmd_play(args: argparse.Namespace, out: TextIO) -> int:
     game, board = _game_setup(args)
     t = Translator(args.lang)
@@ -225,12 +168,16 @@ def _cmd_play(args: argparse.Namespace, out: TextIO) -> int:
         state = game.new_game(board, len(names), options, first=first)
         rolls = t("cli.then").join(", ".join(f"{t.colour_noun(c)} {v}" for c, v in r) for r in rounds)
         start = t("cli.who_starts", rolls=rolls, first=t.colour_noun(first))
-    colours = ", ".join(_colours(c, t) for c in seats)
+    colours = ", ".join(transcript.colours(c, t) for c in seats)
     neutral = getattr(state, "neutral", None)  # Mensch ärgere Dich nicht's three-player form
     if neutral:
         colours += "; " + t("cli.neutral", colour=t.colour_noun(neutral))
-    who = t("cli.bots", bot=_level(names[0], t)) if args.seats is None else ", ".join(_level(n, t) for n in names)
-    print(_header(game, board, args.seed, f"{colours} ({who})", t), file=out)
+    who = (
+        t("cli.bots", bot=transcript.level(names[0], t))
+        if args.seats is None
+        else ", ".join(transcript.level(n, t) for n in names)
+    )
+    print(transcript.header(game, board, args.seed, f"{colours} ({who})", t), file=out)
     if start:
         print(start, file=out)
     steps: list[Any] = []  # each step as it is made: a person who leaves mid-turn keeps what they did
@@ -238,10 +185,12 @@ def _cmd_play(args: argparse.Namespace, out: TextIO) -> int:
 
     def said(number: int, turn: Sequence[Any]) -> str:
         texts = "  ".join(game.describe(s.before, s.action, s.after, t) for s in turn)
-        return _turn_line(number, turn[0].before.current, t, texts)
+        return transcript.turn_line(number, turn[0].before.current, t, texts)
 
     try:
-        for turns, turn in enumerate(_turns(play(game, state, bots, dice, random.Random(args.seed)), steps), 1):
+        for turns, turn in enumerate(
+            transcript.turns(play(game, state, bots, dice, random.Random(args.seed)), steps), 1
+        ):
             print(said(turns, turn), file=out)
             printed += len(turn)
     except Left:  # a person left: the game so far is said (and saved)
@@ -250,7 +199,7 @@ def _cmd_play(args: argparse.Namespace, out: TextIO) -> int:
             print(said(turns, steps[printed:]), file=out)
         print(t("term.left"), file=out)
     actions, last = [s.action for s in steps], steps[-1].after if steps else state
-    for line in _ending(seats, last, turns, t):
+    for line in transcript.ending(seats, last, turns, t):
         print(line, file=out)
     if args.save is not None:
         _write(args.save, json.dumps(_saved(game, board, options, names, args.seed, actions, last)))
@@ -362,20 +311,20 @@ def _cmd_review(args: argparse.Namespace, out: TextIO) -> int:
     seats = record.start.seats
     labels = [seat_label(seat, colours, t) for seat, colours in zip(setup.seats, seats, strict=True)]
     who = [
-        label + (f" [{_level(seat.level, t)}]" if seat.kind == "bot" else "")
+        label + (f" [{transcript.level(seat.level, t)}]" if seat.kind == "bot" else "")
         for seat, label in zip(setup.seats, labels, strict=True)
     ]
-    print(_header(game, setup.board, session.seed, ", ".join(who), t), file=out)
-    print(t("cli.chances", list=", ".join(_colours(colours, t) for colours in seats)), file=out)
+    print(transcript.header(game, setup.board, session.seed, ", ".join(who), t), file=out)
+    print(t("cli.chances", list=", ".join(transcript.colours(colours, t) for colours in seats)), file=out)
 
     def percents(chances: Sequence[float]) -> str:
         return " ".join(f"{c:4.0%}" for c in chances)
 
-    width = _colour_width(t)
+    width = transcript.colour_width(t)
     print(f"{0:5}  {t('cli.start'):<{width}}  {percents(review.points[0][1])}", file=out)
     mistakes = review.mistakes()
     index = turns = 0
-    for turns, turn in enumerate(_turns(record.entries), 1):
+    for turns, turn in enumerate(transcript.turns(record.entries), 1):
         texts = []
         for entry in turn:
             text = game.describe(entry.before, entry.action, entry.after, t)
@@ -387,7 +336,7 @@ def _cmd_review(args: argparse.Namespace, out: TextIO) -> int:
             texts.append(text)
             index += 1
         chances = percents(reviewer.chances(turn[-1].after))
-        print(_turn_line(turns, turn[0].before.current, t, chances, "  ".join(texts)), file=out)
+        print(transcript.turn_line(turns, turn[0].before.current, t, chances, "  ".join(texts)), file=out)
     for seat, label in enumerate(labels):
         average = review.average_loss(seat)
         if average is None:
@@ -397,7 +346,7 @@ def _cmd_review(args: argparse.Namespace, out: TextIO) -> int:
         mistaken = t.count("cli.mistakes", sum(m.is_mistake for m in mine))
         decisions = t.count("cli.decisions", len(mine))
         print(t("cli.seat", who=label, loss=t.decimal(average * 100), decisions=decisions, mistakes=mistaken), file=out)
-    for line in _ending(seats, record.state, turns, t):
+    for line in transcript.ending(seats, record.state, turns, t):
         print(line, file=out)
     return 0
 
@@ -410,10 +359,10 @@ def _cmd_tournament(args: argparse.Namespace, out: TextIO) -> int:
     game.new_game(board, len(names), options)  # and a bad option or seat form
     t = Translator(args.lang)
     where = {"title": game.title, "board": t(f"view.board.{board}"), "seed": args.seed}
-    seats = ", ".join(_level(name, t) for name in names)
+    seats = ", ".join(transcript.level(name, t) for name in names)
     print(t("tournament.heading", games=t.count("tournament.games", args.games), seats=seats, **where), file=out)
     result = tournament(game, names, args.games, args.seed, board, options)
-    print(result.report(t, lambda name: _level(name, t)), file=out)
+    print(result.report(t, lambda name: transcript.level(name, t)), file=out)
     return 0
 
 
