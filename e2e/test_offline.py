@@ -219,13 +219,17 @@ def test_the_endgame_table_is_fetched_only_when_a_game_first_needs_it(game: Game
 
 
 def test_the_endgame_table_is_kept_for_offline_visits(
-    page: Page, serve: Callable[[Path], Server], watch: Watch
+    page: Page, serve: Callable[[Path], Server], watch: Watch, tmp_path: Path
 ) -> None:
-    server = serve(SITE)
-    first_visit(page, server.url)
+    """Under a sub path, as on GitHub Pages: the worker asks for the table beside itself."""
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "sub" / "path").symlink_to(SITE, target_is_directory=True)
+    server = serve(tmp_path)
+    url = server.url + "sub/path/"
+    first_visit(page, url)
     page.context.set_offline(True)
     server.stop()
-    said, exact = hint_at_the_endgame(GamePage(page, server.url, watch))
+    said, exact = hint_at_the_endgame(GamePage(page, url, watch))
     assert abs(said - exact) <= 0.5, (said, exact)
     watch.assert_clean()
 
