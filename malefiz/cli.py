@@ -382,35 +382,31 @@ def _seed(text: str) -> int:
     return int(digits)
 
 
-def _add_game_arguments(parser: argparse.ArgumentParser) -> None:
+def _add_game_arguments(parser: argparse.ArgumentParser, t: Translator) -> None:
     boards = "; ".join(f"{g.name}: {', '.join(g.boards)}" for g in GAMES.values())
     options = "; ".join(f"{g.name}: {', '.join(g.option_names)}" for g in GAMES.values())
-    parser.add_argument("--game", choices=sorted(GAMES), help=f"the game (default {DEFAULT_GAME})")
-    parser.add_argument("--board", help=f"the board (default the game's first: {boards})")
-    parser.add_argument("--options", help=f"comma-separated rule options ({options})")
+    parser.add_argument("--game", choices=sorted(GAMES), help=t("cli.help.game", default=DEFAULT_GAME))
+    parser.add_argument("--board", help=t("cli.help.board", boards=boards))
+    parser.add_argument("--options", help=t("cli.help.options", options=options))
 
 
-def _add_position_arguments(parser: argparse.ArgumentParser, action: str = "") -> None:
+def _add_position_arguments(parser: argparse.ArgumentParser, t: Translator, action: str = "") -> None:
     """The arguments of a command that reads a position: its file (and an ``action`` to apply to it) and
     ``--game``, which refuses a position of another game (the position names its own game)."""
-    parser.add_argument("file", metavar="FILE", help="the position file, or - for standard input")
+    parser.add_argument("file", metavar="FILE", help=t("cli.help.file"))
     if action:
         parser.add_argument("action", metavar="ACTION", help=action)
+    parser.add_argument("--game", choices=sorted(GAMES), help=t("cli.help.position_game"))
+
+
+def _add_language_argument(parser: argparse.ArgumentParser, t: Translator, what: str, dest: str = "lang") -> None:
+    """``--lang``: the language of a command's words (``what``: ``cli.help.lang.<what>``; before the command:
+    ``dest`` top_lang, which the command's own ``--lang`` overrides); no default here, :func:`main` fills it in."""
+    said = t(f"cli.help.lang.{what}")
+    said = said if what == "errors" else t("cli.help.lang.also", what=said)
     parser.add_argument(
-        "--game",
-        choices=sorted(GAMES),
-        help='refuse a position of another game (the position names its game itself: a JSON document by its "game",'
-        " notation by its first word, maedn for Mensch ärgere Dich nicht)",
+        "--lang", dest=dest, choices=LANGUAGES, help=t("cli.help.lang", what=said, languages=", ".join(LANGUAGES))
     )
-
-
-def _add_language_argument(parser: argparse.ArgumentParser, what: str, dest: str = "lang") -> None:
-    """``--lang``: the language of a command's words (before the command: ``dest`` top_lang, which the
-    command's own ``--lang`` overrides); no default here, :func:`main` fills it in."""
-    languages = ", ".join(LANGUAGES)
-    what = what if what == "the errors" else f"{what} and of the errors"
-    words = f"the language of {what} ({languages}; default en)"
-    parser.add_argument("--lang", dest=dest, choices=LANGUAGES, help=words)
 
 
 _USAGE: Final = (
@@ -466,138 +462,80 @@ def _language(argv: Sequence[str] | None) -> str:
     return language
 
 
+class _Formatter(argparse.HelpFormatter):
+    """argparse's help, its own words (usage, the sections' headings) in the language of :attr:`t`."""
+
+    t: Translator = ENGLISH
+
+    def add_usage(self, usage: Any, actions: Any, groups: Any, prefix: str | None = None) -> None:
+        super().add_usage(usage, actions, groups, self.t("cli.help.usage") + " " if prefix is None else prefix)
+
+    def start_section(self, heading: str | None) -> None:
+        words = {"positional arguments": "cli.help.positional", "options": "cli.help.named"}
+        super().start_section(self.t(words[heading]) if heading in words else heading)
+
+
 def _parser(t: Translator = ENGLISH) -> argparse.ArgumentParser:
-    """The command line's parser; ``t``: the language of its usage errors."""
+    """The command line's parser, its help and usage errors in ``t``'s language."""
+    language = t
+
+    class Formatter(_Formatter):  # argparse's formatter_class, in this parser's language
+        t = language
+
     parser = _Parser(
         prog="malefiz" if os.path.basename(sys.argv[0]) == "malefiz" else "python -m malefiz",  # the script or -m
-        description=(
-            "Rules engine of Malefiz and Mensch ärgere Dich nicht: legal moves of a position, the best moves with "
-            "their chances, bot games and their review."
-        ),
+        description=t("cli.help.description"),
+        formatter_class=Formatter,
+        add_help=False,
     )
-    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
-    _add_language_argument(parser, "every command's words", dest="top_lang")
+    parser.add_argument("-h", "--help", action="help", help=t("cli.help.help"))
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}", help=t("cli.help.version"))
+    _add_language_argument(parser, t, "every", dest="top_lang")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND", parser_class=_Parser)
-    moves = sub.add_parser(
-        "moves",
-        help="print the legal actions of a position as JSON",
-        description=(
-            "Read a position (the JSON position document, or one-line notation) and print its legal "
-            'actions. Malefiz: {"moves": [{"from": .., "to": ..}]} in phase move (empty when the player must '
-            'pass), {"places": [[x, y], ..]} in phase place; Mensch ärgere Dich nicht: {"moves": [{"colour": '
-            '.., "from": "B" | place, "to": place}]}; both {"rolls": [1..6]} in phase roll.'
-        ),
-    )
-    _add_position_arguments(moves)
-    _add_language_argument(moves, "the errors")
-    moves.set_defaults(run=_cmd_moves)
-    step = sub.add_parser(
-        "apply",
-        help="apply one action to a position and print the next position document",
-        description=(
-            'ACTION is JSON: a move exactly as "moves" prints it, {"roll": n}, "pass" (or pass), and for Malefiz '
-            '{"place": [x, y]}; the action\'s notation (d4, y:B-0, 2.13-2.9) is read too. An illegal action is '
-            "a one-line error with exit status 2."
-        ),
-    )
-    _add_position_arguments(step, "the action, as JSON or in notation (d4, y:B-0, 2.13-2.9, pass)")
-    _add_language_argument(step, "the errors")
-    step.set_defaults(run=_cmd_apply)
-    hint = sub.add_parser(
-        "hint",
-        help="value every legal action of a position by the chance to win after it, as JSON",
-        description=(
-            'Read a position and print {"turn": colour, "chances": {seat: chance}, "actions": [{"action": .., '
-            '"chance": .., "then": [..], "words": ..}]}: every legal action, best first, with its player\'s chance '
-            'to win after it (the calibrated estimate the page shows); "then" is the rest of the same turn\'s '
-            "decision made best (where a taken Malefiz barricade goes). Empty while a roll is due."
-        ),
-    )
-    _add_position_arguments(hint)
-    hint.add_argument("--top", type=_whole_number, help="print only the best N actions (default all)")
-    _add_language_argument(hint, "the words")
-    hint.set_defaults(run=_cmd_hint)
-    draw = sub.add_parser(
-        "draw",
-        help="draw a position as an SVG picture, the page's board",
-        description=(
-            "Read a position and print the board as the page draws it: one SVG file with its own style, which a "
-            "browser opens (python -m malefiz draw position.txt > board.svg). --hint marks the best action and numbers "
-            "the best three as the page's Hint does."
-        ),
-    )
-    _add_position_arguments(draw)
-    draw.add_argument(
-        "--hint", action="store_true", help="mark the best action (the piece and where it goes), number the best three"
-    )
-    _add_language_argument(draw, "the picture's titles")
-    draw.set_defaults(run=_cmd_draw)
-    look = sub.add_parser(
-        "review",
-        help="review a saved game: the chances turn by turn, each decision's cost, the mistakes",
-        description=(
-            "Read a save file (the page's Save, or play --save) or a shared link (the page's Share link: the address "
-            "itself, or a file holding it) and print its transcript with every seat's chance "
-            "to win after each turn, each decision that cost 5 points of win chance or more marked with the better "
-            "action, and for each seat the win chance lost a decision on average."
-        ),
-    )
-    look.add_argument("file", metavar="FILE", help="the save file, a shared link, or - for standard input")
-    _add_language_argument(look, "the transcript and its figures")
-    look.set_defaults(run=_cmd_review)
-    game = sub.add_parser(
-        "play",
-        help="play a whole game between bots (or you, a human seat) and print the transcript",
-        description=(
-            "Play one game between bots and print its transcript: the game, board, seed and seats, a line a turn "
-            "(its roll and actions in notation) and the ranking. The same seed plays the same game; --save also "
-            "writes it as a save file for the page's Load and for review. A human seat is you, here: the board is "
-            "printed before each of your decisions and you type your move."
-        ),
-    )
-    _add_game_arguments(game)
-    game.add_argument(
-        "--seed", type=_seed, default=0, help=f"seed of the dice and the bots, 0 to {MAX_SEED - 1} (default 0)"
-    )
-    game.add_argument("--players", type=_whole_number, help="number of players (default: as many as the board takes)")
-    game.add_argument(
-        "--bot",
-        help=f"the bot every seat uses (default {BOT}): easy, medium, hard, greedy, random or package.module:name",
-    )
-    game.add_argument(
-        "--seats",
-        help="comma-separated seats in turn order: bots as tournament reads them (hard,medium; bot:hard as the"
-        " page's address writes it) or human, a person at this terminal; in place of --bot and --players",
-    )
-    game.add_argument(
-        "--save",
-        metavar="FILE",
-        help="also write the game as a save file, which the page's Load opens (with its review) and review reads",
-    )
-    _add_language_argument(game, "the transcript")
-    game.set_defaults(run=_cmd_play)
-    cup = sub.add_parser(
-        "tournament",
-        help="play many bot games and print each seat's win rate",
-        description="Play seeded games between bots with rotating seat order; print wins, win rates with 95% "
-        "confidence intervals and games per second.",
-    )
-    _add_game_arguments(cup)
-    cup.add_argument("--games", type=_whole_number, default=100, help="number of games (default 100)")
-    cup.add_argument(
-        "--seats",
-        default="hard,medium",
-        help="comma-separated bots, one per seat: easy, medium, hard, greedy, random (or bot:hard as the page's"
-        " address writes it) or package.module:name (default hard,medium)",
-    )
-    cup.add_argument(
-        "--seed",
-        type=_seed,
-        default=0,
-        help=f"seed of the first game, 0 to {MAX_SEED - 1}; game g plays seed+g (default 0)",
-    )
-    _add_language_argument(cup, "the errors")
-    cup.set_defaults(run=_cmd_tournament)
+
+    def command(name: str, run: Any) -> argparse.ArgumentParser:
+        each = sub.add_parser(
+            name,
+            help=t(f"cli.help.{name}"),
+            description=t(f"cli.help.{name}.about"),
+            formatter_class=Formatter,
+            add_help=False,
+        )
+        each.add_argument("-h", "--help", action="help", help=t("cli.help.help"))
+        each.set_defaults(run=run)
+        return each
+
+    moves = command("moves", _cmd_moves)
+    _add_position_arguments(moves, t)
+    _add_language_argument(moves, t, "errors")
+    step = command("apply", _cmd_apply)
+    _add_position_arguments(step, t, t("cli.help.action"))
+    _add_language_argument(step, t, "errors")
+    hint = command("hint", _cmd_hint)
+    _add_position_arguments(hint, t)
+    hint.add_argument("--top", type=_whole_number, help=t("cli.help.top"))
+    _add_language_argument(hint, t, "words")
+    draw = command("draw", _cmd_draw)
+    _add_position_arguments(draw, t)
+    draw.add_argument("--hint", action="store_true", help=t("cli.help.draw_hint"))
+    _add_language_argument(draw, t, "titles")
+    look = command("review", _cmd_review)
+    look.add_argument("file", metavar="FILE", help=t("cli.help.review_file"))
+    _add_language_argument(look, t, "review")
+    game = command("play", _cmd_play)
+    _add_game_arguments(game, t)
+    game.add_argument("--seed", type=_seed, default=0, help=t("cli.help.play_seed", most=MAX_SEED - 1))
+    game.add_argument("--players", type=_whole_number, help=t("cli.help.players"))
+    game.add_argument("--bot", help=t("cli.help.bot", default=BOT))
+    game.add_argument("--seats", help=t("cli.help.play_seats"))
+    game.add_argument("--save", metavar="FILE", help=t("cli.help.save"))
+    _add_language_argument(game, t, "transcript")
+    cup = command("tournament", _cmd_tournament)
+    _add_game_arguments(cup, t)
+    cup.add_argument("--games", type=_whole_number, default=100, help=t("cli.help.games"))
+    cup.add_argument("--seats", default="hard,medium", help=t("cli.help.tournament_seats"))
+    cup.add_argument("--seed", type=_seed, default=0, help=t("cli.help.tournament_seed", most=MAX_SEED - 1))
+    _add_language_argument(cup, t, "table")
     for each in (parser, *sub.choices.values()):
         if isinstance(each, _Parser):
             each.t = t

@@ -117,9 +117,26 @@ def test_play_refuses_bad_options() -> None:
 def test_help() -> None:
     result = run("--help")
     assert result.returncode == 0 and "moves" in result.stdout and "play" in result.stdout
-    said = " ".join(run("tournament", "--help").stdout.split())
+    said = " ".join(run("moves", "--help").stdout.split())
     assert "the language of the errors (en, de; default en)" in said  # said once, not "of the errors and of the errors"
     assert "the language of the words and of the errors" in " ".join(run("hint", "--help").stdout.split())
+    assert "the language of the table and of the errors" in " ".join(run("tournament", "--help").stdout.split())
+
+
+@pytest.mark.parametrize("command", ["", "moves", "apply", "hint", "draw", "review", "play", "tournament"])
+def test_help_speaks_german_with_lang_de(command: str) -> None:
+    """Every help in German, argparse's own words too (its usage and headings), wherever --lang stands."""
+    words = [command, "--help", "--lang", "de"] if command else ["--lang", "de", "--help"]
+    german = run(*words)
+    english = run(*[w for w in words if w not in ("--lang", "de")])
+    assert german.returncode == english.returncode == 0 and german.stderr == ""
+    assert german.stdout.startswith("Aufruf: ") and english.stdout.startswith("usage: ")
+    assert "Optionen:" in german.stdout and "options:" not in german.stdout
+    assert "diese Hilfe zeigen und beenden" in german.stdout and "show this help" not in german.stdout
+    said = " ".join(german.stdout.split())
+    assert "(en, de; Standard en)" in said and "default" not in said
+    # the same arguments, only the words differ
+    assert re.findall(r"--[a-z]+", german.stdout) == re.findall(r"--[a-z]+", english.stdout)
 
 
 def test_version_is_the_packages_and_the_installed_distributions() -> None:
