@@ -167,13 +167,18 @@ def test_the_game_starts_offline_after_the_first_visit(
     watch.assert_clean()
 
 
+def serve_under_a_sub_path(serve: Callable[[Path], Server], folder: Path) -> tuple[Server, str]:
+    """The site at ``sub/path/`` of a server of ``folder`` (as on GitHub Pages): the server and the site's URL."""
+    (folder / "sub").mkdir()
+    (folder / "sub" / "path").symlink_to(SITE, target_is_directory=True)
+    server = serve(folder)
+    return server, server.url + "sub/path/"
+
+
 def test_the_game_starts_offline_under_a_sub_path(
     page: Page, serve: Callable[[Path], Server], watch: Watch, tmp_path: Path
 ) -> None:
-    (tmp_path / "sub").mkdir()
-    (tmp_path / "sub" / "path").symlink_to(SITE, target_is_directory=True)
-    server = serve(tmp_path)
-    url = server.url + "sub/path/"
+    server, url = serve_under_a_sub_path(serve, tmp_path)
     assert first_visit(page, url) == [cache_name(url, version_of(SITE))]
     offline_start(page, server, url + GAME, watch)
     watch.assert_clean()
@@ -222,10 +227,7 @@ def test_the_endgame_table_is_kept_for_offline_visits(
     page: Page, serve: Callable[[Path], Server], watch: Watch, tmp_path: Path
 ) -> None:
     """Under a sub path, as on GitHub Pages: the worker asks for the table beside itself."""
-    (tmp_path / "sub").mkdir()
-    (tmp_path / "sub" / "path").symlink_to(SITE, target_is_directory=True)
-    server = serve(tmp_path)
-    url = server.url + "sub/path/"
+    server, url = serve_under_a_sub_path(serve, tmp_path)
     first_visit(page, url)
     page.context.set_offline(True)
     server.stop()
