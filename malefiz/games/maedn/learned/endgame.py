@@ -122,8 +122,7 @@ def chance(state: State) -> float | None:
     """The chance of the colour to roll in ``state`` to be home first with best play by both, or None when the
     table does not cover ``state``."""
     at = covered(state)
-    exact = table() if at is not None else b""
-    if at is None or not exact:
+    if at is None or not (exact := table()):
         return None
     return exact[at] / SCALE
 
