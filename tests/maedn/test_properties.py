@@ -20,9 +20,10 @@ from hypothesis import strategies as st
 
 from malefiz.core.actions import PASS, ROLLS
 from malefiz.core.errors import IllegalActionError
+from malefiz.games.maedn.check import check_position
 from malefiz.games.maedn.document import action_from_json, action_to_json, from_json, to_json
 from malefiz.games.maedn.game import MAEDN
-from malefiz.games.maedn.rules import apply, check_position, legal_actions
+from malefiz.games.maedn.rules import apply, legal_actions
 from malefiz.games.maedn.state import Move, State, format_position, move, parse_action, parse_position
 from tests.maedn.helpers import check_effects
 

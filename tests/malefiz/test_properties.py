@@ -14,6 +14,7 @@ from malefiz.core.errors import IllegalActionError
 from malefiz.core.play import play
 from malefiz.games.malefiz.board import COLOURS, Colour
 from malefiz.games.malefiz.bots import greedy, random_bot
+from malefiz.games.malefiz.check import check_position
 from malefiz.games.malefiz.document import from_json, to_json
 from malefiz.games.malefiz.game import MALEFIZ
 from malefiz.games.malefiz.rules import apply, legal_actions, new_game, route
@@ -25,7 +26,6 @@ from malefiz.games.malefiz.state import (
     Place,
     Roll,
     State,
-    check_position,
     parse_action,
     parse_position,
 )

@@ -2,8 +2,8 @@
 
 The modules, named as in the Malefiz package: ``board`` (the boards and the names
 of their fields), ``state`` (positions, actions, options and the one-line notation
-both ways), ``rules`` (legal actions, apply, the checks of a position and the
-effects of an action), ``document`` (the JSON position document and the command
+both ways), ``rules`` (legal actions, apply and the effects of an action),
+``check`` (whether a position can occur), ``document`` (the JSON position document and the command
 line's action JSON), ``words`` (what happened and what to do, for people), ``view``
 (the board as SVG), ``odds``, ``bots`` and ``game`` (the game object and its face, for the page).
 Its :class:`~malefiz.games.maedn.game.Maedn` object (``MAEDN``) is the game's
@@ -21,12 +21,12 @@ from __future__ import annotations
 
 from ...core.actions import PASS, ROLLS, Pass, Roll
 from .board import BOARD_NAMES, BOARDS, COLOUR_LETTERS, Board, board
+from .check import check_position
 from .document import action_from_json, action_to_json, from_json, moves_document, to_json
 from .game import MAEDN, SEAT_FORMS, Maedn
 from .rules import (
     apply,
     captures,
-    check_position,
     effects,
     legal_actions,
     legal_moves,

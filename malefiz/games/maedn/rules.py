@@ -2,7 +2,7 @@
 
 States are immutable; :func:`legal_actions` is the one source of legality and :func:`apply` acts only on
 what it lists; :func:`effects` tells what an action did (for the words, the animation and the statistics);
-:func:`check_position` says whether a position can occur. A turn is a sequence of steps, each an action:
+whether a position can occur is :mod:`.check`'s. A turn is a sequence of steps, each an action:
 
 1. ``Roll(n)``: the die (a chance step, recorded like any other action);
 2. a :class:`~malefiz.games.maedn.state.Move`, or the single ``PASS`` when the roll allows none;
@@ -35,9 +35,9 @@ from typing import Final
 
 from ...core.actions import PASS, ROLLS, Roll
 from ...core.effects import NONE, Effects, Sent
-from ...core.errors import ColourName, InvalidPositionError, Term, illegal, illegal_at_end, not_a_position
+from ...core.errors import InvalidPositionError, illegal, illegal_at_end, not_a_position
 from ...core.options import OptionsArg
-from .board import GOAL_LETTERS, PIECES, field_name, way
+from .board import PIECES, field_name, way
 from .board import board as get_board
 from .state import (
     DEFAULT_OPTIONS,
@@ -49,7 +49,6 @@ from .state import (
     Phase,
     Seating,
     State,
-    board_term,
     seating,
 )
 
@@ -57,8 +56,6 @@ __all__ = [
     "SEAT_COLOURS",
     "apply",
     "captures",
-    "check_pieces",
-    "check_position",
     "could_move",
     "effects",
     "legal_actions",
@@ -512,12 +509,13 @@ def _apply_pass(state: State) -> State:
     return _new(State, (se, pieces, nxt, _ROLL, None, 1, finished, options))
 
 
-def _neutral_active(se: Seating, pieces: tuple[tuple[int, ...], ...]) -> bool:
+def neutral_in_play(se: Seating, pieces: tuple[tuple[int, ...], ...]) -> bool:
+    """Whether the neutral colour (three on the cross) still has a piece to bring home."""
     n = se.neutral_slot
     return n >= 0 and pieces[n][0] < se.length
 
 
-def _unplaced(se: Seating, finished: tuple[int, ...], neutral_active: bool) -> int:
+def unplaced_seats(se: Seating, finished: tuple[int, ...], neutral_active: bool) -> int:
     """How many seats are not placed yet."""
     if neutral_active:
         return len(se.seats)
@@ -529,8 +527,8 @@ def _next(state: State, pieces: tuple[tuple[int, ...], ...], finished: tuple[int
     se = state.seating
     turn = state.turn
     n = se.neutral_slot
-    neutral_active = n >= 0 and pieces[n][0] < se.length
-    if (finished is not state.finished or (n >= 0 and pieces[n] is not state.pieces[n])) and _unplaced(
+    neutral_active = neutral_in_play(se, pieces)
+    if (finished is not state.finished or (n >= 0 and pieces[n] is not state.pieces[n])) and unplaced_seats(
         se, finished, neutral_active
     ) <= 1:
         return _new(State, (se, pieces, turn, _OVER, None, 1, finished, state.options))
@@ -579,122 +577,3 @@ def may_roll_three_times(state: State) -> bool:
         return False
     n = state.seating.neutral_slot
     return not could_move(state, state.turn) and (n < 0 or not could_move(state, n))
-
-
-# ---------------------------------------------------------------------------------------------
-# Checking positions
-
-
-def check_pieces(se: Seating, options: Options, pieces: Sequence[Sequence[int]]) -> None:
-    """Check the places of every colour in play (per slot, in the order written; :data:`B` is -1).
-
-    Raises:
-        InvalidPositionError: (keyed) for a wrong number of pieces, a place off the board, two pieces on a goal
-            field, two colours on one field, or two pieces of a colour that are not a legal barrier; the English
-            says where, counting in the order given (``(pieces.red[2])``).
-    """
-    b = se.board
-    length = se.length
-    last = b.last_place
-    if len(pieces) != len(se.colours):
-        raise InvalidPositionError(f"pieces: expected the colours {', '.join(se.colours)}")
-    taken: dict[int, tuple[str, int]] = {}
-    for slot, (colour, places) in enumerate(zip(se.colours, pieces, strict=True)):
-        name = ColourName(colour)
-        if len(places) != PIECES:
-            raise InvalidPositionError.keyed(
-                "error.md_piece_count", n=PIECES, colour=name, got=len(places), path=f"pieces.{colour}"
-            )
-        for i, p in enumerate(places):
-            at: dict[str, object] = {"colour": name, "place": p, "path": f"pieces.{colour}[{i}]"}
-            if not B <= p <= last:
-                raise InvalidPositionError.keyed("error.md_place_off", board=board_term(b), last=last, **at)
-            if p < 0:
-                continue
-            if p >= length:
-                if p in places[:i]:
-                    raise InvalidPositionError.keyed("error.md_goal_twice", letter=GOAL_LETTERS[p - length], **at)
-                continue
-            f = (se.starts[slot] + p) % length
-            if f in taken:
-                other, other_place = taken[f]
-                if other != colour:
-                    raise InvalidPositionError.keyed(
-                        "error.md_field_twice", other=ColourName(other), other_place=other_place, **at
-                    )
-                if not options.barriers:
-                    raise InvalidPositionError.keyed("error.md_barrier_off", **at)
-                if places[:i].count(p) > 1:
-                    raise InvalidPositionError.keyed("error.md_barrier_third", **at)
-                if p == 0:
-                    raise InvalidPositionError.keyed("error.md_barrier_start", **at)
-            taken[f] = (colour, p)
-
-
-def check_position(state: State) -> None:
-    """Check that ``state`` could occur in a game (its seating was checked when it was made).
-
-    Raises:
-        InvalidPositionError: (keyed) naming the first thing that is wrong, and where (``(pieces.red[2])``,
-            counting the places as they are written: increasing, B last).
-    """
-    check_pieces(
-        state.seating,
-        state.options,
-        [[p for p in places if p >= 0] + [B] * places.count(B) for places in state.pieces],
-    )
-    for colour, places in zip(state.seating.colours, state.pieces, strict=True):
-        if list(places) != sorted(places):
-            raise InvalidPositionError(f"pieces.{colour}: the places of a state are kept sorted")
-    _check_turn(state)
-
-
-def _check_end(state: State, neutral_active: bool) -> None:
-    """An over position is one a move ended: one seat left, the last finisher's turn (or the neutral's mover's)."""
-    se, finished, turn, neutral = state.seating, state.finished, state.turn, state.seating.neutral_slot >= 0
-    if not neutral and _unplaced(se, finished, neutral_active) == 0:
-        raise InvalidPositionError.keyed("error.md_finished_all")
-    if turn not in ((finished[0], finished[-1]) if neutral else finished[-1:]) and (not neutral or turn in finished):
-        raise InvalidPositionError.keyed("error.md_end_turn", colour=ColourName(state.current))
-
-
-def _check_turn(state: State) -> None:
-    se = state.seating
-    length = se.length
-    home = [slot for slot, places in enumerate(state.pieces) if places[0] >= length and slot != se.neutral_slot]
-    if len(set(state.finished)) != len(state.finished):
-        raise InvalidPositionError.keyed("error.md_finished_twice")
-    for i, slot in enumerate(state.finished):
-        if slot == se.neutral_slot:
-            raise InvalidPositionError.keyed("error.md_finished_neutral", path=f"finished[{i}]")
-        if slot not in home:
-            raise InvalidPositionError.keyed(
-                "error.md_finished_away", colour=ColourName(se.colours[slot]), path=f"finished[{i}]"
-            )
-    missing = [se.colours[s] for s in home if s not in state.finished]
-    if missing:
-        raise InvalidPositionError.keyed("error.md_finished_missing", colour=ColourName(missing[0]))
-    if state.turn == se.neutral_slot:
-        raise InvalidPositionError.keyed("error.md_neutral_turn")
-    phase = state.phase
-    if (state.roll is None) == (phase is Phase.MOVE) or (state.roll is not None and not 1 <= state.roll <= 6):
-        raise InvalidPositionError(f"roll: must be 1 to 6 in phase move and null otherwise, got {state.roll}")
-    neutral_active = _neutral_active(se, state.pieces)
-    over = _unplaced(se, state.finished, neutral_active) <= 1
-    if over != (phase is Phase.OVER):
-        if over:
-            raise InvalidPositionError.keyed("error.md_over_needed", phase=Term(f"error.part.phase_{phase.value}"))
-        raise InvalidPositionError.keyed("error.md_over_early")
-    if over:
-        _check_end(state, neutral_active)
-    if phase is not Phase.OVER and state.turn in state.finished and not neutral_active:
-        raise InvalidPositionError.keyed("error.md_home_turn", colour=ColourName(state.current))
-    if not 1 <= state.attempt <= 3:
-        raise InvalidPositionError.keyed("error.md_attempt", got=state.attempt)
-    if state.attempt > 1:
-        if not state.options.three_rolls:
-            raise InvalidPositionError.keyed("error.md_attempt_option")
-        if phase is Phase.OVER:
-            raise InvalidPositionError.keyed("error.md_attempt_over")
-        if not may_roll_three_times(state):
-            raise InvalidPositionError.keyed("error.md_attempt_moves", colour=ColourName(state.current))

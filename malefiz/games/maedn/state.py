@@ -653,9 +653,9 @@ def build_state(
 
     Raises:
         InvalidPositionError: for anything a game cannot reach (see
-            :func:`~malefiz.games.maedn.rules.check_position`); the message says where.
+            :func:`~malefiz.games.maedn.check.check_position`); the message says where.
     """
-    from .rules import check_pieces, check_position  # the rules say what can occur; they import this module
+    from .check import check_pieces, check_position  # what can occur is asked of the rules, which import this module
 
     se = seating(b, seats, neutral)
     for colour in pieces:

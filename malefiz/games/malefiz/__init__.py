@@ -5,6 +5,7 @@
   (:func:`~.state.format_position`, :func:`~.state.parse_position`, :func:`~.state.parse_action`);
 - :mod:`.rules`: :func:`~.rules.new_game`, :func:`~.rules.legal_actions`, :func:`~.rules.apply`,
   :func:`~.rules.route` and :func:`~.rules.effects` (what an action did);
+- :mod:`.check`: whether a position can occur (:func:`~.check.check_position`);
 - :mod:`.document`: the JSON position document and the command line's action JSON;
 - :mod:`.words`: what the page says, in words a person follows on the board;
 - :mod:`.view`: the board as SVG; :mod:`.odds` and :mod:`.bots`: the computer players;

@@ -28,14 +28,13 @@ parse_action('h-7.13')
 >>> parse_position("fast r:h,h,h,h y:h,h,h,h x:5.1,5.2,4.3,6.3,3.4,7.4 r?")
 parse_position('fast r:h,h,h,h y:h,h,h,h x:5.1,5.2,4.3,6.3,3.4,7.4 r?')
 
-A position that reads but cannot occur in a game is refused by :func:`check_position`
+A position that reads but cannot occur in a game is refused by :func:`.check.check_position`
 (which the readers here and in :mod:`.document` call).
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Final, NamedTuple
@@ -59,9 +58,8 @@ __all__ = [
     "Place",
     "Roll",
     "State",
+    "board_term",
     "build_position",
-    "check_pawns",
-    "check_position",
     "display_order",
     "format_position",
     "parse_action",
@@ -273,7 +271,7 @@ _WIDTH: Final = max(board(n).width for n in BOARD_NAMES)
 _HEIGHT: Final = max(board(n).height for n in BOARD_NAMES)
 
 
-def _board_term(b: Board) -> Term:
+def board_term(b: Board) -> Term:
     """A board's name for an error, in the player's language (``classic``, ``klassisch``)."""
     return Term(f"view.board.{b.name}")
 
@@ -390,6 +388,8 @@ def build_position(
     Raises:
         InvalidPositionError: naming the first thing that is wrong.
     """
+    from .check import check_pawns, check_position, check_taker  # the checks read this module's State
+
     if not 2 <= len(players) <= 4:
         raise InvalidPositionError.keyed("error.mf_position_players", got=len(players))
     if turn not in players:
@@ -400,7 +400,7 @@ def build_position(
     for i, f in enumerate(barricades):
         if f not in b.fields:
             raise InvalidPositionError.keyed(
-                "error.mf_barricade_off", field=location_name(f), board=_board_term(b), path=f"barricades[{i}]"
+                "error.mf_barricade_off", field=location_name(f), board=board_term(b), path=f"barricades[{i}]"
             )
         if mask >> f & 1:
             raise InvalidPositionError.keyed(
@@ -421,101 +421,5 @@ def build_position(
     )
     check_position(state)
     if phase is Phase.PLACE:
-        _check_taker(state)
+        check_taker(state)
     return state
-
-
-def _check_taker(state: State) -> None:
-    """In phase place the player to act has just moved onto a barricade and taken it (rule: whoever takes a
-    barricade puts it again), so one of its pawns stands where a barricade can stand: on a field, not the
-    goal, a rest field or a protected row (the bottom row; the lowest two under ``protect_two_rows``)."""
-    b = state.board
-    protected = b.protected_rows(state.options.protect_two_rows)
-    pawns = state.pawns[state.turn]
-    if not any(f >= 0 and f != b.goal and f not in b.rest_fields and f >> 5 not in protected for f in pawns):
-        raise InvalidPositionError.keyed(
-            "error.mf_taker",
-            colour=ColourName(state.current),
-            rows=Term("error.part.bottom_rows" if len(protected) > 1 else "error.part.bottom_row"),
-            fields=", ".join(location_name(f) for f in display_order(pawns)),
-        )
-
-
-def check_pawns(b: Board, players: Sequence[Colour], pawns: Sequence[Sequence[Field]], barricades: int) -> None:
-    """The checks of :func:`check_position` that name a pawn, in the order ``pawns`` lists them
-    (a reader passes its input's order, so a message names the input's own index).
-
-    Raises:
-        InvalidPositionError: for a wrong number of pawns, a forest the board lacks, a location that is
-            not a field, two pawns on one field, or a pawn on a barricade.
-    """
-    seen: dict[Field, tuple[Colour, str]] = {}
-    for colour, own in zip(players, pawns, strict=True):
-        name = ColourName(colour)
-        if len(own) != b.pawns_per_player:
-            raise InvalidPositionError.keyed(
-                "error.mf_pawn_count",
-                n=b.pawns_per_player,
-                board=_board_term(b),
-                colour=name,
-                got=len(own),
-                path=f"pawns.{colour}",
-            )
-        for i, f in enumerate(own):
-            where = f"pawns.{colour}[{i}]"
-            if f == FOREST and b.forest is None:
-                raise InvalidPositionError.keyed("error.mf_no_forest", colour=name, board=_board_term(b), path=where)
-            if f < 0:
-                continue
-            field_name = location_name(f)
-            if f not in b.fields:
-                raise InvalidPositionError.keyed(
-                    "error.mf_pawn_off", colour=name, field=field_name, board=_board_term(b), path=where
-                )
-            if f in seen:
-                other, other_path = seen[f]
-                raise InvalidPositionError.keyed(
-                    "error.mf_pawn_twice",
-                    field=field_name,
-                    other=ColourName(other),
-                    colour=name,
-                    other_path=other_path,
-                    path=where,
-                )
-            seen[f] = (colour, where)
-            if barricades >> f & 1:
-                raise InvalidPositionError.keyed("error.mf_pawn_barricade", colour=name, field=field_name, path=where)
-
-
-def check_position(state: State) -> None:
-    """Check that ``state`` could occur in a game.
-
-    Raises:
-        InvalidPositionError: naming the first thing that is wrong.
-    """
-    b = state.board
-    check_pawns(b, state.players, state.pawns, state.barricades)
-    at_goal = [c for c, pawns in zip(state.players, state.pawns, strict=True) if b.goal in pawns]
-    if state.phase is Phase.OVER:
-        if at_goal != [state.current]:
-            raise InvalidPositionError.keyed("error.mf_over", colour=ColourName(state.current))
-    elif at_goal:
-        raise InvalidPositionError.keyed("error.mf_goal", colour=ColourName(at_goal[0]), path=f"pawns.{at_goal[0]}")
-    expected = b.barricade_count - (state.phase is Phase.PLACE)
-    count = bin(state.barricades).count("1")
-    if count != expected:
-        raise InvalidPositionError.keyed(
-            "error.mf_barricade_count",
-            n=expected,
-            board=_board_term(b),
-            phase=Term(f"error.part.phase_{state.phase.value}"),
-            got=count,
-        )
-    protected = b.protected_rows(state.options.protect_two_rows)
-    for f in state.barricade_fields:
-        if f == b.goal or f in b.rest_fields or f >> 5 in protected:
-            raise InvalidPositionError.keyed("error.mf_barricade_banned", field=location_name(f))
-    if (state.roll is None) == (state.phase is Phase.MOVE):
-        raise InvalidPositionError(f"roll: must be a number 1 to 6 in phase move and null otherwise, got {state.roll}")
-    if state.roll_again and (state.phase is not Phase.PLACE or not state.options.extra_roll_on_six):
-        raise InvalidPositionError.keyed("error.mf_roll_again")
