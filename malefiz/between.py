@@ -16,6 +16,7 @@ from .core.screen import NoticeTone, Screen, play_screen
 from .core.setup import PACES, Setup
 from .tally import TALLY_KEY, players_line, read_tally
 from .together import JOIN, PLAY, TOGETHER_PREFIX, Invitation, Together, anchor_key
+from .together_keep import keep, restore
 from .together_view import device_name, join_html, kept_html, panel_html, person, waiting_text
 
 if TYPE_CHECKING:
@@ -157,7 +158,7 @@ class BetweenDevices:
         if text is None:
             return None
         try:
-            return Together.from_doc(json.loads(text), self.games)
+            return restore(json.loads(text), self.games)
         except (ValueError, RecursionError):
             return None
 
@@ -196,7 +197,7 @@ class BetweenDevices:
         together = self.together
         if together is None or not together.keeps():
             return
-        doc = together.to_doc()
+        doc = keep(together)
         s = together.session
         if s is not None:  # what the setup screen shows of it (Back to the game) without replaying it
             position, over = s.game.to_json(s.state), s.state.is_over

@@ -57,7 +57,8 @@ from .invitation import (
 __all__ = ["JOIN", "PLAY", "REPLY", "STUN", "TOGETHER_PREFIX", "Invitation", "Together", "anchor_key"]
 
 TOGETHER_PREFIX: Final = "malefiz.together."
-"""The browser keeps each game between devices under this prefix and the game's code (:meth:`Together.to_doc`)."""
+"""The browser keeps each game between devices under this prefix and the game's code
+(:func:`malefiz.together_keep.keep`)."""
 WATCHERS: Final = 8
 """The first device number of a watcher (players are 1 to 5)."""
 
@@ -128,7 +129,7 @@ class Together:
         together.stun_server = stun if STUN_HOST.fullmatch(stun) else STUN
         for device, seat in enumerate(cls.remote_seats(setup), start=1):
             together.peers[device] = Peer(device, seat, name=setup.seats[seat].name)
-            together._offer(device)
+            together.offer(device)
         if not together.peers:  # only watchers are to come: the game goes on at once
             together._start()
         return together
@@ -165,9 +166,9 @@ class Together:
         if self.role == "host" and len(self.peers) < MAX_PEERS - 1:
             device = max([WATCHERS - 1, *self.peers]) + 1
             self.peers[device] = Peer(device)
-            self._offer(device)
+            self.offer(device)
 
-    def _offer(self, device: int) -> None:
+    def offer(self, device: int) -> None:
         """Ask the page for an offer for ``device`` (through the STUN server when the host chose one)."""
         self.commands.append({"do": "offer", "peer": device, "stun": f"stun:{self.stun}" if self.stun else ""})
 
@@ -179,7 +180,7 @@ class Together:
         self.stun = self.stun_server
         for device, peer in self.peers.items():
             if peer.state != "open":
-                self._offer(device)
+                self.offer(device)
 
     def failed(self, device: int) -> None:
         """The page could make no offer for ``device`` (host) or no answer (guest): this browser finds no network.
@@ -345,7 +346,7 @@ class Together:
             return
         peer.state = "closed"
         if self.role == "host":
-            self._offer(device)
+            self.offer(device)
 
     def received(self, device: int, text: str) -> bool:
         """A text from ``device``; True when it was taken. A message that does not fit is refused (:attr:`problem`
@@ -624,64 +625,6 @@ class Together:
     def keeps(self) -> bool:
         """True once there is something to keep: the game, or a guest's reply (its dice are committed)."""
         return self.table is not None or (self.role == "guest" and bool(self.peers[0].link))
-
-    def to_doc(self) -> dict[str, Any]:
-        """What the browser keeps of this device's part, to resume after a reload (its dice secret among it)."""
-        return {
-            "v": 1,
-            "role": self.role,
-            "me": self.me,
-            "name": self.name,
-            "secret": b64(self.secret),
-            "setup": self.setup.to_query(),
-            "peers": [[d, p.seat, p.name, p.unreachable] for d, p in sorted(self.peers.items())],
-            "match": self.table.match.to_json() if self.table is not None else None,
-            "invitation": self.invitation.link() if self.invitation is not None else None,
-            "joined": self.joined,
-            "next": b64(self.next[0]) if self.next is not None else None,
-            "stun": self.stun,
-        }
-
-    @classmethod
-    def from_doc(cls, doc: object, games: Games) -> Together:
-        """The part a :meth:`to_doc` document keeps, its game replayed and checked; every channel closed.
-
-        Raises:
-            MalefizError: for a document that is not such a part, or whose game does not check out.
-        """
-        try:
-            assert isinstance(doc, dict) and doc.get("v") == 1
-            role, me, name = doc["role"], doc["me"], str(doc["name"])
-            assert role in ("host", "guest", "watcher") and (me is None or isinstance(me, int))
-            setup = Setup.from_query(doc["setup"], games)
-            assert setup is not None
-            together = cls(role, setup, name, games, unb64(doc["secret"]))
-            for device, seat, peer_name, *unreachable in doc["peers"]:  # (kept before: no fourth)
-                peer = Peer(int(device), seat, state="closed", name=str(peer_name), unreachable=unreachable == [True])
-                together.peers[int(device)] = peer
-        except (AssertionError, KeyError, TypeError, ValueError, binascii.Error):
-            raise MalefizError.keyed("error.match_foreign") from None
-        together.me = me
-        stun = doc.get("stun", "")
-        together.stun = stun if isinstance(stun, str) and STUN_HOST.fullmatch(stun) else ""
-        if isinstance(doc.get("next"), str):
-            secret = unb64(doc["next"])
-            together.next = (secret, Chain.from_secret(secret))
-        joined = doc.get("joined", "")
-        together.joined = joined if isinstance(joined, str) else ""
-        if isinstance(doc.get("invitation"), str):
-            together.invitation, _ = Invitation.read(doc["invitation"], games)
-        if doc["match"] is None:
-            return together
-        match = Match.from_json(doc["match"])
-        together.table = Table.replay(match, games, me, together.chain if me is not None else None)
-        together.table.outbox.clear()
-        for device, peer in together.peers.items():
-            if role == "host":
-                together._offer(device)
-            if peer.seat is not None and device < len(match.names) and not together.rematching:
-                peer.anchor = match.ledger.anchors[device]
-        return together
 
 
 def _same_game(one: Match, other: Match) -> bool:

@@ -238,9 +238,9 @@ def invite_html(s: Session, shown: bool, t: Translator) -> str:
 
 
 def kept_html(code: str, doc: dict[str, Any], games: Games, t: Translator, now: float) -> str:
-    """A game between devices kept in this browser (its :meth:`Together.to_doc` with what was last seen of it), for
-    the top of the setup screen as the shelf's latest game is shown: *Back to the game* and *Delete*; "" for a
-    document that cannot be read so."""
+    """A game between devices kept in this browser (its :func:`~malefiz.together_keep.keep` document with what was
+    last seen of it), for the top of the setup screen as the shelf's latest game is shown: *Back to the game* and
+    *Delete*; "" for a document that cannot be read so."""
     try:
         seen = doc["seen"]
         setup = Setup.from_query(doc["match"]["setup"], games)
