@@ -2,7 +2,7 @@
 
     python bench/calibration.py [--games 1000] [--board fast|classic] [--players 2] [--seed 20000]
 
-Plays medium against medium, and at every roll asks :func:`malefiz.games.malefiz.bots.win_chances`
+Plays medium against medium, and at every roll asks :func:`malefiz.games.malefiz.value.win_chances`
 for the first player's chance; then prints, by bands of that chance, how often the first
 player really won, the log loss (a coin flip scores 0.693; lower is better) and the log
 loss the same rates would have with other sharpness exponents (see
@@ -26,10 +26,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from malefiz.core.dice import Dice
 from malefiz.games.malefiz import learned
 from malefiz.games.malefiz.board import COLOURS
-from malefiz.games.malefiz.bots import ODDS, medium, win_chances
+from malefiz.games.malefiz.bots import medium
 from malefiz.games.malefiz.odds import chances
 from malefiz.games.malefiz.rules import apply, legal_actions, new_game
 from malefiz.games.malefiz.state import Roll
+from malefiz.games.malefiz.value import ODDS, win_chances
 
 EXPONENTS = (1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 8.0, 10.0, 12.0)
 Sample = tuple[float, list[float], int, bool, float | None]

@@ -14,18 +14,10 @@ from malefiz.core.errors import MalefizError
 from malefiz.core.tournament import load_bot, tournament, wilson
 from malefiz.games.malefiz.board import Colour
 from malefiz.games.malefiz.bots import (
-    BLEND,
     BOTS,
-    FULL_RACE,
     IN_FRONT,
     INNER_PLACES,
-    MODELS,
-    MORE_MODELS,
-    ODDS,
     PLACE_WIDTH,
-    RACE,
-    SEARCH_BARRICADE_COST,
-    Model,
     Search,
     _best_place,
     _front_place,
@@ -33,16 +25,26 @@ from malefiz.games.malefiz.bots import (
     _Outlook,
     _settle,
     hard,
-    hard_model,
     hint,
     medium,
-    race,
-    win_chances,
     win_probability,
 )
 from malefiz.games.malefiz.game import MALEFIZ
 from malefiz.games.malefiz.rules import apply, legal_actions
 from malefiz.games.malefiz.state import PASS, Move, Options, Phase, Place, Roll, State
+from malefiz.games.malefiz.value import (
+    BLEND,
+    FULL_RACE,
+    MODELS,
+    MORE_MODELS,
+    ODDS,
+    RACE,
+    SEARCH_BARRICADE_COST,
+    Model,
+    hard_model,
+    race,
+    win_chances,
+)
 from tests.malefiz.helpers import CLASSIC_START, pos, rolled
 from tests.malefiz.test_properties import positions, random_state
 

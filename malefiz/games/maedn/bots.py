@@ -44,88 +44,9 @@ from ...core.play import random_bot
 from .learned import Model, chances_by_slot, endgame, model_for
 from .rules import apply, captures, legal_moves
 from .state import PASS, ROLLS, Action, Move, State
+from .value import evaluate, opponent_slots, threat
 
 __all__ = ["BOTS", "classic_hard", "easy", "evaluate", "greedy", "hard", "medium", "random_bot"]
-
-HOME_BONUS: Final = 12.0
-"""Extra value of a piece in the goal: it can no longer be captured."""
-
-ENTERED: Final = 8.0
-"""Value of a piece on the track over one waiting on B (it took a 6 to bring it in)."""
-
-
-def _track(state: State, slot: int, place: int) -> int:
-    """The track index of ``slot``'s place (0 .. L-1)."""
-    se = state.seating
-    return (se.starts[slot] + place) % se.length
-
-
-def _opponent_slots(state: State, seat: int) -> list[int]:
-    """The slots of colours that may capture ``seat``'s pieces (every other colour, the neutral one included)."""
-    se = state.seating
-    return [s for s in range(len(se.colours)) if se.seat_of[s] != seat]
-
-
-def _threat(state: State, slot: int, place: int, hunters: list[int]) -> float:
-    """The chance that a piece of ``slot`` on track place ``place`` is hit by the next roll of any of ``hunters``.
-
-    For each hunting colour: the share of rolls (1..6) that bring one of its
-    track pieces exactly onto the field without passing its own goal entry,
-    and a 6 when the field is its A field and it has pieces waiting. The
-    colours' chances combine as independent events.
-    """
-    se = state.seating
-    length = se.length
-    target = _track(state, slot, place)
-    safe = 1.0
-    for h in hunters:
-        rolls = set()
-        for p in state.pieces[h]:
-            if 0 <= p < length:
-                d = (target - (se.starts[h] + p)) % length
-                if 1 <= d <= 6 and p + d < length:
-                    rolls.add(d)
-            elif p < 0 and se.starts[h] == target:
-                rolls.add(6)
-        safe *= 1.0 - len(rolls) / 6.0
-    return 1.0 - safe
-
-
-def _colour_value(state: State, slot: int, hunters: list[int]) -> float:
-    length = state.seating.length
-    value = 0.0
-    for p in state.pieces[slot]:
-        if p < 0:
-            continue
-        if p >= length:
-            value += ENTERED + p + HOME_BONUS
-        else:
-            worth = ENTERED + p
-            value += worth * (1.0 - _threat(state, slot, p, hunters))
-    return value
-
-
-def evaluate(state: State, seat: int) -> float:
-    """How good ``state`` is for the player in ``seat`` (higher is better).
-
-    The player's colours' values (each piece's progress, less what it would
-    lose by the chance of being captured before it moves again) minus the best
-    opponent's. A player who is placed gets a large bonus by place.
-    """
-    se = state.seating
-    ranking = [s for place in state.ranking for s in place]
-    if seat in ranking:
-        return 1000.0 - 100.0 * ranking.index(seat)
-    mine = se.seat_slots[seat]
-    hunters = _opponent_slots(state, seat)
-    own = sum(_colour_value(state, s, hunters) for s in mine)
-    best_other = 0.0
-    for other in range(len(se.seats)):
-        if other == seat or other in ranking:
-            continue
-        other_hunters = _opponent_slots(state, other)
-        best_other = max(best_other, sum(_colour_value(state, s, other_hunters) for s in se.seat_slots[other]))
-    return own - best_other
 
 
 def greedy(state: State, actions: Sequence[Action], rng: random.Random) -> Action:
@@ -154,7 +75,7 @@ def _move_score(state: State, m: Move) -> float:
     se = state.seating
     length = se.length
     slot = se.slot_of[m.colour]
-    hunters = _opponent_slots(state, state.current_seat)
+    hunters = opponent_slots(state, state.current_seat)
     score = ADVANCED * m.end  # prefer the piece that has come furthest
     if captures(state, m) is not None:
         score += CAPTURE + 0.2 * m.end
@@ -162,10 +83,10 @@ def _move_score(state: State, m: Move) -> float:
         score += GOAL if m.start < length else 1.0
     elif m.start < 0:
         score += ENTER
-    if 0 <= m.start < length and _threat(state, slot, m.start, hunters) > 0:
+    if 0 <= m.start < length and threat(state, slot, m.start, hunters) > 0:
         score += ESCAPE + 0.1 * m.start  # leaves danger
     if m.end < length:
-        score -= LAND * _threat(state, slot, m.end, hunters) * (1 + 0.05 * m.end)  # lands within reach
+        score -= LAND * threat(state, slot, m.end, hunters) * (1 + 0.05 * m.end)  # lands within reach
     if m.colour == se.neutral:
         score *= 0.5  # the neutral colour helps everybody
     return score

@@ -12,7 +12,7 @@ needs on average to reach the goal from its field, every barricade on its way co
 the players are taken in turn order from the one to act, and for each of them one input per rank of its pawns (the
 pawn needing fewest turns first) and per band of turns, one for how many numbers of the die would win at once (0 to
 6), and one for the band of the race: the steps all its pawns still walk, each barricade on the way counted as some
-steps more (:func:`.bots.race`). That is 14 active inputs with two players. A hidden layer of sigmoid units feeds
+steps more (:func:`.value.race`). That is 14 active inputs with two players. A hidden layer of sigmoid units feeds
 one output per player; their softmax is each player's chance to win.
 
 The weights ship as generated modules of this package (``weights_classic.py``, ``weights_fast.py``) and are
@@ -32,12 +32,13 @@ from typing import Any, Final
 
 from ....core.network import Model, load
 from ..board import Board, Colour, Field
-from ..bots import SEARCH_BARRICADE_COST, Race, _front_place, _place_candidates, race
-from ..bots import Model as SearchModel
-from ..bots import win_chances as odds_chances
+from ..bots import _front_place, _place_candidates
 from ..odds import CACHED, NEVER, Pawn, Turns, turns
 from ..rules import apply, legal_actions
 from ..state import Action, Phase, State
+from ..value import SEARCH_BARRICADE_COST, Race, race
+from ..value import Model as SearchModel
+from ..value import win_chances as odds_chances
 
 __all__ = [
     "BANDS",
@@ -74,8 +75,8 @@ _BAND_COUNT: Final = len(BANDS) + 2
 _WINS: Final = 7
 """Inputs per player for the numbers of the die that win at once: 0 to 6."""
 RACE_STEP: Final = 6
-"""The width of a band of the race: the steps all of a player's pawns still walk (:func:`.bots.race`, each
-barricade on the way counted as :data:`.bots.SEARCH_BARRICADE_COST` steps more)."""
+"""The width of a band of the race: the steps all of a player's pawns still walk (:func:`.value.race`, each
+barricade on the way counted as :data:`.value.SEARCH_BARRICADE_COST` steps more)."""
 _RACE_BANDS: Final = 81
 
 
@@ -203,7 +204,7 @@ CALIBRATED: Final = frozenset({"classic2", "fast2"})
 
 def win_chances(state: State) -> dict[Colour, float]:
     """Each player's chance to win, the player to act moving first: from the network of the state's form where it is
-    :data:`CALIBRATED`, else from the odds (:func:`.bots.win_chances`)."""
+    :data:`CALIBRATED`, else from the odds (:func:`.value.win_chances`)."""
     model = model_for(state) if form(state) in CALIBRATED else None
     if model is None or state.is_over:
         return odds_chances(state)
@@ -211,7 +212,7 @@ def win_chances(state: State) -> dict[Colour, float]:
 
 
 class Learned(SearchModel):
-    """The network as a model for *hard*'s search (:class:`.bots.Model`): per field the odds' expected turns and
+    """The network as a model for *hard*'s search (:class:`.value.Model`): per field the odds' expected turns and
     winning rolls, a player's score its active inputs, the value the network's chance to win.
 
     A player's inputs add the same amounts to the hidden units wherever they recur (a search meets each
