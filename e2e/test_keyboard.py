@@ -230,3 +230,22 @@ def test_while_the_computer_plays_the_keyboards_place_is_what_goes_on(game: Game
     assert log.get_attribute("tabindex") == "0"
     assert game.page.evaluate("window.fellToBody") == []  # not even for a frame of a walk
     game.watch.assert_clean()
+
+
+@pytest.mark.parametrize(
+    "address",
+    [
+        "?game=malefiz&seats=bot:easy,human&names=,Anna&first=red&pace=slow&seed=5",
+        "?game=maedn&seats=bot:easy,human&names=,Anna&first=yellow&pace=slow&seed=6",
+    ],
+)
+def test_keys_pressed_while_the_computer_plays_do_not_stop_it(game: GamePage, address: str) -> None:
+    """R and H mean nothing in the computer's turn (an impatient child presses them all the same): the computer
+    plays on and the person's turn comes."""
+    game.open(address)
+    game.page.wait_for_selector("html[data-acting]", state="attached")
+    for key in ("r", "h", "r"):
+        game.page.keyboard.press(key)
+    game.page.wait_for_selector('[data-action="roll"]:not([disabled])')
+    assert "Anna (" in game.status()  # her turn to roll
+    game.watch.assert_clean()

@@ -385,8 +385,13 @@
 
   function busy() { return frames.length > 0 || !viewing.hidden; }
 
-  /** A person's action: the computer's turn under way is not drawn any more (this action's screen follows). */
-  function userRun() { thinking += 1; return run.apply(null, arguments); }
+  /** A person's action: the computer's turn under way is not drawn any more (this action's screen follows). One that
+   * did nothing (R in the computer's turn, a tap as a forced move is made) draws the game as it is: the turn goes on. */
+  function userRun() {
+    var acting = root.hasAttribute("data-acting");
+    thinking += 1;
+    return run.apply(null, arguments).then(function (reply) { if (!reply.screen && acting) run("screen"); return reply; });
+  }
 
   function onClick(event) {
     var target = event.target;
@@ -517,8 +522,7 @@
   }
 
   function stopTimer() {
-    if (timer !== null) clearTimeout(timer);
-    timer = null;
+    clearTimeout(timer), timer = null;  // clearTimeout(null) does nothing
     frames = [];
     if (afterWalk) drawLog(afterWalk);  // its lines are on the list all the same
     afterWalk = null;
@@ -539,9 +543,7 @@
   app.addEventListener("change", function (event) { if (!ready && event.target.closest("#setup")) touched = true; }, true);
   // Back, forward, or a link pasted into this tab that differs from its address only after the # (no new load).
   addEventListener("popstate", function () { run("open", location.search, location.hash); });
-  addEventListener("beforeunload", function (event) {
-    if (asks) { event.preventDefault(); event.returnValue = ""; }
-  });
+  addEventListener("beforeunload", function (event) { if (asks) event.preventDefault(), event.returnValue = ""; });
   addEventListener("storage", function (event) {
     if (event.key !== null && event.key.indexOf(KEPT) !== 0) return;
     var which = event.storageArea === area("tab") ? "tab" : "local";
