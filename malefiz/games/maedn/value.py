@@ -20,12 +20,6 @@ ENTERED: Final = 8.0
 """Value of a piece on the track over one waiting on B (it took a 6 to bring it in)."""
 
 
-def _track(state: State, slot: int, place: int) -> int:
-    """The track index of ``slot``'s place (0 .. L-1)."""
-    se = state.seating
-    return (se.starts[slot] + place) % se.length
-
-
 def opponent_slots(state: State, seat: int) -> list[int]:
     """The slots of colours that may capture ``seat``'s pieces (every other colour, the neutral one included)."""
     se = state.seating
@@ -42,7 +36,7 @@ def threat(state: State, slot: int, place: int, hunters: list[int]) -> float:
     """
     se = state.seating
     length = se.length
-    target = _track(state, slot, place)
+    target = se.fields[slot][place]
     safe = 1.0
     for h in hunters:
         rolls = set()
