@@ -190,6 +190,39 @@ def test_small_targets_are_zoomed_to_a_fingers_size_and_the_board_fits(
     watch.assert_clean()
 
 
+PLACING = "classic r:16.11,6.13,h,h,h y:h,h,h,h,h x:8.1,8.3,8.4,8.5,6.7,10.7,0.11,4.11,8.11,12.11 r!"
+"""Red took the barricade on 16.11 and puts it back: nearly every field of the board is a target."""
+
+
+@pytest.mark.parametrize("size", [{"width": 390, "height": 844}, {"width": 844, "height": 390}])
+def test_a_barricade_to_place_leaves_no_target_under_the_whole_board_button(
+    browser: Browser, site_url: str, size: dict[str, int]
+) -> None:
+    # The targets' span barely fit: zoomed a little, the board could not come down below the button, which covered
+    # six of the top row's targets at 390 px and three at 844 px.
+    context, game = device(browser, site_url, **{**PHONE, "viewport": size})
+    page, watch = game.page, game.watch
+    game.open(f"?seats=human,human&seed=1&position={PLACING.replace(' ', '%20')}")
+    page.wait_for_selector(SETTLED, state="attached")
+    frame = page.locator(".board-frame").bounding_box()
+    assert frame is not None
+    targets = page.evaluate(TARGETS)
+    assert len(targets) > 80
+    button = page.locator("[data-whole-board]")
+    box = button.bounding_box() if button.is_visible() else None
+    for left, top, right, bottom in targets:
+        assert frame["x"] <= left and right <= frame["x"] + frame["width"]  # in sight
+        assert frame["y"] <= top and bottom <= frame["y"] + frame["height"]
+        assert box is None or box["y"] + box["height"] <= top or right <= box["x"]  # not under the button
+    before = game.position_text()
+    target = page.locator("#board .target").first.bounding_box()
+    assert target is not None
+    page.touchscreen.tap(target["x"] + target["width"] / 2, target["y"] + target["height"] / 2)
+    game.wait_for_position_change(before)
+    context.close()
+    watch.assert_clean()
+
+
 def test_whole_board_undoes_the_zoom_of_a_choice_which_still_stands(browser: Browser, site_url: str) -> None:
     # Zoomed in for a choice, a phone showed no way back but two fingers: "Whole board" shows it again.
     context, game = device(browser, site_url, **PHONE)

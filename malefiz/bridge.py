@@ -291,18 +291,26 @@ class Bridge:
         return None if shown is None else list(shown)
 
     def zoom(
-        self, targets: object, width: object, height: object, finger: object, own: object = None, top: object = 0
+        self,
+        targets: object,
+        width: object,
+        height: object,
+        finger: object,
+        own: object = None,
+        top: object = 0,
+        right: object = None,
     ) -> list[float] | None:
         """Where to zoom the board (:func:`~malefiz.core.spatial.zoom_to`; ``own``: the part in sight when the person
-        zoomed it, else None; ``top``: the frame's pixels the *Whole board* button covers); None: leave it as the
-        person zoomed it."""
+        zoomed it, else None; ``top`` and ``right``: the frame's pixels the *Whole board* button covers from its top
+        and from its right edge); None: leave it as the person zoomed it."""
         if not isinstance(targets, list):
             raise ValueError(f"expected targets, got {targets!r}")
         if own is not None and not (isinstance(own, list) and len(own) == 4):
             raise ValueError(f"expected the part of the board in sight, got {own!r}")
         at = [(_number(x), _number(y), _number(size)) for x, y, size in targets]
         sight = None if own is None else (_number(own[0]), _number(own[1]), _number(own[2]), _number(own[3]))
-        found = zoom_to(at, _number(width), _number(height), bool(finger), sight, _number(top))
+        wide = None if right is None else _number(right)
+        found = zoom_to(at, _number(width), _number(height), bool(finger), sight, _number(top), wide)
         return None if found is None else list(found)
 
     def toward(self, spots: object, current: object, direction: object) -> str | None:

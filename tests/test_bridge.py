@@ -120,6 +120,10 @@ def test_measured_places_go_to_the_spatial_decisions() -> None:
     assert send(bridge, "zoom", [[300, 100, 12], [340, 100, 12]], 390, 300, True, mine)["value"][0] == 2
     # Below the "Whole board" button over the frame's top 50 px: the targets' middle shown 25 px lower
     assert send(bridge, "zoom", [[100, 100, 12], [140, 100, 12]], 390, 300, True, None, 50)["value"] == [2, 120, 87.5]
+    # A target in the board's top right corner: zoomed less, so that it lies left of the button 120 px wide
+    corner = [[290, 10, 10], [220, 40, 10]]
+    assert round(send(bridge, "zoom", corner, 390, 300, True, None, 50, 120)["value"][0], 2) == 1.86
+    assert send(bridge, "zoom", corner, 390, 300, True, None, 50)["value"] == [1, 195, 150]  # across: the whole board
 
 
 @pytest.mark.parametrize(
@@ -132,6 +136,7 @@ def test_measured_places_go_to_the_spatial_decisions() -> None:
         {"call": "about", "args": [["village"]]},
         {"call": "line", "args": [None]},
         {"call": "zoom", "args": [[], 390, 300, True, "all"]},
+        {"call": "zoom", "args": [[], 390, 300, True, None, 50, "wide"]},
         ["click"],
     ],
 )

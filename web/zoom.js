@@ -49,7 +49,7 @@
     // What Python's zoom_to is asked with: each of the ``elements`` (a choice's targets) as (x, y, size), the board's
     // width and height (all in the unzoomed board's pixels), whether a finger points, and the part of the board in
     // sight when the person zoomed it (null after a ``fresh`` board), and how far the "Whole board" button covers the
-    // frame's top. The scale is taken as drawn now, not
+    // frame from its top and from its right edge. The scale is taken as drawn now, not
     // Panzoom's: Panzoom draws a new zoom at the next frame, and two screens can come within one frame (a
     // computer's move, then the person's choice); measured against its scale, the board came out shifted.
     measure: function (elements, fresh) {
@@ -65,7 +65,8 @@
         function (edge, k) { return (edge - (k % 2 ? box.y : box.x)) / scale; });
       // The "Whole board" button over the frame's top (laid out while hidden): no target is zoomed under it.
       var button = drawn.parentElement.querySelector("[data-whole-board]").getBoundingClientRect();
-      return [at, box.width / scale, box.height / scale, this.finger, own, Math.max(0, button.bottom - frame.top)];
+      return [at, box.width / scale, box.height / scale, this.finger, own, Math.max(0, button.bottom - frame.top),
+        Math.max(0, frame.right - button.left)];
     },
     // Zoom to ``scale`` with the point (x, y) of the unzoomed board in the middle of the frame.
     to: function (scale, x, y) {

@@ -109,14 +109,17 @@ def zoom_to(
     finger: bool = True,
     own: tuple[float, float, float, float] | None = None,
     top: float = 0.0,
+    right: float | None = None,
 ) -> Zoom | None:
     """The zoom that makes every target at least :data:`SMALLEST` pixels across, round the targets, for a person
     who points with a ``finger`` (a touch screen: CSS's coarse pointer); a mouse hits small targets as they are.
     ``own``: the part of the board in sight (x0, y0, x1, y1, in the unzoomed board's pixels) when the person has
     zoomed it by hand (two fingers, Ctrl + wheel) since the page last did. Their zoom is left as it is (None) when
     there is nothing to zoom for, or when it already shows every target whole and big enough; it is not undone at
-    every move. ``top``: the frame's pixels at its top that something covers while the board is zoomed (the *Whole
-    board* button): no target is zoomed to lie under them.
+    every move. ``top`` and ``right``: the frame's pixels at its top, and from its right edge, that something covers
+    while the board is zoomed (the *Whole board* button; ``right`` None: the whole width): no target is zoomed to lie
+    under it. Where every zoom that shows all targets would put one under it, the board is zoomed less, or shown
+    whole (unzoomed, the button is not shown).
 
     ``targets``: each candidate's centre and size (x, y, size) on the unzoomed board of ``width`` x ``height``
     pixels. The board is centred on the targets' box, zoomed as far as it fits in the frame. Targets big enough,
@@ -143,6 +146,10 @@ def zoom_to(
     (2.0, 120.0, 87.5)
     >>> zoom_to([(100, 20, 12), (100, 280, 12)], 390, 300, top=50)  # tall: the span fits in the 250 px below it
     (1.0, 195.0, 150.0)
+    >>> zoom_to([(100, 25, 12), (370, 280, 12)], 390, 300, top=50)  # the board cannot come down: whole
+    (1.0, 195.0, 150.0)
+    >>> [round(v, 2) for v in zoom_to([(290, 10, 10), (220, 40, 10)], 390, 300, top=50, right=120)]  # less: clear of it
+    [1.86, 255.0, 80.85]
     """
     whole: Zoom | None = None if own is not None else (1.0, width / 2, height / 2)
     if not finger or not targets or width <= 0 or height <= 0:
@@ -163,9 +170,43 @@ def zoom_to(
     fits = min(width * 0.9 / span_x if span_x else MOST, free * 0.9 / span_y if span_y else MOST)
     # Every target in sight: at the size wanted, or as big as they fit (zoomed round the moving piece alone, a 6 in
     # Malefiz left every target of a pawn in the middle of a row out of sight; a tap still reaches a small one).
-    want = max(1.0, min(want, fits))
-    # The targets' middle in the middle of the frame below what covers its top.
-    x, y = (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2 - (height - free) / (2 * want)
-    # The zoomed board still covers the frame: its centre no nearer an edge than half of what the frame shows.
-    half_w, half_h = width / (2 * want), height / (2 * want)
-    return want, min(max(x, half_w), width - half_w), min(max(y, half_h), height - half_h)
+    scale = max(1.0, min(want, fits))
+    middle = (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2
+    # Kept covering its frame, the board cannot always come down far enough for the targets to clear what covers its
+    # top (a barricade to place on Malefiz's classic board, on a phone: the top row lay under the Whole board button).
+    while scale > LEAST:
+        found = _centred(middle, scale, width, height, height - free)
+        if not _covered(targets, found, width, height, top, width if right is None else right):
+            return found
+        scale /= STEP
+    return whole or (1.0, width / 2, height / 2)
+
+
+LEAST: Final = 1.05
+"""A zoom less than this is not worth a button over the board: the whole board is shown instead."""
+
+STEP: Final = 1.02
+"""A zoom that puts a target under what covers the frame is tried again this much smaller."""
+
+
+def _centred(middle: tuple[float, float], scale: float, width: float, height: float, covered: float) -> Zoom:
+    """The zoom to ``scale`` round ``middle`` (a point of the unzoomed board) in the middle of the frame below its
+    ``covered`` pixels at the top, the zoomed board still covering the frame: its centre no nearer an edge than half
+    of what the frame shows."""
+    x, y = middle[0], middle[1] - covered / (2 * scale)
+    half_w, half_h = width / (2 * scale), height / (2 * scale)
+    return scale, min(max(x, half_w), width - half_w), min(max(y, half_h), height - half_h)
+
+
+def _covered(
+    targets: Sequence[tuple[float, float, float]], zoom: Zoom, width: float, height: float, top: float, right: float
+) -> bool:
+    """Whether ``zoom`` draws any target partly in the frame's top right corner, ``top`` high and ``right`` wide."""
+    scale, cx, cy = zoom
+    if top <= 0 or right <= 0:
+        return False
+    for x, y, size in targets:
+        half = size * scale / 2
+        if (y - cy) * scale + height / 2 - half < top and (x - cx) * scale + width / 2 + half > width - right:
+            return True
+    return False
