@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
-from site_page import GamePage
+from site_page import GamePage, near_the_end
 
 AXE = Axe()
 
@@ -55,19 +55,24 @@ def test_a_barricade_placement(game: GamePage, scheme: str) -> None:
 
 
 @pytest.mark.parametrize(
-    "address",
+    ("address", "left"),
     [
-        "?game=malefiz&board=fast&seats=bot:medium,bot:easy&pace=instant&seed=3",
-        "?game=maedn&seats=bot:medium,bot:easy&pace=instant&seed=3",
+        ("?game=malefiz&board=fast&seats=bot:medium,bot:easy&pace=instant&seed=3", 10),
+        ("?game=maedn&seats=bot:medium,bot:easy&pace=instant&seed=3", 20),
     ],
 )
-def test_the_end(game: GamePage, address: str, scheme: str) -> None:
-    # the podium stands as it ends (no text fading in)
-    game.page.emulate_media(reduced_motion="reduce", color_scheme="dark" if scheme == "dark" else "light")
-    game.open(address)
+def test_the_end_in_light_and_dark(game: GamePage, address: str, left: int) -> None:
+    # From late in a game (played in CPython, which the page need not repeat), once to its end, seen in both schemes.
+    game.page.emulate_media(reduced_motion="reduce")  # the podium stands as it ends (no text fading in)
+    game.open(f"{address}&position={near_the_end(address, left)}")
     game.page.wait_for_selector("[data-winner]:not([hidden])", timeout=300_000)
     assert game.page.locator("[data-stats] svg").count() == 1  # the chart of the game
-    assert violations(game) == []
+    backgrounds = []
+    for scheme in ("light", "dark"):
+        game.page.emulate_media(reduced_motion="reduce", color_scheme=scheme)
+        backgrounds.append(lightness(game.page.evaluate("getComputedStyle(document.documentElement).backgroundColor")))
+        assert violations(game) == [], scheme
+    assert backgrounds[1] < 100 < backgrounds[0]  # the page really turned dark
     game.watch.assert_clean()
 
 

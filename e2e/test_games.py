@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from site_page import GamePage
+from site_page import GamePage, near_the_end
 
 from malefiz.games.malefiz.state import Phase
 
@@ -45,8 +45,10 @@ def test_a_computer_game_runs_to_the_end(game: GamePage) -> None:
 
 
 def test_a_human_plays_a_whole_game_by_clicking(game: GamePage) -> None:
-    """Always the first movable pawn and its first target, against the greedy computer."""
-    game.open("?board=classic&seats=human,bot:greedy&pace=instant&seed=2")
+    """Always the first movable pawn and its first target, against the greedy computer, from halfway through a game
+    (played in CPython: the page need not repeat its first half) to its end."""
+    position = near_the_end("?board=classic&seats=bot:greedy,bot:greedy&seed=2", 20)
+    game.open(f"?board=classic&seats=human,bot:greedy&pace=instant&seed=2&position={position}")
     human = game.state().players[0]
     for moves, _ in enumerate(game.human_moves(human, limit=500), 1):
         if moves == 10:

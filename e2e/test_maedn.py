@@ -167,16 +167,16 @@ def test_the_forced_capture_penalty_is_said(game: GamePage) -> None:
 
 
 def test_six_computers_play_a_star_game_to_the_end(game: GamePage) -> None:
-    """From late in a game (played in CPython until two colours are home, which the page need not repeat) to the
+    """From late in a game (played in CPython until three colours are home, which the page need not repeat) to the
     podium of six."""
     seats = "bot:hard,bot:medium,bot:easy,bot:hard,bot:medium,bot:easy"
     setup = Setup.from_query(f"?game=maedn&board=star&seats={seats}&seed=5", GAMES)
     assert setup is not None
     session = Session(setup)
-    while len(session.state.ranking) < 2 or not session.state.is_chance:
+    while len(session.state.ranking) < 3 or not session.state.is_chance:
         for _ in session.bot_turn():
             pass
-    assert len(session.state.ranking) == 2  # four places are decided in the page
+    assert len(session.state.ranking) == 3  # three places are decided in the page
     position = quote(session.game.format_position(session.state), safe="")
     game.open(f"?game=maedn&board=star&seats={seats}&pace=instant&seed=5&position={position}")
     game.page.wait_for_selector("[data-winner]:not([hidden])", timeout=300_000)
@@ -190,11 +190,11 @@ def test_six_computers_play_a_star_game_to_the_end(game: GamePage) -> None:
 
 def test_two_colours_each_played_to_the_end_by_clicks(game: GamePage) -> None:
     """A person with yellow and red against the computer with green and black, clicking the first choice each time,
-    from late in the game (its first 700 actions played in CPython) to its end."""
+    from late in the game (its first 900 actions played in CPython) to its end."""
     setup = Setup.from_query("?game=maedn&board=cross&seats=bot:medium,bot:medium&options=two_colours&seed=8", GAMES)
     assert setup is not None
     session = Session(setup)
-    while len(session.record) < 700 or not session.state.is_chance or session.state.current not in ("yellow", "red"):
+    while len(session.record) < 900 or not session.state.is_chance or session.state.current not in ("yellow", "red"):
         for _ in session.bot_turn():
             pass
     position = quote(session.game.format_position(session.state), safe="")

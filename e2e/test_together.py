@@ -16,12 +16,10 @@ from urllib.parse import quote
 import pytest
 from playwright.sync_api import Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
-from site_page import CENTER_OF, STILL, GamePage, Watch
+from site_page import CENTER_OF, STILL, GamePage, Watch, near_the_end
 from test_net import LOOPBACK, devices
 
 from malefiz.core.actions import PASS
-from malefiz.core.session import Session
-from malefiz.core.setup import Setup
 from malefiz.games import GAMES
 
 __all__ = ["devices"]
@@ -329,18 +327,6 @@ def test_three_devices_and_a_watcher_play_a_whole_game_over_webrtc(
     assert len(final) == 1
     assert watcher.locator('[data-action="roll"]:not([disabled])').count() == 0
     watch.assert_clean()
-
-
-def near_the_end(query: str, left: int, seats: int = 1) -> str:
-    """A position of the game ``query`` sets up, played by the greedy computer in CPython until ``seats`` seats have
-    at most ``left`` fields to walk, at a roll (for a page address's ``position=``)."""
-    setup = Setup.from_query(query, GAMES)
-    assert setup is not None
-    session = Session(setup)
-    while not (session.state.is_chance and sorted(session.face.progress(session.state))[seats - 1] <= left):
-        for _ in session.bot_turn():
-            pass
-    return quote(session.game.format_position(session.state), safe="")
 
 
 def test_a_game_apart_in_time_goes_on_by_play_links_to_the_end_and_a_tampered_link_is_refused(

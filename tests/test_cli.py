@@ -300,16 +300,16 @@ def test_maedn_tournament_prints_win_rates() -> None:
 def test_a_tournament_speaks_german_with_lang_de() -> None:
     """Its heading, table and speed in German words and German numbers (a decimal comma); the page's levels by their
     German names, any other bot as named."""
-    args = ("tournament", "--games", "4", "--seats", "hard,greedy", "--seed", "2", "--board", "fast")
+    args = ("tournament", "--games", "4", "--seats", "medium,greedy", "--seed", "2", "--board", "fast")
     result = run("--lang", "de", *args)
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()
     assert lines[0] == (
-        "Turnier: Malefiz, 4 Spiele auf dem Spielplan schnell, Plätze schwer, greedy, Startwert 2"
+        "Turnier: Malefiz, 4 Spiele auf dem Spielplan schnell, Plätze mittel, greedy, Startwert 2"
         " (die Reihenfolge der Plätze wechselt jedes Spiel)"
     )
     assert lines[1].split() == ["Platz", "Siege", "Siegquote", "95%-Intervall"]
-    assert lines[2].startswith("1. schwer") and lines[3].startswith("2. greedy")
+    assert lines[2].startswith("1. mittel") and lines[3].startswith("2. greedy")
     assert re.search(r"\d+,\d%", lines[2]) and "." not in lines[2].split(maxsplit=2)[2]
     assert re.fullmatch(r"4 Spiele in \d+,\d s \(\d+,\d\d Spiele/s\)", lines[4]), lines[4]
     english = run(*args)
