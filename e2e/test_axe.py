@@ -33,6 +33,15 @@ def test_the_setup_screen_of_both_games(game: GamePage, scheme: str) -> None:
     game.watch.assert_clean()
 
 
+def test_the_bars_menu_open_on_a_phone(game: GamePage, scheme: str) -> None:
+    game.page.set_viewport_size({"width": 390, "height": 844})
+    game.open("?game=maedn&seats=human,bot:medium&first=yellow&seed=3")
+    game.page.locator(".menu-button").click()
+    game.page.wait_for_selector(".bar-menu:popover-open")
+    assert violations(game) == []
+    game.watch.assert_clean()
+
+
 @pytest.mark.parametrize(
     "address",
     [

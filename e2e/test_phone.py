@@ -476,24 +476,50 @@ BAR_TARGETS = """() => [...document.querySelectorAll('.bar select, .bar label.so
 
 
 @pytest.mark.parametrize("size", [{"width": 390, "height": 844}, {"width": 844, "height": 390}])
-def test_the_bars_controls_are_a_fingers_size(browser: Browser, site_url: str, size: dict[str, int]) -> None:
-    # Pace, sound, motion, language and the rules link were 20 px high (the checkboxes 13 px) on a phone.
+def test_the_bar_is_one_row_and_its_menu_a_fingers_size(browser: Browser, site_url: str, size: dict[str, int]) -> None:
+    # On a phone the bar took two or three rows (98 to 142 px, German words and the longer game's name) above the
+    # board; before that, pace, sound, motion, language and the rules link were 20 px high (the checkboxes 13 px).
     context, game = device(browser, site_url, **{**PHONE, "viewport": size, "locale": "de-DE"})  # the longer words
     page, watch = game.page, game.watch
-    game.open("?seats=human,human&seed=1")
+    game.open("?game=maedn&seats=human,human&seed=1")
     assert page.evaluate("document.documentElement.lang") == "de"
+    bar = page.locator(".bar").bounding_box()
+    assert bar is not None and bar["height"] <= 56, bar  # one row: the game's name and the menu button
+    menu = page.locator(".bar-menu")
+    assert menu.is_hidden() and page.locator(".menu-button").text_content() == "Menü"
+    page.locator(".menu-button").tap()
+    page.wait_for_selector(".bar-menu:popover-open")
     targets = page.evaluate(BAR_TARGETS)
-    assert len(targets) >= 5, targets  # pace, sound, motion, language, rules
+    assert len(targets) >= 6, targets  # the menu button; pace, sound, motion, language, Setup, rules
     for what, width, height in targets:
         assert height >= 40 and width >= 40, (what, width, height)
+    box = menu.bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= size["width"]
+    assert box["y"] + box["height"] <= size["height"]  # the whole menu in sight
     box = page.locator(".bar [data-sound]").bounding_box()
     assert box is not None and box["height"] >= 18
-    page.locator(".bar label.sound").first.tap(position={"x": 4, "y": 36})  # the label's edge, not the box
+    page.locator(".bar label.sound").first.tap(position={"x": 4, "y": 30})  # the label's edge, not the box
     assert page.locator(".bar [data-sound]").is_checked()
+    page.locator(".bar [data-language]").select_option("en")  # the menu speaks the new language at once
+    page.wait_for_function("() => document.documentElement.lang === 'en'")
+    assert page.locator(".menu-button").text_content() == "Menu" and menu.is_visible()
+    page.keyboard.press("Escape")  # the platform's popover: Escape closes it, and so does a tap outside
+    assert menu.is_hidden()
+    page.locator(".menu-button").tap()
+    page.wait_for_selector(".bar-menu:popover-open")
+    page.touchscreen.tap(size["width"] / 2, size["height"] - 10)
+    assert menu.is_hidden()
     board = page.locator("#board svg").bounding_box()
     assert board is not None and board["y"] + board["height"] <= size["height"]  # the whole board still in sight
     if size["width"] > size["height"]:  # on its side the panel scrolls, the page does not
         assert page.evaluate("document.documentElement.scrollHeight") <= size["height"] + 2
+    # Setup from the menu: the menu closes and the page asks before it leaves the game
+    game.roll()
+    page.locator(".menu-button").tap()
+    page.wait_for_selector(".bar-menu:popover-open")
+    page.locator('.bar-menu [data-action="setup"]').tap()
+    page.locator('[data-action="confirm-yes"]').wait_for()
+    assert menu.is_hidden()
     context.close()
     watch.assert_clean()
 

@@ -326,6 +326,8 @@ EN: Final[dict[str, str]] = {
     "form.neutral_colour": "Neutral: whoever is to act may move it",
     "page.sound": "Sound",
     "page.motion": "Motion",
+    "page.menu": "Menu",
+    "page.menu_title": "Pace, sound, motion, language, a new game and the rules",
     # errors the page can show (a broken link, file or address)
     "error.notation": "{detail}",
     "error.position": "{detail}",
@@ -1063,6 +1065,8 @@ DE: Final[dict[str, str]] = {
     "form.neutral_colour": "Neutral: wer dran ist, darf sie ziehen",
     "page.sound": "Ton",
     "page.motion": "Bewegung",
+    "page.menu": "Menü",
+    "page.menu_title": "Tempo, Ton, Bewegung, Sprache, ein neues Spiel und die Spielregeln",
     # errors the page can show (a broken link, file or address)
     "error.notation": "Unlesbarer Text ({detail})",
     "error.position": "Die Stellung verstößt gegen die Regeln ({detail})",
