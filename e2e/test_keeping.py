@@ -142,7 +142,7 @@ def test_back_and_forward_keep_both_the_setup_and_the_game(game: GamePage) -> No
     game.page.go_forward()
     game.page.wait_for_selector("#play:not([hidden])")
     assert game.position_text() == position
-    # Leaving by the Setup button asks first; staying changes nothing.
+    # Leaving by the header's New game button asks first; staying changes nothing.
     game.page.locator('header [data-action="setup"]').click()
     game.page.locator("[data-confirm]").wait_for()
     assert game.page.locator("[data-confirm] button").all_text_contents() == ["Leave the game", "Stay"]

@@ -496,7 +496,7 @@ def test_the_bar_is_one_row_and_its_menu_a_fingers_size(browser: Browser, site_u
     page.locator(".menu-button").tap()
     page.wait_for_selector(".bar-menu:popover-open")
     targets = page.evaluate(BAR_TARGETS)
-    assert len(targets) >= 6, targets  # the menu button; pace, sound, motion, language, Setup, rules
+    assert len(targets) >= 6, targets  # the menu button; pace, sound, motion, language, New game, rules
     for what, width, height in targets:
         assert height >= 40 and width >= 40, (what, width, height)
     box = menu.bounding_box()
@@ -519,7 +519,7 @@ def test_the_bar_is_one_row_and_its_menu_a_fingers_size(browser: Browser, site_u
     assert board is not None and board["y"] + board["height"] <= size["height"]  # the whole board still in sight
     if size["width"] > size["height"]:  # on its side the panel scrolls, the page does not
         assert page.evaluate("document.documentElement.scrollHeight") <= size["height"] + 2
-    # Setup from the menu: the menu closes and the page asks before it leaves the game
+    # New game from the menu: the menu closes and the page asks before it leaves the game
     game.roll()
     page.locator(".menu-button").tap()
     page.wait_for_selector(".bar-menu:popover-open")

@@ -87,7 +87,7 @@ def test_the_review_shows_at_the_end(game: GamePage) -> None:
     game.page.wait_for_selector("[data-winner]:not([hidden])")
     game.page.wait_for_selector("[data-review]:not([hidden]) svg.chart")
     assert game.page.locator('[data-action="review"]').is_disabled()
-    assert "Anna (yellow): no decision yet" in (game.page.locator("[data-review]").text_content() or "")
+    assert "Anna (yellow): never had a choice of move" in (game.page.locator("[data-review]").text_content() or "")
     game.watch.assert_clean()
 
 

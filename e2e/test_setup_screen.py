@@ -81,7 +81,7 @@ def test_back_to_the_game_on_a_rules_page_returns_to_the_game(game: GamePage) ->
         if step == 0:
             game.roll()
             position = game.position_text()
-    # Left by the Setup button, the bare page is the setup screen, with the latest game's Continue in view.
+    # Left by the header's New game button, the bare page is the setup screen, with the latest game's Continue in view.
     game.page.locator('header [data-action="setup"]').click()
     game.page.locator('[data-action="confirm-yes"]').click()
     game.page.wait_for_selector("#setup:not([hidden])")

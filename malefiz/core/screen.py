@@ -365,7 +365,7 @@ def review_html(session: Session) -> str:
         if seat not in people:
             text = t("review.computer", who=names[seat])
         elif loss is None:
-            text = t("review.undecided", who=names[seat])
+            text = t("review.undecided_end" if session.state.is_over else "review.undecided", who=names[seat])
         else:
             count = sum(d.is_mistake for d in review.of(seat))
             words = mistakes_words(session, count)

@@ -289,8 +289,20 @@ def test_the_review_names_every_seat_and_the_figures_of_people_only() -> None:
     s = Session(setup)
     s.toggle_review()
     html = review_html(s)
-    assert "Ann (yellow): no decision yet" in html and "Robo (red): the computer" in html
+    assert "Ann (yellow): no choice of move yet" in html and "Robo (red): the computer" in html
     assert html.count('<span class="swatch swatch-') == 2
+
+
+def test_a_person_who_only_ever_had_one_move_never_had_a_choice() -> None:
+    # Only forced moves are no decisions: "yet" while the game goes on, "never" once it is over, in either language.
+    s = session("maedn", "&position=maedn+cross+y:40,41,42,38+r:30,B,B,B+y%3F&seed=5", language="de")
+    s.toggle_review()
+    assert "Ann (gelb): noch keine Wahl zwischen Zügen" in review_html(s)
+    while not s.state.is_over:
+        assert s.roll() if s.state.is_chance else s.play(s.forced())
+    assert "Ann (gelb): hatte nie die Wahl zwischen Zügen" in review_html(s)
+    s.set_language("en")
+    assert "Ann (yellow): never had a choice of move" in review_html(s)
 
 
 def test_review_waits_for_the_first_action_of_a_game() -> None:
