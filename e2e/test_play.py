@@ -15,8 +15,9 @@ from site_page import GamePage
 from malefiz.core.dice import Dice
 from malefiz.games.malefiz.board import HOUSE, location_name
 from malefiz.games.malefiz.document import to_json
+from malefiz.games.malefiz.notation import parse_position
 from malefiz.games.malefiz.rules import apply, legal_actions
-from malefiz.games.malefiz.state import PASS, Move, Phase, Place, Roll, State, parse_position
+from malefiz.games.malefiz.state import PASS, Move, Phase, Place, Roll, State
 
 Policy = Callable[[State, list[Move]], Move]
 

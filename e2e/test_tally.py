@@ -5,7 +5,7 @@ from __future__ import annotations
 from site_page import CLASSIC_START, STILL, GamePage
 from test_axe import violations
 
-from malefiz.games.malefiz.state import parse_location
+from malefiz.games.malefiz.notation import parse_location
 
 ONE_STEP = f"classic r:8.1,h,h,h,h y:6.6,h,h,h,h x:{CLASSIC_START.replace('8.1,', '2.11,')} r1"
 """Red's pawn one step below the goal, with a 1 rolled."""

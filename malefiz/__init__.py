@@ -12,21 +12,9 @@ from .core.game import Game, GameState
 from .games import GAMES, get_game
 from .games.malefiz.board import BOARD_NAMES, COLOURS, FOREST, HOUSE, Board, Colour, Field, board, field, xy
 from .games.malefiz.document import from_json, to_json
+from .games.malefiz.notation import format_position, parse_action, parse_position
 from .games.malefiz.rules import apply, legal_actions, new_game
-from .games.malefiz.state import (
-    PASS,
-    Action,
-    Move,
-    Options,
-    Pass,
-    Phase,
-    Place,
-    Roll,
-    State,
-    format_position,
-    parse_action,
-    parse_position,
-)
+from .games.malefiz.state import PASS, Action, Move, Options, Pass, Phase, Place, Roll, State
 
 __all__ = [
     "BOARD_NAMES",

@@ -24,7 +24,7 @@ from malefiz.games import GAMES, maedn
 from malefiz.games.maedn.rules import legal_actions as maedn_actions
 from malefiz.games.maedn.state import State as MaednState
 from malefiz.games.malefiz import document as malefiz
-from malefiz.games.malefiz import state as malefiz_state
+from malefiz.games.malefiz import notation as malefiz_notation
 from malefiz.games.malefiz.rules import legal_actions as malefiz_actions
 from malefiz.games.malefiz.state import State as MalefizState
 from malefiz.shelf import GAME_PREFIX, Shelf, read
@@ -50,7 +50,7 @@ MAEDN_TEXTS = [
     "maedn cross y:40,41,42,43 g:40,41,42,43 r:5,B,B,B finished:y,g g*",
     "maedn cross y:7,10,10,B r:B,B,B,B y5 +back +three +nojump +barriers +forced",
 ]
-MALEFIZ_DOCS = [malefiz.to_json(malefiz_state.parse_position(t)) for t in MALEFIZ_TEXTS]
+MALEFIZ_DOCS = [malefiz.to_json(malefiz_notation.parse_position(t)) for t in MALEFIZ_TEXTS]
 MAEDN_DOCS = [maedn.to_json(maedn.parse_position(t)) for t in MAEDN_TEXTS]
 MALEFIZ_ACTIONS = ["d4", "pass", "h-2.13", "2.13-2.9", "f-5.5", "@8.7"]
 MAEDN_ACTIONS = ["d4", "pass", "y:B-0", "y:15-18", "k:39-43"]
@@ -188,7 +188,7 @@ def loads_or_refuses(load: Callable[[], Any]) -> Any:
 
 
 def check_malefiz(state: MalefizState) -> None:
-    assert malefiz_state.parse_position(malefiz_state.format_position(state)) == state
+    assert malefiz_notation.parse_position(malefiz_notation.format_position(state)) == state
     assert malefiz.from_json(json.loads(json.dumps(malefiz.to_json(state)))) == state
     malefiz_actions(state)
 
@@ -202,7 +202,7 @@ def check_maedn(state: MaednState) -> None:
 @FUZZ
 @given(texts(MALEFIZ_TEXTS))
 def test_malefiz_notation(text: str) -> None:
-    state = loads_or_refuses(lambda: malefiz_state.parse_position(text))
+    state = loads_or_refuses(lambda: malefiz_notation.parse_position(text))
     if state is not None:
         check_malefiz(state)
 
@@ -238,7 +238,7 @@ def test_maedn_json(doc: Any) -> None:
 @FUZZ
 @given(texts(MALEFIZ_ACTIONS + MAEDN_ACTIONS))
 def test_actions_in_notation(text: str) -> None:
-    for parse in (malefiz_state.parse_action, maedn.parse_action):
+    for parse in (malefiz_notation.parse_action, maedn.parse_action):
         action = loads_or_refuses(lambda parse=parse: parse(text))  # type: ignore[misc]
         if action is not None:
             assert parse(str(action)) == action

@@ -104,7 +104,8 @@ def test_german_wording_is_one_word_for_each_thing() -> None:
 
 def test_a_rest_field_and_a_colour_are_told_in_german_words() -> None:
     from malefiz.games.malefiz.board import board, field
-    from malefiz.games.malefiz.state import Place, parse_position
+    from malefiz.games.malefiz.notation import parse_position
+    from malefiz.games.malefiz.state import Place
     from malefiz.games.malefiz.words import field_words, hint_words
 
     fast = board("fast")

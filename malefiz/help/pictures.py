@@ -27,9 +27,10 @@ from ..games.maedn import view as maedn_view
 from ..games.maedn.board import field_name as maedn_field
 from ..games.maedn.board import piece_key as maedn_piece
 from ..games.maedn.board import way as maedn_way
+from ..games.maedn.notation import parse_position as maedn_position
 from ..games.maedn.state import Move as MaednMove
 from ..games.maedn.state import State as MaednState
-from ..games.maedn.state import parse_position as maedn_position
+from ..games.malefiz import notation as malefiz_notation
 from ..games.malefiz import rules as malefiz_rules
 from ..games.malefiz import state as malefiz_state
 from ..games.malefiz import view as malefiz_view
@@ -99,12 +100,12 @@ def malefiz_board(name: str, t: Translator = ENGLISH) -> str:
 
 
 def _f(text: str) -> Field:
-    return malefiz_state.parse_location(text)
+    return malefiz_notation.parse_location(text)
 
 
 def _moving(position: str, start: str) -> tuple[malefiz_state.State, Field, frozenset[Field]]:
     """A Malefiz position in phase move, the pawn at ``start`` and where it can go."""
-    state = malefiz_state.parse_position(position)
+    state = malefiz_notation.parse_position(position)
     here = _f(start)
     ends = frozenset(a.end for a in malefiz_rules.legal_actions(state) if isinstance(a, Move) and a.start == here)
     return state, here, ends
@@ -123,7 +124,7 @@ _CLASSIC_X: Final = "x:8.1,8.3,8.4,8.5,6.7,10.7,0.11,4.11,8.11,12.11,16.11"
 
 
 def _m_board(t: Translator) -> str:
-    state = malefiz_state.parse_position(f"classic r:h,h,h,h,h y:9.9,h,h,h,h {_CLASSIC_X} r?")
+    state = malefiz_notation.parse_position(f"classic r:h,h,h,h,h y:9.9,h,h,h,h {_CLASSIC_X} r?")
     return still(malefiz_view.render(state, t=t), "")
 
 
@@ -139,7 +140,7 @@ def _m_take(t: Translator) -> str:
 
 def _m_put(t: Translator) -> str:
     x = _CLASSIC_X.replace("4.11,", "")
-    state = malefiz_state.parse_position(f"classic r:4.11,h,h,h,h y:10.10,h,h,h,h {x} r!")
+    state = malefiz_notation.parse_position(f"classic r:4.11,h,h,h,h y:10.10,h,h,h,h {x} r!")
     after = malefiz_rules.apply(state, Place(field(10, 9)))
     svg = malefiz_view.render(after, highlight=[field(4, 12), field(4, 11)], hint=Place(field(10, 9)), t=t)
     return still(svg, "", _grid(0, 8.6, 12, 14))

@@ -14,7 +14,7 @@ from malefiz.core.screen import LOG_LINES, SOUNDS, Screen, die_face, play_screen
 from malefiz.core.session import Session
 from malefiz.core.setup import PACES, Setup
 from malefiz.games import GAMES
-from malefiz.games.maedn.state import parse_position
+from malefiz.games.maedn.notation import parse_position
 
 SVG = "{http://www.w3.org/2000/svg}"
 

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from malefiz.core.effects import NONE
 from malefiz.games.maedn.board import field_name
+from malefiz.games.maedn.notation import parse_action, parse_position
 from malefiz.games.maedn.rules import apply, effects, legal_actions
-from malefiz.games.maedn.state import Action, Move, State, parse_action, parse_position
+from malefiz.games.maedn.state import Action, Move, State
 
 
 def pos(text: str) -> State:

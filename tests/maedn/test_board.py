@@ -22,8 +22,9 @@ from malefiz.games.maedn.board import (
     piece_key,
     way,
 )
+from malefiz.games.maedn.notation import parse_position
 from malefiz.games.maedn.rules import new_game
-from malefiz.games.maedn.state import B, move, parse_position
+from malefiz.games.maedn.state import B, move
 
 
 def test_board_names_and_colours() -> None:

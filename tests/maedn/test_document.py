@@ -12,8 +12,9 @@ import pytest
 from malefiz.core.actions import PASS, ROLLS
 from malefiz.core.errors import InvalidPositionError, MalefizError, NotationError
 from malefiz.games.maedn.document import action_from_json, action_to_json, from_json, moves_document, to_json
+from malefiz.games.maedn.notation import parse_action, parse_position
 from malefiz.games.maedn.rules import new_game
-from malefiz.games.maedn.state import Action, Options, move, parse_action, parse_position
+from malefiz.games.maedn.state import Action, Options, move
 from tests.maedn.helpers import pos
 from tests.maedn.test_state import POSITIONS
 

@@ -14,8 +14,9 @@ from malefiz.core.actions import PASS, ROLLS
 from malefiz.core.effects import NONE, Effects, Sent
 from malefiz.core.errors import IllegalActionError
 from malefiz.games.maedn import rules
+from malefiz.games.maedn.notation import parse_action
 from malefiz.games.maedn.rules import apply, effects
-from malefiz.games.maedn.state import Move, State, move, parse_action
+from malefiz.games.maedn.state import Move, State, move
 from tests.maedn.helpers import check_effects, pos
 
 

@@ -11,8 +11,9 @@ import pytest
 from malefiz.core import data
 from malefiz.games.maedn.bots import hard
 from malefiz.games.maedn.learned import endgame, win_chances
+from malefiz.games.maedn.notation import parse_position
 from malefiz.games.maedn.rules import apply, legal_moves, new_game
-from malefiz.games.maedn.state import PASS, ROLLS, B, Options, Phase, State, parse_position
+from malefiz.games.maedn.state import PASS, ROLLS, B, Options, Phase, State
 
 TOLERANCE = 1.5 / endgame.SCALE
 """The stored chances are rounded to 1/255: a chance and the mean of its successors' may differ by that."""

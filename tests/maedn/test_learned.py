@@ -20,8 +20,9 @@ from malefiz.games.maedn.learned import (
     stride_of,
     win_chances,
 )
+from malefiz.games.maedn.notation import parse_position
 from malefiz.games.maedn.rules import apply, legal_actions, new_game
-from malefiz.games.maedn.state import Options, State, parse_position
+from malefiz.games.maedn.state import Options, State
 
 PACKAGE = Path(learned.__file__).resolve().parent
 

@@ -23,8 +23,9 @@ from malefiz.core.errors import IllegalActionError
 from malefiz.games.maedn.check import check_position
 from malefiz.games.maedn.document import action_from_json, action_to_json, from_json, to_json
 from malefiz.games.maedn.game import MAEDN
+from malefiz.games.maedn.notation import format_position, parse_action, parse_position
 from malefiz.games.maedn.rules import apply, legal_actions
-from malefiz.games.maedn.state import Move, State, format_position, move, parse_action, parse_position
+from malefiz.games.maedn.state import Move, State, move
 from tests.maedn.helpers import check_effects
 
 OPTION_NAMES = ("backward_capture", "three_rolls", "no_jump_in_goal", "barriers", "forced_capture")

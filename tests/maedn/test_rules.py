@@ -12,8 +12,9 @@ import pytest
 
 from malefiz.core.actions import PASS, ROLLS
 from malefiz.core.errors import IllegalActionError, InvalidPositionError
+from malefiz.games.maedn.notation import parse_position
 from malefiz.games.maedn.rules import apply, legal_actions, may_roll_three_times, new_game, penalty
-from malefiz.games.maedn.state import Action, Options, Phase, move, parse_position
+from malefiz.games.maedn.state import Action, Options, Phase, move
 from tests.maedn.helpers import actions, play, pos
 
 # Rule 1: four pieces each, one on A, three on B.

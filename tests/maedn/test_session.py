@@ -15,7 +15,8 @@ from malefiz.core.setup import Seat, Setup
 from malefiz.games import GAMES
 from malefiz.games.maedn import view
 from malefiz.games.maedn.game import MAEDN
-from malefiz.games.maedn.state import Move, Phase, parse_action, parse_position
+from malefiz.games.maedn.notation import parse_action, parse_position
+from malefiz.games.maedn.state import Move, Phase
 
 NS = "{http://www.w3.org/2000/svg}"
 TWO = Setup(MAEDN, seats=(Seat("yellow", "Anna"), Seat("red", "Ben")), first="yellow", seed=1)

@@ -7,8 +7,9 @@ import pytest
 from malefiz.core.actions import PASS, ROLLS
 from malefiz.core.errors import InvalidPositionError, NotationError
 from malefiz.games.maedn.board import board
+from malefiz.games.maedn.notation import format_position, parse_action, parse_position
 from malefiz.games.maedn.rules import apply, legal_actions, new_game
-from malefiz.games.maedn.state import Move, format_position, move, parse_action, parse_position, seating
+from malefiz.games.maedn.state import Move, move, seating
 
 POSITIONS = [
     "maedn cross y:0,B,B,B g:0,B,B,B r:0,B,B,B k:0,B,B,B y?",

@@ -6,8 +6,8 @@ import pytest
 
 from malefiz.core.actions import PASS, ROLLS
 from malefiz.games.maedn import rules, words
+from malefiz.games.maedn.notation import parse_action
 from malefiz.games.maedn.rules import apply, effects
-from malefiz.games.maedn.state import parse_action
 from malefiz.games.maedn.words import event_words, hint_words, label_words, place_words, prompt_words
 from malefiz.i18n import Translator
 from tests.maedn.helpers import pos

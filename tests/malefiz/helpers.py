@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from malefiz.games.malefiz.notation import parse_action, parse_position
 from malefiz.games.malefiz.rules import apply, legal_actions
-from malefiz.games.malefiz.state import Phase, Roll, State, parse_action, parse_position
+from malefiz.games.malefiz.state import Phase, Roll, State
 
 CLASSIC_START = "8.1,8.3,8.4,8.5,6.7,10.7,0.11,4.11,8.11,12.11,16.11"
 """The barricades of the classic board at the start, in notation."""

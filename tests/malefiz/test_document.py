@@ -9,8 +9,9 @@ import pytest
 from malefiz.core.errors import InvalidPositionError, MalefizError, NotationError
 from malefiz.games.malefiz.document import action_from_json, action_to_json, from_json, moves_document, to_json
 from malefiz.games.malefiz.game import MALEFIZ
+from malefiz.games.malefiz.notation import parse_action, parse_position
 from malefiz.games.malefiz.rules import legal_actions, new_game
-from malefiz.games.malefiz.state import PASS, Options, State, parse_action, parse_position
+from malefiz.games.malefiz.state import PASS, Options, State
 from tests.malefiz.helpers import CLASSIC_START, play, pos
 
 

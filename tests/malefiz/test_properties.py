@@ -17,18 +17,9 @@ from malefiz.games.malefiz.bots import greedy, random_bot
 from malefiz.games.malefiz.check import check_position
 from malefiz.games.malefiz.document import from_json, to_json
 from malefiz.games.malefiz.game import MALEFIZ
+from malefiz.games.malefiz.notation import parse_action, parse_position
 from malefiz.games.malefiz.rules import apply, legal_actions, new_game, route
-from malefiz.games.malefiz.state import (
-    Action,
-    Move,
-    Options,
-    Phase,
-    Place,
-    Roll,
-    State,
-    parse_action,
-    parse_position,
-)
+from malefiz.games.malefiz.state import Action, Move, Options, Phase, Place, Roll, State
 
 BOARDS = st.sampled_from(["classic", "fast"])
 PLAYERS = st.integers(2, 4).flatmap(lambda n: st.permutations(COLOURS).map(lambda p: tuple(p[:n])))

@@ -12,8 +12,9 @@ from malefiz.core.dice import Dice, roll_for_start
 from malefiz.core.effects import NONE, Effects, Sent
 from malefiz.core.errors import IllegalActionError, InvalidPositionError
 from malefiz.games.malefiz.board import FOREST, HOUSE, field, location_name
+from malefiz.games.malefiz.notation import parse_action
 from malefiz.games.malefiz.rules import SEAT_COLOURS, apply, effects, legal_actions, new_game, route
-from malefiz.games.malefiz.state import PASS, Move, Options, Phase, Place, Roll, parse_action
+from malefiz.games.malefiz.state import PASS, Move, Options, Phase, Place, Roll
 from tests.malefiz.helpers import CLASSIC_START, FAST_START, actions, play, pos
 
 # Rule 1: 2-4 players, colours, 5 pawns in the house, the exit field.

@@ -17,8 +17,9 @@ from malefiz.core.setup import PACES, Seat, Setup
 from malefiz.games import GAMES
 from malefiz.games.malefiz.board import FOREST, HOUSE, field, location_name
 from malefiz.games.malefiz.game import MALEFIZ
+from malefiz.games.malefiz.notation import parse_action, parse_location, parse_position
 from malefiz.games.malefiz.rules import apply, legal_actions, new_game
-from malefiz.games.malefiz.state import Move, Options, Phase, Place, Roll, parse_action, parse_location, parse_position
+from malefiz.games.malefiz.state import Move, Options, Phase, Place, Roll
 from malefiz.i18n import Translator
 from tests.malefiz.helpers import CLASSIC_START
 

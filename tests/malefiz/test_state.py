@@ -9,19 +9,9 @@ import pytest
 from malefiz.core.errors import InvalidPositionError, NotationError
 from malefiz.games.malefiz.board import FOREST, HOUSE, field
 from malefiz.games.malefiz.document import from_json, to_json
+from malefiz.games.malefiz.notation import format_position, parse_action, parse_location, parse_position
 from malefiz.games.malefiz.rules import new_game
-from malefiz.games.malefiz.state import (
-    PASS,
-    Move,
-    Options,
-    Phase,
-    Place,
-    Roll,
-    format_position,
-    parse_action,
-    parse_location,
-    parse_position,
-)
+from malefiz.games.malefiz.state import PASS, Move, Options, Phase, Place, Roll
 from tests.malefiz.helpers import CLASSIC_START, play, pos
 
 

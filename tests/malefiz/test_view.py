@@ -9,8 +9,8 @@ import pytest
 
 from malefiz.core.svg import COLOUR_FILL, COLOUR_TINT
 from malefiz.games.malefiz.board import FOREST, HOUSE, board, field, location_name
+from malefiz.games.malefiz.notation import parse_location
 from malefiz.games.malefiz.rules import new_game
-from malefiz.games.malefiz.state import parse_location
 from malefiz.games.malefiz.view import board_svg, render
 from malefiz.games.malefiz.words import field_words
 from malefiz.i18n import Translator

@@ -5,8 +5,9 @@ from __future__ import annotations
 from malefiz.core.effects import NONE
 from malefiz.games.malefiz.board import HOUSE, board, field
 from malefiz.games.malefiz.game import MALEFIZ
+from malefiz.games.malefiz.notation import parse_action, parse_position
 from malefiz.games.malefiz.rules import apply, effects
-from malefiz.games.malefiz.state import PASS, Move, Place, parse_action, parse_position
+from malefiz.games.malefiz.state import PASS, Move, Place
 from malefiz.games.malefiz.words import (
     blocking,
     event_words,

@@ -1,8 +1,8 @@
 """Mensch ärgere Dich nicht (Schmidt Spiele): boards, rules, notation and the JSON document.
 
 The modules, named as in the Malefiz package: ``board`` (the boards and the names
-of their fields), ``state`` (positions, actions, options and the one-line notation
-both ways), ``rules`` (legal actions, apply and the effects of an action),
+of their fields), ``state`` (positions, actions and options), ``notation`` (the one-line
+notation both ways), ``rules`` (legal actions, apply and the effects of an action),
 ``check`` (whether a position can occur), ``document`` (the JSON position document and the command
 line's action JSON), ``words`` (what happened and what to do, for people), ``view``
 (the board as SVG), ``odds``, ``bots`` and ``game`` (the game object and its face, for the page).
@@ -24,6 +24,7 @@ from .board import BOARD_NAMES, BOARDS, COLOUR_LETTERS, Board, board
 from .check import check_position
 from .document import action_from_json, action_to_json, from_json, moves_document, to_json
 from .game import MAEDN, SEAT_FORMS, Maedn
+from .notation import format_position, parse_action, parse_position
 from .rules import (
     apply,
     captures,
@@ -34,20 +35,7 @@ from .rules import (
     new_game,
     penalty,
 )
-from .state import (
-    Action,
-    B,
-    Move,
-    Options,
-    Phase,
-    Seating,
-    State,
-    format_position,
-    move,
-    parse_action,
-    parse_position,
-    seating,
-)
+from .state import Action, B, Move, Options, Phase, Seating, State, move, seating
 
 __all__ = [
     "BOARDS",

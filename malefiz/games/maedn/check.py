@@ -1,5 +1,5 @@
 """Whether a Mensch ärgere Dich nicht position can occur in a game: what the readers of the notation and the
-JSON document (:func:`~.state.build_position`) and the property tests ask of every position.
+JSON document (:func:`~.notation.build_state`) and the property tests ask of every position.
 
 Each check raises :class:`~malefiz.core.errors.InvalidPositionError` naming the first thing that is wrong, in the
 player's language, and where (``pieces.red[2]``, counting the places as they are written).

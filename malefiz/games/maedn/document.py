@@ -39,8 +39,9 @@ from ...core.actions import PASS, ROLLS, Roll
 from ...core.document import check_envelope, phase_and_roll, quote
 from ...core.errors import InvalidPositionError, MalefizError
 from .board import BOARD_NAMES, BOARDS, PIECES, Board
+from .notation import build_state
 from .rules import legal_actions
-from .state import Action, B, Move, Options, Phase, State, build_state, move, seating
+from .state import Action, B, Move, Options, Phase, State, move, seating
 
 __all__ = [
     "action_from_json",

@@ -26,8 +26,9 @@ from .board import BOARD_NAMES, BOARDS, board, field_name, field_place, field_po
 from .bots import BOTS
 from .document import action_from_json, action_to_json, from_json, moves_document, to_json
 from .learned import win_chances
+from .notation import format_position, parse_action, parse_position
 from .rules import apply, effects, legal_actions, new_game, seat_colours
-from .state import Action, Move, Options, State, format_position, parse_action, parse_position, place_name
+from .state import Action, Move, Options, State, place_name
 
 __all__ = ["MAEDN", "SEAT_FORMS", "Maedn", "MaednFace"]
 

@@ -1,8 +1,9 @@
 """Malefiz (Barricade, Ravensburger): the game in modules named as Mensch ärgere Dich nicht's.
 
 - :mod:`.board`: the boards' geometry (fields, connections, houses, the goal, the forest);
-- :mod:`.state`: positions, actions and options, and the one-line notation both ways
-  (:func:`~.state.format_position`, :func:`~.state.parse_position`, :func:`~.state.parse_action`);
+- :mod:`.state`: positions, actions and options;
+- :mod:`.notation`: the one-line notation both ways (:func:`~.notation.format_position`,
+  :func:`~.notation.parse_position`, :func:`~.notation.parse_action`);
 - :mod:`.rules`: :func:`~.rules.new_game`, :func:`~.rules.legal_actions`, :func:`~.rules.apply`,
   :func:`~.rules.route` and :func:`~.rules.effects` (what an action did);
 - :mod:`.check`: whether a position can occur (:func:`~.check.check_position`);

@@ -1,5 +1,5 @@
 """Whether a Malefiz position can occur in a game: what the readers of the notation and the JSON document
-(:func:`~.state.build_position`) and the property tests ask of every position.
+(:func:`~.notation.build_position`) and the property tests ask of every position.
 
 Each check raises :class:`~malefiz.core.errors.InvalidPositionError` naming the first thing that is wrong, in the
 player's language, and where (``pawns.red[2]``, counting the pawns as the input lists them).

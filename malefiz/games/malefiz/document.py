@@ -26,8 +26,9 @@ from ...core.actions import PASS, ROLLS, Roll
 from ...core.document import check_envelope, phase_and_roll, quote
 from ...core.errors import InvalidPositionError, MalefizError
 from .board import BOARD_NAMES, COLOURS, FOREST, HOUSE, Board, Field, board, field, xy
+from .notation import build_position, parse_location
 from .rules import legal_actions
-from .state import Action, Move, Options, Phase, Place, State, build_position, display_order, parse_location
+from .state import Action, Move, Options, Phase, Place, State, display_order
 
 __all__ = [
     "action_from_json",

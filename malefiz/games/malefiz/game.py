@@ -2,7 +2,7 @@
 call) and its :class:`~malefiz.core.face.Face` (keys, pictures and words for the page).
 
 Keys are the board's ``data-key`` values (see :mod:`.view`): a location's name in the notation
-(:func:`~.board.location_name`, read back by :func:`~.state.parse_location`): ``"x.y"`` for a field
+(:func:`~.board.location_name`, read back by :func:`~.notation.parse_location`): ``"x.y"`` for a field
 and for the pawn or barricade on it, ``"h"`` for the waiting pawns of the player to act and ``"f"``
 for its pawns in the forest. So a pawn's key, ``-`` and its target's key is the move in notation
 (``h-0.13``, ``2.13-2.9``).
@@ -26,20 +26,9 @@ from .bots import BOTS
 from .bots import Search as HardSearch
 from .document import action_from_json, action_to_json, from_json, moves_document, to_json
 from .learned import win_chances
+from .notation import format_position, parse_action, parse_location, parse_position
 from .rules import SEAT_COLOURS, apply, effects, legal_actions, new_game
-from .state import (
-    Action,
-    Move,
-    Options,
-    Pass,
-    Place,
-    Roll,
-    State,
-    format_position,
-    parse_action,
-    parse_location,
-    parse_position,
-)
+from .state import Action, Move, Options, Pass, Place, Roll, State
 
 __all__ = ["MALEFIZ", "Malefiz", "MalefizFace"]
 

@@ -364,7 +364,7 @@ def effects(before: State, action: Action) -> Effects:
     as ``finished``: the winner). A placement: the field it puts the barricade on (``barricade_placed``).
     A roll or a pass: :data:`~malefiz.core.effects.NONE`.
 
-    >>> from .state import parse_action, parse_position
+    >>> from .notation import parse_action, parse_position
     >>> x = "8.1,8.3,8.4,8.5,6.7,10.7,0.11,4.11,8.11,12.11,16.11"
     >>> before = parse_position(f"classic r:h,h,h,h,h y:4.13,h,h,h,h x:{x} r3")
     >>> found = effects(before, parse_action("h-4.13"))

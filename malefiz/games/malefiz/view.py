@@ -58,8 +58,9 @@ from ...core.svg import (
 )
 from ...i18n import ENGLISH, Translator
 from .board import COLOURS, FOREST, HOUSE, Board, Colour, Field, board, counted_rows, location_name, row_columns, xy
+from .notation import parse_location
 from .rules import new_game
-from .state import Action, Move, Phase, Place, State, parse_location
+from .state import Action, Move, Phase, Place, State
 from .words import field_words, pawn_words
 
 __all__ = ["COLOUR_FILL", "board_svg", "render"]

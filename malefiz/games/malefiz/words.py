@@ -30,8 +30,9 @@ from typing import Final, cast
 from ...core.effects import Effects
 from ...i18n import ENGLISH, Translator
 from .board import FOREST, HOUSE, Board, Colour, Field, counted_rows, row_columns, xy
+from .notation import parse_location
 from .rules import effects
-from .state import Action, Move, Pass, Phase, Place, State, parse_location
+from .state import Action, Move, Pass, Phase, Place, State
 
 __all__ = [
     "ahead_words",
