@@ -139,8 +139,8 @@ _MALEFIZ_EN: Final = Page(
             "The board and the pieces",
             "<p>The colours are red, green, yellow and blue, with their houses at the bottom from left to"
             " right. On the classic board each player has <b>5 pawns</b> in the house, and <b>11 barricades</b>"
-            " stand on the red-ringed fields. The setup screen sets the order of play (who starts, see the options"
-            " below).</p>",
+            " stand on the red-ringed fields. The <i>New game</i> screen sets the order of play (who starts, see"
+            " the options below).</p>",
             (Figure("malefiz-board", "The classic board: red and yellow play; the white squares are barricades."),),
         ),
         Section(
@@ -226,7 +226,7 @@ _MALEFIZ_EN: Final = Page(
     ),
     options_heading="Rule options",
     options_intro=(
-        "<p>The setup screen offers these house rules; each is off unless you tick it (then the game"
+        "<p>The <i>New game</i> screen offers these house rules; each is off unless you tick it (then the game"
         " follows the printed rules).</p>"
     ),
     options={
@@ -238,7 +238,7 @@ _MALEFIZ_EN: Final = Page(
         "roll_for_start": Option(
             "Roll for start",
             "<p>Instead of the order of the seats, the highest roll starts; players who tie roll again. Set"
-            " it with <i>Who starts</i> on the setup screen.</p>",
+            " it with <i>Who starts</i> on the <i>New game</i> screen.</p>",
         ),
         "protect_own_pawns": Option(
             "No landing on your own pawns",
@@ -281,8 +281,8 @@ _MALEFIZ_DE: Final = Page(
             "Spielplan und Figuren",
             "<p>Die Farben sind Rot, Grün, Gelb und Blau, ihre Häuser stehen unten von links nach rechts. Auf"
             " dem Original hat jeder <b>5 Figuren</b> im Haus, und <b>11 Sperrsteine</b> stehen auf den rot"
-            " umrandeten Feldern. Die Reihenfolge legen die Einstellungen fest (wer beginnt: siehe die Regeloptionen"
-            " unten).</p>",
+            " umrandeten Feldern. Die Reihenfolge legt man unter <i>Neues Spiel</i> fest (wer beginnt: siehe die"
+            " Regeloptionen unten).</p>",
             (
                 Figure(
                     "malefiz-board",
@@ -380,7 +380,7 @@ _MALEFIZ_DE: Final = Page(
     ),
     options_heading="Regeloptionen",
     options_intro=(
-        "<p>Die Einstellungen bieten diese Hausregeln an; jede ist aus, solange sie nicht angekreuzt ist"
+        "<p>Unter <i>Neues Spiel</i> stehen diese Hausregeln zur Wahl; jede ist aus, solange sie nicht angekreuzt ist"
         " (dann gilt die gedruckte Regel).</p>"
     ),
     options={
@@ -392,7 +392,7 @@ _MALEFIZ_DE: Final = Page(
         "roll_for_start": Option(
             "Auswürfeln, wer beginnt",
             "<p>Statt der Reihenfolge der Plätze beginnt, wer am höchsten würfelt; bei Gleichstand wird noch"
-            " einmal gewürfelt. Einzustellen unter <i>Wer beginnt</i> in den Einstellungen.</p>",
+            " einmal gewürfelt. Einzustellen unter <i>Neues Spiel</i> bei <i>Wer beginnt</i>.</p>",
         ),
         "protect_own_pawns": Option(
             "Eigene Figuren nicht schlagen",
@@ -487,8 +487,8 @@ _MAEDN_EN: Final = Page(
     options_heading="Seats and rule variants",
     options_intro=(
         "<p>The printed rules suggest these variants (<i>Spielvarianten</i>); any of them may be combined."
-        " Each is off unless chosen on the setup screen. The last two are seat forms for the cross with"
-        " fewer than four players (the <i>Seats</i> field of the setup screen).</p>"
+        " Each is off unless chosen on the <i>New game</i> screen. The last two are seat forms for the cross with"
+        " fewer than four players (the <i>Seats</i> field of the <i>New game</i> screen).</p>"
     ),
     options={
         "two_colours": Option(
@@ -622,8 +622,8 @@ _MAEDN_DE: Final = Page(
     options_heading="Plätze und Spielvarianten",
     options_intro=(
         "<p>Die gedruckte Regel schlägt diese Spielvarianten vor; man kann sie beliebig kombinieren. Jede"
-        " ist aus, solange sie nicht in den Einstellungen gewählt ist. Die letzten beiden sind Formen"
-        " für das Kreuz mit weniger als vier Spielern (das Feld <i>Sitzordnung</i> der Einstellungen).</p>"
+        " ist aus, solange sie nicht unter <i>Neues Spiel</i> gewählt ist. Die letzten beiden sind Formen"
+        " für das Kreuz mit weniger als vier Spielern (das Feld <i>Sitzordnung</i> unter <i>Neues Spiel</i>).</p>"
     ),
     options={
         "two_colours": Option(
