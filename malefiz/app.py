@@ -64,6 +64,9 @@ LANGUAGE_KEY: Final = "malefiz.language"
 SOUND_KEY: Final = "malefiz.sound"
 NOTATION_KEY: Final = "malefiz.notation"
 MOTION_KEY: Final = "malefiz.motion"
+REVIEWING_KEY: Final = "malefiz.reviewing"
+"""The game whose review is open in this tab (its identity, in the tab's own storage): a reload shows it open again,
+another tab or game does not."""
 MAX_FILE: Final = 5_000_000
 """The largest file read as a saved game, in bytes."""
 
@@ -311,6 +314,7 @@ class App(SettingUp, BetweenDevices):
         self.session = session
         self._filled = set()  # the setup screen fills its form in anew once it is entered again
         session.forced_waits = bool(session.record)  # a game taken up again shows where it was left
+        session.reviewing = session.reviewing or self.tab.get(REVIEWING_KEY) == game_id  # open before a reload
         self.game_id = game_id
         self._revision = revision
         self._kept = None if keep_now or revision == 0 else savefile.save(session)
@@ -446,6 +450,10 @@ class App(SettingUp, BetweenDevices):
         """*Review*: show (or hide) everyone's chance turn by turn and the people's mistakes while the game goes on."""
         if self.session is None or not self.session.toggle_review():
             return None
+        if self.session.reviewing and self.game_id is not None:
+            self.tab.set(REVIEWING_KEY, self.game_id)
+        else:
+            self.tab.remove(REVIEWING_KEY)
         return self.screen()
 
     def notation(self) -> Screen | None:

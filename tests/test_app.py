@@ -141,6 +141,28 @@ def test_a_pace_change_is_kept_with_the_game_so_a_reload_resumes_it() -> None:
     assert a.set_pace("warp") is None
 
 
+def test_an_open_review_stays_open_across_a_reload_of_its_tab_and_only_there() -> None:
+    storage, tab = MemoryStorage(), MemoryStorage()
+    a = App(storage, ["en"], rng=random.Random(1), tab=tab)
+    a.open(GAME)
+    play_moves(a, 3)
+    assert a.address is not None and a.review() is not None
+    reloaded = App(storage, ["en"], rng=random.Random(1), tab=tab)
+    reloaded.open(a.address.query)
+    assert reloaded.session is not None and reloaded.session.review_shown()
+    assert reloaded.screen().review  # the chart and the lines are drawn at once
+    other_tab = App(storage, ["en"], rng=random.Random(1), tab=MemoryStorage())
+    other_tab.open(a.address.query)
+    assert other_tab.session is not None and not other_tab.session.review_shown()
+    other_game = App(storage, ["en"], rng=random.Random(1), tab=tab)
+    other_game.open(GAME)  # the same setup without the identity: a new game, its review closed
+    assert other_game.session is not None and not other_game.session.review_shown()
+    assert reloaded.review() is not None  # closed again: the next reload keeps it closed
+    closed = App(storage, ["en"], rng=random.Random(1), tab=tab)
+    closed.open(a.address.query)
+    assert closed.session is not None and not closed.session.review_shown()
+
+
 def test_a_shared_link_opens_its_game_and_a_broken_one_says_so() -> None:
     a = app()
     a.open(GAME)
