@@ -190,6 +190,46 @@ def test_small_targets_are_zoomed_to_a_fingers_size_and_the_board_fits(
     watch.assert_clean()
 
 
+ON_TOP = """(selector) => {
+  const button = document.querySelector(selector), box = button.getBoundingClientRect();
+  return button.contains(document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2));
+}"""
+"""Whether a finger on the middle of the element meets that element (nothing drawn over it)."""
+
+SEEN_WHOLE = """() => {
+  const board = document.querySelector("#board svg").getBoundingClientRect();
+  const banner = document.querySelector("[data-viewing]").getBoundingClientRect();
+  return boardZoom.scale() < 1.01 && banner.bottom <= board.top + 1
+    && board.top >= 0 && board.bottom <= innerHeight + 1;
+}"""
+"""The board not zoomed, below the banner of a past position and all of it on the screen."""
+
+
+@pytest.mark.parametrize("size", [{"width": 390, "height": 844}, {"width": 844, "height": 390}])
+def test_a_line_of_the_game_shows_the_whole_board_under_its_banner_while_a_choice_is_zoomed(
+    browser: Browser, site_url: str, size: dict[str, int]
+) -> None:
+    # Zoomed in for a choice, a line of the move list showed its position zoomed as well, and on a phone on its side
+    # the zoomed board lay over the banner: "Back to the game" could not be tapped.
+    context, game = device(browser, site_url, **{**PHONE, "viewport": size})
+    page, watch = game.page, game.watch
+    position = ZOOM_POSITION.replace(" r2", " r?")
+    game.open(f"?seats=human,human&seed={seed_rolling(2)}&position={position.replace(' ', '%20')}")
+    game.roll()
+    page.locator("#board [data-key='6.13'][tabindex]").tap()
+    page.wait_for_function("() => boardZoom.scale() > 1.2")
+    page.locator("[data-log] li").first.tap()
+    page.wait_for_selector("[data-viewing]:not([hidden])")
+    page.wait_for_function(SEEN_WHOLE)  # the past position seen whole, under its banner
+    assert page.evaluate(ON_TOP, '[data-action="back-to-game"]')
+    page.locator('[data-action="back-to-game"]').tap()
+    page.wait_for_selector("[data-viewing][hidden]", state="attached")
+    page.wait_for_function("() => boardZoom.scale() > 1.2")  # the choice stands, zoomed again
+    assert page.locator("#board .target").count() == 2
+    context.close()
+    watch.assert_clean()
+
+
 PLACING = "classic r:16.11,6.13,h,h,h y:h,h,h,h,h x:8.1,8.3,8.4,8.5,6.7,10.7,0.11,4.11,8.11,12.11 r!"
 """Red took the barricade on 16.11 and puts it back: nearly every field of the board is a target."""
 

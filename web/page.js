@@ -415,7 +415,7 @@
   function showLine(entry) {
     call("line", Number(entry.dataset.index)).then(function (reply) {
       if (reply.value === null) return;
-      stopTimer();
+      stopTimer(), window.boardZoom.whole();  // web/zoom.js: a past position is seen whole (the game's zoom comes back)
       board.innerHTML = reply.value[0];
       $("[data-viewing-text]").textContent = reply.value[1];
       viewing.hidden = false;

@@ -26,10 +26,7 @@
       if (event.ctrlKey) zoom.zoomWithWheel(event);
     }, {passive: false});
     // "Whole board": the zoom undone by the person (kept so until the page zooms for a new choice).
-    board.parentElement.querySelector("[data-whole-board]").addEventListener("click", function () {
-      zoom.reset({animate: false});
-      byHand = false;
-    });
+    board.parentElement.querySelector("[data-whole-board]").addEventListener("click", window.boardZoom.whole);
     board.addEventListener("panzoomchange", function (event) {
       var zoomed = event.detail.scale > 1.01;
       // A change of scale that a gesture made (Panzoom passes its event; the page's own zooms have none).
@@ -67,6 +64,11 @@
       var button = drawn.parentElement.querySelector("[data-whole-board]").getBoundingClientRect();
       return [at, box.width / scale, box.height / scale, this.finger, own, Math.max(0, button.bottom - frame.top),
         Math.max(0, frame.right - button.left)];
+    },
+    // The whole board again, the person's own zoom forgotten ("Whole board", and a past position from the move list).
+    whole: function () {
+      if (zoom) zoom.reset({animate: false});
+      byHand = false;
     },
     // Zoom to ``scale`` with the point (x, y) of the unzoomed board in the middle of the frame.
     to: function (scale, x, y) {
