@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import doctest
 import json
+import re
 import sys
 import zipfile
 from pathlib import Path
@@ -160,3 +161,13 @@ def test_the_worker_starts_with_its_runtime() -> None:
 def test_the_safety_list_is_standard_library_names_without_repeats() -> None:
     assert len(set(SAFETY)) == len(SAFETY)
     assert all(name and not name.startswith("malefiz") for name in SAFETY)
+
+
+def test_the_site_style_sheet_loses_its_comments_and_nothing_else() -> None:
+    import build
+
+    assert doctest.testmod(build).failed == 0
+    source = (ROOT / "web" / "style.css").read_text(encoding="utf-8")
+    served = build.css_without_comments(source)
+    assert "/*" not in served and len(served) < len(source) - 4_000  # the comments are some 6 KB
+    assert "".join(served.split()) == "".join(re.sub(r"/\*.*?\*/", "", source, flags=re.S).split())
