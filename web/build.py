@@ -66,7 +66,7 @@ PYODIDE_FILES: Final = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
 standard library and lock file are trimmed by :mod:`runtime`)."""
 
 PAGE_FILES: Final = ("style.css", "page.js", "texts.js", "zoom.js", "sound.js", "net.js", "together.js")
-"""Copied from ``web/`` as they are (``index.html`` is a template)."""
+"""Copied from ``web/`` as they are, the style sheet without its comments (``index.html`` is a template)."""
 
 _SOURCE_MAP: Final = re.compile(rb"\n?//# sourceMappingURL=\S+\s*$")
 
@@ -350,9 +350,10 @@ def build(out: Path, node_modules: Path = ROOT / "node_modules") -> None:
     copy_runtime(node_modules, out)
     build_runtime(node_modules / "pyodide", ROOT, out)  # malefiz.zip, the trimmed runtime, snapshot.bin, worker.js
     for name in PAGE_FILES:
-        shutil.copyfile(WEB / name, out / name)
-    style = css_without_comments((WEB / "style.css").read_text(encoding="utf-8"))
-    (out / "style.css").write_text(style, encoding="utf-8")
+        if name.endswith(".css"):
+            (out / name).write_text(css_without_comments((WEB / name).read_text(encoding="utf-8")), encoding="utf-8")
+        else:
+            shutil.copyfile(WEB / name, out / name)
     for name, game in GAMES.items():
         (out / THUMBNAILS[name]).write_text(thumbnail(game.face.board_svg(game.boards[0], ENGLISH)), encoding="utf-8")
     index = render_index((WEB / "index.html").read_text(encoding="utf-8"))
