@@ -64,9 +64,10 @@ LANGUAGE_KEY: Final = "malefiz.language"
 SOUND_KEY: Final = "malefiz.sound"
 NOTATION_KEY: Final = "malefiz.notation"
 MOTION_KEY: Final = "malefiz.motion"
-REVIEWING_KEY: Final = "malefiz.reviewing"
-"""The game whose review is open in this tab (its identity, in the tab's own storage): a reload shows it open again,
-another tab or game does not."""
+VIEW_KEY: Final = "malefiz.view"
+"""What this tab shows of its game beyond the game itself, in the tab's own storage (:meth:`App.view_of`): the
+review open, the chances shown since a hint, and in the turn it was left in the piece chosen and the hint standing.
+A reload shows them again; another tab or game does not."""
 MAX_FILE: Final = 5_000_000
 """The largest file read as a saved game, in bytes."""
 
@@ -314,7 +315,7 @@ class App(SettingUp, BetweenDevices):
         self.session = session
         self._filled = set()  # the setup screen fills its form in anew once it is entered again
         session.forced_waits = bool(session.record)  # a game taken up again shows where it was left
-        session.reviewing = session.reviewing or self.tab.get(REVIEWING_KEY) == game_id  # open before a reload
+        self._take_view(session, game_id)
         self.game_id = game_id
         self._revision = revision
         self._kept = None if keep_now or revision == 0 else savefile.save(session)
@@ -323,6 +324,42 @@ class App(SettingUp, BetweenDevices):
         self._shown = None
         self._face = None
         return self.screen(keep=keep_now or bool(session.record))
+
+    @staticmethod
+    def view_of(session: Session, game_id: str) -> str:
+        """What the tab keeps of ``session``'s view (:data:`VIEW_KEY`), as JSON: the review open, the chances shown
+        since a hint, and at this point of the record the piece chosen and whether a hint stands."""
+        return json.dumps(
+            {
+                "game": game_id,
+                "reviewing": session.reviewing,
+                "hinted": session.hint_asked,
+                "at": len(session.record),
+                "piece": session.selected,
+                "hint": session.hinted is not None,
+            },
+            separators=(",", ":"),
+        )
+
+    def _take_view(self, session: Session, game_id: str) -> None:
+        """Show ``session`` as this tab last showed it (:data:`VIEW_KEY`): the turn's part only at the same point
+        of the record, and only what is still possible there. Anything else in the tab's storage is passed over."""
+        try:
+            view = json.loads(self.tab.get(VIEW_KEY) or "null")
+        except ValueError:
+            return
+        if not isinstance(view, dict) or view.get("game") != game_id:
+            return
+        session.reviewing = session.reviewing or view.get("reviewing") is True
+        session.hint_asked = session.hint_asked or view.get("hinted") is True
+        at = view.get("at")
+        if type(at) is not int or at != len(session.record) or not session.is_person_to_choose():
+            return
+        piece = view.get("piece")
+        if piece is None or (isinstance(piece, str) and piece in {c.piece for c in session.choices()}):
+            session.selected = piece  # None: the player let go of the piece a saved game takes up chosen
+        if view.get("hint") is True:
+            session.hint()
 
     # -- files and links ----------------------------------------------------------
 
@@ -450,10 +487,6 @@ class App(SettingUp, BetweenDevices):
         """*Review*: show (or hide) everyone's chance turn by turn and the people's mistakes while the game goes on."""
         if self.session is None or not self.session.toggle_review():
             return None
-        if self.session.reviewing and self.game_id is not None:
-            self.tab.set(REVIEWING_KEY, self.game_id)
-        else:
-            self.tab.remove(REVIEWING_KEY)
         return self.screen()
 
     def notation(self) -> Screen | None:
@@ -634,4 +667,5 @@ class App(SettingUp, BetweenDevices):
         found = self._play_screen(s, fresh, self.saving)
         if self.game_id is not None:
             self.tab.set(SHOWN_KEY, game_address(s.setup, self.game_id))
+            self.tab.set(VIEW_KEY, self.view_of(s, self.game_id))
         return dataclasses.replace(found, invite=invite_html(s, self.inviting, self.t))

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from malefiz.app import LANGUAGE_KEY, MOTION_KEY, Address, App, MemoryStorage, game_address, key_command
+from malefiz.app import LANGUAGE_KEY, MOTION_KEY, VIEW_KEY, Address, App, MemoryStorage, game_address, key_command
 from malefiz.core import savefile
 from malefiz.core.setup import Setup
 from malefiz.games import GAMES
@@ -161,6 +161,65 @@ def test_an_open_review_stays_open_across_a_reload_of_its_tab_and_only_there() -
     closed = App(storage, ["en"], rng=random.Random(1), tab=tab)
     closed.open(a.address.query)
     assert closed.session is not None and not closed.session.review_shown()
+
+
+def test_a_reload_keeps_the_turn_as_it_was_left_a_piece_chosen_and_the_hint_standing() -> None:
+    storage, tab = MemoryStorage(), MemoryStorage()
+    a = App(storage, ["en"], rng=random.Random(1), tab=tab)
+    a.open(GAME)
+    play_moves(a, 2)
+    s = a.session
+    assert s is not None and a.address is not None
+    a.roll()
+    piece = next(c.piece for c in s.choices() if c.piece is not None)
+    if s.selected != piece:
+        assert a.click(piece) is not None
+    assert a.hint() is not None and s.hinted is not None
+    before = a.screen()
+    reloaded = App(storage, ["en"], rng=random.Random(1), tab=tab)
+    again = reloaded.open(a.address.query)
+    r = reloaded.session
+    assert r is not None and (r.selected, r.hinted, r.hint_asked) == (piece, s.hinted, True)
+    assert (again.board, again.status, again.hint) == (before.board, before.status, before.hint)
+    other_tab = App(storage, ["en"], rng=random.Random(1), tab=MemoryStorage())
+    other_tab.open(a.address.query)
+    assert other_tab.session is not None and (other_tab.session.hinted, other_tab.session.hint_asked) == (None, False)
+    assert a.cancel() is not None  # let go: the next reload has no piece chosen, the hint still stands
+    third = App(storage, ["en"], rng=random.Random(1), tab=tab)
+    third.open(a.address.query)
+    assert third.session is not None and third.session.selected is None and third.session.hinted == s.hinted
+
+
+def test_a_reload_takes_the_turn_only_from_the_same_position_and_never_from_a_broken_value() -> None:
+    storage, tab = MemoryStorage(), MemoryStorage()
+    a = App(storage, ["en"], rng=random.Random(1), tab=tab)
+    a.open(GAME)
+    play_moves(a, 2)
+    s = a.session
+    assert s is not None and a.address is not None
+    a.roll()
+    piece = next(c.piece for c in s.choices() if c.piece is not None)
+    if s.selected != piece:
+        a.click(piece)
+    fresh = App(storage, ["en"], rng=random.Random(1), tab=MemoryStorage())
+    kept = fresh.open(a.address.query)  # what a tab that keeps nothing shows
+    view = json.loads(str(tab.get(VIEW_KEY)))
+    broken = ["{", "[]", "null", "7"]
+    changed = {"at": view["at"] - 1, "piece": 7, "game": "other", "hint": "yes", "reviewing": 1}
+    broken += [json.dumps({**view, "piece": "Z9", key: value}) for key, value in changed.items()]
+    broken += [json.dumps({**view, "piece": "Z9"}), json.dumps({**view, "piece": "x" * 10_000})]
+    for value in broken:
+        tab.set(VIEW_KEY, value)
+        again = App(storage, ["en"], rng=random.Random(1), tab=tab)
+        screen = again.open(a.address.query)
+        assert again.session is not None and again.session.record.actions() == s.record.actions(), value
+        assert (screen.board_svg, screen.status, screen.hint, screen.review, screen.error) == (
+            kept.board_svg,
+            kept.status,
+            kept.hint,
+            kept.review,
+            kept.error,
+        ), value
 
 
 def test_a_shared_link_opens_its_game_and_a_broken_one_says_so() -> None:
