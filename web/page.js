@@ -45,7 +45,6 @@
   var lastId = 0;
   var early = [];  // the calls made before Python was ready: sent once the page's opening is
   var asks = false;  // closing the tab asks first (the last reply said so)
-  var keys = null;  // the key table (malefiz.bridge.key_table), once Python is ready
 
   worker.addEventListener("message", function (event) {
     var message = event.data || {};
@@ -126,10 +125,12 @@
   var timer = null;
   var frames = [];
   var afterWalk = null;
-  var focusKeys = [];
-  var byKeys = null;  // the last input was a key (true) or a pointer (false): the focus box only after keys
   var pending = null;  // what the confirm dialog's Yes does
   var thinking = 0;  // the computer's turn under way: a new number stops the one before
+  var keyboard = window.pageKeys({  // web/keys.js: the game screen by keyboard, and the focus
+    $: $, $$: $$, board: board, log: log, die: die, viewing: viewing, call: call, run: run, userRun: userRun, act: act,
+    lost: lost, busy: busy, showLine: showLine,
+  });
 
   function show(screen) {
     if (!screen) return;
@@ -167,7 +168,7 @@
     changeForm(screen.form);
     formChanged();
     if (screen.form_error) $("[data-form-error]").focus();
-    else if (left && lost()) $('[data-latest] .primary, #setup input[name="game"]:checked').focus(focusOptions());  // the top: Continue
+    else if (left && lost()) $('[data-latest] .primary, #setup input[name="game"]:checked').focus(keyboard.focusOptions());  // the top: Continue
   }
 
   function drawBoard(svg) {
@@ -213,7 +214,7 @@
     if (frames.length && screen) {
       var held = board.contains(document.activeElement);  // a move by key: the focus waits on the status line
       board.innerHTML = frames.shift();
-      if (held) $("[data-status]").focus(focusOptions());
+      if (held) $("[data-status]").focus(keyboard.focusOptions());
       return void (timer = setTimeout(walk, screen.frame_ms));
     }
     afterWalk = null;
@@ -255,7 +256,7 @@
     $("[data-winner-text]").textContent = screen.winner;
     $("[data-stats]").innerHTML = screen.report;
     $("[data-podium]").innerHTML = screen.podium;
-    markForKeyboard(screen);
+    keyboard.mark(screen);
     zoom(screen.aim);
     if (screen.work) work();
     if (root.toggleAttribute("data-acting", screen.bot_delay !== null)) {  // the game goes on by itself
@@ -279,106 +280,16 @@
   var zooming = 0;  // html[data-zooming] until the zoom is drawn (Panzoom draws at the next frame): tests measure then
   function zoom(aim, fresh) {
     root.toggleAttribute("data-zooming", ++zooming > 0);
-    call.apply(null, ["zoom"].concat(window.boardZoom.measure(aim.map(keyed).filter(Boolean), fresh))).then(
+    call.apply(null, ["zoom"].concat(window.boardZoom.measure(aim.map(keyboard.keyed).filter(Boolean), fresh))).then(
       function (reply) { if (reply.value) window.boardZoom.to.apply(null, reply.value); }).finally(function () {
       requestAnimationFrame(function () { root.toggleAttribute("data-zooming", --zooming > 0); });
     });
-  }
-
-  // ---- Keyboard.
-
-  /** The board element with data-key `key` drawn on top (a piece over its field; a house, not a piece in it). */
-  function keyed(key) {
-    var found = board.querySelectorAll('[data-key="' + key + '"]');
-    for (var i = found.length - 1; i >= 0; i -= 1) {
-      if (!found[i].parentElement.closest('[data-key="' + key + '"]')) return found[i];
-    }
-    return null;
-  }
-
-  function markForKeyboard(screen) {
-    focusKeys = [];
-    var svg = board.querySelector("svg");
-    if (svg) svg.setAttribute("role", screen.labels.length ? "group" : "img");
-    screen.labels.forEach(function (pair) {
-      var element = keyed(pair[0]);
-      if (!element) return;
-      element.setAttribute("tabindex", focusKeys.length ? "-1" : "0");  // one Tab stop: the arrows go between them
-      element.setAttribute("role", "button");
-      element.setAttribute("aria-label", pair[1]);
-      focusKeys.push(pair[0]);
-    });
-    if (!lost() && !document.activeElement.closest("#board, .turn")) return;
-    if (screen.can_roll || focusKeys.length) (screen.can_roll ? die : keyed(focusKeys[0])).focus(focusOptions());
-    else if (screen.winner) {
-      $('[data-winner] .primary:not([hidden]), [data-winner] [data-action="setup"]').focus(focusOptions());
-      $("[data-winner]").closest(".side").scrollTop = $("[data-winner]").offsetTop - 8;  // who won in sight (a phone on its side), above the button
-    } else $("[data-status]").focus(focusOptions());  // nothing to act on (the computer's turn): what goes on
   }
 
   function announce(text) {  // said to a screen reader, each line in turn (the log region keeps the last three)
     var said = $("[data-announce]");
     said.appendChild(document.createElement("p")).textContent = text;
     while (said.childElementCount > 3) said.firstElementChild.remove();
-  }
-
-  function focusOptions() { return byKeys === null ? {} : {focusVisible: byKeys}; }
-
-  function spots() {
-    var found = {};
-    focusKeys.forEach(function (key) {
-      var element = keyed(key);
-      if (!element) return;
-      var b = element.getBoundingClientRect();
-      found[key] = [b.x + b.width / 2, b.y + b.height / 2];
-    });
-    return found;
-  }
-
-  function onKey(event) {
-    var target = event.target;
-    byKeys = true;
-    if (event.key === "Enter" && target.matches("[data-load-file], #setup input[type=text]")) {
-      event.preventDefault();  // Enter opens the file choice as Space does, and starts the game from a name box
-      return void (target.matches("[data-load-file]") ? target.click() : act("start"));
-    }
-    if (!keys || target.closest("input, select, textarea, dialog") || $("#play").hidden) return;
-    var entry = Object.prototype.hasOwnProperty.call(keys, event.key) ? keys[event.key] : null;
-    var command = entry && entry[event.ctrlKey || event.metaKey || event.altKey ? 1 : 0];
-    var inLog = target.closest("[data-log]") && command !== "roll" && command !== "hint";  // R and H work from it
-    if (inLog) return void logKey(event, target, command);
-    if (!command || target.closest("[data-stats]")) return;  // a panel that scrolls keeps its arrows
-    if (!viewing.hidden) {  // a past position is shown: Escape goes back to the game
-      if (command === "cancel") run("screen");
-      return;
-    }
-    if (command === "cancel") return void run("cancel");
-    var current = target.closest("#board [data-key]");
-    if (command === "act" && !current) return;
-    event.preventDefault();
-    if (command === "roll" || command === "hint") act(command);
-    else if (command === "act") {
-      if (!busy()) userRun("click", current.dataset.key);
-    } else {
-      call("toward", spots(), current ? current.dataset.key : null, command).then(function (reply) {
-        var to = reply.value === null ? null : keyed(reply.value);
-        if (to) $$("#board [tabindex]").forEach(function (e) { e.tabIndex = e === to ? 0 : -1; });  // Tab comes back to it
-        if (to) to.focus(focusOptions());
-      });
-    }
-  }
-
-  /** The move list by keyboard: down and up go from line to line (the list itself: to its first), Enter or Space
-   * shows a line's position, Escape goes back to the game. */
-  function logKey(event, target, command) {
-    var lines = Array.from(log.children), at = lines.indexOf(target.closest("li"));
-    var to = command === "down" ? lines[at + 1] : command === "up" && at > 0 ? lines[at - 1] : null;
-    if (to || command === "up" || command === "down") event.preventDefault();
-    if (to) to.focus();
-    else if (command === "act" && at >= 0) {
-      event.preventDefault();
-      showLine(lines[at]);
-    } else if (command === "cancel" && !viewing.hidden) run("screen");
   }
 
   // ---- Events.
@@ -395,7 +306,7 @@
 
   function onClick(event) {
     var target = event.target;
-    byKeys = event.detail === 0;  // 0: Enter or Space on a button
+    keyboard.clicked(event.detail === 0);  // 0: Enter or Space on a button
     var action = target.closest("[data-action]");
     if (action) return void act(action.dataset.action, action.getAttribute("data-id") || "");
     var entry = target.closest("[data-log] li[data-index]");
@@ -405,8 +316,8 @@
     if (about) return void userRun("about", about.dataset.about);
     var hit = target.closest("#board [data-key]");
     var key = hit ? hit.dataset.key : null;
-    if (key !== null && focusKeys.indexOf(key) >= 0) return void userRun("click", key);
-    call("nearest", spots(), event.clientX, event.clientY, window.boardZoom.finger).then(function (reply) {
+    if (key !== null && keyboard.offers(key)) return void userRun("click", key);
+    call("nearest", keyboard.spots(), event.clientX, event.clientY, window.boardZoom.finger).then(function (reply) {
       if (reply.value !== null) userRun("click", reply.value);
     });
   }
@@ -549,7 +460,7 @@
     var which = event.storageArea === area("tab") ? "tab" : "local";
     run("storage_changed", which, event.key, event.newValue);
   });
-  document.addEventListener("keydown", onKey);
+  document.addEventListener("keydown", keyboard.onKey);
 
   /** Before Python is ready: the setup form of `game` on `board` (null: the game's first board, as Python's preview
    * does), so that a click on Start meanwhile sends the fields of the game the person sees. */
@@ -588,7 +499,7 @@
     call("open_page", location.search, location.hash, calm, touched ? formFields() : null, texts.asked).then(function (reply) {
       $("[data-sound]").checked = reply.value.sound;
       setMotion(reply.value.motion);
-      keys = reply.value.keys;
+      keyboard.learn(reply.value.keys);
       window.pageTexts.apply(texts.targets, reply.value.texts);
       ready = true;
       show(reply.screen);
