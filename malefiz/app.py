@@ -66,8 +66,11 @@ NOTATION_KEY: Final = "malefiz.notation"
 MOTION_KEY: Final = "malefiz.motion"
 VIEW_KEY: Final = "malefiz.view"
 """What this tab shows of its game beyond the game itself, in the tab's own storage (:meth:`App.view_of`): the
-review open, the chances shown since a hint, and in the turn it was left in the piece chosen and the hint standing.
+review open, the chances shown since a hint, and in the turn it was left in the piece chosen, the hint standing and
+what Redo plays again.
 A reload shows them again; another tab or game does not."""
+MAX_REDO: Final = 10_000
+"""The most moves Redo plays again that a reload reads back (more than any game has)."""
 MAX_FILE: Final = 5_000_000
 """The largest file read as a saved game, in bytes."""
 
@@ -337,6 +340,7 @@ class App(SettingUp, BetweenDevices):
                 "at": len(session.record),
                 "piece": session.selected,
                 "hint": session.hinted is not None,
+                "redo": [[str(action) for action in step] for step in session.redo_stack],
             },
             separators=(",", ":"),
         )
@@ -353,13 +357,32 @@ class App(SettingUp, BetweenDevices):
         session.reviewing = session.reviewing or view.get("reviewing") is True
         session.hint_asked = session.hint_asked or view.get("hinted") is True
         at = view.get("at")
-        if type(at) is not int or at != len(session.record) or not session.is_person_to_choose():
+        if type(at) is not int or at != len(session.record):
+            return
+        session.redo_stack = self._redo_of(session, view.get("redo")) or session.redo_stack
+        if not session.is_person_to_choose():
             return
         piece = view.get("piece")
         if piece is None or (isinstance(piece, str) and piece in {c.piece for c in session.choices()}):
             session.selected = piece  # None: the player let go of the piece a saved game takes up chosen
         if view.get("hint") is True:
             session.hint()
+
+    @staticmethod
+    def _redo_of(session: Session, redo: object) -> list[list[object]] | None:
+        """What Redo plays again, read back from :meth:`view_of` (None: not such a value). Each action is checked
+        again when it is played (:meth:`malefiz.core.session.Session.redo`)."""
+        if not isinstance(redo, list) or len(redo) > MAX_REDO:
+            return None
+        steps: list[list[object]] = []
+        for step in redo:
+            if not (isinstance(step, list) and step and all(isinstance(a, str) and len(a) <= 40 for a in step)):
+                return None
+            try:
+                steps.append([session.game.parse_action(text) for text in step])
+            except MalefizError:
+                return None
+        return steps
 
     # -- files and links ----------------------------------------------------------
 

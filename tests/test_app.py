@@ -190,6 +190,31 @@ def test_a_reload_keeps_the_turn_as_it_was_left_a_piece_chosen_and_the_hint_stan
     assert third.session is not None and third.session.selected is None and third.session.hinted == s.hinted
 
 
+def test_an_undo_can_be_redone_after_a_reload_of_its_tab() -> None:
+    storage, tab = MemoryStorage(), MemoryStorage()
+    a = App(storage, ["en"], rng=random.Random(1), tab=tab)
+    a.open("?seats=human,bot:easy&seed=8&pace=instant")
+    s = a.session
+    assert s is not None and a.address is not None
+    for _ in range(3):
+        play_moves(a, 1)
+        while s.is_bot_turn():
+            a.think()
+    played = s.record.actions()
+    assert a.undo() is not None and s.can_redo()
+    reloaded = App(storage, ["en"], rng=random.Random(1), tab=tab)
+    assert reloaded.open(a.address.query).can_redo
+    r = reloaded.session
+    assert r is not None and r.redo_stack == s.redo_stack
+    assert reloaded.redo() is not None
+    while r.is_bot_turn():
+        reloaded.think()
+    assert r.record.actions() == played  # the same moves again, the computer's too (the same dice)
+    other_tab = App(storage, ["en"], rng=random.Random(1), tab=MemoryStorage())
+    other_tab.open(a.address.query)
+    assert other_tab.session is not None and not other_tab.session.can_redo()
+
+
 def test_a_reload_takes_the_turn_only_from_the_same_position_and_never_from_a_broken_value() -> None:
     storage, tab = MemoryStorage(), MemoryStorage()
     a = App(storage, ["en"], rng=random.Random(1), tab=tab)
@@ -205,9 +230,11 @@ def test_a_reload_takes_the_turn_only_from_the_same_position_and_never_from_a_br
     kept = fresh.open(a.address.query)  # what a tab that keeps nothing shows
     view = json.loads(str(tab.get(VIEW_KEY)))
     broken = ["{", "[]", "null", "7"]
-    changed = {"at": view["at"] - 1, "piece": 7, "game": "other", "hint": "yes", "reviewing": 1}
+    changed = {"at": view["at"] - 1, "piece": 7, "game": "other", "hint": "yes", "reviewing": 1, "redo": [["Z9"]]}
     broken += [json.dumps({**view, "piece": "Z9", key: value}) for key, value in changed.items()]
     broken += [json.dumps({**view, "piece": "Z9"}), json.dumps({**view, "piece": "x" * 10_000})]
+    redos: list[object] = ["x", [[1]], [["x" * 10_000]], [[]], {"a": 1}, [[None]]]
+    broken += [json.dumps({**view, "redo": redo}) for redo in redos]
     for value in broken:
         tab.set(VIEW_KEY, value)
         again = App(storage, ["en"], rng=random.Random(1), tab=tab)
