@@ -39,6 +39,7 @@ from .shelf import (
     new_id,
     valid_id,
 )
+from .tab_view import VIEW_KEY, take_view, view_of
 from .tally import TALLY_KEY
 from .together import JOIN, PLAY, REPLY, STUN, Together
 from .together_view import invite_html
@@ -49,6 +50,7 @@ __all__ = [
     "MOTION_KEY",
     "SHOWN_KEY",
     "SOUND_KEY",
+    "VIEW_KEY",
     "Address",
     "App",
     "MemoryStorage",
@@ -64,13 +66,6 @@ LANGUAGE_KEY: Final = "malefiz.language"
 SOUND_KEY: Final = "malefiz.sound"
 NOTATION_KEY: Final = "malefiz.notation"
 MOTION_KEY: Final = "malefiz.motion"
-VIEW_KEY: Final = "malefiz.view"
-"""What this tab shows of its game beyond the game itself, in the tab's own storage (:meth:`App.view_of`): the
-review open, the chances shown since a hint, and in the turn it was left in the piece chosen, the hint standing and
-what Redo plays again.
-A reload shows them again; another tab or game does not."""
-MAX_REDO: Final = 10_000
-"""The most moves Redo plays again that a reload reads back (more than any game has)."""
 MAX_FILE: Final = 5_000_000
 """The largest file read as a saved game, in bytes."""
 
@@ -318,7 +313,7 @@ class App(SettingUp, BetweenDevices):
         self.session = session
         self._filled = set()  # the setup screen fills its form in anew once it is entered again
         session.forced_waits = bool(session.record)  # a game taken up again shows where it was left
-        self._take_view(session, game_id)
+        take_view(session, game_id, self.tab.get(VIEW_KEY))  # what this tab showed of it before a reload
         self.game_id = game_id
         self._revision = revision
         self._kept = None if keep_now or revision == 0 else savefile.save(session)
@@ -327,62 +322,6 @@ class App(SettingUp, BetweenDevices):
         self._shown = None
         self._face = None
         return self.screen(keep=keep_now or bool(session.record))
-
-    @staticmethod
-    def view_of(session: Session, game_id: str) -> str:
-        """What the tab keeps of ``session``'s view (:data:`VIEW_KEY`), as JSON: the review open, the chances shown
-        since a hint, and at this point of the record the piece chosen and whether a hint stands."""
-        return json.dumps(
-            {
-                "game": game_id,
-                "reviewing": session.reviewing,
-                "hinted": session.hint_asked,
-                "at": len(session.record),
-                "piece": session.selected,
-                "hint": session.hinted is not None,
-                "redo": [[str(action) for action in step] for step in session.redo_stack],
-            },
-            separators=(",", ":"),
-        )
-
-    def _take_view(self, session: Session, game_id: str) -> None:
-        """Show ``session`` as this tab last showed it (:data:`VIEW_KEY`): the turn's part only at the same point
-        of the record, and only what is still possible there. Anything else in the tab's storage is passed over."""
-        try:
-            view = json.loads(self.tab.get(VIEW_KEY) or "null")
-        except ValueError:
-            return
-        if not isinstance(view, dict) or view.get("game") != game_id:
-            return
-        session.reviewing = session.reviewing or view.get("reviewing") is True
-        session.hint_asked = session.hint_asked or view.get("hinted") is True
-        at = view.get("at")
-        if type(at) is not int or at != len(session.record):
-            return
-        session.redo_stack = self._redo_of(session, view.get("redo")) or session.redo_stack
-        if not session.is_person_to_choose():
-            return
-        piece = view.get("piece")
-        if piece is None or (isinstance(piece, str) and piece in {c.piece for c in session.choices()}):
-            session.selected = piece  # None: the player let go of the piece a saved game takes up chosen
-        if view.get("hint") is True:
-            session.hint()
-
-    @staticmethod
-    def _redo_of(session: Session, redo: object) -> list[list[object]] | None:
-        """What Redo plays again, read back from :meth:`view_of` (None: not such a value). Each action is checked
-        again when it is played (:meth:`malefiz.core.session.Session.redo`)."""
-        if not isinstance(redo, list) or len(redo) > MAX_REDO:
-            return None
-        steps: list[list[object]] = []
-        for step in redo:
-            if not (isinstance(step, list) and step and all(isinstance(a, str) and len(a) <= 40 for a in step)):
-                return None
-            try:
-                steps.append([session.game.parse_action(text) for text in step])
-            except MalefizError:
-                return None
-        return steps
 
     # -- files and links ----------------------------------------------------------
 
@@ -690,5 +629,5 @@ class App(SettingUp, BetweenDevices):
         found = self._play_screen(s, fresh, self.saving)
         if self.game_id is not None:
             self.tab.set(SHOWN_KEY, game_address(s.setup, self.game_id))
-            self.tab.set(VIEW_KEY, self.view_of(s, self.game_id))
+            self.tab.set(VIEW_KEY, view_of(s, self.game_id))
         return dataclasses.replace(found, invite=invite_html(s, self.inviting, self.t))
