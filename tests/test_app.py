@@ -9,6 +9,7 @@ import pytest
 
 from malefiz.app import LANGUAGE_KEY, MOTION_KEY, VIEW_KEY, Address, App, MemoryStorage, game_address, key_command
 from malefiz.core import savefile
+from malefiz.core.session import Session
 from malefiz.core.setup import Setup
 from malefiz.games import GAMES
 
@@ -163,36 +164,47 @@ def test_an_open_review_stays_open_across_a_reload_of_its_tab_and_only_there() -
     assert closed.session is not None and not closed.session.review_shown()
 
 
-def test_a_reload_keeps_the_turn_as_it_was_left_a_piece_chosen_and_the_hint_standing() -> None:
-    storage, tab = MemoryStorage(), MemoryStorage()
-    a = App(storage, ["en"], rng=random.Random(1), tab=tab)
+def in_a_tab(storage: MemoryStorage, tab: MemoryStorage) -> App:
+    """The page in a tab whose own storage is ``tab``."""
+    return App(storage, ["en"], rng=random.Random(1), tab=tab)
+
+
+def a_piece_chosen(storage: MemoryStorage, tab: MemoryStorage) -> tuple[App, Session, str]:
+    """A game in a tab, a few moves in, rolled, a piece chosen (the page, its game and the piece)."""
+    a = in_a_tab(storage, tab)
     a.open(GAME)
     play_moves(a, 2)
     s = a.session
     assert s is not None and a.address is not None
     a.roll()
-    piece = next(c.piece for c in s.choices() if c.piece is not None)
+    piece = next(str(c.piece) for c in s.choices() if c.piece is not None)
     if s.selected != piece:
         assert a.click(piece) is not None
-    assert a.hint() is not None and s.hinted is not None
+    return a, s, piece
+
+
+def test_a_reload_keeps_the_turn_as_it_was_left_a_piece_chosen_and_the_hint_standing() -> None:
+    storage, tab = MemoryStorage(), MemoryStorage()
+    a, s, piece = a_piece_chosen(storage, tab)
+    assert a.address is not None and a.hint() is not None and s.hinted is not None
     before = a.screen()
-    reloaded = App(storage, ["en"], rng=random.Random(1), tab=tab)
+    reloaded = in_a_tab(storage, tab)
     again = reloaded.open(a.address.query)
     r = reloaded.session
     assert r is not None and (r.selected, r.hinted, r.hint_asked) == (piece, s.hinted, True)
-    assert (again.board, again.status, again.hint) == (before.board, before.status, before.hint)
-    other_tab = App(storage, ["en"], rng=random.Random(1), tab=MemoryStorage())
+    assert (again.board_svg, again.status, again.hint) == (before.board_svg, before.status, before.hint)
+    other_tab = in_a_tab(storage, MemoryStorage())
     other_tab.open(a.address.query)
     assert other_tab.session is not None and (other_tab.session.hinted, other_tab.session.hint_asked) == (None, False)
     assert a.cancel() is not None  # let go: the next reload has no piece chosen, the hint still stands
-    third = App(storage, ["en"], rng=random.Random(1), tab=tab)
+    third = in_a_tab(storage, tab)
     third.open(a.address.query)
     assert third.session is not None and third.session.selected is None and third.session.hinted == s.hinted
 
 
 def test_an_undo_can_be_redone_after_a_reload_of_its_tab() -> None:
     storage, tab = MemoryStorage(), MemoryStorage()
-    a = App(storage, ["en"], rng=random.Random(1), tab=tab)
+    a = in_a_tab(storage, tab)
     a.open("?seats=human,bot:easy&seed=8&pace=instant")
     s = a.session
     assert s is not None and a.address is not None
@@ -202,7 +214,7 @@ def test_an_undo_can_be_redone_after_a_reload_of_its_tab() -> None:
             a.think()
     played = s.record.actions()
     assert a.undo() is not None and s.can_redo()
-    reloaded = App(storage, ["en"], rng=random.Random(1), tab=tab)
+    reloaded = in_a_tab(storage, tab)
     assert reloaded.open(a.address.query).can_redo
     r = reloaded.session
     assert r is not None and r.redo_stack == s.redo_stack
@@ -210,23 +222,16 @@ def test_an_undo_can_be_redone_after_a_reload_of_its_tab() -> None:
     while r.is_bot_turn():
         reloaded.think()
     assert r.record.actions() == played  # the same moves again, the computer's too (the same dice)
-    other_tab = App(storage, ["en"], rng=random.Random(1), tab=MemoryStorage())
+    other_tab = in_a_tab(storage, MemoryStorage())
     other_tab.open(a.address.query)
     assert other_tab.session is not None and not other_tab.session.can_redo()
 
 
 def test_a_reload_takes_the_turn_only_from_the_same_position_and_never_from_a_broken_value() -> None:
     storage, tab = MemoryStorage(), MemoryStorage()
-    a = App(storage, ["en"], rng=random.Random(1), tab=tab)
-    a.open(GAME)
-    play_moves(a, 2)
-    s = a.session
-    assert s is not None and a.address is not None
-    a.roll()
-    piece = next(c.piece for c in s.choices() if c.piece is not None)
-    if s.selected != piece:
-        a.click(piece)
-    fresh = App(storage, ["en"], rng=random.Random(1), tab=MemoryStorage())
+    a, s, _ = a_piece_chosen(storage, tab)
+    assert a.address is not None
+    fresh = in_a_tab(storage, MemoryStorage())
     kept = fresh.open(a.address.query)  # what a tab that keeps nothing shows
     view = json.loads(str(tab.get(VIEW_KEY)))
     broken = ["{", "[]", "null", "7"]
@@ -237,7 +242,7 @@ def test_a_reload_takes_the_turn_only_from_the_same_position_and_never_from_a_br
     broken += [json.dumps({**view, "redo": redo}) for redo in redos]
     for value in broken:
         tab.set(VIEW_KEY, value)
-        again = App(storage, ["en"], rng=random.Random(1), tab=tab)
+        again = in_a_tab(storage, tab)
         screen = again.open(a.address.query)
         assert again.session is not None and again.session.record.actions() == s.record.actions(), value
         assert (screen.board_svg, screen.status, screen.hint, screen.review, screen.error) == (
