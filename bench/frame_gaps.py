@@ -9,6 +9,10 @@ long tasks (a ``longtask`` PerformanceObserver: the browser reports only tasks o
 Targets (issues 4, 15 and 26): no frame gap and no main-thread task over 100 ms;
 PASS or MISS for each board and for all. Build the site first (``make site``), or
 point ``--site`` at a built one. Figures, not a test.
+
+``--late N`` opens each game from a share link instead, N actions before its end with
+its move list full (its 300 latest lines redrawn with every screen), and lets easy
+computers play it on there: what the last part of a long game costs the page.
 """
 
 from __future__ import annotations
@@ -19,6 +23,11 @@ from pathlib import Path
 
 from page_load import SITE, TIMEOUT, launch, serve
 from playwright.sync_api import sync_playwright
+
+from malefiz.core import savefile
+from malefiz.core.session import Session
+from malefiz.core.setup import Setup
+from malefiz.games import GAMES
 
 LIMIT = 100.0
 """Target (ms): no frame gap and no main-thread task longer."""
@@ -41,12 +50,32 @@ RECORD = """
 """Start recording the gaps between animation frames and the long tasks from now on."""
 
 
+def late_link(query: str, before_end: int) -> str:
+    """A share link's game (its ``#game=`` text): the game ``query`` sets up, played by its computers to
+    ``before_end`` actions before its end."""
+    setup = Setup.from_query(query, GAMES)
+    assert setup is not None
+    whole = Session(setup)
+    while not whole.state.is_over:
+        whole.bot_step()
+    late = Session(setup)
+    for _ in range(max(0, len(whole.record) - before_end)):
+        late.bot_step()
+    return savefile.link(late)
+
+
 def main() -> None:
     """Play every board with hard computers and print the frame gaps and long tasks."""
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--seconds", type=float, default=20.0)
     parser.add_argument("--seats", type=int, default=4, help="computer seats (the star gets six)")
     parser.add_argument("--site", type=Path, default=SITE, help=f"the built site (default {SITE})")
+    parser.add_argument(
+        "--late",
+        type=int,
+        default=0,
+        help="open each game this many actions before its end, its move list full (easy computers play it there)",
+    )
     args = parser.parse_args()
     site: Path = args.site.resolve()
     if not (site / "index.html").exists():
@@ -58,8 +87,9 @@ def main() -> None:
         browser = launch(p)
         for game, board_name, seats in games:
             page = browser.new_page()
-            hard = ",".join(["bot:hard"] * seats)
-            page.goto(f"{url}?game={game}&board={board_name}&seats={hard}&pace=fast&seed=3")
+            level = "easy" if args.late else "hard"
+            query = f"?game={game}&board={board_name}&seats={','.join([f'bot:{level}'] * seats)}&pace=fast&seed=3"
+            page.goto(url + (f"#game={late_link(query, args.late)}" if args.late else query))
             page.wait_for_selector("html[data-ready]", state="attached", timeout=TIMEOUT)
             page.evaluate(RECORD)
             page.wait_for_timeout(args.seconds * 1000)
@@ -70,7 +100,7 @@ def main() -> None:
             worst_gap, worst_task = max(worst_gap, gaps[-1]), max(worst_task, longest_task)
             ok = gaps[-1] <= LIMIT and longest_task <= LIMIT
             print(
-                f"{'PASS' if ok else 'MISS'} {game} {board_name}, {seats} hard: {len(gaps)} frames,"
+                f"{'PASS' if ok else 'MISS'} {game} {board_name}, {seats} {level}: {len(gaps)} frames,"
                 f" {moves} log lines in {args.seconds:g} s; median gap {statistics.median(gaps):.1f} ms,"
                 f" p99 {gaps[int(len(gaps) * 0.99)]:.1f} ms, longest {gaps[-1]:.1f} ms;"
                 f" {len(tasks)} long tasks, longest {longest_task:.0f} ms",
