@@ -16,6 +16,7 @@ NODE_PYODIDE = ROOT / "node_modules" / "pyodide"
 PYODIDE = {"pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"}
 sys.path.insert(0, str(ROOT / "web"))
 
+from build import PAGE_FILES  # noqa: E402
 from runtime import DATA, SAFETY, data_files, runtime_id  # noqa: E402
 
 
@@ -66,6 +67,18 @@ def test_no_source_maps_and_no_outside_urls_in_the_page(files: set[str]) -> None
     for name in files:
         if name.endswith((".js", ".mjs")):
             assert "sourceMappingURL" not in (SITE / name).read_text(encoding="utf-8"), name
+
+
+def test_the_page_scripts_are_served_minified_with_the_names_they_share_kept(files: set[str]) -> None:
+    scripts = [name for name in PAGE_FILES if name.endswith(".js")]
+    assert scripts and set(scripts) <= files
+    for name in scripts:
+        source, served = (ROOT / "web" / name).read_text(encoding="utf-8"), (SITE / name).read_text(encoding="utf-8")
+        assert len(served) < 0.7 * len(source), name
+        comments = [line.strip() for line in source.splitlines() if line.strip().startswith("//")]
+        assert comments and not any(comment in served for comment in comments), name
+        for shared in re.findall(r"window\.(\w+) = ", source):  # what the scripts hand each other keeps its name
+            assert f"window.{shared}=" in served, (name, shared)
 
 
 def test_the_package_zip_holds_every_module_of_every_subpackage_compiled(files: set[str]) -> None:

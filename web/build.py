@@ -15,7 +15,8 @@ What goes in, and nothing else:
 - the page from ``web/``: ``index.html`` (with every game's start boards pre-rendered by
   its face's ``board_svg``, the setup form of :mod:`malefiz.page` and the loading words filled in),
   ``style.css``, ``page.js`` (the page's glue), ``keys.js`` (its keyboard and focus), ``texts.js`` (its texts),
-  ``zoom.js``, ``sound.js`` and ``net.js`` (WebRTC data channels);
+  ``zoom.js``, ``sound.js``, ``net.js`` (WebRTC data channels) and ``together.js``; the style sheet without its
+  comments, the scripts minified by Terser (``minify.mjs``; pinned in package.json, no source maps);
 - ``thumb-<game>.svg``: each game's picture on the setup screen;
 - ``manifest.webmanifest``, ``icon.svg`` and ``icon-<size>.png``: the web app manifest (install the site as an app)
   and the app's icon (:mod:`icon`);
@@ -54,7 +55,7 @@ sys.path.insert(0, str(WEB))
 
 import icon  # noqa: E402
 from icon import PNG_SIZES  # noqa: E402
-from runtime import build_runtime  # noqa: E402
+from runtime import build_runtime, run_node  # noqa: E402
 
 from malefiz.games import GAMES  # noqa: E402
 from malefiz.help import write_rules_pages  # noqa: E402
@@ -354,6 +355,7 @@ def build(out: Path, node_modules: Path = ROOT / "node_modules") -> None:
             (out / name).write_text(css_without_comments((WEB / name).read_text(encoding="utf-8")), encoding="utf-8")
         else:
             shutil.copyfile(WEB / name, out / name)
+    run_node(WEB / "minify.mjs", node_modules, *(out / name for name in PAGE_FILES if name.endswith(".js")))
     for name, game in GAMES.items():
         (out / THUMBNAILS[name]).write_text(thumbnail(game.face.board_svg(game.boards[0], ENGLISH)), encoding="utf-8")
     index = render_index((WEB / "index.html").read_text(encoding="utf-8"))

@@ -127,7 +127,8 @@ def node() -> str:
     return found
 
 
-def _run_node(*args: str | Path) -> None:
+def run_node(*args: str | Path) -> None:
+    """Run a script of web/ under Node with ``args``; stop the build with what it said when it fails."""
     result = subprocess.run([node(), *map(str, args)], capture_output=True, text=True, check=False)
     if result.returncode != 0:
         # Node quotes the line a JavaScript error was thrown from: a whole minified file, left out
@@ -171,7 +172,7 @@ def compile_package(pyodide: Path, source_root: Path, target: Path) -> list[str]
     names (``malefiz/app.pyc``, ...), sorted."""
     with tempfile.TemporaryDirectory(prefix="malefiz-pyc-") as temporary:
         compiled = Path(temporary)
-        _run_node(WEB / "compile.mjs", pyodide, source_root, compiled)
+        run_node(WEB / "compile.mjs", pyodide, source_root, compiled)
         files = {p.relative_to(compiled).as_posix(): p for p in compiled.rglob("*.pyc")}
         names = sorted(files)
         write_zip(target, ((name, files[name].read_bytes()) for name in names))
@@ -209,7 +210,7 @@ def trace_modules(pyodide: Path, package_zip: Path, extra: Iterable[str]) -> tup
     with tempfile.TemporaryDirectory(prefix="malefiz-trace-") as temporary:
         names, out = Path(temporary) / "extra.json", Path(temporary) / "trace.json"
         names.write_text(json.dumps(sorted(set(extra))), encoding="utf-8")
-        _run_node(WEB / "trace.mjs", pyodide, package_zip, WEB / "probe.py", names, out)
+        run_node(WEB / "trace.mjs", pyodide, package_zip, WEB / "probe.py", names, out)
         found = json.loads(out.read_text(encoding="utf-8"))
     return list(found["modules"]), list(found["missing"])
 
@@ -249,7 +250,7 @@ def trim_stdlib(source: Path, target: Path, modules: Iterable[str], pyodide: Pat
                 if name.endswith(".py"):
                     (sources / name).parent.mkdir(parents=True, exist_ok=True)
                     (sources / name).write_bytes(archive.read(name))
-            _run_node(WEB / "compile.mjs", pyodide, sources, compiled, ".")
+            run_node(WEB / "compile.mjs", pyodide, sources, compiled, ".")
             write_zip(
                 target,
                 (
@@ -301,7 +302,7 @@ def write_snapshot(out: Path) -> int:
     the snapshot's size before gzip."""
     with tempfile.TemporaryDirectory(prefix="malefiz-snapshot-") as temporary:
         raw = Path(temporary) / "snapshot"
-        _run_node(WEB / "snapshot.mjs", out, raw)
+        run_node(WEB / "snapshot.mjs", out, raw)
         data = raw.read_bytes()
     (out / SNAPSHOT).write_bytes(snapshot_header(runtime_id(out)) + gzip.compress(data, compresslevel=9, mtime=0))
     return len(data)
