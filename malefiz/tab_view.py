@@ -39,14 +39,15 @@ MAX_ACTION: Final = 40
 
 def view_of(session: Session, game_id: str) -> str:
     """What the tab keeps of ``session`` shown as ``game_id``, as JSON: the review open, the chances shown since a
-    hint, and at this point of the record the piece chosen, whether a hint stands and what Redo plays again (each
-    action in notation)."""
+    hint, and at this point of the record (its length and position) the piece chosen, whether a hint stands and what
+    Redo plays again (each action in notation)."""
     return json.dumps(
         {
             "game": game_id,
             "reviewing": session.reviewing,
             "hinted": session.hint_asked,
             "at": len(session.record),
+            "position": session.game.format_position(session.state),
             "piece": session.selected,
             "hint": session.hinted is not None,
             "redo": [[str(action) for action in step] for step in session.redo_stack],
@@ -67,9 +68,9 @@ def take_view(session: Session, game_id: str, text: str | None) -> None:
         return
     session.reviewing = session.reviewing or view.get("reviewing") is True
     session.hint_asked = session.hint_asked or view.get("hinted") is True
-    at = view.get("at")
-    if type(at) is not int or at != len(session.record):
-        return
+    at, position = view.get("at"), view.get("position")
+    if type(at) is not int or at != len(session.record) or position != session.game.format_position(session.state):
+        return  # another point of the game (another tab played on, or took back and played otherwise)
     session.redo_stack = _redo_of(session, view.get("redo")) or session.redo_stack
     if not session.is_person_to_choose():
         return

@@ -235,9 +235,19 @@ def test_a_reload_takes_the_turn_only_from_the_same_position_and_never_from_a_br
     kept = fresh.open(a.address.query)  # what a tab that keeps nothing shows
     view = json.loads(str(tab.get(VIEW_KEY)))
     broken = ["{", "[]", "null", "7"]
-    changed = {"at": view["at"] - 1, "piece": 7, "game": "other", "hint": "yes", "reviewing": 1, "redo": [["Z9"]]}
+    changed = {
+        "at": view["at"] - 1,
+        "position": "x",
+        "piece": 7,
+        "game": "other",
+        "hint": "yes",
+        "reviewing": 1,
+        "redo": [["Z9"]],
+    }
     broken += [json.dumps({**view, "piece": "Z9", key: value}) for key, value in changed.items()]
     broken += [json.dumps({**view, "piece": "Z9"}), json.dumps({**view, "piece": "x" * 10_000})]
+    elsewhere = [{"position": "x"}, {"at": view["at"] + 2}]  # the turn's part of another point of the game
+    broken += [json.dumps({**view, "hint": True, "reviewing": False, **other}) for other in elsewhere]
     redos: list[object] = ["x", [[1]], [["x" * 10_000]], [[]], {"a": 1}, [[None]]]
     broken += [json.dumps({**view, "redo": redo}) for redo in redos]
     for value in broken:
