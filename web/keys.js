@@ -7,7 +7,9 @@ window.pageKeys = function (page) {
   var $ = page.$, $$ = page.$$, board = page.board, log = page.log, die = page.die, viewing = page.viewing;
   var call = page.call, run = page.run, userRun = page.userRun, act = page.act;
   var focusKeys = [];  // the board's choices now, by data-key
-  var byKeys = null;  // the last input was a key (true) or a pointer (false): the focus box only after keys
+  // The last input was a key (true) or a pointer (false): the focus box only after keys. Before any input, a touch
+  // screen counts as a pointer (a reload draws no box round where the turn goes on); elsewhere the browser decides.
+  var byKeys = matchMedia("(pointer: coarse)").matches ? false : null;
   var keys = null;  // the key table (malefiz.bridge.key_table), once Python is ready
 
   /** The board element with data-key `key` drawn on top (a piece over its field; a house, not a piece in it). */
