@@ -67,7 +67,7 @@ PYODIDE_FILES: Final = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
 standard library and lock file are trimmed by :mod:`runtime`)."""
 
 PAGE_FILES: Final = ("style.css", "page.js", "keys.js", "texts.js", "zoom.js", "sound.js", "net.js", "together.js")
-"""Copied from ``web/`` as they are, the style sheet without its comments (``index.html`` is a template)."""
+"""Served from ``web/``: the style sheet without its comments, the scripts minified (``index.html`` is a template)."""
 
 _SOURCE_MAP: Final = re.compile(rb"\n?//# sourceMappingURL=\S+\s*$")
 
@@ -350,12 +350,10 @@ def build(out: Path, node_modules: Path = ROOT / "node_modules") -> None:
     out.mkdir(parents=True)
     copy_runtime(node_modules, out)
     build_runtime(node_modules / "pyodide", ROOT, out)  # malefiz.zip, the trimmed runtime, snapshot.bin, worker.js
-    for name in PAGE_FILES:
-        if name.endswith(".css"):
-            (out / name).write_text(css_without_comments((WEB / name).read_text(encoding="utf-8")), encoding="utf-8")
-        else:
-            shutil.copyfile(WEB / name, out / name)
-    run_node(WEB / "minify.mjs", node_modules, *(out / name for name in PAGE_FILES if name.endswith(".js")))
+    styles, scripts = [n for n in PAGE_FILES if n.endswith(".css")], [n for n in PAGE_FILES if n.endswith(".js")]
+    for name in styles:
+        (out / name).write_text(css_without_comments((WEB / name).read_text(encoding="utf-8")), encoding="utf-8")
+    run_node(WEB / "minify.mjs", node_modules, out, *(WEB / name for name in scripts))  # each written into out
     for name, game in GAMES.items():
         (out / THUMBNAILS[name]).write_text(thumbnail(game.face.board_svg(game.boards[0], ENGLISH)), encoding="utf-8")
     index = render_index((WEB / "index.html").read_text(encoding="utf-8"))
