@@ -32,7 +32,7 @@ from typing import Final, Literal
 from ..i18n import ENGLISH, Translator
 from .actions import Pass, Roll
 from .session import Session
-from .svg import COLOUR_FILL, px, round_step
+from .svg import COLOUR_FILL, px, round_step, text_width
 
 __all__ = ["Mark", "SeatStats", "Stats", "chart_svg", "game_stats", "report_html", "table_html"]
 
@@ -147,6 +147,14 @@ BOTTOM: Final = 44
 """Room under the plot for the turn ticks and the axis name."""
 LEGEND_ROW: Final = 22
 LEGEND_COLUMNS: Final = 2
+"""Names to a line of the key, when each fits its share of the line (else a line each)."""
+LEGEND_FONT: Final = 13
+"""The key's font size; a name too long for a whole line is set smaller, down to :data:`LEGEND_SMALLEST`."""
+LEGEND_SMALLEST: Final = 9
+LEGEND_TEXT: Final = 36
+"""Where a name starts, from its line's sample."""
+LEGEND_GAP: Final = 8
+"""The least room between a name and the next sample on its line."""
 OTHER_FILL: Final = "#777777"
 """A line's colour for a colour the palette does not know."""
 DASHES: Final = ("", "8 4", "2 3", "10 3 2 3", "5 5", "1 2")
@@ -159,6 +167,43 @@ back a hundred pieces) they are drawn smaller, down to half, so the lines still 
 NOTE_LINE: Final = 16
 NOTE_LETTERS: Final = 52
 """About how many letters of the 12-unit note fit a line of the chart."""
+
+
+def name_of(names: Sequence[str], seat: int, t: Translator) -> str:
+    """Seat ``seat``'s name in the chart: from ``names``, or *Player n* past their end."""
+    return names[seat] if seat < len(names) else t("stats.player", n=seat + 1)
+
+
+@dataclass(frozen=True)
+class KeyLayout:
+    """How the chart's key sets its names: :attr:`columns` to a line, each name at its font size."""
+
+    columns: int
+    sizes: tuple[float, ...]
+
+
+def _key_layout(names: Sequence[str]) -> KeyLayout:
+    """Two names to a line when every one fits its half (with :data:`LEGEND_GAP` to spare), else a line each; a name
+    wider than a whole line is set smaller, so that it fits (:func:`~malefiz.core.svg.text_width` estimates on
+    the wide side: SVG text does not wrap, and would run into the next name or off the chart).
+
+    >>> _key_layout(["Ann", "Bob", "Cid"])
+    KeyLayout(columns=2, sizes=(13, 13, 13))
+    >>> _key_layout(["Ann", "Maximilian-Alexander (yellow)"]).columns
+    1
+    """
+    line = WIDTH - LEFT - RIGHT
+    half = line / LEGEND_COLUMNS - LEGEND_TEXT - LEGEND_GAP
+    if all(text_width(name, LEGEND_FONT) <= half for name in names):
+        return KeyLayout(LEGEND_COLUMNS, tuple(LEGEND_FONT for _ in names))
+    room = line - LEGEND_TEXT
+    sizes = tuple(
+        max(LEGEND_SMALLEST, math.floor(LEGEND_FONT * min(1.0, room / width) * 2) / 2)
+        if (width := text_width(name, LEGEND_FONT))
+        else LEGEND_FONT
+        for name in names
+    )
+    return KeyLayout(1, sizes)
 
 
 def _number(v: float) -> str:
@@ -196,7 +241,8 @@ def chart_svg(
     x_step = round_step(turns, 8)
     x_top = max(1.0, float(turns))
     plot_width = WIDTH - LEFT - RIGHT
-    legend_rows = -(-seats // LEGEND_COLUMNS)
+    key = _key_layout([name_of(names, s, t) for s in range(seats)])
+    legend_rows = -(-seats // key.columns)
     kinds = [kind for kind in MARK_KINDS if stats.turns_with(kind)]
     note = _wrap(measure, NOTE_LETTERS) if measure else []
     bottom = TOP + PLOT_HEIGHT
@@ -214,7 +260,7 @@ def chart_svg(
         return COLOUR_FILL.get(colours[seat], OTHER_FILL) if seat < len(colours) else OTHER_FILL
 
     def name(seat: int) -> str:
-        return names[seat] if seat < len(names) else t("stats.player", n=seat + 1)
+        return name_of(names, seat, t)
 
     captures = len(stats.turns_with("capture"))
     barricades = len(stats.turns_with("barricade"))
@@ -293,18 +339,20 @@ def chart_svg(
             f"<title>{escape(what)}</title>{shape}</g>"
         )
     # Legend.
-    out.append('<g class="stats-legend" font-size="13" fill="#222222">')
-    column_width = (WIDTH - LEFT - RIGHT) / LEGEND_COLUMNS
+    out.append(f'<g class="stats-legend" font-size="{LEGEND_FONT}" fill="#222222">')
+    column_width = (WIDTH - LEFT - RIGHT) / key.columns
     for seat in range(seats):
-        row, column = divmod(seat, LEGEND_COLUMNS)
+        row, column = divmod(seat, key.columns)
         x = LEFT + column * column_width
         y = bottom + BOTTOM + row * LEGEND_ROW + 10
         dash = DASHES[seat % len(DASHES)]
         dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
+        size = key.sizes[seat]
+        size_attr = f' font-size="{px(size)}"' if size != LEGEND_FONT else ""
         out.append(
             f'<line x1="{px(x)}" y1="{px(y)}" x2="{px(x + 28)}" y2="{px(y)}" stroke="{escape(fill(seat))}"'
             f' stroke-width="3"{dash_attr}/>'
-            f'<text x="{px(x + 36)}" y="{px(y + 4)}">{escape(name(seat))}</text>'
+            f'<text x="{px(x + LEGEND_TEXT)}" y="{px(y + 4)}"{size_attr}>{escape(name(seat))}</text>'
         )
     out.append("</g>")
     if kinds:

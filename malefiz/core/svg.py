@@ -15,6 +15,7 @@ coloured ring and a small mark, never with a solid fill.
 from __future__ import annotations
 
 import math
+import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from html import escape
 from typing import TYPE_CHECKING, Final
@@ -40,6 +41,7 @@ __all__ = [
     "rank_badge",
     "rank_labels",
     "round_step",
+    "text_width",
 ]
 
 CELL: Final = 40
@@ -79,6 +81,38 @@ TEXT_ON: Final[Mapping[str, str]] = {
 def px(v: float) -> str:
     """A number as SVG writes it: no trailing zeros (``12``, ``12.5``)."""
     return f"{v:g}"
+
+
+_EM_NARROW: Final = frozenset("iljI.,:;'!|")
+_EM_SEMI: Final = frozenset("frt()[]{}- ")
+_EM_WIDE: Final = frozenset("mwMW@%&+#=<>~")
+
+
+def _em(letter: str) -> float:
+    """About how many em one letter takes (see :func:`text_width`)."""
+    if unicodedata.category(letter) in ("Mn", "Me", "Cf"):
+        return 0.0  # a mark on the letter before it, a joiner, a variation selector
+    if unicodedata.east_asian_width(letter) in ("W", "F"):
+        return 1.0
+    base = unicodedata.normalize("NFD", letter)[0]
+    if base in _EM_NARROW:
+        return 0.32
+    if base in _EM_SEMI:
+        return 0.42
+    if base in _EM_WIDE:
+        return 1.0
+    return 0.8 if base.isupper() else 0.65
+
+
+def text_width(text: str, size: float) -> float:
+    """About how wide ``text`` is set at ``size`` px in a sans-serif font, on the wide side: at least as wide as
+    DejaVu Sans (the widest of the fonts a browser takes for sans-serif) sets it, so that what is laid out by it
+    (a chart's key) has room in any of them. SVG text does not wrap, and Python cannot measure it.
+
+    >>> text_width("Anna (red)", 13) < text_width("Maximilian (yellow)", 13)
+    True
+    """
+    return sum(_em(letter) for letter in text) * size * 1.02
 
 
 def round_step(top: float, ticks: int = 5) -> float:

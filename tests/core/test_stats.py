@@ -13,7 +13,7 @@ from malefiz.core.actions import Pass, Roll
 from malefiz.core.session import Session
 from malefiz.core.setup import Setup
 from malefiz.core.stats import Stats, chart_svg, game_stats, report_html, table_html
-from malefiz.core.svg import COLOUR_FILL
+from malefiz.core.svg import COLOUR_FILL, text_width
 from malefiz.games import GAMES as REGISTRY
 from malefiz.games.maedn import rules as maedn_rules
 from malefiz.games.maedn.game import MAEDN
@@ -243,6 +243,47 @@ def test_the_goal_is_at_the_bottom_of_the_chart() -> None:
     points = [tuple(map(float, p.split(","))) for p in line.findall(f"{SVG}polyline")[-1].get("points", "").split()]
     assert points[0][0] < points[1][0] < points[2][0]
     assert points[0][1] < points[1][1] < points[2][1]
+
+
+def legend_boxes(svg: str) -> list[tuple[float, float, float, str]]:
+    """Each name of the chart's key: its left and right edge as :func:`text_width` estimates them, its line, its
+    text."""
+    root = parse(svg)
+    out = []
+    for text in groups(root, "stats-legend")[0].iter(f"{SVG}text"):
+        x, size, name = float(text.get("x", "")), float(text.get("font-size", "13")), text.text or ""
+        out.append((x, x + text_width(name, size), float(text.get("y", "")), name))
+    return out
+
+
+LONG = (
+    "Maximilian-Alexander von (red)",
+    "Supercalifragilistic (green)",
+    "Oma (yellow)",
+    "W" * 24 + " (blue)",
+    "Anna (black)",
+    "Ben (purple)",
+)
+
+
+@pytest.mark.parametrize("count", [2, 3, 4, 6])
+@pytest.mark.parametrize("names", [("Ann", "Bob", "Cid", "Dee", "Eve", "Fay"), LONG])
+def test_the_key_gives_every_name_room_on_the_chart(names: tuple[str, ...], count: int) -> None:
+    stats = Stats(seats=(), series=((10.0, 5.0, 0.0),) * count, turns=(0, 0), marks=())
+    svg = chart_svg(stats, list(names[:count]), ["red", "green", "yellow", "blue", "black", "purple"][:count])
+    boxes = legend_boxes(svg)
+    assert [name for *_, name in boxes] == list(names[:count])
+    width = float((parse(svg).get("viewBox") or "").split()[2])
+    assert all(left >= 0 and right <= width for left, right, *_ in boxes)
+    for i, (left, right, y, _) in enumerate(boxes):
+        assert all(y != y2 or right <= left2 or right2 <= left for left2, right2, y2, _ in boxes[i + 1 :])
+    rows = len({y for *_, y, _ in boxes})
+    if names[0] == "Ann":
+        assert rows == -(-count // 2)  # short names: two to a line
+    else:
+        assert rows == count  # long ones: a line each, the longest set smaller
+        sizes = [float(t.get("font-size", "13")) for t in groups(parse(svg), "stats-legend")[0].iter(f"{SVG}text")]
+        assert sizes[0] == 13 and (count < 4 or 9 <= sizes[3] < 13)
 
 
 HOSTILE = "<script>alert(1)</script>"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 
-from malefiz.core.svg import COLOUR_FILL, TEXT_ON, piece, piece_letter
+from malefiz.core.svg import COLOUR_FILL, TEXT_ON, piece, piece_letter, text_width
 from malefiz.i18n import Translator
 
 SVG = "http://www.w3.org/2000/svg"
@@ -47,3 +47,16 @@ def test_a_piece_stands_up_from_the_board_and_two_letters_are_set_smaller() -> N
         return float((g[3].get("style") or "").split("bold ")[1].split("px")[0])
 
     assert size(two) < size(one)
+
+
+def test_a_text_is_estimated_wider_the_wider_its_letters_and_its_font() -> None:
+    assert text_width("", 13) == 0
+    assert text_width("iiii", 13) < text_width("aaaa", 13) < text_width("WWWW", 13)
+    assert text_width("Anna", 26) == 2 * text_width("Anna", 13)
+    assert text_width("Jürgen", 13) == text_width("Jurgen", 13)  # a letter with marks is as wide as without
+    assert text_width("漢字", 13) >= 2 * 13 * 0.95  # a wide letter of East Asian scripts, an emoji: about 1 em
+    # Over rather than under: at least the widths of DejaVu Sans, the widest of the fonts a page meets for
+    # sans-serif (the letters' advance widths in em, from the font's own table).
+    dejavu = {"a": 0.613, "e": 0.615, "i": 0.278, "m": 0.974, "r": 0.411, "W": 0.989, "M": 0.863, " ": 0.318}
+    for letter, em in dejavu.items():
+        assert text_width(letter, 100) >= em * 100

@@ -55,6 +55,7 @@ from ...core.svg import (
     piece_letter,
     px,
     rank_badge,
+    text_width,
 )
 from ...i18n import ENGLISH, Translator
 from .board import COLOURS, FOREST, HOUSE, Board, Colour, Field, board, counted_rows, location_name, row_columns, xy
@@ -64,6 +65,9 @@ from .state import Action, Move, Phase, Place, State
 from .words import field_words, pawn_words
 
 __all__ = ["COLOUR_FILL", "board_svg", "render"]
+
+_KEY_FONT = 15
+"""The font size of the board's key (the village, the forest, a rest field)."""
 
 _STYLE = (
     "<style>"
@@ -76,7 +80,7 @@ _STYLE = (
     ".malefiz .field.goal{fill:#ffe27a;stroke-width:3}"
     ".malefiz .field.trail{stroke:#ff8c00;stroke-width:4}"
     f".malefiz .field.target{{{TARGET_STYLE}}}"
-    ".malefiz .key text{font:15px system-ui,sans-serif;fill:#2b2118}"
+    f".malefiz .key text{{font:{_KEY_FONT}px system-ui,sans-serif;fill:#2b2118}}"
     ".malefiz .key-field{fill:#fdfaf2;stroke:#2b2118;stroke-width:2}"
     ".malefiz .row-number{font:600 17px system-ui,sans-serif;fill:#7a6a55;text-anchor:middle;pointer-events:none}"
     ".malefiz .goal-mark{font-size:20px;text-anchor:middle;fill:#8a5a00;pointer-events:none}"
@@ -258,7 +262,7 @@ def _key(b: Board, t: Translator) -> str:
             f'<rect class="village" x="{px(x)}" y="{y - 8}" width="26" height="16" rx="8"/>'
             f'<text x="{px(x + 32)}" y="{y + 5}">{escape(t("key.village"))}</text></g>'
         )
-        x += 32 + _text_width(t("key.village")) + 14
+        x += 32 + text_width(t("key.village"), _KEY_FONT) + 14
     if b.forest is not None:
         left.append(
             f'<g class="key key-forest" data-about="forest"><title>{escape(t("key.forest_about"))}</title>'
@@ -275,11 +279,6 @@ def _key(b: Board, t: Translator) -> str:
             f'<text x="{px(x + _FIELD_R + 4)}" y="{y + 5}">{escape(t("key.rest"))}</text></g>'
         )
     return "".join(left) + right
-
-
-def _text_width(text: str) -> float:
-    """About how wide ``text`` is in the key's font (wide enough for the letters in the catalogue)."""
-    return len(text) * 8.6
 
 
 @cache
