@@ -135,3 +135,21 @@ def test_the_table_of_counts_fits_the_smallest_phone(
     assert widths[0] <= widths[1], widths
     game.watch.assert_clean()
     context.close()
+
+
+@pytest.mark.parametrize("language", ["en-US", "de-DE"])
+def test_long_names_fit_an_invitation_to_other_devices(browser: Browser, site_url: str, language: str) -> None:
+    context, host = device(browser, site_url, **{**PHONE, "viewport": {"width": 320, "height": 700}}, locale=language)
+    names = quote(",".join(NAMES), safe="")
+    host.open(f"?seats=human,remote,remote&names={names}&seed=3")
+    invitation = host.page.locator('input[value*="#join="]').first
+    invitation.wait_for(state="attached")
+    fit = host.page.evaluate(RUNS_OFF)
+    assert fit["off"] == [] and fit["scrollWidth"] <= fit["width"], fit
+    guest = context.new_page()
+    guest.goto(invitation.input_value())
+    guest.wait_for_selector("html[data-ready]")
+    fit = guest.evaluate(RUNS_OFF)
+    assert fit["off"] == [] and fit["scrollWidth"] <= fit["width"], fit
+    host.watch.assert_clean()
+    context.close()
