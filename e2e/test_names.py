@@ -71,8 +71,9 @@ KEY_OVERLAPS = """
 
 
 def finished(address: str, names: bool = True) -> str:
-    """A link to the game ``address`` sets up, played to its end by the computers, its first three seats then given
-    to people, with :data:`NAMES` when ``names`` (the same actions, so the same end)."""
+    """A link to the game ``address`` sets up, played to its end by the computers, then given to people (the same
+    actions, so the same end), with :data:`NAMES` when ``names``: the widest for the seat that made the last move
+    (the top line of the move list), the other two for the seats before it, short names for the rest."""
     setup = Setup.from_query(address, GAMES)
     assert setup is not None
     session = Session(setup)
@@ -80,10 +81,14 @@ def finished(address: str, names: bool = True) -> str:
         session.bot_step()
     doc = save(session)
     query = dict(parse_qsl(doc["setup"].lstrip("?")))
-    seats = query["seats"].split(",")
-    query["seats"] = ",".join(["human"] * 3 + seats[3:])
+    count = len(query["seats"].split(","))
+    query["seats"] = ",".join(["human"] * count)
     if names:
-        query["names"] = ",".join(NAMES)
+        given = ["Anna", "Ben", "Cleo", "Dora", "Emil", "Fritz"][:count]
+        last = session.record.entries[-1].before.current_seat
+        for i, name in enumerate(NAMES):
+            given[(last - 2 + i) % count] = name
+        query["names"] = ",".join(given)
     doc["setup"] = "?" + urlencode(query)
     return "#game=" + link(load(json.dumps(doc), GAMES))
 
@@ -99,13 +104,15 @@ def test_long_names_stay_on_a_phones_screen_and_apart_in_the_end_chart(
     context, game = device(browser, site_url, **{**PHONE, "viewport": {"width": width, "height": 844}}, locale=language)
     page = game.page
     page.emulate_media(reduced_motion="reduce")  # the end box stands as it ends (it grows as it appears)
-    # During a game: the status, the move list.
+    # During a game: the status, the move list, the hint and everyone's chances since.
     names = quote(",".join(NAMES), safe="")
     people = ",".join(["human"] * 3 + ["easy"] * (seats - 3))
-    game.open(f"?game={game_name}&seats={people}&names={names}&seed=5&pace=instant")
+    game.open(f"?game={game_name}&seats={people}&names={names}&seed=5&pace=instant&forced=off")
     page.locator('[data-action="roll"]').tap()
     page.wait_for_selector(SETTLED + ":not([data-acting])", state="attached")
     page.locator(".log li").first.wait_for()
+    page.locator('[data-action="hint"]').tap()
+    page.wait_for_function("() => document.querySelector('[data-chances]').textContent.includes('%')")
     fit = page.evaluate(RUNS_OFF)
     assert fit["off"] == [] and fit["scrollWidth"] <= fit["width"], fit
     # At the end: the podium, the wins on this device, the chart and its key, the review's lines, the move list.
@@ -115,6 +122,11 @@ def test_long_names_stay_on_a_phones_screen_and_apart_in_the_end_chart(
     fit = page.evaluate(RUNS_OFF)
     assert fit["off"] == [] and fit["scrollWidth"] <= fit["width"], fit
     assert page.evaluate(KEY_OVERLAPS) == {"texts": seats, "out": 0, "overlaps": 0}
+    # A line of the move list shows its position under a banner that tells the line (here one of the widest name's).
+    page.locator(".log li[data-index]", has_text=NAMES[2]).first.click()
+    page.locator("[data-viewing]:not([hidden])").wait_for()
+    fit = page.evaluate(RUNS_OFF)
+    assert fit["off"] == [] and fit["scrollWidth"] <= fit["width"], fit
     game.watch.assert_clean()
     context.close()
 
