@@ -12,6 +12,33 @@
 
 export const WARM = "malefiz.bridge";
 
+/**
+ * A memory snapshot from the form snapshot.bin keeps it in once gunzipped (web/runtime.py `sparse`): its size and
+ * page size (32-bit, little-endian), a bitmap of the pages kept, then those pages; every other page is zeros.
+ * Throws for bytes that are not such a form.
+ */
+export function expand(packed) {
+  const bad = () => new Error("not a sparse memory snapshot");
+  if (packed.length < 8) throw bad();
+  const view = new DataView(packed.buffer, packed.byteOffset, packed.byteLength);
+  const size = view.getUint32(0, true);
+  const page = view.getUint32(4, true);
+  const pages = page ? Math.ceil(size / page) : -1;
+  let at = 8 + Math.ceil(pages / 8);
+  if (pages < 0 || at > packed.length || size > 2 ** 31) throw bad();
+  const memory = new Uint8Array(size);
+  for (let i = 0; i < pages; i++) {
+    if ((packed[8 + (i >> 3)] >> (i & 7)) & 1) {
+      const n = Math.min(page, size - i * page);
+      if (at + n > packed.length) throw bad();
+      memory.set(packed.subarray(at, at + n), i * page);
+      at += n;
+    }
+  }
+  if (at !== packed.length) throw bad();
+  return memory;
+}
+
 /** Where the package's zip is kept: Python imports from it as it is (zipimport reads precompiled modules). */
 export const PACKAGE = "/lib/malefiz.zip";
 

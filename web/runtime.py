@@ -32,10 +32,10 @@
 - ``pyodide.mjs``, ``pyodide.asm.mjs``, ``pyodide.asm.wasm``: as Pyodide ships them (``web/build.py`` copies them).
 - ``boot.mjs``: how Python starts, in the page's worker and in the snapshot (``web/boot.mjs`` as it is).
 - ``snapshot.bin``: Pyodide's memory after it started as the page starts it and imported every module of the
-  package (``web/snapshot.mjs``), gzipped, after the line ``malefiz-snapshot <runtime id>`` (:func:`runtime_id`: a
-  hash of every file the snapshot depends on), so that a worker can tell a snapshot of another runtime. The same
-  build gives the same bytes (``web/snapshot.mjs`` makes the clocks and entropy it runs with deterministic): the
-  site's version changes with what it is made of only.
+  package (``web/snapshot.mjs``), without its pages of zeros (:func:`sparse`) and gzipped, after the line
+  ``malefiz-snapshot <runtime id>`` (:func:`runtime_id`: a hash of every file the snapshot depends on), so that a
+  worker can tell a snapshot of another runtime. The same build gives the same bytes (``web/snapshot.mjs`` makes the
+  clocks and entropy it runs with deterministic): the site's version changes with what it is made of only.
 - ``worker.js``: ``web/worker.js`` after the line ``const RUNTIME = "<runtime id>";`` (the worker checks the
   snapshot's header against it).
 
@@ -49,6 +49,7 @@ import gzip
 import hashlib
 import json
 import shutil
+import struct
 import subprocess
 import tempfile
 import time
@@ -297,6 +298,56 @@ def read_snapshot(data: bytes) -> tuple[str, bytes]:
     return line[len(SNAPSHOT_MAGIC) :].decode("ascii"), rest
 
 
+SNAPSHOT_PAGE: Final = 4096
+"""The pages :func:`sparse` leaves out when they are all zeros (about half of a snapshot's memory is)."""
+
+
+def sparse(memory: bytes) -> bytes:
+    """``memory`` without its pages of zeros, as ``boot.mjs``'s ``expand()`` reads it back: its size and the page size
+    (two 32-bit little-endian numbers), a bitmap of the pages kept (bit ``i % 8`` of byte ``i // 8`` for page ``i``),
+    then those pages. A restore then unpacks half the bytes (gunzip's time follows what it writes).
+
+    >>> packed = sparse(bytes(5000) + b"x")  # two pages, the first all zeros: 8 + 1 + the last 905 bytes
+    >>> len(packed), packed[8], packed[-1:]
+    (914, 2, b'x')
+    >>> expand(sparse(b"abc" + bytes(9000))) == b"abc" + bytes(9000)
+    True
+    """
+    pages = -(-len(memory) // SNAPSHOT_PAGE)
+    kept = bytearray(-(-pages // 8))
+    parts = []
+    for i in range(pages):
+        page = memory[i * SNAPSHOT_PAGE : (i + 1) * SNAPSHOT_PAGE]
+        if page.count(0) != len(page):
+            kept[i // 8] |= 1 << (i % 8)
+            parts.append(page)
+    return struct.pack("<II", len(memory), SNAPSHOT_PAGE) + bytes(kept) + b"".join(parts)
+
+
+def expand(packed: bytes) -> bytes:
+    """The memory :func:`sparse` packed (as ``boot.mjs``'s ``expand()`` unpacks it, for the tests).
+
+    Raises:
+        ValueError: for bytes that are not such a packing.
+    """
+    if len(packed) < 8:
+        raise ValueError("not a sparse snapshot")
+    size, page = struct.unpack_from("<II", packed)
+    pages = -(-size // page) if page else -1
+    at = 8 + -(-pages // 8)
+    if pages < 0 or at > len(packed):
+        raise ValueError("not a sparse snapshot")
+    memory = bytearray(size)
+    for i in range(pages):
+        if packed[8 + i // 8] >> (i % 8) & 1:
+            n = min(page, size - i * page)
+            memory[i * page : i * page + n] = packed[at : at + n]
+            at += n
+    if at != len(packed):
+        raise ValueError("not a sparse snapshot")
+    return bytes(memory)
+
+
 def write_snapshot(out: Path) -> int:
     """Make the memory snapshot of the site in ``out`` (``web/snapshot.mjs``) and write ``snapshot.bin``; return
     the snapshot's size before gzip."""
@@ -304,7 +355,8 @@ def write_snapshot(out: Path) -> int:
         raw = Path(temporary) / "snapshot"
         run_node(WEB / "snapshot.mjs", out, raw)
         data = raw.read_bytes()
-    (out / SNAPSHOT).write_bytes(snapshot_header(runtime_id(out)) + gzip.compress(data, compresslevel=9, mtime=0))
+    packed = gzip.compress(sparse(data), compresslevel=9, mtime=0)
+    (out / SNAPSHOT).write_bytes(snapshot_header(runtime_id(out)) + packed)
     return len(data)
 
 

@@ -18,7 +18,7 @@
 // {id, error} for each call, in order.
 /* global RUNTIME */
 import { loadPyodide } from "./pyodide/pyodide.mjs";
-import { start } from "./boot.mjs";
+import { expand, start } from "./boot.mjs";
 
 const HEADER = "malefiz-snapshot ";
 
@@ -62,7 +62,7 @@ async function snapshotBytes() {
     return null;
   }
   const unpacked = new Blob([data.subarray(end + 1)]).stream().pipeThrough(new DecompressionStream("gzip"));
-  return new Uint8Array(await new Response(unpacked).arrayBuffer());
+  return expand(new Uint8Array(await new Response(unpacked).arrayBuffer()));
 }
 
 let page = null;
