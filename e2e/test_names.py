@@ -95,7 +95,7 @@ def finished(address: str, names: bool = True) -> str:
 
 @pytest.mark.parametrize(
     ("game_name", "seats", "language"),
-    [("malefiz&board=classic", 4, "en-US"), ("maedn&board=star", 5, "de-DE")],
+    [("malefiz&board=fast", 4, "en-US"), ("maedn&board=star", 5, "de-DE")],
 )
 @pytest.mark.parametrize("width", [390, 320])
 def test_long_names_stay_on_a_phones_screen_and_apart_in_the_end_chart(
@@ -139,7 +139,7 @@ def test_the_table_of_counts_fits_the_smallest_phone(
     context, game = device(browser, site_url, **{**PHONE, "viewport": {"width": 320, "height": 640}}, locale=language)
     page = game.page
     page.emulate_media(reduced_motion="reduce")
-    board = "malefiz&board=classic" if seats == 4 else "maedn&board=star"
+    board = "malefiz&board=fast" if seats == 4 else "maedn&board=star"
     game.open(finished(f"?game={board}&seats={','.join(['bot:easy'] * seats)}&seed=3", names=False))
     table = page.locator(".stats-table")
     table.wait_for()
