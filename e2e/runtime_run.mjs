@@ -5,7 +5,7 @@
 // library and empty lock file) and SITE_DIR/malefiz.zip. With SNAPSHOT_FILE (a snapshot.bin), Python is restored
 // from it, after its header is checked against the RUNTIME line of SITE_DIR/worker.js as the worker checks it: a
 // snapshot of another runtime exits with status 3. Says on stderr how long the start took (`boot: N ms`, the
-// unpacking of the snapshot not counted: the page streams it as it downloads).
+// unpacking of the snapshot not counted).
 import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { gunzipSync } from "node:zlib";

@@ -169,7 +169,7 @@ NOTE_LETTERS: Final = 52
 """About how many letters of the 12-unit note fit a line of the chart."""
 
 
-def name_of(names: Sequence[str], seat: int, t: Translator) -> str:
+def _name_of(names: Sequence[str], seat: int, t: Translator) -> str:
     """Seat ``seat``'s name in the chart: from ``names``, or *Player n* past their end."""
     return names[seat] if seat < len(names) else t("stats.player", n=seat + 1)
 
@@ -241,7 +241,7 @@ def chart_svg(
     x_step = round_step(turns, 8)
     x_top = max(1.0, float(turns))
     plot_width = WIDTH - LEFT - RIGHT
-    key = _key_layout([name_of(names, s, t) for s in range(seats)])
+    key = _key_layout([_name_of(names, s, t) for s in range(seats)])
     legend_rows = -(-seats // key.columns)
     kinds = [kind for kind in MARK_KINDS if stats.turns_with(kind)]
     note = _wrap(measure, NOTE_LETTERS) if measure else []
@@ -260,7 +260,7 @@ def chart_svg(
         return COLOUR_FILL.get(colours[seat], OTHER_FILL) if seat < len(colours) else OTHER_FILL
 
     def name(seat: int) -> str:
-        return name_of(names, seat, t)
+        return _name_of(names, seat, t)
 
     captures = len(stats.turns_with("capture"))
     barricades = len(stats.turns_with("barricade"))

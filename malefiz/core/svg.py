@@ -107,7 +107,7 @@ def _em(letter: str) -> float:
 def text_width(text: str, size: float) -> float:
     """About how wide ``text`` is set at ``size`` px in a sans-serif font, on the wide side: at least as wide as
     DejaVu Sans (the widest of the fonts a browser takes for sans-serif) sets it, so that what is laid out by it
-    (a chart's key) has room in any of them. SVG text does not wrap, and Python cannot measure it.
+    (a chart's key) has room in any of them, with 2% to spare. SVG text does not wrap, and Python cannot measure it.
 
     >>> text_width("Anna (red)", 13) < text_width("Maximilian (yellow)", 13)
     True
