@@ -118,6 +118,7 @@ def test_long_names_stay_on_a_phones_screen_and_apart_in_the_end_chart(
     # At the end: the podium, the wins on this device, the chart and its key, the review's lines, the move list.
     game.open(finished(f"?game={game_name}&seats={','.join(['bot:easy'] * seats)}&seed=3"))
     page.wait_for_selector("[data-winner]:not([hidden]) .stats-legend text")
+    page.wait_for_selector("[data-review] .review-players")  # the review follows once its decisions are valued
     page.wait_for_selector(SETTLED, state="attached")
     fit = page.evaluate(RUNS_OFF)
     assert fit["off"] == [] and fit["scrollWidth"] <= fit["width"], fit

@@ -7,6 +7,7 @@ from urllib.parse import urlencode
 
 from site_page import SETTLED, GamePage, seed_rolling
 from test_maedn import click_and_wait, maedn_state, open_at, persons_moves
+from test_names import finished
 
 from malefiz.core.review import hint_digits, rate
 from malefiz.games import GAMES
@@ -88,6 +89,29 @@ def test_the_review_shows_at_the_end(game: GamePage) -> None:
     game.page.wait_for_selector("[data-review]:not([hidden]) svg.chart")
     assert game.page.locator('[data-action="review"]').is_disabled()
     assert "Anna (yellow): never had a choice of move" in (game.page.locator("[data-review]").text_content() or "")
+    game.watch.assert_clean()
+
+
+BUSY_SEEN = """new MutationObserver(() => {
+  if (document.querySelector("section.review[aria-busy] progress")) window.reviewWaited = true;
+}).observe(document, {subtree: true, childList: true});"""
+
+
+def test_a_finished_game_from_a_link_shows_its_end_first_and_its_review_when_it_is_worked_out(
+    game: GamePage,
+) -> None:
+    # Every decision of a finished game is valued only once it is opened: the end comes at once, the chart with a
+    # bar under it, and the players' lines and the move list's marks when the worker is done.
+    game.page.add_init_script(BUSY_SEEN)
+    game.open(finished("?game=malefiz&board=fast&seats=bot:easy,bot:easy,bot:easy,bot:easy&seed=3", names=False))
+    game.page.wait_for_selector("[data-winner]:not([hidden]) .podium")
+    game.page.wait_for_selector("[data-review] .review-players")
+    assert game.page.evaluate("window.reviewWaited") is True
+    assert game.page.locator("[data-review] [aria-busy], #review-progress").count() == 0
+    lines = game.page.locator(".review-players li").all_text_contents()
+    assert len(lines) == 4 and all("on average each decision cost" in line for line in lines), lines
+    marked = game.page.locator(".log li.mistake").count()  # the move list's latest lines
+    assert 0 < marked <= game.page.locator(".chart .mistake-dot").count()
     game.watch.assert_clean()
 
 

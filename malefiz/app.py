@@ -171,6 +171,8 @@ class App(SettingUp, BetweenDevices):
         self._thinking: Iterator[None] | None = None
         self._reviewing: Iterator[None] | None = None
         """The review's work under way (:meth:`malefiz.core.session.Session.review_work`)."""
+        self._review_waits = False
+        """The screen last made shows the review waiting for :meth:`work` (:meth:`worked` then shows it whole)."""
         self.chosen: tuple[str | None, str | None] = (None, None)
         """The game and board last shown on the setup screen."""
         self._boards: dict[str, str] = {}
@@ -545,6 +547,14 @@ class App(SettingUp, BetweenDevices):
         self._reviewing = None
         return False
 
+    def worked(self) -> Screen | None:
+        """The screen again once :meth:`work` is done when the screen shown waited for it (a review shown before
+        its decisions were valued, :meth:`malefiz.core.session.Session.review_so_far`); else None."""
+        s = self.session
+        if s is None or not self._review_waits or s.review_waiting() is not None:
+            return None
+        return self.screen(keep=False)
+
     def line(self, index: int) -> tuple[str, str] | None:
         """The board after line ``index`` of the move list and the words that say so, without changing the game."""
         s = self.session
@@ -554,7 +564,7 @@ class App(SettingUp, BetweenDevices):
         if not 0 <= index < len(lines):
             return None
         self._thinking = None
-        mistake = s.review().mistakes().get(index - len(s.record.opening)) if s.review_shown() else None
+        mistake = s.review_so_far().mistakes().get(index - len(s.record.opening)) if s.review_shown() else None
         if mistake is not None:
             return compare_html(s, mistake), self.t("review.viewing", n=index + 1)
         board = s.face.render(lines[index].state, Marks(facing=s.facing), s.names, s.t)

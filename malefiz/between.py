@@ -64,6 +64,7 @@ class BetweenDevices:
     clock: Callable[[], float]
     _shown: int | None
     _face: int | None
+    _review_waits: bool
 
     def screen(self, fresh: bool = False, keep: bool = True) -> Screen:
         raise NotImplementedError
@@ -328,6 +329,7 @@ class BetweenDevices:
         )
         self._shown = s.record.line_count
         self._face = found.die
+        self._review_waits = s.review_shown() and not found.reviewed  # App.worked shows it whole once worked out
         if s.state.is_over:  # counted already (keep, or a game between devices): the players' wins so far
             line = players_line(read_tally(self.storage.get(TALLY_KEY)), s, self.t)
             found = dataclasses.replace(found, podium=found.podium + line)

@@ -182,7 +182,7 @@ class Bridge:
             raise ValueError(f"arguments must be a list: {message[:80]!r}")
         value = CALLS[data["call"]](self, *args)
         screen = None
-        if isinstance(value, dict) and isinstance(value.get("screen"), Screen):  # a value with a screen
+        if isinstance(value, dict) and isinstance(value.get("screen", False), Screen | None):  # with a screen, or none
             value, shown = dict(value), value["screen"]
             del value["screen"]
         else:
@@ -263,13 +263,23 @@ class Bridge:
             if screen is not None or not self.app.thinking() or self.clock() >= until:
                 return screen
 
-    def work(self) -> bool:
-        """The worker's own work for up to :data:`THINK_SLICE` (:meth:`App.work`); True while some is left."""
+    def work(self) -> dict[str, Any]:
+        """The worker's own work for up to :data:`THINK_SLICE` (:meth:`App.work`): ``more`` while some is left,
+        ``progress`` the review's (decisions valued, of how many) while the review shown waits for it, and the
+        screen once it no longer does (:meth:`App.worked`: the page then asks again while ``work`` says so)."""
         until = self.clock() + THINK_SLICE
+        more = False
         while self.app.work():
             if self.clock() >= until:
-                return True
-        return False
+                more = True
+                break
+        s = self.app.session
+        waiting = None if s is None else s.review_waiting()
+        return {
+            "more": more,
+            "progress": None if waiting is None else list(waiting),
+            "screen": self.app.worked(),
+        }
 
     def storage_changed(self, area: object, key: object, value: object) -> Screen | None:
         """Another tab changed what is kept: the copy follows, then the app catches up."""

@@ -189,6 +189,9 @@ class Review:
     points: tuple[tuple[int, list[float]], ...]
     """The chart's points: (entries played before it, every seat's chance to win)."""
     decisions: tuple[Decision, ...]
+    waiting: tuple[int, int] | None = None
+    """While the decisions are still being valued: how many of how many are (``decisions`` is empty then, and the
+    chart marks no mistake yet); None once the review is whole."""
 
     def of(self, seat: int) -> list[Decision]:
         """Seat ``seat``'s decisions."""

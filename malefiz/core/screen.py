@@ -169,8 +169,8 @@ class Screen:
     review: str = ""
     """The review as HTML (:func:`review_html`): shown once asked for with *Review*, and at the end."""
     reviewed: bool = False
-    """The review is shown: the move list marks the mistakes (the page shows the whole list anew when this
-    changes)."""
+    """The review is shown whole: the move list marks the mistakes (the page shows the whole list anew when this
+    changes). False while a review shown waits for its decisions to be valued (:meth:`Session.review_so_far`)."""
     can_review: bool = False
     """*Review* can be pressed: the game goes on and has begun (at the end the review is shown anyway)."""
     pressed: tuple[tuple[str, bool], ...] = ()
@@ -211,8 +211,10 @@ class Screen:
     invite: str = ""
     """*Play with other devices* in a game on one device: the seats to offer to a person on another device."""
     work: bool = False
-    """The worker has work of its own that changes nothing shown (the review valuing the people's last
-    decisions): the page asks it to go on (:meth:`malefiz.app.App.work`) while the person thinks."""
+    """The worker has work of its own (the review valuing the people's decisions): the page asks it to go on
+    (:meth:`malefiz.app.App.work`) while the person thinks. It changes nothing shown, but for a review shown before
+    its decisions were valued (a finished game opened from a link): its bar moves on, and the whole review comes with
+    the screen of the slice that ends the wait (:meth:`malefiz.app.App.worked`)."""
 
     @property
     def review_pressed(self) -> bool:
@@ -316,7 +318,7 @@ def log_lines(session: Session, most: int = LOG_LINES, chips: bool = False) -> t
     lines = record.lines(-most)
     t = session.t
     title = t("page.entry_title")
-    mistakes = session.review().mistakes() if session.review_shown() else {}
+    mistakes = session.review_so_far().mistakes() if session.review_shown() else {}
     base = len(record.opening)
     found = []
     for line in lines:
@@ -351,12 +353,20 @@ def review_html(session: Session) -> str:
     if not session.review_shown():
         return ""
     t = session.t
-    review = session.review()
+    review = session.review_so_far()
     seats = session.state.seats
     names = [session.seat_name(i) for i in range(len(seats))]
     chart = chart_svg(
         review, [colours[0] for colours in seats], names, t("review.title"), t("review.turns"), t("review.desc")
     )
+    title = escape(t("review.title"))
+    if review.waiting is not None:  # the decisions are being valued (:meth:`Session.review_work`): a bar for now
+        done, total = review.waiting
+        return (
+            f'<section class="review" aria-label="{title}" aria-busy="true"><h2>{title}</h2>{chart}'
+            f'<p class="review-waiting"><label for="review-progress">{escape(t("review.waiting"))}</label> '
+            f'<progress id="review-progress" max="{total}" value="{done}"></progress></p></section>'
+        )
     lines = []
     people = session.people()
     for seat in range(len(seats)):
@@ -373,10 +383,7 @@ def review_html(session: Session) -> str:
         lines.append(f"<li>{colours} {escape(text)}</li>")
     players = f'<ul class="review-players">{"".join(lines)}</ul>' if lines else ""
     note = f'<p class="review-note">{escape(t("review.note"))}</p>' if review.mistakes() else ""
-    return (
-        f'<section class="review" aria-label="{escape(t("review.title"))}"><h2>{escape(t("review.title"))}</h2>'
-        f"{chart}{players}{note}</section>"
-    )
+    return f'<section class="review" aria-label="{title}"><h2>{title}</h2>{chart}{players}{note}</section>'
 
 
 def compare_html(session: Session, decision: Decision) -> str:
@@ -566,7 +573,7 @@ def play_screen(
         hint="" if over else hint_html(session),
         chances=session.chances_shown(),
         review=review_html(session),
-        reviewed=session.review_shown(),
+        reviewed=session.review_shown() and session.review_waiting() is None,
         can_review=not over and bool(session.record.entries),
         pressed=(("review", session.review_shown() and not over), ("notation", notation)),
         notation=notation,

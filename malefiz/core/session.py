@@ -35,15 +35,19 @@ from .errors import MalefizError
 from .face import Face, Marks, ranked_fields
 from .game import Game
 from .record import Entry, Record
-from .review import Rated, Review, Reviewer, hint_digits
+from .review import Rated, Review, Reviewer, hint_digits, points
 from .setup import Seat, Setup, seat_label
 
-__all__ = ["MAX_FRAMES", "MAX_KEY", "Choice", "Session"]
+__all__ = ["MAX_FRAMES", "MAX_KEY", "REVIEW_AT_ONCE", "Choice", "Session"]
 
 MAX_KEY: Final = 40
 """The longest ``data-key`` a click may name (anything longer is no key of ours)."""
 MAX_FRAMES: Final = 120
 """The most boards one walk shows (the moves since a player's last turn, opened from a link)."""
+
+REVIEW_AT_ONCE: Final = 3
+"""The most decisions of people :meth:`Session.review_so_far` values on the spot (a person's move and a barricade
+taken with it, during a game); with more left, the review follows once :meth:`Session.review_work` is done."""
 
 
 class Choice(NamedTuple):
@@ -479,6 +483,28 @@ class Session:
             memo["review"] = self.reviewer.review(self.record, self.people())
         found: Review = memo["review"]
         return found
+
+    def review_waiting(self) -> tuple[int, int] | None:
+        """While the review shown waits for :meth:`review_work` (:meth:`review_so_far`): how many of the people's
+        decisions are valued, of how many; None when it is shown whole (or not shown)."""
+        if not self.review_shown():
+            return None
+        people = self.people()
+        moves = [e.before for e in self.record.entries if e.is_move and e.before.current_seat in people]
+        left = sum(not self.reviewer.has_rated(state) for state in moves)
+        return None if left <= REVIEW_AT_ONCE else (len(moves) - left, len(moves))
+
+    def review_so_far(self) -> Review:
+        """The review as far as it can be shown without waiting: :meth:`review` once at most
+        :data:`REVIEW_AT_ONCE` of the people's decisions are left to value; else the chart's points alone (a
+        chance per turn: quick), with how many decisions are valued (:attr:`~.review.Review.waiting`) while
+        :meth:`review_work` values the rest. A finished long game opened from a link has hundreds to value
+        (half a minute in the browser for a long game on the classic board): its end is shown at once, its review
+        follows."""
+        waiting = self.review_waiting()
+        if waiting is None:
+            return self.review()
+        return Review(tuple(points(self.record, self.reviewer.chances)), (), waiting)
 
     def _unrated(self) -> int | None:
         """The index of the first entry where a person decided something the review has not valued yet."""

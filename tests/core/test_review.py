@@ -11,8 +11,9 @@ import pytest
 from malefiz.app import App, MemoryStorage
 from malefiz.bridge import Bridge
 from malefiz.core.review import CHART_HEIGHT, CHART_WIDTH, MISTAKE, Reviewer, chart_svg, points, rate
+from malefiz.core.savefile import from_link, link, load, save
 from malefiz.core.screen import compare_html, log_lines, play_screen, review_html
-from malefiz.core.session import Session
+from malefiz.core.session import REVIEW_AT_ONCE, Session
 from malefiz.core.setup import Setup
 from malefiz.games import GAMES
 from malefiz.games.malefiz.state import Phase, Place
@@ -280,7 +281,8 @@ def test_the_page_lets_the_worker_value_the_peoples_decisions_while_they_think()
     assert all(s.reviewer.has_rated(e.before) for e in decided) and slices == len(decided)
     assert app.think() is None  # a person's turn: nothing to play
     bridge = Bridge({"local": {}, "tab": {}})
-    assert json.loads(bridge.handle(json.dumps({"call": "work", "args": []})))["value"] is False
+    reply = json.loads(bridge.handle(json.dumps({"call": "work", "args": []})))
+    assert reply["value"] == {"more": False, "progress": None} and reply["screen"] is None
 
 
 def test_the_review_names_every_seat_and_the_figures_of_people_only() -> None:
@@ -300,6 +302,8 @@ def test_a_person_who_only_ever_had_one_move_never_had_a_choice() -> None:
     assert "Ann (gelb): noch keine Wahl zwischen Zügen" in review_html(s)
     while not s.state.is_over:
         assert s.roll() if s.state.is_chance else s.play(s.forced())
+    for _ in s.review_work():  # the page values each move while the next is made
+        pass
     assert "Ann (gelb): hatte nie die Wahl zwischen Zügen" in review_html(s)
     s.set_language("en")
     assert "Ann (yellow): never had a choice of move" in review_html(s)
@@ -312,3 +316,61 @@ def test_review_waits_for_the_first_action_of_a_game() -> None:
     s.roll()
     screen = play_screen(s, shown=None, face_before=None, fresh=False, motion=True, pace="normal")
     assert screen.can_review
+
+
+def finished_link(address: str) -> str:
+    """The link of the game ``address`` sets up, played to its end by its computers and then given to people (the
+    same actions, so the same end: every decision is a person's, none valued yet)."""
+    setup = Setup.from_query(address, GAMES)
+    assert setup is not None
+    played = Session(setup)
+    while not played.state.is_over:
+        played.bot_step()
+    doc = save(played)
+    doc["setup"] = doc["setup"].replace("bot:medium", "human")
+    return "#game=" + link(load(json.dumps(doc), GAMES))
+
+
+def test_a_finished_game_opened_from_its_link_shows_its_end_at_once_and_its_review_follows() -> None:
+    # A long finished game has hundreds of decisions to value (half a minute in the browser on the classic board):
+    # the end is shown at once with the chart and a bar, and the worker values the decisions slice by slice.
+    fragment = finished_link("?game=malefiz&board=fast&seats=bot,bot,bot&seed=11")
+    bridge = Bridge({"local": {}, "tab": {}}, clock=itertools.count().__next__)  # a slice: one step
+    screen = json.loads(bridge.handle(json.dumps({"call": "open", "args": ["", fragment]})))["screen"]
+    s = bridge.app.session
+    assert s is not None and s.state.is_over
+    people = [e.before for e in s.record.entries if e.is_move]
+    assert len(people) > REVIEW_AT_ONCE and not any(map(s.reviewer.has_rated, people))  # nothing valued yet
+    assert screen["podium"] and screen["report"] and screen["work"] and not screen["reviewed"]
+    assert 'aria-busy="true"' in screen["review"] and '<svg class="chart"' in screen["review"]
+    assert f'max="{len(people)}" value="0"' in screen["review"] and "review-players" not in screen["review"]
+    reply = json.loads(bridge.handle(json.dumps({"call": "line", "args": [3]})))  # a past position meanwhile
+    assert "<svg" in reply["value"][0] and not any(map(s.reviewer.has_rated, people))
+    progress = []
+    while True:
+        reply = json.loads(bridge.handle(json.dumps({"call": "work", "args": []})))
+        if reply["screen"] is not None:
+            break
+        assert reply["value"]["more"]
+        progress.append(reply["value"]["progress"][0])
+    assert progress == sorted(progress) and len(progress) > 2  # the bar moves on, a slice at a time
+    screen = reply["screen"]
+    assert screen["reviewed"] and not screen["work"] and screen["log_anew"]  # the marks come with the list anew
+    assert "aria-busy" not in screen["review"] and "review-players" in screen["review"]
+    whole = from_link(fragment.removeprefix("#game="), GAMES)
+    whole.review()  # the same review worked out in one go, as the CLI does
+    assert screen["review"] == review_html(whole) and 'class="mistake"' in screen["log_added"]
+    assert json.loads(bridge.handle(json.dumps({"call": "work", "args": []})))["screen"] is None  # shown once
+
+
+def test_a_review_asked_for_with_many_decisions_left_waits_for_them_too() -> None:
+    s = session("maedn")
+    while s.record.moves < REVIEW_AT_ONCE + 2:  # moves made without asking the chances (nothing valued)
+        assert s.roll() if s.state.is_chance else s.play(s.legal()[-1])
+    assert s.review_waiting() is None  # not shown
+    s.toggle_review()
+    waiting = s.review_waiting()
+    assert waiting is not None and waiting[0] == 0 and waiting[1] >= REVIEW_AT_ONCE + 2
+    assert s.review_so_far().decisions == () and s.review_so_far().points == s.review().points
+    assert s.review_waiting() is None  # review() values them all at once (the CLI's way)
+    assert s.review_so_far() is s.review()
