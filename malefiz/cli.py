@@ -340,7 +340,8 @@ def _cmd_review(args: argparse.Namespace, out: TextIO) -> int:
     for seat, label in enumerate(labels):
         average = review.average_loss(seat)
         if average is None:
-            print(t("cli.no_decisions", who=label), file=out)
+            undecided = "review.undecided_end" if session.state.is_over else "review.undecided"  # the page's words
+            print(t(undecided, who=label), file=out)
             continue
         mine = review.of(seat)
         mistaken = t.count("cli.mistakes", sum(m.is_mistake for m in mine))

@@ -189,7 +189,7 @@ def _review_lines(stdout: str) -> dict[str, list[str]]:
     lines = stdout.strip().splitlines()
     return {
         "turns": [line for line in lines if re.match(r"\s+\d+\s", line)],
-        "seats": [line for line in lines if "a decision over" in line or line.endswith(": no decisions")],
+        "seats": [line for line in lines if "a decision over" in line or line.endswith(": never had a choice of move")],
         "end": lines[-1:],
     }
 
@@ -213,12 +213,37 @@ def test_review_prints_every_turn_with_the_chances_and_each_seats_figures(tmp_pa
         mine = review.of(seat)
         average = review.average_loss(seat)
         if average is None:
-            assert line.endswith(": no decisions") and not mine
+            assert line.endswith(": never had a choice of move") and not mine
             continue
         assert f"{average * 100:.1f} points a decision over {len(mine)} decisions" in line
         assert f"{sum(d.is_mistake for d in mine)} mistake" in line
     assert len(parts["seats"]) == 2 and sum(len(review.of(seat)) for seat in (0, 1)) > 20
     assert parts["end"][0].startswith("winner: ")
+
+
+@pytest.mark.parametrize(
+    ("lang", "never", "yet"),
+    [
+        ("en", "never had a choice of move", "no choice of move yet"),
+        ("de", "hatte nie die Wahl zwischen Zügen", "noch keine Wahl zwischen Zügen"),
+    ],
+)
+def test_review_says_of_a_seat_with_only_forced_moves_what_the_page_says(
+    tmp_path: Path, lang: str, never: str, yet: str
+) -> None:
+    setup = Setup.from_query(
+        "?game=maedn&seats=human,human&names=Ann,Bob&position=maedn+cross+y:40,41,42,38+r:30,B,B,B+y%3F&seed=5", GAMES
+    )
+    assert setup is not None
+    s = Session(setup)
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(save(s)), encoding="utf-8")
+    assert run("review", "--lang", lang, str(path)).stdout.count(f": {yet}\n") == 2  # nothing played yet
+    while not s.state.is_over:
+        assert s.roll() if s.state.is_chance else s.play(s.forced())
+    path.write_text(json.dumps(save(s)), encoding="utf-8")
+    result = run("review", "--lang", lang, str(path))
+    assert result.returncode == 0 and result.stdout.count(f": {never}\n") == 2, result.stdout
 
 
 def _notation(line: str) -> list[str]:
