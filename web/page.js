@@ -427,15 +427,20 @@
 
   /** The worker's own work (the review valuing the people's decisions): asked for while some is left, a slice
    * at a time (one chain, however many screens ask): a person's click waits for one slice at most. A review shown
-   * before its decisions are valued moves its bar on, and comes whole with the screen of the last slice. */
+   * before its decisions are valued moves its bar on, and comes whole with the screen of the last slice: the
+   * review and the move list's marks are all that changes, so only they are drawn (a walk or a past position
+   * looked at meanwhile goes on). */
   var working = false;
   function work() {
     if (!working) working = true, call("work").then(function (reply) {
       working = false;
       var bar = $("#review-progress");
       if (bar && reply.value.progress) bar.value = reply.value.progress[0];
-      if (reply.screen) show(reply.screen);  // it asks for the rest of the work, if any
-      else if (reply.value.more) work();
+      if (reply.screen) {
+        if (afterWalk) drawLog(afterWalk);  // the walking move's line first: the list comes anew after it
+        say("[data-review]", reply.screen.review, true), drawLog(reply.screen);
+      }
+      if (reply.value.more) work();
     });
   }
 
