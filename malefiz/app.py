@@ -553,7 +553,7 @@ class App(SettingUp, BetweenDevices):
         s = self.session
         if s is None or not self._review_waits or s.review_waiting() is not None:
             return None
-        return self.screen(keep=False)
+        return self._play_screen(s, False, self.saving)  # the page draws its review and move list: nothing else moved
 
     def line(self, index: int) -> tuple[str, str] | None:
         """The board after line ``index`` of the move list and the words that say so, without changing the game."""
