@@ -15,7 +15,7 @@ is SVG drawn here (:func:`chart_svg`), so the page only shows it.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Generator, Iterator, Sequence
 from dataclasses import dataclass
 from html import escape
 from typing import Any, Final
@@ -33,8 +33,10 @@ __all__ = [
     "Review",
     "Reviewer",
     "chart_svg",
+    "finish",
     "points",
     "rate",
+    "rating",
 ]
 
 MISTAKE: Final = 0.05
@@ -54,31 +56,54 @@ class Rated:
     ends with the action."""
 
 
-def _settled(game: Game[Any, Any], face: Face[Any, Any], state: Any, seat: int) -> tuple[Any, float, tuple[Any, ...]]:
+Steps = Generator[None, None, Any]
+"""Work done a step at a time (each ``next()`` values one position with :meth:`Face.chances`); its value is the
+result (see :func:`rating`)."""
+
+
+def _settled(game: Game[Any, Any], face: Face[Any, Any], state: Any, seat: int) -> Steps:
     """``state`` once ``seat``'s further decisions of the same turn are made as :meth:`Face.chances` likes best;
-    with ``seat``'s chance there and those decisions."""
+    with ``seat``'s chance there and those decisions (a step per position valued)."""
     if state.is_over or state.is_chance or state.current_seat != seat:
-        return state, face.chances(state)[seat], ()
+        chance = face.chances(state)[seat]
+        yield
+        return state, chance, ()
     best: tuple[Any, float, tuple[Any, ...]] | None = None
     for action in game.legal_actions(state):
-        after, chance, then = _settled(game, face, game.apply(state, action), seat)
+        after, chance, then = yield from _settled(game, face, game.apply(state, action), seat)
         if best is None or chance > best[1]:
             best = after, chance, (action, *then)
     assert best is not None  # a decision always has an action (a pass at least)
     return best
 
 
-def rate(game: Game[Any, Any], face: Face[Any, Any], state: Any) -> list[Rated]:
-    """Every legal action of the player to act, with that player's chance to win after it, best first (ties in
-    the rules' order); empty while a roll is due or once the game is over."""
+def rating(game: Game[Any, Any], face: Face[Any, Any], state: Any) -> Steps:
+    """:func:`rate` a step at a time: each ``next()`` values one position (a few milliseconds), so that a page can
+    answer a click in between; the generator's value is the list :func:`rate` returns."""
     if state.is_over or state.is_chance:
         return []
     seat = state.current_seat
     found = []
     for action in game.legal_actions(state):
-        after, chance, then = _settled(game, face, game.apply(state, action), seat)
+        after, chance, then = yield from _settled(game, face, game.apply(state, action), seat)
         found.append(Rated(action, chance, after, then))
     found.sort(key=lambda r: -r.chance)
+    return found
+
+
+def finish(steps: Steps) -> Any:
+    """The value of work done a step at a time, all steps done now."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            return done.value
+
+
+def rate(game: Game[Any, Any], face: Face[Any, Any], state: Any) -> list[Rated]:
+    """Every legal action of the player to act, with that player's chance to win after it, best first (ties in
+    the rules' order); empty while a roll is due or once the game is over."""
+    found: list[Rated] = finish(rating(game, face, state))
     return found
 
 
@@ -138,12 +163,18 @@ class Reviewer:
 
     def rated(self, state: Any) -> list[Rated]:
         """:func:`rate` of ``state``, worked out once."""
-        kept = self._rated.get(id(state))
-        if kept is None or kept[0] is not state:
-            if len(self._rated) > 4096:
-                self._rated.clear()
-            kept = self._rated[id(state)] = (state, rate(self.game, self.face, state))
-        return kept[1]
+        for _ in self.rating(state):
+            pass
+        return self._rated[id(state)][1]
+
+    def rating(self, state: Any) -> Iterator[None]:
+        """Work :meth:`rated` of ``state`` out a step at a time (:func:`rating`); nothing to do when it is known."""
+        if self.has_rated(state):
+            return
+        found = yield from rating(self.game, self.face, state)
+        if len(self._rated) > 4096:
+            self._rated.clear()
+        self._rated[id(state)] = (state, found)
 
     def has_rated(self, state: Any) -> bool:
         """True when :meth:`rated` of ``state`` is worked out already."""

@@ -523,8 +523,7 @@ class Session:
         """Value the people's decisions not valued yet, one a slice, so that the review is ready at once when it is
         shown (the page runs this while it waits anyway: during a computer's turn, or after a person's action)."""
         while (index := self._unrated()) is not None:
-            self.reviewer.decision(index, self.record.entries[index])
-            yield
+            yield from self.reviewer.rating(self.record.entries[index].before)  # a position valued a step
 
     def chances(self) -> list[float]:
         """Each seat's estimated chance to win, in seat order (worked out once per position)."""

@@ -5,12 +5,13 @@ from __future__ import annotations
 import itertools
 import json
 import xml.etree.ElementTree as ET
+from typing import Any
 
 import pytest
 
 from malefiz.app import App, MemoryStorage
 from malefiz.bridge import Bridge
-from malefiz.core.review import CHART_HEIGHT, CHART_WIDTH, MISTAKE, Reviewer, chart_svg, points, rate
+from malefiz.core.review import CHART_HEIGHT, CHART_WIDTH, MISTAKE, Reviewer, chart_svg, points, rate, rating
 from malefiz.core.savefile import from_link, link, load, save
 from malefiz.core.screen import compare_html, log_lines, play_screen, review_html
 from malefiz.core.session import REVIEW_AT_ONCE, Session
@@ -259,6 +260,44 @@ def test_a_reviewer_keeps_what_it_worked_out() -> None:
     assert reviewer.chances(state) is reviewer.chances(state)
 
 
+class Counting:
+    """A game's face that counts the positions it values (:meth:`chances`)."""
+
+    def __init__(self, face: Any) -> None:
+        self.face = face
+        self.calls = 0
+
+    def chances(self, state: Any) -> Any:
+        self.calls += 1
+        return self.face.chances(state)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.face, name)
+
+
+def test_a_decision_is_valued_a_position_at_a_time_with_the_same_result() -> None:
+    # A move that takes a barricade is valued with the barricade put down best: every free field is a position of
+    # its own. The page's worker values them one a step, so that a click waits a few milliseconds, not the whole.
+    s = session("malefiz")
+    while not any(s.game.apply(s.state, a).phase is Phase.PLACE for a in s.legal() if not s.state.is_chance):
+        assert s.roll() if s.state.is_chance else s.play(s.legal()[0])
+    counting = Counting(s.face)
+    steps = rating(s.game, counting, s.state)
+    taken = 0
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            found = done.value
+            break
+        taken += 1
+        assert counting.calls == taken
+    assert found == rate(s.game, s.face, s.state) and taken > len(s.legal()) + 10
+    reviewer = Reviewer(s.game, s.face)
+    assert sum(1 for _ in reviewer.rating(s.state)) == taken and reviewer.rated(s.state) == found
+    assert list(reviewer.rating(s.state)) == []  # known: nothing left to do
+
+
 def test_the_page_lets_the_worker_value_the_peoples_decisions_while_they_think() -> None:
     app = App(MemoryStorage())
     app.open(ADDRESSES["malefiz"])
@@ -273,12 +312,15 @@ def test_the_page_lets_the_worker_value_the_peoples_decisions_while_they_think()
     assert s.review_due()
     screen = app.screen()
     assert screen.work and screen.bot_delay is None  # the page asks the worker to go on, not to act
+    counting = Counting(s.reviewer.face)
+    s.reviewer.face = counting
     slices = 0
     while app.work():
         slices += 1
+        assert counting.calls == slices  # a slice values one position: the page's next click waits no longer
     assert not s.review_due() and not app.screen().work
     decided = [e for e in s.record.entries if e.is_move]
-    assert all(s.reviewer.has_rated(e.before) for e in decided) and slices == len(decided)
+    assert all(s.reviewer.has_rated(e.before) for e in decided) and slices >= len(decided)
     assert app.think() is None  # a person's turn: nothing to play
     bridge = Bridge({"local": {}, "tab": {}})
     reply = json.loads(bridge.handle(json.dumps({"call": "work", "args": []})))
