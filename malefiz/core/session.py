@@ -515,15 +515,26 @@ class Session:
                 return i
         return None
 
+    def _choosing(self) -> bool:
+        """True when a person is to choose now and the review has not valued the choice yet."""
+        return self.is_person_to_choose() and not self.reviewer.has_rated(self.state)
+
     def review_due(self) -> bool:
         """True while some decision of a person is not valued yet (:meth:`review_work` values it)."""
-        return self._unrated() is not None
+        return self._unrated() is not None or self._choosing()
 
     def review_work(self) -> Iterator[None]:
-        """Value the people's decisions not valued yet, one a slice, so that the review is ready at once when it is
-        shown (the page runs this while it waits anyway: during a computer's turn, or after a person's action)."""
-        while (index := self._unrated()) is not None:
-            yield from self.reviewer.rating(self.record.entries[index].before)  # a position valued a step
+        """Value the people's decisions not valued yet, a position a step, so that the review is ready at once when
+        it is shown (the page runs this while it waits anyway: during a computer's turn, or while a person thinks);
+        then the decision a person is to make now, which the review values once it is made anyway: a *Hint* asked
+        for meanwhile is there at once."""
+        while True:
+            if (index := self._unrated()) is not None:
+                yield from self.reviewer.rating(self.record.entries[index].before)
+            elif self._choosing():
+                yield from self.reviewer.rating(self.state)
+            else:
+                return
 
     def chances(self) -> list[float]:
         """Each seat's estimated chance to win, in seat order (worked out once per position)."""

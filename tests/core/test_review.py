@@ -275,6 +275,29 @@ class Counting:
         return getattr(self.face, name)
 
 
+def test_the_worker_values_a_persons_choice_while_they_think_so_a_hint_is_there_at_once() -> None:
+    app = App(MemoryStorage())
+    app.open(ADDRESSES["malefiz"])
+    s = app.session
+    assert s is not None
+    while not (s.is_person_to_choose() and len(s.legal()) > 1):
+        app.roll() if s.state.is_chance else s.play(s.legal()[0])
+    s.play(s.legal()[0])
+    for _ in s.review_work():  # the decisions so far
+        pass
+    while not (s.is_person_to_choose() and len(s.legal()) > 1):
+        app.roll() if s.state.is_chance else s.play(s.legal()[0])
+    assert app.screen().work and not s.reviewer.has_rated(s.state)  # the page asks the worker to go on
+    counting = Counting(s.reviewer.face)
+    s.reviewer.face = counting
+    while app.work():
+        pass
+    assert s.reviewer.has_rated(s.state) and not app.screen().work
+    valued = counting.calls
+    screen = app.hint()
+    assert screen is not None and screen.hint and counting.calls == valued  # nothing left to work out
+
+
 def test_a_decision_is_valued_a_position_at_a_time_with_the_same_result() -> None:
     # A move that takes a barricade is valued with the barricade put down best: every free field is a position of
     # its own. The page's worker values them one a step, so that a click waits a few milliseconds, not the whole.
