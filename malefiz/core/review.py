@@ -24,9 +24,10 @@ from .actions import Pass, Roll
 from .face import Face
 from .game import Game
 from .record import Entry, Record
-from .svg import COLOUR_FILL, round_step
+from .svg import COLOUR_FILL, round_step, text_width
 
 __all__ = [
+    "AXIS_FONT",
     "MISTAKE",
     "Decision",
     "Rated",
@@ -240,6 +241,8 @@ class Review:
 
 CHART_WIDTH: Final = 400
 CHART_HEIGHT: Final = 204
+AXIS_FONT: Final = 16
+"""The size of the axes' numbers and name (px of the chart's own units: the page's style sets them so)."""
 _LEFT, _RIGHT, _TOP, _BOTTOM = 58, 14, 10, 52
 _DASHES: Final = ("", "8 4", "2 4", "12 4 2 4", "4 4", "1 3")
 """Each seat's line pattern, the second cue beside its colour."""
@@ -284,9 +287,10 @@ def chart_svg(
     step = round_step(last, 6)
     bottom = _TOP + inner_h
     for tick in range(0, last + 1, int(step)):
+        middle = min(x(tick), CHART_WIDTH - 1 - text_width(str(tick), AXIS_FONT) / 2)  # the last within the chart
         out.append(
             f'<line class="grid tick" x1="{x(tick):.1f}" y1="{bottom}" x2="{x(tick):.1f}" y2="{bottom + 5}"/>'
-            f'<text class="axis tick" x="{x(tick):.1f}" y="{bottom + 22}" text-anchor="middle">{tick}</text>'
+            f'<text class="axis tick" x="{middle:.1f}" y="{bottom + 22}" text-anchor="middle">{tick}</text>'
         )
     out.append(
         f'<text class="axis" x="{_LEFT + inner_w / 2:.1f}" y="{CHART_HEIGHT - 6}" text-anchor="middle">'

@@ -11,11 +11,23 @@ import pytest
 
 from malefiz.app import App, MemoryStorage
 from malefiz.bridge import Bridge
-from malefiz.core.review import CHART_HEIGHT, CHART_WIDTH, MISTAKE, Reviewer, chart_svg, points, rate, rating
+from malefiz.core.review import (
+    AXIS_FONT,
+    CHART_HEIGHT,
+    CHART_WIDTH,
+    MISTAKE,
+    Review,
+    Reviewer,
+    chart_svg,
+    points,
+    rate,
+    rating,
+)
 from malefiz.core.savefile import from_link, link, load, save
 from malefiz.core.screen import compare_html, log_lines, play_screen, review_html
 from malefiz.core.session import REVIEW_AT_ONCE, Session
 from malefiz.core.setup import Setup
+from malefiz.core.svg import text_width
 from malefiz.games import GAMES
 from malefiz.games.malefiz.state import Phase, Place
 
@@ -167,6 +179,20 @@ def test_the_chart_is_svg_with_a_line_per_seat_and_a_dot_per_mistake() -> None:
     xs = [float(t.get("x") or "") for t in ticks]
     assert xs[0] == 58 and all(0 < x <= CHART_WIDTH for x in xs)
     assert all(float(t.get("y") or "") < CHART_HEIGHT - 16 for t in ticks)  # above the axis' name
+
+
+@pytest.mark.parametrize("last", [9, 96, 403, 1003, 2908, 10_400])
+def test_every_number_of_the_charts_axis_is_inside_the_chart(last: int) -> None:
+    # A long game's last number ("1000" of 1003 lines) stood half past the chart's right edge, cut off.
+    review = Review(((0, [0.5, 0.5]), (last, [1.0, 0.0])), ())
+    root = ET.fromstring(chart_svg(review, ["yellow", "red"], ["Ann", "Bob"], "Chances", "Lines"))
+    ns = "{http://www.w3.org/2000/svg}"
+    for label in root.findall(f"{ns}text"):
+        if "tick" not in (label.get("class") or "").split():
+            continue
+        x, width = float(label.get("x") or ""), text_width(label.text or "", AXIS_FONT)
+        left = {"start": x, "middle": x - width / 2, "end": x - width}[label.get("text-anchor") or "start"]
+        assert left >= 0 and left + width <= CHART_WIDTH, (label.text, left, width)
 
 
 @pytest.mark.parametrize("language", ["en", "de"])
