@@ -39,6 +39,10 @@ def open_menu(game: GamePage) -> None:
         game.page.wait_for_selector(".bar-menu:popover-open")
 
 
+REVIEW_WAITS = "[data-review] section.review[aria-busy]"
+"""A review shown before its decisions are valued (its bar): the move list's marks come when it is whole."""
+
+
 def from_menu(game: GamePage, selector: str) -> bool:
     """Click ``selector`` in the header, from its Menu where there is one."""
     open_menu(game)
@@ -92,6 +96,7 @@ def test_what_comes_between_moves_changes_nothing(game: GamePage, query: str, wi
         elif pick < 0.14:
             game.page.reload()
             game.page.wait_for_selector("html[data-ready]")
+            game.page.wait_for_selector(REVIEW_WAITS, state="detached")  # valued anew after the reload
             assert now(game) == before  # the review open before: its marks in the list too
         elif pick < 0.30:
             if pick < 0.18:
