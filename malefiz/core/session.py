@@ -489,9 +489,8 @@ class Session:
         decisions are valued, of how many; None when it is shown whole (or not shown)."""
         if not self.review_shown():
             return None
-        people = self.people()
-        moves = [e.before for e in self.record.entries if e.is_move and e.before.current_seat in people]
-        left = sum(not self.reviewer.has_rated(state) for state in moves)
+        moves = self._decided()
+        left = sum(not self.reviewer.has_rated(state) for _, state in moves)
         return None if left <= REVIEW_AT_ONCE else (len(moves) - left, len(moves))
 
     def review_so_far(self) -> Review:
@@ -506,14 +505,16 @@ class Session:
             return self.review()
         return Review(tuple(points(self.record, self.reviewer.chances)), (), waiting)
 
+    def _decided(self) -> list[tuple[int, Any]]:
+        """The entries where a person decided something (what the review values): each index and position."""
+        people = self.people()
+        return [
+            (i, e.before) for i, e in enumerate(self.record.entries) if e.is_move and e.before.current_seat in people
+        ]
+
     def _unrated(self) -> int | None:
         """The index of the first entry where a person decided something the review has not valued yet."""
-        people = self.people()
-        rated = self.reviewer.has_rated
-        for i, entry in enumerate(self.record.entries):
-            if entry.is_move and entry.before.current_seat in people and not rated(entry.before):
-                return i
-        return None
+        return next((i for i, state in self._decided() if not self.reviewer.has_rated(state)), None)
 
     def _choosing(self) -> bool:
         """True when a person is to choose now and the review has not valued the choice yet."""
