@@ -39,7 +39,6 @@ RUNS_OFF = """
   for (let text = texts.nextNode(); text; text = texts.nextNode()) {
     const el = text.parentElement;
     if (el.closest("svg") || !text.textContent.trim() || !el.getClientRects().length) continue;
-    if (el.closest(".stats-table")) continue; // the table of counts scrolls sideways in its own box, when it must
     const box = clipper(el)?.getBoundingClientRect();
     if (box && box.width <= 1) continue; // read out only (sr-only)
     const range = document.createRange();
@@ -51,8 +50,13 @@ RUNS_OFF = """
 }
 """
 """The page's width, its scroll width and every element or text that reaches past its right edge, or a text past the
-box that clips or scrolls it (a move list that would scroll sideways). The table of counts may scroll in its box: a
-column is as wide as the longest word of its name."""
+box that clips or scrolls it (a move list that would scroll sideways, the table of counts wider than its box)."""
+
+TABLE_FITS = """
+(t) => ({wider: t.offsetWidth - t.parentElement.clientWidth, head: t.tHead.getBoundingClientRect().height,
+         screen: window.innerHeight})
+"""
+"""How much wider than its box the table of counts is, how tall the row of the players' names, and the screen."""
 
 
 KEY_OVERLAPS = """
@@ -123,6 +127,9 @@ def test_long_names_stay_on_a_phones_screen_and_apart_in_the_end_chart(
     fit = page.evaluate(RUNS_OFF)
     assert fit["off"] == [] and fit["scrollWidth"] <= fit["width"], fit
     assert page.evaluate(KEY_OVERLAPS) == {"texts": seats, "out": 0, "overlaps": 0}
+    # The table of counts writes the names upwards, in two lines where they are long (one stood 300 px tall).
+    table = page.locator(".stats-table").evaluate(TABLE_FITS)
+    assert table["wider"] <= 0 and table["head"] <= table["screen"] / 4, table
     # A line of the move list shows its position under a banner that tells the line (here one of the widest name's).
     page.locator(".log li[data-index]", has_text=NAMES[2]).first.click()
     page.locator("[data-viewing]:not([hidden])").wait_for()
@@ -132,20 +139,38 @@ def test_long_names_stay_on_a_phones_screen_and_apart_in_the_end_chart(
     context.close()
 
 
+@pytest.mark.parametrize("names", [False, True])
 @pytest.mark.parametrize("language", ["en-US", "de-DE"])
 @pytest.mark.parametrize("seats", [4, 6])
 def test_the_table_of_counts_fits_the_smallest_phone(
-    browser: Browser, site_url: str, seats: int, language: str
+    browser: Browser, site_url: str, seats: int, language: str, names: bool
 ) -> None:
     context, game = device(browser, site_url, **{**PHONE, "viewport": {"width": 320, "height": 640}}, locale=language)
     page = game.page
     page.emulate_media(reduced_motion="reduce")
     board = "malefiz&board=fast" if seats == 4 else "maedn&board=star"
-    game.open(finished(f"?game={board}&seats={','.join(['bot:easy'] * seats)}&seed=3", names=False))
+    game.open(finished(f"?game={board}&seats={','.join(['bot:easy'] * seats)}&seed=3", names=names))
     table = page.locator(".stats-table")
     table.wait_for()
-    widths = table.evaluate("(t) => [t.offsetWidth, t.parentElement.clientWidth]")
-    assert widths[0] <= widths[1], widths
+    fits = table.evaluate(TABLE_FITS)
+    assert fits["wider"] <= 0 and fits["head"] <= fits["screen"] / 3, fits
+    game.watch.assert_clean()
+    context.close()
+
+
+@pytest.mark.parametrize(
+    ("viewport", "language"), [({"width": 844, "height": 390}, "de-DE"), ({"width": 1280, "height": 800}, "en-US")]
+)
+def test_long_names_fit_the_table_of_counts_on_a_larger_screen(
+    browser: Browser, site_url: str, viewport: dict[str, int], language: str
+) -> None:
+    # Four players with the longest names made the table 776 px wide in its panel of 432: it scrolled sideways.
+    context, game = device(browser, site_url, viewport=viewport, locale=language, reduced_motion="reduce")
+    game.open(finished("?game=malefiz&board=fast&seats=bot:easy,bot:easy,bot:easy,bot:easy&seed=3"))
+    table = game.page.locator(".stats-table")
+    table.wait_for()
+    fits = table.evaluate(TABLE_FITS)
+    assert fits["wider"] <= 0 and fits["head"] <= fits["screen"] / 2, fits
     game.watch.assert_clean()
     context.close()
 

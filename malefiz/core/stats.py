@@ -419,13 +419,49 @@ COUNTS: Final = ("rolls", "sixes", "captures", "captured", "barricades")
 """The counted rows: :class:`SeatStats` fields, each headed by the catalogue's ``stats.<field>``."""
 
 
+UPRIGHT_PLAYERS: Final = 5
+"""From this many players on, a phone writes the names upwards over the table of counts (:func:`upright`)."""
+
+PHONE_ROOM: Final = 200.0
+"""How wide the players' columns of the table of counts may be by :func:`names_width` on the smallest phone (320 px:
+the end's panel of 268 px less the names of the counts). Measured in Chromium: four players "Anna (red)" to "Dora
+(green)" (215) overflowed in German by a pixel, "Supercalifragilistic (red)" and "Ben (blue)" (196) fitted."""
+
+PANEL_ROOM: Final = 300.0
+"""The same in the end's panel of a larger screen (at least 420 px): "Maximilian (red)", "Alexander (blue)", "Cleo
+(yellow)", "Dora (green)" (290) fitted, with "Christiane (yellow)" (306) they overflowed in German."""
+
+
+def names_width(players: Sequence[str]) -> float:
+    """About how wide the players' columns of the table of counts are with the names lying, on the wide side: each
+    as wide as the longest word of its name in bold (12.5 px), or as three digits, and its padding."""
+    words = [max((text_width(word, 12.5) for word in name.split()), default=0.0) for name in players]
+    return sum(max(width * 1.1, 24.0) + 4.0 for width in words)
+
+
+def upright(players: Sequence[str]) -> Literal["", "phone", "always"]:
+    """Where the table of counts writes ``players``' names upwards: ``"always"`` when lying they would not fit the
+    panel of a large screen (:data:`PANEL_ROOM`), ``"phone"`` on a phone only (below 480 px: with
+    :data:`UPRIGHT_PLAYERS` or more, or past :data:`PHONE_ROOM`), ``""`` never. Lying, the table was wider than its
+    panel (four players with names of 20 letters: 776 px) and scrolled sideways, its caption cut off.
+
+    >>> upright(["Red", "Green", "Yellow", "Blue"]), upright(["Supercalifragilistic (red)", "Alexander (blue)"])
+    ('', 'phone')
+    """
+    width = names_width(players)
+    if width > PANEL_ROOM:
+        return "always"
+    return "phone" if len(players) >= UPRIGHT_PLAYERS or width > PHONE_ROOM else ""
+
+
 def table_html(stats: Stats, names: Sequence[str], *, barricades: bool = True, t: Translator = ENGLISH) -> str:
     """The counts as an HTML table: a column a player, a row a count (rolls, sixes, captures, captured,
     barricades moved), so it fits a narrow side panel with any number of players.
 
     ``barricades`` False leaves the barricades row out (games without barricades).
-    CSS classes: ``stats-table`` (the ``table``), ``stats-player`` (each player's header cell),
-    ``stats-number`` (each count).
+    CSS classes: ``stats-table`` (the ``table``; with ``stats-upright`` or ``stats-upright-phone`` where the names
+    are written upwards, see :func:`upright`), ``stats-player`` (each player's header cell), ``stats-number`` (each
+    count).
     """
     counts = [key for key in COUNTS if barricades or key != "barricades"]
     players = [names[seat] if seat < len(names) else t("stats.player", n=seat + 1) for seat in range(len(stats.seats))]
@@ -435,8 +471,10 @@ def table_html(stats: Stats, names: Sequence[str], *, barricades: bool = True, t
         cells = "".join(f'<td class="stats-number">{getattr(seat, key)}</td>' for seat in stats.seats)
         rows.append(f'<tr><th scope="row">{escape(t(f"stats.{key}"))}</th>{cells}</tr>')
     caption = t("stats.caption" if barricades else "stats.caption_plain")
+    where = upright(players)
+    kind = {"": "stats-table", "phone": "stats-table stats-upright-phone", "always": "stats-table stats-upright"}[where]
     return (
-        f'<table class="stats-table">\n<caption>{escape(caption)}</caption>\n'
+        f'<table class="{kind}">\n<caption>{escape(caption)}</caption>\n'
         f"<thead><tr><td></td>{head}</tr></thead>\n"
         "<tbody>\n" + "\n".join(rows) + "\n</tbody>\n</table>"
     )

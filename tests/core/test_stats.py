@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
+from dataclasses import replace
 from functools import cache
 from typing import Any
 from urllib.parse import quote
@@ -12,7 +13,17 @@ import pytest
 from malefiz.core.actions import Pass, Roll
 from malefiz.core.session import Session
 from malefiz.core.setup import Setup
-from malefiz.core.stats import Stats, chart_svg, game_stats, report_html, table_html
+from malefiz.core.stats import (
+    PANEL_ROOM,
+    PHONE_ROOM,
+    Stats,
+    chart_svg,
+    game_stats,
+    names_width,
+    report_html,
+    table_html,
+    upright,
+)
 from malefiz.core.svg import COLOUR_FILL, text_width
 from malefiz.games import GAMES as REGISTRY
 from malefiz.games.maedn import rules as maedn_rules
@@ -331,6 +342,33 @@ def test_the_table_has_a_column_a_seat_and_a_row_a_count(address: str) -> None:
     short = ET.fromstring(table_html(stats, names, barricades=False, t=Translator("de")))
     assert [row.findtext("th") for row in short.findall("tbody/tr")] == ["Würfe", "Sechsen", "Geschlagen", "Verloren"]
     assert short.findtext("caption") == "Würfe, Sechsen und geschlagene Figuren je Spieler"
+
+
+@pytest.mark.parametrize(
+    ("names", "where"),
+    [
+        (["Red", "Green", "Yellow", "Blue"], ""),
+        (["Rot", "Grün", "Gelb", "Blau"], ""),
+        (["Supercalifragilistic (red)", "Ben (blue)"], ""),  # fitted a 320 px phone, measured
+        (["Anna (red)", "Ben (blue)", "Cleo (yellow)", "Dora (green)"], "phone"),  # a pixel too wide there
+        (["Red", "Green", "Yellow", "Blue", "Black"], "phone"),  # five columns: upright on a phone, as ever
+        (["Maximilian (red)", "Alexander (blue)", "Cleo (yellow)", "Dora (green)"], "phone"),  # fitted a 432 px panel
+        (["Maximilian (red)", "Alexander (blue)", "Christiane (yellow)", "Dora (green)"], "always"),  # 2 px too wide
+        (["W" * 24 + " (red)", "Ben (blue)"], "always"),
+    ],
+)
+def test_names_are_written_upwards_where_lying_they_would_not_fit(names: list[str], where: str) -> None:
+    # Lying, four players with long names made the table 776 px wide, in a panel of 432 (a phone's: 326): it
+    # scrolled sideways in its box, its caption cut off. Upright, a column is a line or two of type wide.
+    assert upright(names) == where
+    width = names_width(names)
+    assert (width > PANEL_ROOM) == (where == "always")
+    assert (width > PHONE_ROOM) <= (where != "")
+    stats = game_stats(played(GAMES[4]))
+    stats = replace(stats, seats=stats.seats[:1] * len(names))
+    kind = ET.fromstring(table_html(stats, names)).get("class")
+    classes = {"": "", "phone": " stats-upright-phone", "always": " stats-upright"}
+    assert kind == "stats-table" + classes[where]
 
 
 def test_the_report_holds_the_chart_and_the_table() -> None:
