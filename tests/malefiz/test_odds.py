@@ -6,8 +6,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from malefiz.games.malefiz import odds
 from malefiz.games.malefiz.board import HOUSE, board, field
-from malefiz.games.malefiz.odds import NEVER, SHARPNESS, chances, first_to_finish, rate, turns
+from malefiz.games.malefiz.odds import NEVER, SHARPNESS, chances, first_to_finish, forget, rate, turns
 
 FAST = board("fast")
 CLASSIC = board("classic")
@@ -63,6 +64,49 @@ def test_turns_solve_the_waiting_equation(name: str, data: st.DataObject) -> Non
             ends = [t.at[end][0] for end, routes in reach[steps] if any(not p & mask for p in routes)]
             total += min([value, *ends])
         assert abs(value - (1 + total / 6)) < 1e-9
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from(["fast", "classic"]), st.data())
+def test_a_barricade_more_is_solved_again_where_it_matters_to_the_same_numbers(name: str, data: st.DataObject) -> None:
+    """A taken barricade's free fields valued one after another (the review, a search) are solved from the setting
+    without it, again only where that barricade may change the turns: to exactly the numbers of a whole solution."""
+    b = board(name)
+    candidates = sorted(f for f in b.fields if f != b.goal)
+    chosen = data.draw(st.lists(st.sampled_from(candidates), max_size=b.barricade_count - 1, unique=True))
+    base = sum(1 << f for f in chosen)
+    free = [f for f in candidates if f not in chosen]
+    added = data.draw(st.lists(st.sampled_from(free), min_size=2, max_size=6, unique=True))
+    whole = {}
+    for f in added:
+        forget()  # nothing to start from: solved whole
+        whole[f] = turns(b, base | 1 << f)
+    forget()
+    one_after_another = {f: turns(b, base | 1 << f) for f in added}
+    assert one_after_another == whole
+    forget()
+    turns(b, base)
+    assert {f: turns(b, base | 1 << f) for f in reversed(added)} == whole
+
+
+def test_a_taken_barricades_fields_are_solved_whole_twice_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Valuing every free field for a taken barricade solves two settings whole (the first field's, and the one
+    without that barricade once a second field shows the pattern); every other field is solved again in part."""
+    whole: list[int] = []
+    solve = odds._solve_whole
+
+    def counted(b: object, barricades: int) -> tuple[list[float], list[int]]:
+        whole.append(barricades)
+        return solve(CLASSIC, barricades)
+
+    monkeypatch.setattr(odds, "_solve_whole", counted)
+    base = start_mask("classic") & ~(1 << min(CLASSIC.start_barricades))  # one taken
+    free = [f for f in sorted(CLASSIC.fields) if f != CLASSIC.goal and not base >> f & 1]
+    forget()
+    for f in free:
+        turns(CLASSIC, base | 1 << f)
+    assert whole == [base | 1 << free[0], base]
+    forget()
 
 
 def test_a_players_chance_counts_each_winning_roll_once() -> None:

@@ -31,7 +31,7 @@ from typing import Final, NamedTuple
 from ...core.race import chances, first_to_finish
 from .board import FOREST, HOUSE, Board, Colour, Field
 
-__all__ = ["SHARPNESS", "Turns", "chances", "first_to_finish", "rate", "turns"]
+__all__ = ["SHARPNESS", "Turns", "chances", "first_to_finish", "forget", "rate", "turns"]
 
 NEVER: Final = 1e9
 """The turns of a field from which the goal cannot be reached."""
@@ -53,6 +53,9 @@ on the fast board's tuning seeds, the plain race 69%).
 
 CACHED: Final = 1000
 """How many barricade settings' turns are kept (a search sees a few dozen; each takes a few kilobytes)."""
+
+WHOLES_KEPT: Final = 64
+"""How many settings solved whole keep what their fields' turns depend on (a few dozen kilobytes each)."""
 
 Pawn = tuple[float, int]
 """A pawn's expected turns to the goal and the rolls that take it there at once (bit ``r`` for roll ``r``)."""
@@ -77,8 +80,26 @@ class Turns(NamedTuple):
 
 _UNREACHABLE: Final[Pawn] = (NEVER, 0)
 _Entry = tuple[Field, int, tuple[int, ...]]
+
+
+class _Whole(NamedTuple):
+    """A barricade setting solved whole: every field's expected turns and winning rolls, and what they depend on."""
+
+    value: list[float]
+    wins: list[int]
+    depends: list[int]
+    """By field: the fields a barricade on which may change its turns (a bit mask)."""
+    dependents: dict[Field, list[Field]]
+    """By field: the fields whose turns a barricade there may change (made when first asked for)."""
+
+
 _INTO: dict[str, dict[Field, list[_Entry]]] = {}
+_ENDS: dict[str, dict[Field, frozenset[Field]]] = {}
 _TURNS: dict[tuple[str, int], Turns] = {}
+_WHOLE: dict[tuple[str, int], _Whole] = {}
+"""The barricade settings solved whole, with what their fields' turns depend on."""
+_LAST: dict[str, int] = {}
+"""By board: the barricade setting last solved."""
 
 
 def _into(b: Board) -> dict[Field, list[_Entry]]:
@@ -93,6 +114,18 @@ def _into(b: Board) -> dict[Field, list[_Entry]]:
             for steps in range(1, 7):
                 for end, passed in by_steps[steps]:
                     found.setdefault(end, []).append((start, 1 << steps, passed))
+    return found
+
+
+def _ends(b: Board) -> dict[Field, frozenset[Field]]:
+    """For every start field, the end fields it reaches (:func:`_into` the other way round)."""
+    found = _ENDS.get(b.name)
+    if found is None:
+        reached: dict[Field, set[Field]] = {}
+        for end, entries in _into(b).items():
+            for start, _, _ in entries:
+                reached.setdefault(start, set()).add(end)
+        found = _ENDS[b.name] = {start: frozenset(ends) for start, ends in reached.items()}
     return found
 
 
@@ -116,6 +149,13 @@ def turns(b: Board, barricades: int) -> Turns:
     moves when the roll helps and waits otherwise. Fields are settled in
     order of their turns, as in Dijkstra's algorithm; each field's ends are
     settled in increasing order, so its ``T`` is a running mean.
+
+    A setting with one barricade more than a setting solved whole is solved
+    again only where that barricade may change the turns (:func:`_again`), to
+    the same numbers. A taken barricade's free fields are valued one after
+    another (the review, a search): when two settings in a row differ by one
+    barricade moved, the setting they share is solved whole first, and every
+    field after is one barricade more than it.
     """
     key = (b.name, barricades)
     found = _TURNS.get(key)
@@ -123,6 +163,75 @@ def turns(b: Board, barricades: int) -> Turns:
         return found
     if len(_TURNS) >= CACHED:
         _TURNS.clear()
+    if len(_WHOLE) >= WHOLES_KEPT:
+        _WHOLE.clear()
+    parent = _parent(b.name, barricades)
+    last, _LAST[b.name] = _LAST.get(b.name), barricades
+    if parent is None and last is not None and _moved_one(last, barricades):
+        parent = last & barricades
+        if (b.name, parent) not in _WHOLE:
+            _made(b, parent, *_solve_whole(b, parent))
+    if parent is None:
+        return _made(b, barricades, *_solve_whole(b, barricades))
+    return _made(b, barricades, *_again(b, _WHOLE[(b.name, parent)], barricades ^ parent, barricades))
+
+
+def forget() -> None:
+    """Forget every setting's turns solved so far (for measuring: the numbers are the same either way)."""
+    _TURNS.clear()
+    _WHOLE.clear()
+    _LAST.clear()
+
+
+def _made(b: Board, barricades: int, value: list[float], wins: list[int]) -> Turns:
+    """The :class:`Turns` of every field's expected turns ``value`` and winning rolls ``wins``, kept."""
+
+    def entering(start: Field, colour: Colour) -> Pawn:
+        by_steps = b.reach(start, colour)
+        best = []
+        for steps in range(1, 7):
+            least = NEVER
+            for e, routes in by_steps[steps]:
+                if value[e] < least:
+                    for passed in routes:
+                        if not passed & barricades:
+                            least = value[e]
+                            break
+            if least < NEVER:
+                best.append(least)
+        return _wait_for(best), 0
+
+    at = list(zip(value, wins, strict=True))  # a field never reached: (NEVER, 0), as _UNREACHABLE
+    house = {c: entering(HOUSE, c) for c in b.exits}
+    forest = _UNREACHABLE if b.forest_exit is None else entering(FOREST, "red")
+    found = _TURNS[(b.name, barricades)] = Turns(at, house, forest)
+    return found
+
+
+def _parent(name: str, barricades: int) -> int | None:
+    """A setting solved whole that is ``barricades`` less one of them, if any."""
+    rest = barricades
+    while rest:
+        one = rest & -rest
+        if (name, barricades ^ one) in _WHOLE:
+            return barricades ^ one
+        rest ^= one
+    return None
+
+
+def _moved_one(before: int, after: int) -> bool:
+    """Whether setting ``after`` is ``before`` with one barricade on another field."""
+    return (before ^ after).bit_count() == 2 and before.bit_count() == after.bit_count()
+
+
+def _solve_whole(b: Board, barricades: int) -> tuple[list[float], list[int]]:
+    """Every field's expected turns and winning rolls with ``barricades``, solved whole (see :func:`turns`), kept
+    in :data:`_WHOLE` with what each field's turns depend on.
+
+    A field's turns depend on the fields that every free route of a roll it moves on passes (a barricade there
+    closes that roll's way to its end) and on what that end's turns depend on. With one barricade more elsewhere,
+    the same moves are still open, and turns can only grow, so they stay as they are.
+    """
     into = _into(b)
     size = max(b.fields) + 1
     value = [NEVER] * size
@@ -131,6 +240,7 @@ def turns(b: Board, barricades: int) -> Turns:
     total = [6.0] * size
     count = [0] * size
     wins = [0] * size
+    depends = [0] * size
     goal = b.goal
     value[goal] = 0.0
     heap = [(0.0, goal)]
@@ -156,21 +266,76 @@ def turns(b: Board, barricades: int) -> Turns:
                 count[start] += 1
                 value[start] = t = total[start] / count[start]
                 push(heap, (t, start))
+                for other in routes:  # what every free route passes
+                    if not other & barricades:
+                        passed &= other
+                depends[start] |= passed | depends[end]
+    _WHOLE[(b.name, barricades)] = _Whole(value[:], wins[:], depends, {})
+    return value, wins
 
-    def entering(start: Field, colour: Colour) -> Pawn:
-        by_steps = b.reach(start, colour)
-        best = []
-        for steps in range(1, 7):
-            ends = [value[e] for e, routes in by_steps[steps] if any(not p & barricades for p in routes)]
-            if ends:
-                best.append(min(ends))
-        return _wait_for(best), 0
 
-    at = [(v, w) if v < NEVER else _UNREACHABLE for v, w in zip(value, wins, strict=True)]
-    house = {c: entering(HOUSE, c) for c in b.exits}
-    forest = _UNREACHABLE if b.forest_exit is None else entering(FOREST, "red")
-    found = _TURNS[key] = Turns(at, house, forest)
-    return found
+def _again(b: Board, parent: _Whole, added: int, barricades: int) -> tuple[list[float], list[int]]:
+    """Every field's expected turns and winning rolls with ``barricades``: the setting ``parent`` solved whole and
+    the barricade ``added`` (a bit). Only the fields that depend on that barricade are solved again, the others'
+    turns are as they were. The fields solved again take the ends they reach (the others' and their own, once
+    settled) in increasing order of turns, as :func:`_solve_whole` does: the same numbers, in the same order."""
+    value, wins = parent.value[:], parent.wins[:]
+    again = _dependents(parent, added.bit_length() - 1)
+    if not again:
+        return value, wins
+    size = len(value)
+    open_ = [False] * size
+    for start in again:
+        open_[start] = True
+        value[start] = NEVER
+        wins[start] = 0
+    into, ends = _into(b), _ends(b)
+    heap = [(value[end], end) for end in set().union(*[ends[start] for start in again]) if not open_[end]]
+    heapq.heapify(heap)
+    done = [False] * size
+    seen = [0] * size
+    total = [6.0] * size
+    count = [0] * size
+    goal = b.goal
+    left = len(again)
+    pop, push = heapq.heappop, heapq.heappush
+    while heap and left:
+        v, end = pop(heap)
+        if done[end]:
+            continue
+        done[end] = True
+        if open_[end]:
+            left -= 1  # once every field solved again is settled, the ends left can change none
+        for start, roll, routes in into.get(end, ()):
+            if not open_[start] or done[start] or seen[start] & roll:
+                continue
+            for passed in routes:
+                if not passed & barricades:
+                    break
+            else:
+                continue
+            seen[start] |= roll
+            if end == goal:
+                wins[start] |= roll
+            if v < value[start]:
+                total[start] += v
+                count[start] += 1
+                value[start] = t = total[start] / count[start]
+                push(heap, (t, start))
+    return value, wins
+
+
+def _dependents(whole: _Whole, f: Field) -> list[Field]:
+    """The fields whose turns in the setting ``whole`` a barricade on ``f`` may change."""
+    found = whole.dependents
+    if not found:
+        for start, depends in enumerate(whole.depends):
+            while depends:
+                one = depends & -depends
+                found.setdefault(one.bit_length() - 1, []).append(start)
+                depends ^= one
+        found[-1] = []  # made
+    return found.get(f, [])
 
 
 def rate(pawns: list[Pawn]) -> float:
