@@ -52,10 +52,11 @@ on the fast board's tuning seeds, the plain race 69%).
 """
 
 CACHED: Final = 1000
-"""How many barricade settings' turns are kept (a search sees a few dozen; each takes a few kilobytes)."""
+"""How many barricade settings' turns are kept (a search sees a few dozen; each takes about 14 kilobytes)."""
 
-WHOLES_KEPT: Final = 64
-"""How many settings solved whole keep what their fields' turns depend on (a few dozen kilobytes each)."""
+WHOLES_KEPT: Final = 16
+"""How many settings solved whole keep what their fields' turns depend on (about 70 kilobytes each; the review
+needs one at a time, a search a few)."""
 
 Pawn = tuple[float, int]
 """A pawn's expected turns to the goal and the rolls that take it there at once (bit ``r`` for roll ``r``)."""
@@ -201,7 +202,7 @@ def _made(b: Board, barricades: int, value: list[float], wins: list[int]) -> Tur
                 best.append(least)
         return _wait_for(best), 0
 
-    at = list(zip(value, wins, strict=True))  # a field never reached: (NEVER, 0), as _UNREACHABLE
+    at = [(v, w) if v < NEVER else _UNREACHABLE for v, w in zip(value, wins, strict=True)]
     house = {c: entering(HOUSE, c) for c in b.exits}
     forest = _UNREACHABLE if b.forest_exit is None else entering(FOREST, "red")
     found = _TURNS[(b.name, barricades)] = Turns(at, house, forest)
