@@ -83,15 +83,29 @@ _UNREACHABLE: Final[Pawn] = (NEVER, 0)
 _Entry = tuple[Field, int, tuple[int, ...]]
 
 
-class _Whole(NamedTuple):
+class _Whole:
     """A barricade setting solved whole: every field's expected turns and winning rolls, and what they depend on."""
 
-    value: list[float]
-    wins: list[int]
-    depends: list[int]
-    """By field: the fields a barricade on which may change its turns (a bit mask)."""
-    dependents: dict[Field, list[Field]]
-    """By field: the fields whose turns a barricade there may change (made when first asked for)."""
+    __slots__ = ("_dependents", "depends", "value", "wins")
+
+    def __init__(self, value: list[float], wins: list[int], depends: list[int]) -> None:
+        self.value = value
+        self.wins = wins
+        self.depends = depends
+        """By field: the fields a barricade on which may change its turns (a bit mask)."""
+        self._dependents: dict[Field, list[Field]] | None = None
+
+    def dependents(self, f: Field) -> list[Field]:
+        """The fields whose turns a barricade on ``f`` may change (:attr:`depends` the other way round, made when
+        first asked for)."""
+        if self._dependents is None:
+            self._dependents = {}
+            for start, depends in enumerate(self.depends):
+                while depends:
+                    one = depends & -depends
+                    self._dependents.setdefault(one.bit_length() - 1, []).append(start)
+                    depends ^= one
+        return self._dependents.get(f, [])
 
 
 _INTO: dict[str, dict[Field, list[_Entry]]] = {}
@@ -271,7 +285,7 @@ def _solve_whole(b: Board, barricades: int) -> tuple[list[float], list[int]]:
                     if not other & barricades:
                         passed &= other
                 depends[start] |= passed | depends[end]
-    _WHOLE[(b.name, barricades)] = _Whole(value[:], wins[:], depends, {})
+    _WHOLE[(b.name, barricades)] = _Whole(value[:], wins[:], depends)
     return value, wins
 
 
@@ -281,7 +295,7 @@ def _again(b: Board, parent: _Whole, added: int, barricades: int) -> tuple[list[
     turns are as they were. The fields solved again take the ends they reach (the others' and their own, once
     settled) in increasing order of turns, as :func:`_solve_whole` does: the same numbers, in the same order."""
     value, wins = parent.value[:], parent.wins[:]
-    again = _dependents(parent, added.bit_length() - 1)
+    again = parent.dependents(added.bit_length() - 1)
     if not again:
         return value, wins
     size = len(value)
@@ -324,19 +338,6 @@ def _again(b: Board, parent: _Whole, added: int, barricades: int) -> tuple[list[
                 value[start] = t = total[start] / count[start]
                 push(heap, (t, start))
     return value, wins
-
-
-def _dependents(whole: _Whole, f: Field) -> list[Field]:
-    """The fields whose turns in the setting ``whole`` a barricade on ``f`` may change."""
-    found = whole.dependents
-    if not found:
-        for start, depends in enumerate(whole.depends):
-            while depends:
-                one = depends & -depends
-                found.setdefault(one.bit_length() - 1, []).append(start)
-                depends ^= one
-        found[-1] = []  # made
-    return found.get(f, [])
 
 
 def rate(pawns: list[Pawn]) -> float:
