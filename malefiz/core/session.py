@@ -384,7 +384,7 @@ class Session:
         if self.state.is_chance:
             self._roll_die()
             return
-        yield from self.review_work()  # the people's last decisions are valued first
+        yield from self.review_last()  # the people's last decisions are valued first
         actions = self.legal()
         level = self.seat().level
         search = self.face.search(level, self.state, actions) if len(actions) > 1 else None
@@ -526,9 +526,9 @@ class Session:
 
     def review_work(self) -> Iterator[None]:
         """Value the people's decisions not valued yet, a position a step, so that the review is ready at once when
-        it is shown (the page runs this while it waits anyway: during a computer's turn, or while a person thinks);
-        then the decision a person is to make now, which the review values once it is made anyway: a *Hint* asked
-        for meanwhile is there at once."""
+        it is shown (the page runs this while a person thinks; a computer's turn values the last ones first,
+        :meth:`review_last`); then the decision a person is to make now, which the review values once it is made
+        anyway: a *Hint* asked for meanwhile is there at once."""
         while True:
             if (index := self._unrated()) is not None:
                 yield from self.reviewer.rating(self.record.entries[index].before)
@@ -536,6 +536,15 @@ class Session:
                 yield from self.reviewer.rating(self.state)
             else:
                 return
+
+    def review_last(self) -> Iterator[None]:
+        """Value the people's last decisions (the last :data:`REVIEW_AT_ONCE`) not valued yet, a position a step:
+        what a computer's turn does before it decides, so that in a game with computers the review keeps up with
+        the people. Older ones are left to :meth:`review_work`: a game opened again (a reload, a saved file, a link)
+        has none valued, and the computer to act must not wait for them all (a long game on the classic board:
+        seconds in the browser)."""
+        for _, state in self._decided()[-REVIEW_AT_ONCE:]:
+            yield from self.reviewer.rating(state)
 
     def chances(self) -> list[float]:
         """Each seat's estimated chance to win, in seat order (worked out once per position)."""

@@ -226,18 +226,64 @@ def test_a_computer_turn_values_the_peoples_decisions_before_it() -> None:
     setup = Setup.from_query("?game=maedn&seats=human,bot&first=yellow&seed=3", GAMES)
     assert setup is not None
     s = Session(setup)
+    since = 0  # the first entry after the computer's last turn
     while True:
         if s.is_bot_turn():
-            break
-        if s.state.is_chance:
+            people_decisions = [
+                e.before for e in s.record.entries[since:] if e.is_move and len(s.game.legal_actions(e.before)) > 1
+            ]
+            if people_decisions:
+                break
+            s.bot_step()
+            since = len(s.record)
+        elif s.state.is_chance:
             s.roll()
         else:
             s.play(s.legal()[-1])
-    people_decisions = [e.before for e in s.record.entries if e.is_move and len(s.game.legal_actions(e.before)) > 1]
-    for _ in s.bot_turn():
+    assert not any(map(s.reviewer.has_rated, people_decisions)) and len(people_decisions) <= REVIEW_AT_ONCE
+    while s.state.is_chance:  # the computer's roll
+        s.bot_step()
+    for _ in s.bot_turn():  # and its move
         pass
     for before in people_decisions:
-        assert id(before) in s.reviewer._rated  # valued while the computer thought
+        assert s.reviewer.has_rated(before)  # valued while the computer thought
+
+
+def test_a_computer_turn_after_a_reload_values_only_the_peoples_last_decisions() -> None:
+    # A game in progress opened again (a reload, a saved file, a link) has none of its decisions valued. The computer
+    # to act values the people's last few first, as in any turn, and acts: it does not wait for them all (on the
+    # classic board, seconds in the browser). The rest are valued while the people think (the page's work), to the
+    # same review.
+    setup = Setup.from_query("?game=malefiz&board=fast&seats=bot,bot&seed=11", GAMES)
+    assert setup is not None
+    played = Session(setup)
+    for _ in range(80):
+        played.bot_step()
+    doc = save(played)
+    doc["setup"] = doc["setup"].replace("seats=bot:medium,", "seats=human,")
+    s = load(json.dumps(doc), GAMES)
+    assert s.people() == [0]
+    while not s.is_bot_turn() or s.state.is_chance:
+        assert s.roll() if s.state.is_chance else s.play(s.legal()[0])
+    decided = [e.before for e in s.record.entries if e.is_move and e.before.current_seat == 0]
+    assert len(decided) > 2 * REVIEW_AT_ONCE and not any(map(s.reviewer.has_rated, decided))
+    done = len(s.record)
+    for _ in s.bot_turn():
+        pass
+    assert len(s.record) > done  # the computer acted
+    assert [s.reviewer.has_rated(state) for state in decided] == [False] * (len(decided) - REVIEW_AT_ONCE) + [
+        True
+    ] * REVIEW_AT_ONCE
+    while not s.state.is_over:
+        if s.is_bot_turn():
+            s.bot_step()
+        else:
+            for _ in s.review_work():  # the page's work while the person thinks: the oldest first
+                pass
+            assert s.roll() if s.state.is_chance else s.play(s.rated()[0].action)
+    assert all(map(s.reviewer.has_rated, decided)) and s.review_waiting() is None
+    whole = load(json.dumps(save(s)), GAMES)
+    assert whole.review() == s.review()  # the same review as one worked out in one go
 
 
 @pytest.mark.parametrize("game", ["malefiz", "maedn"])
