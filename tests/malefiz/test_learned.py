@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from malefiz.games.malefiz import learned
+from malefiz.games.malefiz.board import FOREST, HOUSE
 from malefiz.games.malefiz.bots import BOTS, Search
 from malefiz.games.malefiz.bots import win_chances as odds_chances
 from malefiz.games.malefiz.game import MALEFIZ
@@ -21,11 +22,13 @@ from malefiz.games.malefiz.learned import (
     model_for,
     player_inputs,
     stride_of,
+    table,
     win_chances,
 )
-from malefiz.games.malefiz.odds import NEVER
+from malefiz.games.malefiz.odds import NEVER, turns
 from malefiz.games.malefiz.rules import apply, legal_actions, new_game
 from malefiz.games.malefiz.state import Move, Phase, State
+from malefiz.games.malefiz.value import SEARCH_BARRICADE_COST, race
 
 PACKAGE = Path(learned.__file__).resolve().parent
 FORMS = {"classic2": ("classic", 2), "fast2": ("fast", 2)}
@@ -74,6 +77,20 @@ def test_every_position_has_one_input_per_pawn_and_player_within_its_stride(name
         for k in range(players):
             mine = [a - k * stride for a in active[k * (pawns + 2) : (k + 1) * (pawns + 2)]]
             assert all(0 <= a < stride for a in mine)
+
+
+@pytest.mark.parametrize("name", sorted(FORMS))
+def test_a_table_gives_each_location_its_expected_turns_and_race_distance(name: str) -> None:
+    board, players = FORMS[name]
+    for state in positions(new_game(board, players), 4)[::7]:
+        found = table(state.board, state.barricades)
+        turns_there = turns(state.board, state.barricades)
+        race_there = race(state.board, state.barricades, SEARCH_BARRICADE_COST)
+        for colour in state.players:
+            for location in (HOUSE, FOREST, *state.board.fields):
+                expected = (turns_there.of(colour, location), race_there.of(colour, location))
+                assert found.of(colour, location) == expected
+        assert found.at == [(t, d) for t, d in zip(turns_there.at, race_there.dist, strict=True)]
 
 
 def test_forms_without_a_network_have_none() -> None:

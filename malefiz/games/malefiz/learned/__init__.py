@@ -88,16 +88,24 @@ def stride_of(pawns: int) -> int:
 class Table:
     """Per location, a pawn's expected turns and winning rolls (:class:`.odds.Turns`) and its race distance."""
 
-    __slots__ = ("at", "race", "turns")
+    __slots__ = ("_at", "race", "turns")
 
     def __init__(self, turns: Turns, race: Race) -> None:
         self.turns = turns
         self.race = race
-        self.at = list(zip(turns.at, race.dist, strict=True))
+        self._at: list[tuple[Pawn, int]] | None = None
+
+    @property
+    def at(self) -> list[tuple[Pawn, int]]:
+        """By field, what :meth:`of` gives there (made when first asked for: :func:`features` reads only the pawns'
+        fields, and the review makes a table for each of thousands of barricade settings)."""
+        if self._at is None:
+            self._at = list(zip(self.turns.at, self.race.dist, strict=True))
+        return self._at
 
     def of(self, colour: Colour, location: Field) -> tuple[Pawn, int]:
         if location >= 0:
-            return self.at[location]
+            return self.turns.at[location], self.race.dist[location]
         return self.turns.of(colour, location), self.race.of(colour, location)
 
 
