@@ -53,6 +53,9 @@ def test_a_game_in_progress(game: GamePage, address: str, scheme: str) -> None:
     game.open(address)
     game.roll()
     assert violations(game) == []
+    game.page.locator('[data-players] [data-action="players-menu"]').click()  # *Who plays* open too
+    game.page.wait_for_selector('[data-players] select[data-seat="1"]')
+    assert violations(game) == []
     game.watch.assert_clean()
 
 

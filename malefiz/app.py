@@ -25,7 +25,7 @@ from .between import Address, BetweenDevices
 from .core import savefile
 from .core.errors import MalefizError
 from .core.face import Marks
-from .core.screen import NoticeTone, Screen, compare_html
+from .core.screen import NoticeTone, Screen, compare_html, players_html
 from .core.session import Session
 from .core.setup import PACES, Games, Setup, asked_in, check_asked, nearest_setup
 from .games import GAMES
@@ -184,6 +184,8 @@ class App(SettingUp, BetweenDevices):
         (a page address's ``stun=host:port`` names another)."""
         self.inviting = False
         """The choices of *Play with other devices* are shown (a game on this device only)."""
+        self.choosing_players = False
+        """*Who plays* is open: the choice of who plays each colour is shown (:meth:`players_menu`)."""
         self._filled: set[str] = set()
         """The games whose form the setup screen has filled in since it was entered (then it stays as the person
         leaves it)."""
@@ -453,6 +455,31 @@ class App(SettingUp, BetweenDevices):
             return None
         return self.screen()
 
+    def players_menu(self) -> Screen | None:
+        """*Who plays*: show (or hide) the choice of who plays each colour."""
+        if self.session is None:
+            return None
+        self.choosing_players = not self.choosing_players
+        return self.screen(keep=False)
+
+    def hand_over(self, seat: int, choice: str) -> Screen | None:
+        """Seat ``seat`` is played by ``choice`` from now on (:meth:`malefiz.core.session.Session.hand_over`): the
+        game goes on (a computer whose turn it is now acts); the game's address says who plays. A seat or choice
+        that is not one is refused with a notice, the game as it was."""
+        s = self.session
+        if s is None:
+            return None
+        try:
+            if not s.hand_over(seat, choice):
+                return self.screen(keep=False)
+        except MalefizError as error:
+            self.notice = self.t.error(error)
+            return self.screen(keep=False)
+        self._thinking = None  # a computer's turn under way is thought anew (or no more: a person took it over)
+        if self.game_id is not None:
+            self.address = Address("replace", game_address(s.setup, self.game_id))
+        return self.screen(fresh=True)
+
     def notation(self) -> Screen | None:
         """*Notation*: show (or hide) each move in notation beside its words in the move list, remembered."""
         if self.session is None:
@@ -640,4 +667,5 @@ class App(SettingUp, BetweenDevices):
         if self.game_id is not None:
             self.tab.set(SHOWN_KEY, game_address(s.setup, self.game_id))
             self.tab.set(VIEW_KEY, view_of(s, self.game_id))
-        return dataclasses.replace(found, invite=invite_html(s, self.inviting, self.t))
+        players = players_html(s, self.choosing_players)
+        return dataclasses.replace(found, invite=invite_html(s, self.inviting, self.t), players=players)

@@ -393,6 +393,8 @@ CALLS: Final[dict[str, Callable[..., Any]]] = {
     "across": _app_call("across"),
     "handover": _app_call("handover", _number_int),
     "invite_menu": _app_call("invite_menu"),
+    "players_menu": _app_call("players_menu"),
+    "hand_over": _app_call("hand_over", _number_int, _text),
     "invite": _app_call("invite", _number_int),
     "relayed": _app_call("relayed", _text),
     "reply_from_tab": _app_call("reply_from_tab", _text),

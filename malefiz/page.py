@@ -17,7 +17,7 @@ from urllib.parse import parse_qs, urlencode
 
 from .core.errors import MalefizError
 from .core.game import Game
-from .core.setup import MAX_NAME, Setup
+from .core.setup import LEVELS, MAX_NAME, Setup
 from .games import GAMES
 from .i18n import CATALOGUE, ENGLISH, Translator
 
@@ -56,9 +56,6 @@ DEFAULT_KINDS: Final[Mapping[str, Mapping[str, str]]] = {
     "maedn": {"yellow": "human", "red": "bot:medium"},
 }
 """Who plays which colour when the setup screen opens."""
-
-LEVELS: Final = ("easy", "medium", "hard")
-"""The computer levels the form offers (further bots are for the command line and the address)."""
 
 
 def _flag(on: bool, name: str) -> str:

@@ -8,9 +8,9 @@ from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 from .core.game import Game
+from .core.setup import LEVELS
 from .core.svg import COLOUR_FILL
 from .i18n import Translator
-from .page import LEVELS
 from .terminal import HUMAN
 
 __all__ = ["colour_width", "colours", "ending", "header", "level", "turn_line", "turns"]

@@ -245,6 +245,7 @@
     $("[data-chances]").textContent = screen.chances;
     screen.pressed.forEach(function (pair) { $('[data-action="' + pair[0] + '"]').setAttribute("aria-pressed", String(pair[1])); });
     say("[data-review]", screen.review, true);
+    drawPlayers(screen.players);
     $("[data-ranking]").textContent = screen.standings;
     if ($("[data-position]").textContent !== screen.position) $("[data-link]").hidden = $("[data-link-copied]").hidden = true;  // a shared link is of the move it was made at
     $("[data-position]").textContent = screen.position;
@@ -335,10 +336,23 @@
     });
   }
 
+  /** *Who plays*: drawn anew as Python made it; a keyboard's place (its button, a seat's choice) stays. */
+  function drawPlayers(html) {
+    var box = $("[data-players]");
+    if (box.innerHTML === html) return;
+    var focused = box.contains(document.activeElement) ? document.activeElement : null;
+    say("[data-players]", html, true);
+    var again = focused && (focused.dataset.seat !== undefined
+      ? box.querySelector('select[data-seat="' + focused.dataset.seat + '"]')
+      : box.querySelector('[data-action="players-menu"]'));
+    if (again) again.focus();
+  }
+
   function act(action, key) {
     if (action === "roll") userRun("roll");
     else if (action === "start") afterReplies(function () { userRun("start_game", formFields()); });
     else if (["hint", "undo", "redo", "review", "notation"].indexOf(action) >= 0) userRun(action);
+    else if (action === "players-menu") userRun("players_menu");
     else if (action === "close-error") $("[data-setup-error]").hidden = true;
     else if (action === "close-notice") userRun("close_notice");
     else if (["rematch", "setup", "delete", "forget-tally"].indexOf(action) >= 0) {
@@ -369,6 +383,8 @@
       var game = $('#setup input[name="game"]:checked').value;
       if (!ready) earlySetup(game, target.name === "game" ? null : target.value);
       run("preview", game, checked ? checked.value : "", target.name === "game");
+    } else if (target.matches("[data-players] select[data-seat]")) {
+      userRun("hand_over", Number(target.dataset.seat), target.value);
     } else if (target.closest("#setup") && !target.matches("[data-load-file]")) {  // notes, the board; kept for a reload
       formChanged();
     } else if (target.matches("[data-load-file]")) {

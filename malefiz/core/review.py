@@ -201,12 +201,19 @@ class Reviewer:
         played = next(r for r in rated if r.action == entry.action)
         return Decision(index, entry.before.current_seat, played.chance, rated[0])
 
-    def review(self, record: Record[Any, Any], seats: Sequence[int] | None = None) -> Review:
-        """The review of ``record``: its chart's points and the decisions of ``seats`` (default: every seat)."""
+    def review(
+        self,
+        record: Record[Any, Any],
+        seats: Sequence[int] | None = None,
+        chosen: Callable[[int, int], bool] | None = None,
+    ) -> Review:
+        """The review of ``record``: its chart's points and the decisions of ``seats`` (default: every seat), those
+        at entries where ``chosen(index, seat)`` holds (default: all of them)."""
         wanted = None if seats is None else set(seats)
         decisions = []
         for i, entry in enumerate(record.entries):
-            if wanted is not None and entry.before.current_seat not in wanted:
+            seat = entry.before.current_seat
+            if (wanted is not None and seat not in wanted) or (chosen is not None and not chosen(i, seat)):
                 continue
             found = self.decision(i, entry)
             if found is not None:

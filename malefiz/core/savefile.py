@@ -50,7 +50,7 @@ def save(session: Session) -> dict[str, Any]:
 
     :func:`load` gives the same game back, in the same phase.
     """
-    return {
+    doc = {
         "format": SAVE_FORMAT,
         "version": SAVE_VERSION,
         "game": session.game.name,
@@ -61,6 +61,9 @@ def save(session: Session) -> dict[str, Any]:
         "actions": session.record.texts(),
         "position": session.game.to_json(session.state),
     }
+    if session.handed:  # who plays a seat changed during the game (the setup has who plays it now)
+        doc["handed"] = [[played, seat, "human" if person else "bot"] for played, seat, person in session.handed]
+    return doc
 
 
 def link(session: Session) -> str:
@@ -149,5 +152,29 @@ def from_doc(doc: object, games: Games) -> Session:
             raise MalefizError.keyed("error.save_action", n=i + 1, action=repr(text_action[:40]), error=error) from None
     if doc.get("position") != session.game.to_json(session.state):
         raise MalefizError.keyed("error.save_position")
+    session.handed = _handed(doc.get("handed", []), len(actions), len(setup.seats))
     session.choose_the_only_piece()
     return session
+
+
+def _handed(found: object, actions: int, seats: int) -> list[tuple[int, int, bool]]:
+    """The changes of who plays a seat a document holds (:attr:`Session.handed`): each ``[entries played before
+    it, seat, "human" or "bot" until then]``, in order.
+
+    Raises:
+        MalefizError: for anything else.
+    """
+    handed: list[tuple[int, int, bool]] = []
+    if not isinstance(found, list) or len(found) > MAX_ROLLS:
+        raise MalefizError.keyed("error.save_handed")
+    for change in found:
+        if not isinstance(change, list) or len(change) != 3:
+            raise MalefizError.keyed("error.save_handed")
+        played, seat, kind = change
+        numbers = (played, seat)
+        if not all(isinstance(n, int) and not isinstance(n, bool) for n in numbers) or kind not in ("human", "bot"):
+            raise MalefizError.keyed("error.save_handed")
+        if not 0 <= seat < seats or not (handed[-1][0] if handed else 0) <= played <= actions:
+            raise MalefizError.keyed("error.save_handed")
+        handed.append((played, seat, kind == "human"))
+    return handed

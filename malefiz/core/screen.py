@@ -35,6 +35,7 @@ __all__ = [
     "log_note",
     "news",
     "play_screen",
+    "players_html",
     "podium_html",
     "result",
     "review_html",
@@ -210,6 +211,9 @@ class Screen:
     """What the page's peer-to-peer channels are to do (:meth:`malefiz.together.Together.take`)."""
     invite: str = ""
     """*Play with other devices* in a game on one device: the seats to offer to a person on another device."""
+    players: str = ""
+    """*Who plays* in a game on one device: who plays each colour, to change as the game goes on
+    (:func:`players_html`)."""
     work: bool = False
     """The worker has work of its own (the review valuing the people's decisions): the page asks it to go on
     (:meth:`malefiz.app.App.work`) while the person thinks. It changes nothing shown, but for a review shown before
@@ -238,9 +242,10 @@ def status(session: Session) -> str:
 
 def news(session: Session) -> str:
     """What just happened, for the message line; empty when the status line says it already (a roll
-    waiting to be used) or nothing happened yet (an undo back to the start is news)."""
+    waiting to be used) or nothing happened yet (an undo back to the start is news, and who plays a colour
+    changed)."""
     last = session.record.last
-    if last is None and not session.record.opening and not session.can_redo():
+    if last is None and not session.record.opening and not session.can_redo() and not session.handed:
         return ""
     if last is not None and isinstance(last.action, Roll) and session.message == last.words:
         return ""
@@ -384,6 +389,35 @@ def review_html(session: Session) -> str:
     players = f'<ul class="review-players">{"".join(lines)}</ul>' if lines else ""
     note = f'<p class="review-note">{escape(t("review.note"))}</p>' if review.mistakes() else ""
     return f'<section class="review" aria-label="{title}"><h2>{title}</h2>{chart}{players}{note}</section>'
+
+
+def players_html(session: Session, shown: bool) -> str:
+    """*Who plays* in a game on one device (none between devices, nor once it is over): a button, and with
+    ``shown`` a choice per colour of a person or the computer at a level (:meth:`Session.hand_over`)."""
+    if not session.can_hand_over():
+        return ""
+    t = session.t
+    title = escape(t("players.title"))
+    expanded = "true" if shown else "false"
+    menu = f'<p><button type="button" data-action="players-menu" aria-expanded="{expanded}">{title}</button></p>'
+    if not shown:
+        return menu
+    lines = []
+    for seat, colours in enumerate(session.state.seats):
+        swatches = "".join(f'<span class="swatch swatch-{escape(c)}"></span>' for c in colours)
+        chosen = session.player_choice(seat)
+        choices = session.player_choices()
+        options = "".join(
+            f'<option value="{escape(c)}"{" selected" if c == chosen else ""}>{escape(t(f"kind.{c}"))}</option>'
+            for c in (choices if chosen in choices else (*choices, chosen))
+        )
+        label = escape(t("form.who_plays", colour=session.seat_name(seat)))
+        lines.append(
+            f'<li><label for="player-{seat}">{swatches} {escape(session.seat_name(seat))}</label>'
+            f' <select id="player-{seat}" data-seat="{seat}" aria-label="{label}">{options}</select></li>'
+        )
+    note = escape(t("players.note"))
+    return f'{menu}<section class="players-menu"><p class="note">{note}</p><ul>{"".join(lines)}</ul></section>'
 
 
 def compare_html(session: Session, decision: Decision) -> str:

@@ -23,6 +23,7 @@ raises on what a person does.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Iterator
 from typing import Any, Final, NamedTuple
@@ -35,8 +36,9 @@ from .errors import MalefizError
 from .face import Face, Marks, ranked_fields
 from .game import Game
 from .record import Entry, Record
-from .review import Rated, Review, Reviewer, hint_digits, points
-from .setup import Seat, Setup, seat_label
+from .review import Rated, Reviewer, hint_digits
+from .reviewing import REVIEW_AT_ONCE, Reviewing
+from .setup import LEVELS, Seat, Setup, seat_label
 
 __all__ = ["MAX_FRAMES", "MAX_KEY", "REVIEW_AT_ONCE", "Choice", "Session"]
 
@@ -44,10 +46,6 @@ MAX_KEY: Final = 40
 """The longest ``data-key`` a click may name (anything longer is no key of ours)."""
 MAX_FRAMES: Final = 120
 """The most boards one walk shows (the moves since a player's last turn, opened from a link)."""
-
-REVIEW_AT_ONCE: Final = 3
-"""The most decisions of people :meth:`Session.review_so_far` values on the spot (a person's move and a barricade
-taken with it, during a game); with more left, the review follows once :meth:`Session.review_work` is done."""
 
 
 class Choice(NamedTuple):
@@ -58,7 +56,7 @@ class Choice(NamedTuple):
     action: Any
 
 
-class Session:
+class Session(Reviewing):
     """One game in progress, driven by clicks and by the computer seats (any game, through its face)."""
 
     def __init__(
@@ -101,6 +99,9 @@ class Session:
         """A forced move waits for the person: right after an undo, and in a game just resumed (a reload, a
         file, a link) until someone acts."""
         self._memo: tuple[Any, dict[str, Any]] = (None, {})
+        self.handed: list[tuple[int, int, bool]] = []
+        """Each change of who plays a seat in this game (:meth:`hand_over`), in order: the entries played before it,
+        the seat, and whether a person played the seat until then (:meth:`played_by_person`)."""
         setup = self.setup
         start = setup.start_position() if self.games == 0 else None
         first = setup.first
@@ -180,6 +181,62 @@ class Session:
         if name is None:
             return t.colour_noun(colour)  # the neutral colour stands for itself: German "und schlägt Schwarz"
         return t("name.colours", name=name, colours=t.colour(colour)) if name.lower() != t.colour(colour) else name
+
+    def player_choices(self) -> tuple[str, ...]:
+        """Who may play a seat during a game (:meth:`hand_over`): ``human``, then the computer's levels."""
+        return ("human", *(level for level in LEVELS if level in self.game.bots))
+
+    def player_choice(self, seat: int) -> str:
+        """Who plays seat ``seat`` as :meth:`player_choices` names it: ``human``, or the computer's level."""
+        found = self.setup.seats[seat]
+        return "human" if found.kind == "human" else found.level
+
+    def can_hand_over(self) -> bool:
+        """True when who plays a seat may change now: a game in progress at this one device (between devices each
+        plays its own seats)."""
+        local = self.mine is None and all(seat.kind != "remote" for seat in self.setup.seats)
+        return local and not self.state.is_over
+
+    def hand_over(self, seat: int, choice: str) -> bool:
+        """Let ``choice`` (``human`` or a computer's level, :meth:`player_choices`) play seat ``seat`` from now on:
+        a child who leaves the table hands their colour to the computer, a parent takes one over, a computer
+        that wins too easily plays easier. The game goes on as it stands; the review keeps each decision with
+        whoever made it (:meth:`played_by_person`). False when nothing changed (the same choice, or no change
+        allowed now: :meth:`can_hand_over`).
+
+        Raises:
+            MalefizError: for a seat or a choice that is not one (a message from a page can say anything).
+        """
+        choices = self.player_choices()
+        if not 0 <= seat < len(self.setup.seats) or choice not in choices:
+            raise MalefizError.keyed("error.hand_over", choices=", ".join(choices))
+        before = self.setup.seats[seat]
+        after = (
+            Seat(before.colour, before.name, "human")
+            if choice == "human"
+            else Seat(before.colour, before.name, "bot", choice)
+        )
+        if after == before or not self.can_hand_over():
+            return False
+        seats = (*self.setup.seats[:seat], after, *self.setup.seats[seat + 1 :])
+        self.setup = dataclasses.replace(self.setup, seats=seats)
+        self.handed.append((len(self.record), seat, before.kind == "human"))
+        self.hinted = None
+        self.redo_stack = []
+        self.selected = None
+        self._memo = (None, {})
+        key = "handed.person" if choice == "human" else "handed.computer"
+        self.message = self.t(key, who=self.seat_name(seat), level=self.t(f"kind.{choice}"))
+        self.choose_the_only_piece()
+        return True
+
+    def played_by_person(self, index: int, seat: int) -> bool:
+        """True when a person played seat ``seat`` at entry ``index`` of the record (who plays a seat may have
+        changed since, :meth:`hand_over`)."""
+        for played, handed, person in self.handed:
+            if handed == seat and played > index:
+                return person
+        return self.setup.seats[seat].kind == "human"
 
     def plays_here(self, seat: int | None = None) -> bool:
         """True when seat ``seat`` (default: the one to act) is played on this device (see :attr:`mine`)."""
@@ -460,91 +517,10 @@ class Session:
 
     # -- the review -----------------------------------------------------------
 
-    def review_shown(self) -> bool:
-        """True when the review is shown: asked for, or the game is over."""
-        return self.reviewing or self.state.is_over
-
-    def toggle_review(self) -> bool:
-        """*Review*: show the review while the game goes on, or hide it again (it stays once the game is over)."""
-        if self.state.is_over:
-            return False
-        self.reviewing = not self.reviewing
-        return True
-
     def people(self) -> list[int]:
-        """The seats people play."""
-        return [i for i, seat in enumerate(self.setup.seats) if seat.kind == "human"]
-
-    def review(self) -> Review:
-        """The review of the game so far: the chart's points and the people's decisions (worked out once per
-        position)."""
-        memo = self._memo_of()
-        if "review" not in memo:
-            memo["review"] = self.reviewer.review(self.record, self.people())
-        found: Review = memo["review"]
-        return found
-
-    def review_waiting(self) -> tuple[int, int] | None:
-        """While the review shown waits for :meth:`review_work` (:meth:`review_so_far`): how many of the people's
-        decisions are valued, of how many; None when it is shown whole (or not shown)."""
-        if not self.review_shown():
-            return None
-        moves = self._decided()
-        left = sum(not self.reviewer.has_rated(state) for _, state in moves)
-        return None if left <= REVIEW_AT_ONCE else (len(moves) - left, len(moves))
-
-    def review_so_far(self) -> Review:
-        """The review as far as it can be shown without waiting: :meth:`review` once at most
-        :data:`REVIEW_AT_ONCE` of the people's decisions are left to value; else the chart's points alone (a
-        chance per turn: quick), with how many decisions are valued (:attr:`~.review.Review.waiting`) while
-        :meth:`review_work` values the rest. A finished long game opened from a link has hundreds to value
-        (half a minute in the browser for a long game on the classic board): its end is shown at once, its review
-        follows."""
-        waiting = self.review_waiting()
-        if waiting is None:
-            return self.review()
-        return Review(tuple(points(self.record, self.reviewer.chances)), (), waiting)
-
-    def _decided(self) -> list[tuple[int, Any]]:
-        """The entries where a person decided something (what the review values): each index and position."""
-        people = self.people()
-        return [
-            (i, e.before) for i, e in enumerate(self.record.entries) if e.is_move and e.before.current_seat in people
-        ]
-
-    def _unrated(self) -> int | None:
-        """The index of the first entry where a person decided something the review has not valued yet."""
-        return next((i for i, state in self._decided() if not self.reviewer.has_rated(state)), None)
-
-    def _choosing(self) -> bool:
-        """True when a person is to choose now and the review has not valued the choice yet."""
-        return self.is_person_to_choose() and not self.reviewer.has_rated(self.state)
-
-    def review_due(self) -> bool:
-        """True while some decision of a person is not valued yet (:meth:`review_work` values it)."""
-        return self._unrated() is not None or self._choosing()
-
-    def review_work(self) -> Iterator[None]:
-        """Value the people's decisions not valued yet, a position a step, so that the review is ready at once when
-        it is shown (the page runs this while a person thinks; a computer's turn values the last ones first,
-        :meth:`review_last`); then the decision a person is to make now, which the review values once it is made
-        anyway: a *Hint* asked for meanwhile is there at once."""
-        while True:
-            if (index := self._unrated()) is not None:
-                yield from self.reviewer.rating(self.record.entries[index].before)
-            elif self._choosing():
-                yield from self.reviewer.rating(self.state)
-            else:
-                return
-
-    def review_last(self) -> Iterator[None]:
-        """Value the people's last decisions (the last :data:`REVIEW_AT_ONCE`) not valued yet, a position a step:
-        what a computer's turn does before it decides, so that in a game with computers the review keeps up with
-        the people. Older ones are left to :meth:`review_work`: a game opened again (a reload, a saved file, a link)
-        has none valued, and the computer to act must not wait for them all (a long game on the classic board:
-        seconds in the browser)."""
-        for _, state in self._decided()[-REVIEW_AT_ONCE:]:
-            yield from self.reviewer.rating(state)
+        """The seats people play, or played in this game (:meth:`hand_over`)."""
+        handed = {seat for _, seat, person in self.handed if person}
+        return [i for i, seat in enumerate(self.setup.seats) if seat.kind == "human" or i in handed]
 
     def chances(self) -> list[float]:
         """Each seat's estimated chance to win, in seat order (worked out once per position)."""
@@ -595,6 +571,7 @@ class Session:
         undone = self.record.entries[point:]
         rolls = sum(isinstance(e.action, Roll) for e in undone)
         self.record = self.record.upto(point)
+        self.handed = [(min(played, point), seat, person) for played, seat, person in self.handed]  # in force now
         self.dice = Dice(self.dice.seed, self.dice.count - rolls)
         self.redo_stack.append([e.action for e in undone if self.setup.seats[e.before.current_seat].kind == "human"])
         self.forced_waits = True

@@ -19,6 +19,7 @@ from .errors import ColourName, MalefizError, Said, Term
 from .game import Game
 
 __all__ = [
+    "LEVELS",
     "MAX_NAME",
     "MAX_SEED",
     "PACES",
@@ -138,10 +139,15 @@ def _colours(colours: Iterable[str]) -> tuple[Said, ...]:
     return tuple(Said(colour, f"colour.{colour}") for colour in colours)
 
 
+LEVELS: Final = ("easy", "medium", "hard")
+"""The computer's levels a player picks from, in the setup form and during a game (further bots, every game's
+:attr:`~.game.Game.bots`, are for the command line and the address)."""
+
+
 def _levels(game: Game[Any, Any]) -> tuple[Said, ...]:
     """A game's computer levels among an error's values: each as the address takes it and, in German, the page's
     name of the three levels a player picks (``hard (schwer)``)."""
-    return tuple(Said(b, f"cli.level.{b}" if b in ("easy", "medium", "hard") else "") for b in game.bots)
+    return tuple(Said(b, f"cli.level.{b}" if b in LEVELS else "") for b in game.bots)
 
 
 MAX_ADDRESS = 100_000
