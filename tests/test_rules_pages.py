@@ -256,7 +256,8 @@ def test_options_and_buttons_are_named_as_the_game_page_names_them(game: str, la
         key = f"option.{name}"
         if key in words:
             assert label == words[key]
-    assert f"<i>{escape(words['page.hint'])}</i>" in text and f"<i>{escape(words['page.undo'])}</i>" in text
+    for key in ("page.hint", "page.undo", "page.review", "players.title"):
+        assert f"<i>{escape(words[key])}</i>" in text
     assert "{" not in re.sub(r"<style>.*?</style>", "", text, flags=re.DOTALL)
 
 

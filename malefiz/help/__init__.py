@@ -127,6 +127,7 @@ def rules_page(game: str, language: str) -> str:
                         hint=escape(_ui(language, "page.hint", "Hint")),
                         undo=escape(_ui(language, "page.undo", "Undo")),
                         review=escape(_ui(language, "page.review", "Review")),
+                        players=escape(_ui(language, "players.title", "Who plays")),
                     )
                 ),
                 language,

@@ -56,8 +56,8 @@ class Page(NamedTuple):
     options_intro: str
     options: Mapping[str, Option]
     site: Section
-    """How the rules are played on this site (the last section); ``{hint}``, ``{undo}`` and ``{review}`` in its
-    body become the game page's button names."""
+    """How the rules are played on this site (the last section); ``{hint}``, ``{undo}``, ``{review}`` and
+    ``{players}`` in its body become the game page's button names."""
 
 
 class Words(NamedTuple):
@@ -257,7 +257,8 @@ _MALEFIZ_EN: Final = Page(
         " should go. <i>{hint}</i> shows the best three moves with your chance to win after each, <i>{undo}</i>"
         " takes back the last move a person made (its tooltip says whose), <i>{review}</i> draws everyone's"
         " chance to win turn by turn and marks the"
-        " moves that cost you 5 points or more: click one to see the better move beside it.</p>",
+        " moves that cost you 5 points or more: click one to see the better move beside it. <i>{players}</i>, under"
+        " the game, hands a colour to the computer during the game or lets a person take one over.</p>",
     ),
 )
 
@@ -414,7 +415,8 @@ _MALEFIZ_DE: Final = Page(
         " mit der Gewinnchance nach jedem, <i>{undo}</i> nimmt den letzten Zug eines Menschen zurück (sein"
         " Hinweis sagt, wessen), <i>{review}</i>"
         " zeichnet die Gewinnchancen aller Zug um Zug und markiert die Züge, die 5 Punkte oder mehr gekostet"
-        " haben: ein Klick darauf stellt den besseren Zug daneben.</p>",
+        " haben: ein Klick darauf stellt den besseren Zug daneben. <i>{players}</i> unter dem Spiel gibt eine"
+        " Farbe während des Spiels an den Computer ab oder lässt einen Menschen eine übernehmen.</p>",
     ),
 )
 
@@ -545,7 +547,8 @@ _MAEDN_EN: Final = Page(
         " line. <i>{hint}</i> shows the best three moves with your chance to win after each, <i>{undo}</i>"
         " takes back the last move a person made (its tooltip says whose), <i>{review}</i> draws everyone's"
         " chance to win turn by turn and marks the"
-        " moves that cost you 5 points or more: click one to see the better move beside it.</p>",
+        " moves that cost you 5 points or more: click one to see the better move beside it. <i>{players}</i>, under"
+        " the game, hands a colour to the computer during the game or lets a person take one over.</p>",
     ),
 )
 
@@ -683,7 +686,9 @@ _MAEDN_DE: Final = Page(
         " besten Züge mit der Gewinnchance nach jedem, <i>{undo}</i> nimmt den letzten Zug eines Menschen"
         " zurück (sein Hinweis sagt, wessen),"
         " <i>{review}</i> zeichnet die Gewinnchancen aller Zug um Zug und markiert die Züge, die 5 Punkte oder"
-        " mehr gekostet haben: ein Klick darauf stellt den besseren Zug daneben.</p>",
+        " mehr gekostet haben: ein Klick darauf stellt den besseren Zug daneben. <i>{players}</i> unter dem"
+        " Spiel gibt eine Farbe während des Spiels an den Computer ab oder lässt einen Menschen eine"
+        " übernehmen.</p>",
     ),
 )
 
