@@ -89,4 +89,10 @@ def test_a_person_takes_over_the_computers_colour_and_rolls_for_it(game: GamePag
         rolled_for_red += game.roll_enabled() and maedn_state(game).current == "red"
         act(game)
     assert rolled_for_red > 3
+    position = game.position_text()
+    game.page.reload()  # kept as it is: who plays, and the game
+    game.page.wait_for_selector("html[data-ready]")
+    assert game.position_text() == position and game.kept()["save"]["handed"] == [[0, 1, "bot"]]
+    open_players(game)
+    assert game.page.locator('[data-players] select[data-seat="1"]').input_value() == "human"
     game.watch.assert_clean()
