@@ -478,7 +478,7 @@ class App(SettingUp, BetweenDevices):
         self._thinking = None  # a computer's turn under way is thought anew (or no more: a person took it over)
         if self.game_id is not None:
             self.address = Address("replace", game_address(s.setup, self.game_id))
-        return self.screen(fresh=True)
+        return dataclasses.replace(self.screen(fresh=True), announce=s.message)  # a screen reader hears it
 
     def notation(self) -> Screen | None:
         """*Notation*: show (or hide) each move in notation beside its words in the move list, remembered."""

@@ -417,7 +417,8 @@ def players_html(session: Session, shown: bool) -> str:
             f' <select id="player-{seat}" data-seat="{seat}" aria-label="{label}">{options}</select></li>'
         )
     note = escape(t("players.note"))
-    return f'{menu}<section class="players-menu"><p class="note">{note}</p><ul>{"".join(lines)}</ul></section>'
+    section = f'<section class="players-menu" aria-label="{title}">'
+    return f'{menu}{section}<p class="note">{note}</p><ul>{"".join(lines)}</ul></section>'
 
 
 def compare_html(session: Session, decision: Decision) -> str:

@@ -180,7 +180,8 @@ def test_the_page_hands_a_seat_over_and_the_address_follows_and_bad_input_is_tol
     app.address = None
     handed = app.hand_over(1, "hard")
     assert handed is not None and app.address is not None and "seats=human,bot:hard" in app.address.query
-    assert handed.news == "Gelb: Ab jetzt spielt Computer (schwer)"
+    assert handed.news == handed.announce == "Gelb: Ab jetzt spielt Computer (schwer)"  # a screen reader hears it
+    assert '<section class="players-menu" aria-label="Wer spielt">' in handed.players
     for seat, choice in ((7, "easy"), (1, "nobody")):  # a message from the page that is no choice: told, no change
         refused = app.hand_over(seat, choice)
         assert refused is not None and refused.notice.startswith("Wer spielt: Diesen Platz oder diese Wahl")
