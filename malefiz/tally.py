@@ -19,7 +19,7 @@ from html import escape
 from typing import Final
 
 from .core.session import Session
-from .core.setup import Seat, seat_label
+from .core.setup import Seat, player_label, seat_label
 from .i18n import Translator
 
 __all__ = ["MAX_COUNTED", "TALLY_KEY", "Tally", "counted", "players_line", "read_tally", "tally_html"]
@@ -123,11 +123,7 @@ def counted(tally: Tally, game_id: str, session: Session) -> Tally | None:
 
 
 def _label(name: str, t: Translator) -> str:
-    if name.startswith("bot:"):
-        level = name[4:]
-        found = t(f"kind.{level}")
-        return found if found != f"kind.{level}" else t("tally.computer", level=level)
-    return name
+    return player_label(name[4:], t) if name.startswith("bot:") else name
 
 
 def tally_html(tally: Tally, titles: Mapping[str, str], t: Translator) -> str:

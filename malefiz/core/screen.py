@@ -17,7 +17,7 @@ from .actions import Roll
 from .face import Marks
 from .review import Decision, chart_svg
 from .session import Session
-from .setup import PACES, seat_label
+from .setup import PACES, player_label, seat_label
 from .stats import report_html
 
 __all__ = [
@@ -408,7 +408,7 @@ def players_html(session: Session, shown: bool) -> str:
         chosen = session.player_choice(seat)
         choices = session.player_choices()
         options = "".join(
-            f'<option value="{escape(c)}"{" selected" if c == chosen else ""}>{escape(t(f"kind.{c}"))}</option>'
+            f'<option value="{escape(c)}"{" selected" if c == chosen else ""}>{escape(player_label(c, t))}</option>'
             for c in (choices if chosen in choices else (*choices, chosen))
         )
         label = escape(t("form.who_plays", colour=session.seat_name(seat)))

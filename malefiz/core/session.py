@@ -38,7 +38,7 @@ from .game import Game
 from .record import Entry, Record
 from .review import Rated, Reviewer, hint_digits
 from .reviewing import REVIEW_AT_ONCE, Reviewing
-from .setup import LEVELS, Seat, Setup, seat_label
+from .setup import LEVELS, Seat, Setup, player_label, seat_label
 
 __all__ = ["MAX_FRAMES", "MAX_KEY", "REVIEW_AT_ONCE", "Choice", "Session"]
 
@@ -226,7 +226,7 @@ class Session(Reviewing):
         self.selected = None
         self._memo = (None, {})
         key = "handed.person" if choice == "human" else "handed.computer"
-        self.message = self.t(key, who=self.seat_name(seat), level=self.t(f"kind.{choice}"))
+        self.message = self.t(key, who=self.seat_name(seat), level=player_label(choice, self.t))
         self.choose_the_only_piece()
         return True
 

@@ -30,6 +30,7 @@ __all__ = [
     "check_asked",
     "chosen_in",
     "nearest_setup",
+    "player_label",
     "seat_label",
     "setup_address",
 ]
@@ -142,6 +143,16 @@ def _colours(colours: Iterable[str]) -> tuple[Said, ...]:
 LEVELS: Final = ("easy", "medium", "hard")
 """The computer's levels a player picks from, in the setup form and during a game (further bots, every game's
 :attr:`~.game.Game.bots`, are for the command line and the address)."""
+
+
+def player_label(choice: str, t: Translator) -> str:
+    """Who plays a seat in the player's words: ``human`` or a computer's level (``Computer (easy)``; a bot only the
+    command line and the address know by its name, ``Computer (greedy)``).
+
+    >>> player_label("hard", Translator("de")), player_label("greedy", Translator("en"))
+    ('Computer (schwer)', 'Computer (greedy)')
+    """
+    return t(f"kind.{choice}") if choice in ("human", *LEVELS) else t("tally.computer", level=choice)
 
 
 def _levels(game: Game[Any, Any]) -> tuple[Said, ...]:

@@ -10,6 +10,7 @@ import pytest
 from malefiz.app import App, MemoryStorage
 from malefiz.core import savefile
 from malefiz.core.errors import MalefizError
+from malefiz.core.screen import players_html
 from malefiz.core.session import Session
 from malefiz.core.setup import Setup
 from malefiz.games import GAMES
@@ -187,3 +188,10 @@ def test_the_page_hands_a_seat_over_and_the_address_follows_and_bad_input_is_tol
         assert refused is not None and refused.notice.startswith("Wer spielt: Diesen Platz oder diese Wahl")
     assert s.record == before[1] and s.setup.seats[1].level == "hard"
     assert app.players_menu() is not None and 'aria-expanded="false"' in app.screen().players
+
+
+def test_a_computer_only_the_address_knows_is_named_among_the_choices() -> None:
+    s = session("?game=malefiz&board=fast&seats=human,bot:greedy&seed=11")
+    menu = players_html(s, shown=True)
+    assert '<option value="greedy" selected>Computer (greedy)</option>' in menu
+    assert list(s.player_choices()) == ["human", "easy", "medium", "hard"]  # a player picks among these
