@@ -34,9 +34,6 @@ class Reviewing:
     def _memo_of(self) -> dict[str, Any]:
         raise NotImplementedError
 
-    def people(self) -> list[int]:
-        raise NotImplementedError
-
     def played_by_person(self, index: int, seat: int) -> bool:
         raise NotImplementedError
 
@@ -59,7 +56,7 @@ class Reviewing:
         position)."""
         memo = self._memo_of()
         if "review" not in memo:
-            memo["review"] = self.reviewer.review(self.record, self.people(), self.played_by_person)
+            memo["review"] = self.reviewer.review(self.record, chosen=self.played_by_person)
         found: Review = memo["review"]
         return found
 
