@@ -64,11 +64,14 @@ def test_a_person_hands_their_colour_to_the_computer_which_plays_it_to_the_end(g
     assert game.page.locator('[data-players] label[for="player-0"]').text_content() == " Mia (red)"
     game.shot("players-open")
     choose(game, 0, "easy")
+    said = game.page.locator("[data-log] li .handed")  # the move list says it under the computer's first action
+    said.wait_for()
+    assert said.text_content() == "Mia (red): Computer (easy) plays from here"
     game.page.wait_for_selector("[data-winner]:not([hidden])", timeout=240_000)  # no one to wait for: computers only
     game.page.wait_for_selector(SETTLED, state="attached")
     assert game.page.locator("[data-players]").is_hidden()  # over: nobody to hand on
     kept = game.kept()["save"]
-    assert "seats=bot:easy,bot:medium" in kept["setup"] and kept["handed"][0][1:] == [0, "human"]
+    assert "seats=bot:easy,bot:medium" in kept["setup"] and kept["handed"][0][1:] == [0, "human", "easy"]
     review = game.page.locator("[data-review] .review-players").inner_text()
     assert "Mia (red): " in review and "the computer" not in review.split("\n")[0]  # her own decisions, reviewed
     game.watch.assert_clean()
@@ -92,7 +95,7 @@ def test_a_person_takes_over_the_computers_colour_and_rolls_for_it(game: GamePag
     position = game.position_text()
     game.page.reload()  # kept as it is: who plays, and the game
     game.page.wait_for_selector("html[data-ready]")
-    assert game.position_text() == position and game.kept()["save"]["handed"] == [[0, 1, "bot"]]
+    assert game.position_text() == position and game.kept()["save"]["handed"] == [[0, 1, "medium", "human"]]
     open_players(game)
     assert game.page.locator('[data-players] select[data-seat="1"]').input_value() == "human"
     game.watch.assert_clean()

@@ -17,7 +17,7 @@ from ..i18n import Amount
 from .actions import Roll
 from .document import MAX_DEPTH, deflate, inflate, json_depth
 from .errors import MalefizError
-from .session import Session
+from .session import Handover, Session
 from .setup import MAX_SEED, Games, Setup
 
 __all__ = ["MAX_SAVE", "SAVE_FORMAT", "SAVE_VERSION", "from_doc", "from_link", "json_problem", "link", "load", "save"]
@@ -62,7 +62,7 @@ def save(session: Session) -> dict[str, Any]:
         "position": session.game.to_json(session.state),
     }
     if session.handed:  # who plays a seat changed during the game (the setup has who plays it now)
-        doc["handed"] = [[played, seat, "human" if person else "bot"] for played, seat, person in session.handed]
+        doc["handed"] = [list(change) for change in session.handed]
     return doc
 
 
@@ -152,29 +152,39 @@ def from_doc(doc: object, games: Games) -> Session:
             raise MalefizError.keyed("error.save_action", n=i + 1, action=repr(text_action[:40]), error=error) from None
     if doc.get("position") != session.game.to_json(session.state):
         raise MalefizError.keyed("error.save_position")
-    session.handed = _handed(doc.get("handed", []), len(actions), len(setup.seats))
+    session.handed = _handed(doc.get("handed", []), len(actions), session)
     session.choose_the_only_piece()
     return session
 
 
-def _handed(found: object, actions: int, seats: int) -> list[tuple[int, int, bool]]:
+def _handed(found: object, actions: int, session: Session) -> list[Handover]:
     """The changes of who plays a seat a document holds (:attr:`Session.handed`): each ``[entries played before
-    it, seat, "human" or "bot" until then]``, in order.
+    it, seat, who played it until then, who plays it from then on]``, in order, who as
+    :meth:`Session.player_choices` names it (``bot``: a computer of a level not said). The first version of this
+    saved no fourth (who plays from then on is who played the seat at its next change, or plays it now).
 
     Raises:
         MalefizError: for anything else.
     """
-    handed: list[tuple[int, int, bool]] = []
+    handed: list[Handover] = []
+    whom = ("human", "bot", *session.game.bots)
     if not isinstance(found, list) or len(found) > MAX_ROLLS:
         raise MalefizError.keyed("error.save_handed")
     for change in found:
-        if not isinstance(change, list) or len(change) != 3:
+        if not isinstance(change, list) or len(change) not in (3, 4):
             raise MalefizError.keyed("error.save_handed")
-        played, seat, kind = change
+        played, seat, *who = change
         numbers = (played, seat)
-        if not all(isinstance(n, int) and not isinstance(n, bool) for n in numbers) or kind not in ("human", "bot"):
+        if not all(isinstance(n, int) and not isinstance(n, bool) for n in numbers) or not all(w in whom for w in who):
             raise MalefizError.keyed("error.save_handed")
-        if not 0 <= seat < seats or not (handed[-1][0] if handed else 0) <= played <= actions:
+        if not 0 <= seat < len(session.setup.seats) or not (handed[-1][0] if handed else 0) <= played <= actions:
             raise MalefizError.keyed("error.save_handed")
-        handed.append((played, seat, kind == "human"))
-    return handed
+        handed.append(Handover(played, seat, who[0], who[1] if len(who) > 1 else ""))
+    return [
+        change
+        if change.choice
+        else change._replace(
+            choice=next((c.was for c in handed[i + 1 :] if c.seat == change.seat), session.player_choice(change.seat))
+        )
+        for i, change in enumerate(handed)
+    ]

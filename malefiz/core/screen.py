@@ -75,6 +75,9 @@ class LogLine:
     chip: bool = False
     """The notation shows beside the words (the player turned *Notation* on); it is the line's
     ``data-notation`` anyway."""
+    handed: tuple[str, ...] = ()
+    """Who plays a seat changed before this line's action (:meth:`~malefiz.core.session.Session.handed_words`):
+    said under it, as the list goes from the newest down."""
 
     @property
     def html(self) -> str:
@@ -90,16 +93,21 @@ lost</span></li>'
         >>> LogLine(3, "Anna moves", "y:3-7").html
         '<li value="4" data-index="3" data-notation="y:3-7" tabindex="-1" aria-label="4. Anna moves" title="">Anna \
 moves</li>'
+        >>> LogLine(3, "Red rolls 5", handed=("Red: a person plays from here",)).html
+        '<li value="4" data-index="3" tabindex="-1" aria-label="4. Red rolls 5 (Red: a person plays from here)" \
+title="">Red rolls 5 <span class="handed">Red: a person plays from here</span></li>'
         """
         code = f' <code class="notation">{escape(self.notation)}</code>' if self.notation and self.chip else ""
         mark = f' <span class="mistake-mark">{escape(self.mistake)}</span>' if self.mistake else ""
+        handed = "".join(f' <span class="handed">{escape(words)}</span>' for words in self.handed)
         marked = ' class="mistake"' if self.mistake else ""
         notation = f' data-notation="{escape(self.notation)}"' if self.notation else ""
-        name = " ".join(part for part in (f"{self.index + 1}.", self.words, self.mistake) if part)
+        aside = f"({'; '.join(self.handed)})" if self.handed else ""
+        name = " ".join(part for part in (f"{self.index + 1}.", self.words, self.mistake, aside) if part)
         return (
             f'<li value="{self.index + 1}" data-index="{self.index}"{notation} tabindex="-1" '
             f'aria-label="{escape(name)}" title="{escape(self.title)}"{marked}>'
-            f"{escape(self.words)}{code}{mark}</li>"
+            f"{escape(self.words)}{code}{mark}{handed}</li>"
         )
 
 
@@ -324,15 +332,17 @@ def log_lines(session: Session, most: int = LOG_LINES, chips: bool = False) -> t
     t = session.t
     title = t("page.entry_title")
     mistakes = session.review_so_far().mistakes() if session.review_shown() else {}
+    handed = session.handed_words() if session.handed else {}
     base = len(record.opening)
     found = []
     for line in lines:
         d = mistakes.get(line.index - base)
+        said = handed.get(line.index - base, ()) if line.index >= base else ()
         if d is None:
-            found.append(LogLine(line.index, line.words, line.notation, title, chip=chips))
+            found.append(LogLine(line.index, line.words, line.notation, title, chip=chips, handed=said))
         else:
             mark = t("review.mark", loss=round(d.loss * 100))
-            found.append(LogLine(line.index, line.words, line.notation, t("review.line_title"), mark, chips))
+            found.append(LogLine(line.index, line.words, line.notation, t("review.line_title"), mark, chips, said))
     return tuple(found)
 
 

@@ -23,7 +23,6 @@ raises on what a person does.
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from collections.abc import Iterator
 from typing import Any, Final, NamedTuple
@@ -35,12 +34,13 @@ from .effects import NONE as NONE_EFFECTS
 from .errors import MalefizError
 from .face import Face, Marks, ranked_fields
 from .game import Game
+from .handing import Handover, WhoPlays
 from .record import Entry, Record
 from .review import Rated, Reviewer, hint_digits
 from .reviewing import REVIEW_AT_ONCE, Reviewing
-from .setup import LEVELS, Seat, Setup, player_label, seat_label
+from .setup import Seat, Setup, seat_label
 
-__all__ = ["MAX_FRAMES", "MAX_KEY", "REVIEW_AT_ONCE", "Choice", "Session"]
+__all__ = ["MAX_FRAMES", "MAX_KEY", "REVIEW_AT_ONCE", "Choice", "Handover", "Session"]
 
 MAX_KEY: Final = 40
 """The longest ``data-key`` a click may name (anything longer is no key of ours)."""
@@ -56,7 +56,7 @@ class Choice(NamedTuple):
     action: Any
 
 
-class Session(Reviewing):
+class Session(WhoPlays, Reviewing):
     """One game in progress, driven by clicks and by the computer seats (any game, through its face)."""
 
     def __init__(
@@ -99,9 +99,9 @@ class Session(Reviewing):
         """A forced move waits for the person: right after an undo, and in a game just resumed (a reload, a
         file, a link) until someone acts."""
         self._memo: tuple[Any, dict[str, Any]] = (None, {})
-        self.handed: list[tuple[int, int, bool]] = []
-        """Each change of who plays a seat in this game (:meth:`hand_over`), in order: the entries played before it,
-        the seat, and whether a person played the seat until then (:meth:`played_by_person`)."""
+        self.handed: list[Handover] = []
+        """Each change of who plays a seat in this game (:meth:`hand_over`), in order (:meth:`played_by_person`,
+        :meth:`handed_words`)."""
         setup = self.setup
         start = setup.start_position() if self.games == 0 else None
         first = setup.first
@@ -181,62 +181,6 @@ class Session(Reviewing):
         if name is None:
             return t.colour_noun(colour)  # the neutral colour stands for itself: German "und schlägt Schwarz"
         return t("name.colours", name=name, colours=t.colour(colour)) if name.lower() != t.colour(colour) else name
-
-    def player_choices(self) -> tuple[str, ...]:
-        """Who may play a seat during a game (:meth:`hand_over`): ``human``, then the computer's levels."""
-        return ("human", *(level for level in LEVELS if level in self.game.bots))
-
-    def player_choice(self, seat: int) -> str:
-        """Who plays seat ``seat`` as :meth:`player_choices` names it: ``human``, or the computer's level."""
-        found = self.setup.seats[seat]
-        return "human" if found.kind == "human" else found.level
-
-    def can_hand_over(self) -> bool:
-        """True when who plays a seat may change now: a game in progress at this one device (between devices each
-        plays its own seats)."""
-        local = self.mine is None and all(seat.kind != "remote" for seat in self.setup.seats)
-        return local and not self.state.is_over
-
-    def hand_over(self, seat: int, choice: str) -> bool:
-        """Let ``choice`` (``human`` or a computer's level, :meth:`player_choices`) play seat ``seat`` from now on:
-        a child who leaves the table hands their colour to the computer, a parent takes one over, a computer
-        that wins too easily plays easier. The game goes on as it stands; the review keeps each decision with
-        whoever made it (:meth:`played_by_person`). False when nothing changed (the same choice, or no change
-        allowed now: :meth:`can_hand_over`).
-
-        Raises:
-            MalefizError: for a seat or a choice that is not one (a message from a page can say anything).
-        """
-        choices = self.player_choices()
-        if not 0 <= seat < len(self.setup.seats) or choice not in choices:
-            raise MalefizError.keyed("error.hand_over", choices=", ".join(choices))
-        before = self.setup.seats[seat]
-        after = (
-            Seat(before.colour, before.name, "human")
-            if choice == "human"
-            else Seat(before.colour, before.name, "bot", choice)
-        )
-        if after == before or not self.can_hand_over():
-            return False
-        seats = (*self.setup.seats[:seat], after, *self.setup.seats[seat + 1 :])
-        self.setup = dataclasses.replace(self.setup, seats=seats)
-        self.handed.append((len(self.record), seat, before.kind == "human"))
-        self.hinted = None
-        self.redo_stack = []
-        self.selected = None
-        self._memo = (None, {})
-        key = "handed.person" if choice == "human" else "handed.computer"
-        self.message = self.t(key, who=self.seat_name(seat), level=player_label(choice, self.t))
-        self.choose_the_only_piece()
-        return True
-
-    def played_by_person(self, index: int, seat: int) -> bool:
-        """True when a person played seat ``seat`` at entry ``index`` of the record (who plays a seat may have
-        changed since, :meth:`hand_over`)."""
-        for played, handed, person in self.handed:
-            if handed == seat and played > index:
-                return person
-        return self.setup.seats[seat].kind == "human"
 
     def plays_here(self, seat: int | None = None) -> bool:
         """True when seat ``seat`` (default: the one to act) is played on this device (see :attr:`mine`)."""
@@ -517,11 +461,6 @@ class Session(Reviewing):
 
     # -- the review -----------------------------------------------------------
 
-    def people(self) -> list[int]:
-        """The seats people play, or played in this game (:meth:`hand_over`)."""
-        handed = {seat for _, seat, person in self.handed if person}
-        return [i for i, seat in enumerate(self.setup.seats) if seat.kind == "human" or i in handed]
-
     def chances(self) -> list[float]:
         """Each seat's estimated chance to win, in seat order (worked out once per position)."""
         memo = self._memo_of()
@@ -571,7 +510,7 @@ class Session(Reviewing):
         undone = self.record.entries[point:]
         rolls = sum(isinstance(e.action, Roll) for e in undone)
         self.record = self.record.upto(point)
-        self.handed = [(min(played, point), seat, person) for played, seat, person in self.handed]  # in force now
+        self.handed = [h._replace(played=min(h.played, point)) for h in self.handed]  # in force now
         self.dice = Dice(self.dice.seed, self.dice.count - rolls)
         self.redo_stack.append([e.action for e in undone if self.setup.seats[e.before.current_seat].kind == "human"])
         self.forced_waits = True

@@ -10,7 +10,7 @@ import pytest
 from malefiz.app import App, MemoryStorage
 from malefiz.core import savefile
 from malefiz.core.errors import MalefizError
-from malefiz.core.screen import players_html
+from malefiz.core.screen import log_lines, players_html
 from malefiz.core.session import Session
 from malefiz.core.setup import Setup
 from malefiz.games import GAMES
@@ -68,7 +68,7 @@ def test_a_person_hands_their_colour_to_the_computer_and_the_game_plays_on(game:
     assert s.setup.seats[0].kind == "bot" and s.setup.seats[0].level == "easy" and s.setup.seats[0].name == "Mia"
     assert s.message == f"{s.seat_name(0)}: Computer (easy) plays from now on" and s.player_choice(0) == "easy"
     assert not s.hand_over(0, "easy")  # the same again: nothing changes
-    assert s.handed == [(handed_at, 0, True)]
+    assert s.handed == [(handed_at, 0, "human", "easy")] and s.handed[0].person
     while not s.state.is_over:  # computers only now
         assert s.is_bot_turn()
         s.bot_step()
@@ -93,13 +93,15 @@ def test_a_person_takes_over_the_computers_colour(game: str) -> None:
 def test_who_plays_a_seat_survives_a_save_a_link_and_a_reload_with_the_same_review() -> None:
     s = session(ADDRESSES["malefiz"])
     play_until(s, 30)
+    first = len(s.record)
     s.hand_over(1, "human")
     play_until(s, 60)
+    then = len(s.record)
     s.hand_over(0, "hard")
     s.hand_over(1, "easy")
     play_until(s, 90)
     doc = savefile.save(s)
-    assert doc["handed"] == [[h[0], h[1], "human" if h[2] else "bot"] for h in s.handed] and len(doc["handed"]) == 3
+    assert doc["handed"] == [[first, 1, "medium", "human"], [then, 0, "human", "hard"], [then, 1, "human", "easy"]]
     assert "seats=bot:hard,bot:easy" in doc["setup"]  # the setup says who plays now
     for again in (savefile.load(json.dumps(doc), GAMES), savefile.from_link(savefile.link(s), GAMES)):
         assert again.handed == s.handed and again.setup == s.setup
@@ -108,12 +110,28 @@ def test_who_plays_a_seat_survives_a_save_a_link_and_a_reload_with_the_same_revi
     assert "handed" not in plain  # a game nobody handed on saves as before
 
 
+def test_a_game_saved_before_who_plays_from_then_on_was_saved_reads_it_from_the_changes_after() -> None:
+    s = session(ADDRESSES["malefiz"])
+    play_until(s, 10)
+    s.hand_over(1, "human")
+    play_until(s, 20)
+    s.hand_over(1, "hard")
+    doc = savefile.save(s)
+    doc["handed"] = [[played, seat, "human" if was == "human" else "bot"] for played, seat, was, _ in s.handed]
+    again = savefile.load(json.dumps(doc), GAMES)
+    assert [(h.was, h.choice) for h in again.handed] == [("bot", "human"), ("human", "hard")]
+    assert again.handed_words() == s.handed_words() and again.review() == s.review()
+
+
 @pytest.mark.parametrize(
     "handed",
     [
         "no",
         [[1, 0]],
         [[1, 0, "remote"]],
+        [[1, 0, "human", "remote"]],
+        [[1, 0, "human", ""]],
+        [[1, 0, "human", "easy", "hard"]],
         [[1, 5, "bot"]],
         [[-1, 0, "bot"]],
         [[10_000, 0, "bot"]],
@@ -162,7 +180,7 @@ def test_an_undo_past_a_change_keeps_who_plays_now() -> None:
         assert s.roll() if s.state.is_chance else s.play(s.legal()[0])
     assert s.hand_over(1, "medium")
     assert s.undo()  # the first person's move taken back, to just after their roll
-    assert s.handed == [(len(s.record), 1, True)]  # the change holds from here on
+    assert s.handed == [(len(s.record), 1, "human", "medium")]  # the change holds from here on
     assert s.is_person_to_choose() and not s.played_by_person(len(s.record), 1)
     assert s.played_by_person(len(s.record), 0) and s.played_by_person(len(s.record) - 2, 1)
 
@@ -195,3 +213,45 @@ def test_a_computer_only_the_address_knows_is_named_among_the_choices() -> None:
     menu = players_html(s, shown=True)
     assert '<option value="greedy" selected>Computer (greedy)</option>' in menu
     assert list(s.player_choices()) == ["human", "easy", "medium", "hard"]  # a player picks among these
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_the_move_list_says_who_plays_from_where_under_the_first_line_after_the_change(language: str) -> None:
+    s = session(ADDRESSES["maedn"], language)
+    play_until(s, 12)
+    at = len(s.record)
+    base = len(s.record.opening)
+    assert s.hand_over(0, "easy") and s.hand_over(1, "human")
+    assert s.handed_words() == {
+        at: (
+            s.t("handed.log_computer", who=s.seat_name(0), level=s.t("kind.easy")),
+            s.t("handed.log_person", who=s.seat_name(1)),
+        )
+    }
+    assert all(not line.handed for line in log_lines(s))  # said in the status line until something is played
+    assert s.is_bot_turn()  # the computer plays Mia's colour at once
+    s.bot_step()
+    lines = {line.index: line for line in log_lines(s)}
+    said = lines[base + at].handed
+    expected = {
+        "en": ("Mia (yellow): Computer (easy) plays from here", "Red: a person plays from here"),
+        "de": ("Mia (gelb): Ab hier spielt Computer (leicht)", "Rot: Ab hier spielt ein Mensch"),
+    }
+    assert said == expected[language]
+    assert f'<span class="handed">{said[0]}</span>' in lines[base + at].html and said[1] in lines[base + at].html
+    assert not any(line.handed for index, line in lines.items() if index != base + at)
+
+
+def test_changes_an_undo_brings_together_say_only_who_plays_from_there() -> None:
+    s = session("?game=malefiz&board=fast&seats=human,human&names=Mia,Ben&seed=5")
+    play_until(s, 20)
+    while s.state.current_seat != 0 or not s.state.is_chance:
+        assert s.roll() if s.state.is_chance else s.play(s.legal()[0])
+    while s.state.current_seat == 0:  # Mia rolls and moves: Ben is to roll
+        assert s.roll() if s.state.is_chance else s.play(s.legal()[0])
+    assert s.hand_over(1, "medium")
+    assert s.undo()  # Mia's move taken back: the change now holds from her move on
+    assert s.hand_over(1, "human")  # and Ben plays on himself: nothing to say
+    assert s.handed_words() == {}
+    assert s.hand_over(1, "hard")
+    assert s.handed_words() == {len(s.record): ("Ben (yellow): Computer (hard) plays from here",)}
