@@ -323,8 +323,13 @@ def _cmd_review(args: argparse.Namespace, out: TextIO) -> int:
     width = transcript.colour_width(t)
     print(f"{0:5}  {t('cli.start'):<{width}}  {percents(review.points[0][1])}", file=out)
     mistakes = review.mistakes()
+    session.set_language(t.language)
+    handed = session.handed_words()  # who plays a seat changed: said before the turn it holds from
     index = turns = 0
     for turns, turn in enumerate(transcript.turns(record.entries), 1):
+        for said in range(index, index + len(turn)):
+            for words in handed.get(said, ()):
+                print(f"{'':5}  {words}", file=out)
         texts = []
         for entry in turn:
             text = game.describe(entry.before, entry.action, entry.after, t)

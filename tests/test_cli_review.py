@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from malefiz import transcript
 from malefiz.core.face import Marks
 from malefiz.core.review import MISTAKE, Reviewer, rate
 from malefiz.core.savefile import link, load, save
@@ -219,6 +220,37 @@ def test_review_prints_every_turn_with_the_chances_and_each_seats_figures(tmp_pa
         assert f"{sum(d.is_mistake for d in mine)} mistake" in line
     assert len(parts["seats"]) == 2 and sum(len(review.of(seat)) for seat in (0, 1)) > 20
     assert parts["end"][0].startswith("winner: ")
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [("en", "Mia (red): Computer (easy) plays from here"), ("de", "Mia (rot): Ab hier spielt Computer (leicht)")],
+)
+def test_review_says_where_who_plays_a_colour_changed_before_the_turn_it_holds_from(
+    tmp_path: Path, lang: str, said: str
+) -> None:
+    setup = Setup.from_query("?game=malefiz&board=fast&seats=human,bot:medium&names=Mia,&seed=4", GAMES)
+    assert setup is not None
+    s = Session(setup)
+    while s.record.moves < 12:
+        if s.is_bot_turn():
+            s.bot_step()
+        else:
+            assert s.roll() if s.state.is_chance else s.play(s.rated()[0].action)
+    assert s.hand_over(0, "easy")
+    at = len(s.record)
+    while not s.state.is_over:
+        s.bot_step()
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(save(s)), encoding="utf-8")
+    result = run("review", str(path), "--lang", lang)
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines.count(f"{'':7}{said}") == 1
+    turn = lines[lines.index(f"{'':7}{said}") + 1]  # the next turn's line: the turn of the entry it holds from
+    number = int(turn.split()[0])
+    turns = list(transcript.turns(s.record.entries))
+    assert sum(map(len, turns[: number - 1])) <= at < sum(map(len, turns[:number]))
 
 
 @pytest.mark.parametrize(
