@@ -399,7 +399,10 @@ def test_a_game_in_progress_goes_on_with_a_guest_whose_reply_link_the_host_opens
         act(host, "maedn")
     converge([host])
     position = host.evaluate(POSITION)
-    host.click('[data-invite] [data-action="invite-menu"]')
+    host.focus('[data-invite] [data-action="invite-menu"]')  # by keyboard: its place stays as the menu opens
+    host.keyboard.press("Enter")
+    host.wait_for_selector('[data-invite] [data-action="invite"][data-id="1"]')
+    assert host.evaluate("() => document.activeElement.dataset.action") == "invite-menu"
     host.click('[data-invite] [data-action="invite"][data-id="1"]')
     invitation = handed_link(host, "#join=")
     guest = devices(invitation.removeprefix(site_url))

@@ -119,3 +119,16 @@ window.pageKeys = function (page) {
     learn: function (table) { keys = table; },
   };
 };
+
+/** `box` drawn anew as `html` (hidden when empty), a keyboard's place in it kept: the focus goes back to the element of
+ * the same data-seat, else of the same data-action (Who plays, the invitation's menu). */
+window.redrawKeepingFocus = function (box, html) {
+  "use strict";
+  var focused = box.contains(document.activeElement) ? document.activeElement.dataset : null;
+  box.innerHTML = html;
+  box.hidden = !html;
+  if (!focused) return;
+  var again = focused.seat !== undefined ? box.querySelector('[data-seat="' + focused.seat + '"]')
+    : focused.action !== undefined ? box.querySelector('[data-action="' + focused.action + '"]') : null;
+  if (again) again.focus();
+};

@@ -339,13 +339,7 @@
   /** *Who plays*: drawn anew as Python made it; a keyboard's place (its button, a seat's choice) stays. */
   function drawPlayers(html) {
     var box = $("[data-players]");
-    if (box.innerHTML === html) return;
-    var focused = box.contains(document.activeElement) ? document.activeElement : null;
-    say("[data-players]", html, true);
-    var again = focused && (focused.dataset.seat !== undefined
-      ? box.querySelector('select[data-seat="' + focused.dataset.seat + '"]')
-      : box.querySelector('[data-action="players-menu"]'));
-    if (again) again.focus();
+    if (box.innerHTML !== html) window.redrawKeepingFocus(box, html);  // web/keys.js
   }
 
   function act(action, key) {

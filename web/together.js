@@ -130,12 +130,8 @@
 
   window.MalefizTogether = {
     show: function (screen) {
-      var invite = document.querySelector("[data-invite]");
-      var focused = invite.contains(document.activeElement) ? document.activeElement : null;
-      invite.innerHTML = screen.view === "play" ? screen.invite || "" : "";
-      invite.hidden = !invite.innerHTML;
-      var again = focused && invite.querySelector('[data-action="' + focused.dataset.action + '"]');
-      if (again) again.focus();  // a keyboard's place stays on the menu's button
+      // a keyboard's place stays on the menu's button (web/keys.js)
+      window.redrawKeepingFocus(document.querySelector("[data-invite]"), screen.view === "play" ? screen.invite || "" : "");
       if (screen.view !== "play") {
         draw("");
         return (screen.net || []).forEach(command);  // a reply link's tab passes it on
