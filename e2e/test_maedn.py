@@ -118,6 +118,26 @@ def test_a_six_enters_a_piece_and_the_player_rolls_again(game: GamePage) -> None
     game.watch.assert_clean()
 
 
+def test_a_tap_on_a_piece_that_cannot_move_says_why(game: GamePage) -> None:
+    open_at(game, "maedn cross y:9,B,B,B r:B,B,B,B y?", 3)
+    game.click_key("y:B")  # before the roll
+    game.page.wait_for_function("() => document.querySelector('[data-message]').textContent === 'Roll the die first'")
+    game.roll()
+    position = game.position_text()
+    game.click_key("y:B")  # a waiting piece, with a 3
+    said = "A piece leaves the house only with a 6"
+    game.page.wait_for_function("(said) => document.querySelector('[data-message]').textContent === said", arg=said)
+    assert game.page.locator("[data-announce] p").last.text_content() == said  # a screen reader hears it
+    game.click_key("r:B")
+    game.page.wait_for_function(
+        "() => document.querySelector('[data-message]').textContent === 'That piece belongs to Ben (red)'"
+    )
+    assert game.position_text() == position and game.keys(".piece.movable") == ["y:9"]  # nothing moved
+    click_and_wait(game, '.piece.movable[data-key="y:9"]')
+    assert "moves a piece 3 fields" in message(game)
+    game.watch.assert_clean()
+
+
 def test_a_capture_sends_the_piece_back_to_b(game: GamePage) -> None:
     open_at(game, "maedn cross y:3,B,B,B r:27,B,B,B y?", 4)
     game.roll()

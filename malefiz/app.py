@@ -434,7 +434,11 @@ class App(SettingUp, BetweenDevices):
             return None
         done = len(s.record)
         if not s.click(key):
-            return None
+            why = s.why_not(key)  # a piece that cannot move: the rule that stops it, in the message line
+            if not why or why == s.message:
+                return None
+            s.message = why
+            return dataclasses.replace(self.screen(), announce=why)
         return self.screen(fresh=len(s.record) > done)
 
     def roll(self) -> Screen | None:

@@ -320,6 +320,8 @@
     if (key !== null && keyboard.offers(key)) return void userRun("click", key);
     call("nearest", keyboard.spots(), event.clientX, event.clientY, window.boardZoom.finger).then(function (reply) {
       if (reply.value !== null) userRun("click", reply.value);
+      // Nothing to choose near: a piece that cannot move is told why (Python's message; None for anything else).
+      else if (key !== null && !root.hasAttribute("data-acting")) run("click", key);
     });
   }
 

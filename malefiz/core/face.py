@@ -89,6 +89,10 @@ class Words(Protocol[S_in, A_in]):
         """The accessible name of a piece or a target."""
         ...
 
+    def stuck_words(self, state: S_in, key: str, name: Namer, t: Translator) -> str:
+        """Why a click on the piece ``key`` moves nothing ("" when there is nothing to say)."""
+        ...
+
 
 class WordsFace(Generic[S, A]):
     """The word members of a :class:`Face`, told by the game's :class:`Words` module (:attr:`words`)."""
@@ -110,6 +114,10 @@ class WordsFace(Generic[S, A]):
     def label(self, state: S, key: str, action: A | None, t: Translator) -> str:
         """See the words module's ``label_words``."""
         return self.words.label_words(state, key, action, t)
+
+    def stuck(self, state: S, key: str, name: Namer, t: Translator) -> str:
+        """See the words module's ``stuck_words``."""
+        return self.words.stuck_words(state, key, name, t)
 
 
 class Face(Protocol[S, A]):
@@ -158,6 +166,12 @@ class Face(Protocol[S, A]):
     def label(self, state: S, key: str, action: A | None, t: Translator) -> str:
         """The accessible name of the board element ``key``: a movable piece (``action`` None) or the target
         of ``action``."""
+        ...
+
+    def stuck(self, state: S, key: str, name: Namer, t: Translator) -> str:
+        """Why a click on the board element ``key`` moves nothing, for the player to move (a roll to use): a piece
+        of another colour, or theirs that the rules stop (the rule that does); "" for anything else (an empty
+        field, a piece that can move)."""
         ...
 
     def frames(

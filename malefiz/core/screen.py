@@ -249,12 +249,10 @@ def status(session: Session) -> str:
 
 
 def news(session: Session) -> str:
-    """What just happened, for the message line; empty when the status line says it already (a roll
-    waiting to be used) or nothing happened yet (an undo back to the start is news, and who plays a colour
-    changed)."""
+    """What just happened, for the message line (an undo back to the start, who plays a colour changed, why a
+    click moved nothing); empty when the status line says it already (a roll waiting to be used) or nothing
+    happened yet."""
     last = session.record.last
-    if last is None and not session.record.opening and not session.can_redo() and not session.handed:
-        return ""
     if last is not None and isinstance(last.action, Roll) and session.message == last.words:
         return ""
     return session.message

@@ -339,6 +339,23 @@ class Session(WhoPlays, Reviewing):
             self.selected = None if piece == self.selected else piece
         return True
 
+    def why_not(self, key: str) -> str:
+        """Why a click on the board element ``key`` did nothing (:meth:`click` False), for the person whose turn it
+        is on this device: the die is to be rolled first, or the piece is another player's or one the rules stop
+        (the game's words: ``A piece leaves the house only with a 6``); "" when there is nothing to tell (an empty
+        field, a piece that can move, not a person's turn here)."""
+        state = self.state
+        if state.is_over or len(key) > MAX_KEY or self.is_bot_turn() or not self.plays_here():
+            return ""
+        if state.is_chance:
+            return self.t("why.roll_first") if self.can_roll() else ""
+        if not self.is_person_to_choose():
+            return ""
+        try:
+            return self.face.stuck(state, key, self.name, self.t)
+        except MalefizError:
+            return ""
+
     def _chosen(self, action: Any) -> None:
         self.selected = None
         self.forced_waits = False

@@ -64,6 +64,7 @@ __all__ = [
     "new_game",
     "penalty",
     "seat_colours",
+    "stopped",
 ]
 
 SEAT_COLOURS: Final[dict[str, dict[int, tuple[int, ...]]]] = {
@@ -303,6 +304,47 @@ def _generate(state: State) -> tuple[Move, ...]:
             found += _simple_moves(pieces[n], roll, se.moves[n], se.length, options.no_jump_in_goal)
     _last = (state, found)
     return found
+
+
+def stopped(state: State, colour: str, place: int) -> str:
+    """Why ``colour``'s piece on ``place`` (:data:`B` or below for one waiting) has no move, ``colour`` being one the
+    player to move moves now (phase MOVE): the first rule that stops it, ``house`` (a waiting piece leaves B only
+    with a 6), ``clear_a`` (the piece on A must leave it while pieces wait on B), ``enter`` (with a 6 a waiting
+    piece must come out), ``past`` (the roll goes past goal field d), ``own`` (an own piece stands where it would
+    end), ``jump`` (it would jump over an own piece in the goal, an option), ``barrier`` (a barrier stands on its
+    way or where it would end, an option), or ``other`` (none of these); ``""`` when it has a move.
+
+    >>> from .notation import parse_position
+    >>> waiting = parse_position("maedn cross y:0,B,B,B r:B,B,B,B y3")
+    >>> stopped(waiting, "yellow", B), stopped(waiting, "yellow", 0)
+    ('house', '')
+    """
+    moves = legal_moves(state)
+    if state.phase is not _MOVE or any(
+        m.colour == colour and (m.start == place or (m.start < 0 and place < 0)) for m in moves
+    ):
+        return ""
+    slot = state.seating.slot_of[colour]
+    mine = state.pieces[slot]
+    roll = state.roll
+    assert roll is not None
+    waiting = mine[0] < 0
+    own = [m for m in moves if m.colour == colour]
+    if place < 0:
+        return "house" if roll != 6 else "clear_a" if 0 in mine else "other"
+    if waiting and any(m.start == 0 for m in own):
+        return "clear_a"
+    if waiting and any(m.start < 0 for m in own):
+        return "enter"
+    if state.seating.moves[slot].forward[roll][place] is None:
+        return "past"
+    end = place + roll
+    if end in mine:
+        return "own"
+    length = state.seating.length
+    if state.options.no_jump_in_goal and end > length and any(max(place + 1, length) <= g < end for g in mine):
+        return "jump"
+    return "barrier" if state.options.barriers else "other"
 
 
 def legal_actions(state: State) -> list[Action]:

@@ -35,6 +35,7 @@ __all__ = [
     "legal_actions",
     "new_game",
     "route",
+    "stopped",
 ]
 
 
@@ -265,6 +266,32 @@ def legal_actions(state: State) -> list[Action]:
     if phase is not Phase.OVER:
         raise not_a_position("Malefiz", state)
     return []
+
+
+def stopped(state: State, start: Field) -> str:
+    """Why the player to move (phase MOVE) has no move from ``start``, where a pawn of theirs stands: ``barricade``
+    (barricades stand on every way of the roll's steps) or ``taken`` (every field the roll reaches holds a pawn of
+    their own that is protected, or is a rest field with a pawn on it); ``""`` when it has a move, or no pawn of
+    theirs is there.
+
+    >>> from .notation import parse_location, parse_position
+    >>> closed = parse_position("fast r:2.4,3.7,h,h y:7.4,7.7,7.8,h x:5.1,5.2,4.3,6.3,8.3,4.4 r6")
+    >>> stopped(closed, parse_location("2.4")), stopped(closed, parse_location("3.7"))
+    ('barricade', '')
+    >>> rests = "fast r:7.2,5.5,2.7,f y:5.4,9.7,h,h x:5.1,2.3,3.3,6.3,7.3,8.3 r"
+    >>> stopped(parse_position(rests + "1"), FOREST), stopped(parse_position(rests + "3"), FOREST)
+    ('taken', '')
+    """
+    if state.phase is not Phase.MOVE or start not in state.pawns[state.turn]:
+        return ""
+    assert state.roll is not None
+    reach = _tables(state.board, state.players[state.turn])[start][state.roll]
+    ends = reach.moves(state.barricades)[1]
+    if any(not _blocked(state, end) for end in ends):
+        return ""
+    if ends:
+        return "taken"
+    return "barricade" if reach.moves(0)[0] else ""
 
 
 _new = tuple.__new__  # builds a State without the named tuple's argument handling (hot path)

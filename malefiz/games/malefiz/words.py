@@ -31,7 +31,7 @@ from ...core.effects import Effects
 from ...i18n import ENGLISH, Translator
 from .board import FOREST, HOUSE, Board, Colour, Field, counted_rows, row_columns, xy
 from .notation import parse_location
-from .rules import effects
+from .rules import effects, stopped
 from .state import Action, Move, Pass, Phase, Place, State
 
 __all__ = [
@@ -45,6 +45,7 @@ __all__ = [
     "pawn_words",
     "place_words",
     "prompt_words",
+    "stuck_words",
 ]
 
 
@@ -252,3 +253,26 @@ def label_words(state: State, key: str, action: Action | None, t: Translator = E
     if fx.barricade_taken is not None:
         extra += t("mf.label_take")
     return t("mf.label_move", extra=extra, where=field_words(b, action.end, t))
+
+
+def stuck_words(state: State, key: str, name: Callable[[Colour], str], t: Translator = ENGLISH) -> str:
+    """Why a click on the pawn on ``key`` (a location's name) moves nothing while a roll waits to be used: the pawn
+    is another player's (``That piece belongs to Yellow``), or what stops it (:func:`~.rules.stopped`: ``A
+    barricade blocks every way this pawn could go with a 6``); "" for a pawn that can move, or no pawn there.
+
+    >>> from .notation import parse_position
+    >>> s = parse_position("fast r:2.4,3.7,h,h y:7.4,7.7,7.8,h x:5.1,5.2,4.3,6.3,8.3,4.4 r6")
+    >>> stuck_words(s, "2.4", str.title), stuck_words(s, "7.7", str.title), stuck_words(s, "3.7", str.title)
+    ('A barricade blocks every way this pawn could go with a 6', 'That piece belongs to Yellow', '')
+
+    Raises:
+        NotationError: for a key that names no location.
+    """
+    if state.phase is not Phase.MOVE:
+        return ""
+    location = parse_location(key)
+    if location not in state.pawns[state.turn]:  # the house and the forest are always the player's own
+        owner = next((i for i, pawns in enumerate(state.pawns) if location in pawns), None)
+        return "" if owner is None or location < 0 else t("why.not_yours", who=name(state.players[owner]))
+    why = stopped(state, location)
+    return t(f"mf.why.{why}", n=state.roll) if why else ""

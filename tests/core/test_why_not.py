@@ -1,0 +1,187 @@
+"""Why a click moved nothing: a piece the rules stop says which rule (Session.why_not, each game's ``stopped`` and
+``stuck_words``), in the message line and to a screen reader, and the game stays exactly as it was."""
+
+from __future__ import annotations
+
+import pytest
+
+from malefiz.app import App, MemoryStorage
+from malefiz.core.session import Session
+from malefiz.core.setup import Setup
+from malefiz.games import GAMES
+from malefiz.games.maedn import rules as maedn_rules
+from malefiz.games.maedn.notation import parse_position as maedn_position
+from malefiz.games.maedn.state import Move as MaednMove
+from malefiz.games.maedn.words import stuck_words as maedn_words
+from malefiz.games.malefiz import rules as malefiz_rules
+from malefiz.games.malefiz.notation import parse_location
+from malefiz.games.malefiz.notation import parse_position as malefiz_position
+from malefiz.games.malefiz.state import Move as MalefizMove
+from malefiz.games.malefiz.words import stuck_words as malefiz_words
+from malefiz.i18n import Translator
+
+GERMAN = Translator("de")
+
+
+def played(address: str) -> Session:
+    """The game ``address`` sets up, played to its end by its computers (its record has every position)."""
+    setup = Setup.from_query(address, GAMES)
+    assert setup is not None
+    s = Session(setup)
+    while not s.state.is_over:
+        s.bot_step()
+    return s
+
+
+@pytest.mark.parametrize(
+    "address",
+    [
+        "?game=maedn&board=cross&seats=bot:easy,bot:easy,bot:easy&seed=2",
+        "?game=maedn&board=cross&seats=bot:easy,bot:medium&seed=5&options=barriers,no_jump_in_goal",
+        "?game=maedn&board=star&seats=bot:easy,bot:easy,bot:easy,bot:easy,bot:easy&seed=3&options=backward_capture",
+    ],
+)
+def test_a_piece_of_the_colour_to_move_is_stopped_exactly_when_it_has_no_move(address: str) -> None:
+    s = played(address)
+    stopped = 0
+    for entry in s.record.entries:
+        state = entry.before
+        if state.phase.value != "move":
+            continue
+        moves = maedn_rules.legal_moves(state)
+        for colour in {m.colour for m in moves} | {state.current}:
+            for place in set(state.pieces_of(colour)):
+                free = any(
+                    isinstance(m, MaednMove)
+                    and m.colour == colour
+                    and (m.start == place or (m.start < 0 and place < 0))
+                    for m in moves
+                )
+                why = maedn_rules.stopped(state, colour, place)
+                assert (why == "") == free, (str(state), colour, place, why)
+                stopped += why != ""
+                assert why in ("", "house", "clear_a", "enter", "past", "own", "jump", "barrier")  # never "other"
+    assert stopped > 50
+
+
+@pytest.mark.parametrize(
+    "address",
+    [
+        "?game=malefiz&board=classic&seats=bot:easy,bot:easy,bot:easy&seed=4",
+        "?game=malefiz&board=fast&seats=bot:easy,bot:medium&seed=6",
+    ],
+)
+def test_a_pawn_of_the_player_to_move_is_stopped_exactly_when_it_has_no_move(address: str) -> None:
+    s = played(address)
+    checked = 0
+    for entry in s.record.entries:
+        state = entry.before
+        if state.phase.value != "move":
+            continue
+        moves = [m for m in s.game.legal_actions(state) if isinstance(m, MalefizMove)]
+        for start in set(state.pawns[state.turn]):
+            why = malefiz_rules.stopped(state, start)
+            assert (why == "") == any(m.start == start for m in moves), (str(state), start, why)
+            checked += 1
+    assert checked > 100
+
+
+@pytest.mark.parametrize(
+    ("position", "key", "english", "german"),
+    [
+        (
+            "maedn cross y:0,B,B,B g:0,B,B,B r:0,B,B,B g3",
+            "g:B",
+            "A piece leaves the house only with a 6",
+            "Eine Figur kommt nur mit einer 6 aus dem Haus",
+        ),
+        (
+            "maedn cross y:0,2,B,B g:4,B,B,B r:4,B,B,B y4",
+            "y:2",
+            "First the piece on your start field A must move on",
+            "Zuerst muss die Figur auf deinem Startfeld A weiterziehen",
+        ),
+        (
+            "maedn cross y:2,B,B,B g:4,B,B,B r:4,B,B,B y6",
+            "y:2",
+            "With a 6 a piece must come out of the house",
+            "Mit einer 6 muss eine Figur aus dem Haus kommen",
+        ),
+        (
+            "maedn cross y:B,B,B,B g:17,42,B,B r:2,14,42,B r2",
+            "r:42",
+            "That roll would take this piece past the end of the goal",
+            "Mit diesem Wurf käme die Figur über das Ende des Ziels hinaus",
+        ),
+        (
+            "maedn cross y:1,2,4,B g:5,9,B,B r:10,B,B,B y1",
+            "y:1",
+            "Your own piece stands where this one would land",
+            "Wo diese Figur hinkäme, steht schon eine eigene",
+        ),
+        (
+            "maedn cross y:7,7,18,B g:7,19,19,B r:16,26,B,B r4 +nojump +barriers",
+            "r:26",
+            "A barrier is in this piece's way",
+            "Eine Sperre steht dieser Figur im Weg",
+        ),
+        (
+            "maedn cross y:35,B,B,B g:32,40,41,B r:7,43,B,B g2 +nojump +barriers",
+            "g:40",
+            "In the goal a piece may not jump over another",
+            "Im Ziel darf keine Figur übersprungen werden",
+        ),
+        ("maedn cross y:0,2,B,B g:4,B,B,B r:4,B,B,B y4", "r:4", "That piece belongs to Red", "Diese Figur gehört Rot"),
+    ],
+)
+def test_each_rule_that_stops_a_piece_is_said_in_both_languages(
+    position: str, key: str, english: str, german: str
+) -> None:
+    state = maedn_position(position)
+    name = str.title
+    assert maedn_words(state, key, name) == english
+    assert maedn_words(state, key, lambda colour: GERMAN.colour(colour, capital=True), GERMAN) == german
+
+
+def test_a_malefiz_pawn_stopped_by_barricades_or_taken_fields_and_another_players_pawn_are_said() -> None:
+    closed = malefiz_position("fast r:2.4,3.7,h,h y:7.4,7.7,7.8,h x:5.1,5.2,4.3,6.3,8.3,4.4 r6")
+    assert malefiz_words(closed, "2.4", str.title) == "A barricade blocks every way this pawn could go with a 6"
+    assert malefiz_words(closed, "2.4", str.title, GERMAN) == (
+        "Ein Sperrstein versperrt dieser Figur jeden Weg mit einer 6"
+    )
+    assert malefiz_words(closed, "7.7", str.title) == "That piece belongs to Yellow"
+    assert malefiz_words(closed, "3.7", str.title) == malefiz_words(closed, "5.5", str.title) == ""  # moves; empty
+    rests = malefiz_position("fast r:7.2,5.5,2.7,f y:5.4,9.7,h,h x:5.1,2.3,3.3,6.3,7.3,8.3 r1")
+    assert malefiz_rules.stopped(rests, parse_location("f")) == "taken"
+    assert malefiz_words(rests, "f", str.title) == "Every field this pawn could reach with a 1 is taken"
+    assert malefiz_words(rests, "h", str.title) == ""  # the house is the player's own: red has none there
+
+
+def test_a_click_on_a_stopped_piece_says_why_and_changes_nothing() -> None:
+    app = App(MemoryStorage(), ["de"])
+    app.open("?game=maedn&board=cross&seats=human,human&names=Mia,Ben&first=yellow&seed=3")
+    s = app.session
+    assert s is not None
+    told = app.click("y:B")  # before the roll
+    assert told is not None and told.news == told.announce == "Erst würfeln"
+    assert app.roll() is not None and s.state.roll == 4
+    before = (s.record, s.selected, s.setup)
+    told = app.click("y:B")
+    assert told is not None and told.news == told.announce == "Eine Figur kommt nur mit einer 6 aus dem Haus"
+    assert app.click("y:B") is None  # said already: nothing new
+    told = app.click("r:B")
+    assert told is not None and told.news == "Diese Figur gehört Ben (rot)"
+    assert app.click("t40") is None and app.click("nonsense") is None  # an empty field, no key of ours: nothing
+    assert (s.record, s.selected, s.setup) == before
+    moved = app.click("y:0")  # a piece that can move moves, as ever
+    assert moved is not None and len(s.record) == len(before[0]) + 1 and moved.news.startswith("Mia (gelb) zieht")
+
+
+def test_nothing_is_said_while_a_computer_or_another_device_plays() -> None:
+    setup = Setup.from_query("?game=maedn&board=cross&seats=bot:easy,human&first=yellow&seed=3", GAMES)
+    assert setup is not None
+    s = Session(setup)
+    assert s.is_bot_turn() and s.why_not("y:B") == "" and s.why_not("r:B") == ""
+    here = Session(Setup.from_query("?game=maedn&board=cross&seats=human,human&first=yellow&seed=3", GAMES) or setup)
+    here.mine = frozenset({1})  # this device plays red; yellow is to roll elsewhere
+    assert here.why_not("y:B") == "" and here.why_not("r:B") == ""
