@@ -113,6 +113,14 @@ def test_a_barricade_is_taken_and_put_back(game: GamePage) -> None:
     game.shot("barricade-placement")
     places = [a.field for a in legal_actions(placing) if isinstance(a, Place)]
     assert set(game.keys(".target")) == {location_name(f) for f in places}
+    board = placing.board
+    taken = {f for pawns in placing.pawns for f in pawns}
+    bottom = next(f for f in board.fields if f >> 5 == board.bottom_row and f not in taken)
+    game.click_key(location_name(bottom))  # where it may not go: said, and nothing changes
+    game.page.wait_for_function(
+        "() => document.querySelector('[data-message]').textContent === 'The barricade may not go on the bottom row'"
+    )
+    assert game.state() == placing
     spot = places[len(places) // 2]
     game.place(spot)
     after = game.state()

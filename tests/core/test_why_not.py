@@ -185,3 +185,58 @@ def test_nothing_is_said_while_a_computer_or_another_device_plays() -> None:
     here = Session(Setup.from_query("?game=maedn&board=cross&seats=human,human&first=yellow&seed=3", GAMES) or setup)
     here.mine = frozenset({1})  # this device plays red; yellow is to roll elsewhere
     assert here.why_not("y:B") == "" and here.why_not("r:B") == ""
+
+
+@pytest.mark.parametrize(
+    "address",
+    [
+        "?game=malefiz&board=classic&seats=bot:easy,bot:easy&seed=7",
+        "?game=malefiz&board=fast&seats=bot:easy,bot:easy,bot:easy&seed=8&options=protect_two_rows",
+    ],
+)
+def test_a_field_refuses_the_barricade_with_a_reason_exactly_when_it_may_not_take_it(address: str) -> None:
+    s = played(address)
+    board = s.state.board
+    placements = 0
+    for entry in s.record.entries:
+        state = entry.before
+        if state.phase.value != "place":
+            continue
+        placements += 1
+        legal = {a.field for a in s.game.legal_actions(state)}
+        for f in board.fields:
+            why = malefiz_rules.unplaceable(state, f)
+            assert (why == "") == (f in legal), (str(state), f, why)
+    assert placements > 3
+
+
+@pytest.mark.parametrize(
+    ("name", "english", "german"),
+    [
+        ("5.0", "The barricade may not go on the goal", "Der Sperrstein darf nicht aufs Ziel"),
+        ("2.4", "The barricade may not go on a rest field", "Der Sperrstein darf nicht auf ein Ruhefeld"),
+        ("9.8", "The barricade may not go on the bottom row", "Der Sperrstein darf nicht in die unterste Reihe"),
+        ("4.3", "The barricade may not go on a pawn", "Der Sperrstein darf nicht auf eine Figur"),
+        ("5.1", "A barricade stands there already", "Dort steht schon ein Sperrstein"),
+        ("3.3", "", ""),
+    ],
+)
+def test_where_the_barricade_may_not_go_is_said_in_both_languages(name: str, english: str, german: str) -> None:
+    state = malefiz_position("fast r:4.3,h,h,h y:h,h,h,h x:5.1,5.2,6.3,3.4,7.4 r!")
+    assert malefiz_words(state, name, str.title) == english
+    assert malefiz_words(state, name, str.title, GERMAN) == german
+    two = malefiz_position("fast r:4.3,h,h,h y:h,h,h,h x:5.1,5.2,6.3,3.4,7.4 r! +rows2")
+    assert malefiz_words(two, "9.7", str.title) == "The barricade may not go on the bottom two rows"
+
+
+def test_a_click_where_the_barricade_may_not_go_says_why_and_a_free_field_takes_it() -> None:
+    app = App(MemoryStorage(), ["en"])
+    position = "fast r:4.3,h,h,h y:h,h,h,h x:5.1,5.2,6.3,3.4,7.4 r!"
+    app.open("?game=malefiz&board=fast&seats=human,human&names=Mia,Ben&position=" + position.replace(" ", "%20"))
+    s = app.session
+    assert s is not None and str(s.state) == position
+    told = app.click("9.8")
+    assert told is not None and told.news == told.announce == "The barricade may not go on the bottom row"
+    assert str(s.state) == position
+    placed = app.click("3.3")
+    assert placed is not None and str(s.state) != position and placed.news.startswith("Mia (red) puts the barricade")

@@ -36,6 +36,7 @@ __all__ = [
     "new_game",
     "route",
     "stopped",
+    "unplaceable",
 ]
 
 
@@ -292,6 +293,28 @@ def stopped(state: State, start: Field) -> str:
     if ends:
         return "taken"
     return "barricade" if reach.moves(0)[0] else ""
+
+
+def unplaceable(state: State, f: Field) -> str:
+    """Why the barricade taken (phase PLACE) may not go on field ``f``: ``goal``, ``rest`` (a rest field), ``row``
+    (the bottom row, or ``rows``: the bottom two with the option), ``barricade`` or ``pawn`` (one stands there);
+    ``""`` when it may, or ``f`` is no field.
+
+    >>> from .notation import parse_location, parse_position
+    >>> s = parse_position("fast r:4.3,h,h,h y:h,h,h,h x:5.1,5.2,6.3,3.4,7.4 r!")
+    >>> [unplaceable(s, parse_location(name)) for name in ("5.0", "2.4", "9.8", "4.3", "5.1", "3.3")]
+    ['goal', 'rest', 'row', 'pawn', 'barricade', '']
+    """
+    b = state.board
+    if state.phase is not Phase.PLACE or f not in b.fields or _is_legal_place(state, f):
+        return ""
+    if f == b.goal:
+        return "goal"
+    if f in b.rest_fields:
+        return "rest"
+    if f >> 5 in b.protected_rows(state.options.protect_two_rows):
+        return "rows" if state.options.protect_two_rows else "row"
+    return "barricade" if state.barricades >> f & 1 else "pawn"
 
 
 _new = tuple.__new__  # builds a State without the named tuple's argument handling (hot path)

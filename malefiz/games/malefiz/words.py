@@ -31,7 +31,7 @@ from ...core.effects import Effects
 from ...i18n import ENGLISH, Translator
 from .board import FOREST, HOUSE, Board, Colour, Field, counted_rows, row_columns, xy
 from .notation import parse_location
-from .rules import effects, stopped
+from .rules import effects, stopped, unplaceable
 from .state import Action, Move, Pass, Phase, Place, State
 
 __all__ = [
@@ -256,9 +256,10 @@ def label_words(state: State, key: str, action: Action | None, t: Translator = E
 
 
 def stuck_words(state: State, key: str, name: Callable[[Colour], str], t: Translator = ENGLISH) -> str:
-    """Why a click on the pawn on ``key`` (a location's name) moves nothing while a roll waits to be used: the pawn
-    is another player's (``That piece belongs to Yellow``), or what stops it (:func:`~.rules.stopped`: ``A
-    barricade blocks every way this pawn could go with a 6``); "" for a pawn that can move, or no pawn there.
+    """Why a click on ``key`` (a location's name) does nothing: while a roll waits to be used, the pawn there is
+    another player's (``That piece belongs to Yellow``) or what stops it (:func:`~.rules.stopped`: ``A barricade
+    blocks every way this pawn could go with a 6``); while a barricade waits for its field, why it may not go there
+    (:func:`~.rules.unplaceable`: ``The barricade may not go on the bottom row``); "" for anything else.
 
     >>> from .notation import parse_position
     >>> s = parse_position("fast r:2.4,3.7,h,h y:7.4,7.7,7.8,h x:5.1,5.2,4.3,6.3,8.3,4.4 r6")
@@ -268,6 +269,9 @@ def stuck_words(state: State, key: str, name: Callable[[Colour], str], t: Transl
     Raises:
         NotationError: for a key that names no location.
     """
+    if state.phase is Phase.PLACE:  # a field the barricade may not go on
+        why = unplaceable(state, parse_location(key))
+        return t(f"mf.why.place.{why}") if why else ""
     if state.phase is not Phase.MOVE:
         return ""
     location = parse_location(key)
