@@ -151,8 +151,7 @@ class Session(WhoPlays, Reviewing):
         entries = tuple(_retold(e, self._tell(e)) for e in self.record)
         self.record = Record(self.record.start, self._opening(), entries)
         lines = self.record.lines()
-        if lines:
-            self.message = lines[-1].words
+        self.message = lines[-1].words if lines else ""  # nothing left said in the language before
 
     # -- who is who -------------------------------------------------------
 

@@ -240,3 +240,13 @@ def test_a_click_where_the_barricade_may_not_go_says_why_and_a_free_field_takes_
     assert str(s.state) == position
     placed = app.click("3.3")
     assert placed is not None and str(s.state) != position and placed.news.startswith("Mia (red) puts the barricade")
+
+
+def test_a_reason_said_before_a_change_of_language_is_not_left_in_the_language_before() -> None:
+    app = App(MemoryStorage(), ["de"])
+    app.open("?game=maedn&board=cross&seats=human,human&first=yellow&seed=3")
+    told = app.click("y:B")
+    assert told is not None and told.news == "Erst würfeln"
+    assert app.set_language("en").news == ""
+    told = app.click("y:B")
+    assert told is not None and told.news == "Roll the die first"
