@@ -206,14 +206,14 @@ KNOCK: Final = 10
 """How far aside (right and up) a captured piece starts its flight home from the field it was caught on."""
 
 LIFT: Final = 24
-"""How high a lifted barricade floats above its pawn, in pixels."""
+"""How far a barricade falls as it is put down, in pixels."""
 
 MOTION_STYLE: Final = (
     ".sent-home,.lifted,.landed{transform-box:fill-box;transform-origin:center}"
     "@keyframes sent-home{0%,20%{transform:translate(var(--dx),var(--dy)) scale(1.15)}"
     "100%{transform:translate(0,0)}}"
     ".sent-home{animation:sent-home .8s ease-in-out both}"
-    "@keyframes lifted{from{transform:translate(0,var(--rise))}}"
+    "@keyframes lifted{from{transform:translate(var(--dx,0px),var(--rise))}}"
     ".lifted{animation:lifted .4s ease-out both}"
     "@keyframes landed{from{transform:translate(0,var(--drop)) scale(1.25);opacity:.7}}"
     ".landed{animation:landed .4s cubic-bezier(.5,0,.8,1.4) both}"

@@ -19,8 +19,10 @@ from malefiz.games.maedn import rules as maedn_rules
 from malefiz.games.maedn.board import COLOUR_LETTERS
 from malefiz.games.maedn.state import Move as MaednMove
 from malefiz.games.maedn.state import Options as MaednOptions
+from malefiz.games.malefiz import board as malefiz_board
 from malefiz.games.malefiz import rules as malefiz_rules
 from malefiz.games.malefiz import state as malefiz_state
+from malefiz.games.malefiz import view as malefiz_view
 from malefiz.games.malefiz.board import location_name
 from malefiz.i18n import Translator
 
@@ -95,7 +97,11 @@ def test_a_taken_barricade_is_lifted_over_the_pawn_then_lands_and_stays_marked()
     )
     lifted = render("malefiz", before, action, malefiz_rules.apply, motion=True)
     (rising,) = moving(lifted, "lifted")
-    assert offsets(rising)["rise"] > LIFT
+    (stone,) = rising.iter(f"{NS}rect")
+    shift = offsets(rising)
+    middle = float(stone.get("x", 0)) + 9 + shift["dx"], float(stone.get("y", 0)) + 9 + shift["rise"]
+    pawn = next(c for c in lifted.iter(f"{NS}circle") if c.get("data-key") == location_name(action.end))
+    assert middle == (float(pawn.get("cx", 0)), float(pawn.get("cy", 0)))  # it rises from the pawn that took it
     assert len([g for g in lifted.iter(f"{NS}g") if g.get("class") == "held"]) == 1
     still = render("malefiz", before, action, malefiz_rules.apply, motion=False)
     assert not moving(still, "lifted") and [g for g in still.iter(f"{NS}g") if g.get("class") == "held"]
@@ -134,3 +140,38 @@ def test_a_captured_or_penalised_maedn_piece_flies_back_to_b(forced: bool) -> No
     colour = sent[0] if sent else maedn_rules.captures(before, action)
     assert colour is not None and (piece.get("data-key") or "").startswith(COLOUR_LETTERS[colour] + ":")
     assert not moving(render("maedn", before, action, maedn_rules.apply, motion=False), "sent-home")
+
+
+@pytest.mark.parametrize("board_name", malefiz_board.BOARD_NAMES)
+def test_a_held_barricade_covers_no_field_house_or_forest_wherever_it_was_taken(board_name: str) -> None:
+    """The barricade a pawn took floats in the free corner beside that pawn, on every field of every board: over
+    no field (nor a pawn on one), no house and not the forest (it once floated straight up, half over the field
+    above and any pawn there)."""
+    start = malefiz_rules.new_game(board_name, ("red", "green"))
+    placing = start._replace(phase=malefiz_state.Phase.PLACE)
+    b = start.board
+    drawn = ET.fromstring(malefiz_view.board_svg(board_name))
+    circles = [c for c in drawn.iter(f"{NS}circle") if float(c.get("r", 0)) >= 9]  # fields and pawns, not dots
+    boxes = [r for r in drawn.iter(f"{NS}rect") if "house-box" in (r.get("class") or "")]
+    ellipses = [e for e in drawn.iter(f"{NS}ellipse") if "forest-area" in (e.get("class") or "")]
+    assert len(circles) > len(b.fields) and boxes and (ellipses or b.forest is None)
+    for f in sorted(b.fields - {b.goal}):
+        svg = ET.fromstring(malefiz_view.render(placing, highlight=(f,)))
+        (held,) = [g for g in svg.iter(f"{NS}g") if g.get("class") == "held"]
+        (stone,) = held.iter(f"{NS}rect")
+        x0, y0 = float(stone.get("x", 0)), float(stone.get("y", 0))
+        x1, y1 = x0 + float(stone.get("width", 0)), y0 + float(stone.get("height", 0))
+        _, _, width, height = (float(n) for n in svg.get("viewBox", "").split())
+        assert min(x0, y0) >= 0 and x1 <= width and y1 <= height, f
+        for c in circles:  # the nearest point of the stone to the circle's centre lies outside it
+            cx, cy, r = float(c.get("cx", 0)), float(c.get("cy", 0)), float(c.get("r", 0))
+            nx, ny = min(max(cx, x0), x1), min(max(cy, y0), y1)
+            assert (nx - cx) ** 2 + (ny - cy) ** 2 > r**2, (location_name(f), cx, cy)
+        for box in boxes:
+            bx, by = float(box.get("x", 0)), float(box.get("y", 0))
+            bw, bh = float(box.get("width", 0)), float(box.get("height", 0))
+            assert x1 < bx or bx + bw < x0 or y1 < by or by + bh < y0, location_name(f)
+        for e in ellipses:
+            ex, ey, rx, ry = (float(e.get(k, 0)) for k in ("cx", "cy", "rx", "ry"))
+            nx, ny = min(max(ex, x0), x1), min(max(ey, y0), y1)
+            assert ((nx - ex) / rx) ** 2 + ((ny - ey) / ry) ** 2 > 1, location_name(f)

@@ -310,7 +310,7 @@ def render(
     suggested move or barricade place, marked with the class ``hint``; ``ranks``: the hint's ranks by target
     field, drawn on top (:func:`~malefiz.core.svg.rank_badge`).
     While a taken barricade waits to be put down (phase PLACE), it is drawn
-    lifted above the end of ``highlight`` (the pawn that took it).
+    floating beside the end of ``highlight`` (the pawn that took it), over no other field.
 
     ``motion``: the effects of the last action (see :func:`~.rules.effects`), played
     once right after it: a pawn it sent back (its ``capture``) flies that colour's
@@ -469,7 +469,7 @@ def render(
         out.append("</g>")
     out.extend(flying)
     if state.phase is Phase.PLACE and highlight:
-        out.append(_held(highlight[-1], lift))
+        out.append(_held(highlight[-1], lift, b.name))
     out.extend(badges)
     out.append("</svg>")
     return "".join(out)
@@ -501,14 +501,55 @@ def _flying(pawn: str, caught: Field, x: float, y: float) -> str:
     return moving("sent-home", pawn, dx=cx + KNOCK - x, dy=cy - KNOCK - y)
 
 
-def _held(f: Field, lift: bool) -> str:
-    """The barricade taken on field ``f``, floating above the pawn that took it (rising when ``lift``)."""
+_HELD = 18
+"""The side of a held barricade's square."""
+
+
+@cache
+def _held_centre(name: str, f: Field) -> tuple[float, float]:
+    """Where the barricade taken on field ``f`` floats: in the first free corner beside the pawn (above right, above
+    left, below right, below left: half a cell each way, where no field, goal, house or forest is), straight above it
+    on a board without one."""
+    b = board(name)
     cx, cy = _centre(f)
-    top = cy - _PAWN_R - LIFT
+    half = _HELD / 2
+    width, height = (b.width + 1) * CELL, _height(name)
+    circles = [(*_centre(g), (_FIELD_R + 4 if g == b.goal else _FIELD_R + 1)) for g in b.fields]  # a halo included
+    boxes = [_house_box(b, colour) for colour in COLOURS]
+    forest = (b.forest[0] * CELL + CELL, b.forest[1] * CELL + CELL, CELL * 1.9, _FOREST_RY) if b.forest else None
+
+    def clear(x: float, y: float) -> bool:
+        x0, y0, x1, y1 = x - half, y - half, x + half, y + half
+        if x0 < 0 or y0 < 0 or x1 > width or y1 > height:
+            return False
+        for gx, gy, r in circles:
+            nx, ny = min(max(gx, x0), x1), min(max(gy, y0), y1)
+            if (nx - gx) ** 2 + (ny - gy) ** 2 <= r * r:
+                return False
+        if any(not (x1 < bx or bx + bw < x0 or y1 < by or by + bh < y0) for bx, by, bw, bh in boxes):
+            return False
+        if forest is not None:
+            ex, ey, rx, ry = forest
+            nx, ny = min(max(ex, x0), x1), min(max(ey, y0), y1)
+            if ((nx - ex) / rx) ** 2 + ((ny - ey) / ry) ** 2 <= 1:
+                return False
+        return True
+
+    corners = [(cx + dx * CELL / 2, cy + dy * CELL / 2) for dx, dy in ((1, -1), (-1, -1), (1, 1), (-1, 1))]
+    return next((c for c in corners if clear(*c)), (cx, cy - _PAWN_R - LIFT + half))
+
+
+def _held(f: Field, lift: bool, name: str) -> str:
+    """The barricade taken on field ``f`` of board ``name``, floating beside the pawn that took it (rising from
+    that pawn's middle when ``lift``)."""
+    cx, cy = _centre(f)
+    x, y = _held_centre(name, f)
+    half = _HELD / 2
     stone = (
-        f'<g class="held" pointer-events="none"><rect x="{cx - 9}" y="{px(top)}" width="18" height="18" rx="3"/></g>'
+        f'<g class="held" pointer-events="none"><rect x="{px(x - half)}" y="{px(y - half)}" width="{_HELD}"'
+        f' height="{_HELD}" rx="3"/></g>'
     )
-    return moving("lifted", stone, rise=LIFT + _PAWN_R) if lift else stone
+    return moving("lifted", stone, dx=cx - x, rise=cy - y) if lift else stone
 
 
 def board_svg(board_name: str, t: Translator = ENGLISH) -> str:
