@@ -591,3 +591,34 @@ def test_six_players_counts_fit_an_upright_phone(browser: Browser, site_url: str
     assert wide and max(wide) <= 1, wide
     context.close()
     watch.assert_clean()
+
+
+def test_a_tap_right_on_a_piece_that_cannot_move_is_told_why_and_moves_not_its_neighbour(
+    browser: Browser, site_url: str
+) -> None:
+    """On the star a phone draws two neighbouring pieces closer than a finger's reach: a tap right on the one that
+    cannot move (its own piece stands where it would land) is told why; the neighbour it was once taken for
+    (the choice nearest the tap) stays where it is until it is tapped itself."""
+    context, game = device(browser, site_url, **PHONE)
+    page, watch = game.page, game.watch
+    position = "maedn star y:1,2,B,B r:B,B,B,B y1"
+    game.open(
+        "?game=maedn&board=star&seats=human,human&names=Mia,Ben&forced=off&position=" + position.replace(" ", "%20")
+    )
+    page.wait_for_selector('#board .piece.movable[data-key="y:2"]')
+    page.wait_for_selector(SETTLED, state="attached")  # a choice's zoom drawn
+    stopped, movable = (page.locator(f'#board .piece[data-key="{key}"]').bounding_box() for key in ("y:1", "y:2"))
+    assert stopped is not None and movable is not None
+    x, y = stopped["x"] + stopped["width"] / 2, stopped["y"] + stopped["height"] / 2
+    mx, my = movable["x"] + movable["width"] / 2, movable["y"] + movable["height"] / 2
+    assert (mx - x) ** 2 + (my - y) ** 2 < 24**2  # the choice is within a finger's reach of the tap
+    before = game.position_text()
+    page.touchscreen.tap(x, y)
+    said = "Your own piece stands where this one would land"
+    page.wait_for_function("(said) => document.querySelector('[data-message]').textContent === said", arg=said)
+    assert game.position_text() == before  # nothing moved
+    page.touchscreen.tap(mx, my)
+    game.wait_for_position_change(before)
+    assert game.position()["pieces"]["yellow"] == [1, 3, "B", "B"]
+    context.close()
+    watch.assert_clean()

@@ -32,7 +32,7 @@ from typing import Any, Final
 
 from malefiz.app import KEYS, App, key_command
 from malefiz.core.screen import SOUNDS, Screen, log_changes
-from malefiz.core.spatial import Direction, nearest, toward, zoom_to
+from malefiz.core.spatial import Direction, meant, toward, zoom_to
 from malefiz.i18n import Translator
 
 __all__ = ["CALLS", "THINK_SLICE", "Bridge", "MirrorStorage", "key_table", "reseed", "start"]
@@ -330,9 +330,17 @@ class Bridge:
         way: Direction = direction
         return toward(_spots(spots), None if current is None else _text(current), way)
 
-    def nearest(self, spots: object, x: object, y: object, finger: object = False) -> str | None:
-        """The element a tap that missed meant (:func:`~malefiz.core.spatial.nearest`; ``finger``: a touch screen)."""
-        return nearest(_spots(spots), _number(x), _number(y), bool(finger))
+    def tap(
+        self, spots: object, x: object, y: object, finger: object = False, key: object = None, centre: object = None
+    ) -> str | None:
+        """The element a tap at ``x, y`` on the board meant (:func:`~malefiz.core.spatial.meant`; ``finger``: a touch
+        screen), to click: ``key`` is the board element it landed on that is no choice (None: none), drawn with its
+        middle at ``centre`` ``[x, y]``; it counts when a click on it would be told why it does nothing."""
+        hit = None
+        if key is not None:
+            name, (kx, ky) = _text(key), _spots({"": centre})[""]
+            hit = (name, kx, ky) if self.app.why_not(name) else None
+        return meant(_spots(spots), _number(x), _number(y), bool(finger), hit)
 
     def file(self, game_id: object) -> list[str] | None:
         """The file to save: the game shown (``game_id`` empty) or one kept on the shelf."""
@@ -364,7 +372,7 @@ CALLS: Final[dict[str, Callable[..., Any]]] = {
     "line": Bridge.line,
     "zoom": Bridge.zoom,
     "toward": Bridge.toward,
-    "nearest": Bridge.nearest,
+    "tap": Bridge.tap,
     "file": Bridge.file,
     "open": lambda bridge, query, fragment="": bridge.app.open(_text(query), _text(fragment)),
     "click": _app_call("click", _text),

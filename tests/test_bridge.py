@@ -106,13 +106,27 @@ def test_the_computer_thinks_at_most_a_slice_per_call() -> None:
     assert reply["screen"] is not None or reply["thinking"]
 
 
+def test_a_tap_right_on_a_piece_that_cannot_move_means_it_and_one_that_grazes_it_the_choice_beside() -> None:
+    # Yellow moves a 2: its piece on 9 is stopped by its own on 11, which may move (drawn 20 px to the right).
+    position = "maedn cross y:9,11,B,B r:B,B,B,B y2"
+    bridge = opened(query="?game=maedn&seats=human,human&names=Mia,Ben&position=" + position.replace(" ", "%20"))
+    spots = {"y:11": [120, 100]}
+    assert send(bridge, "tap", spots, 103, 101, True, "y:9", [100, 100])["value"] == "y:9"
+    assert send(bridge, "tap", spots, 112, 100, True, "y:9", [100, 100])["value"] == "y:11"
+    assert send(bridge, "tap", spots, 103, 101, True, "t3", [100, 100])["value"] == "y:11"  # an empty field: the piece
+    told = send(bridge, "click", "y:9")["screen"]
+    assert told is not None and told["announce"] == "Your own piece stands where this one would land"
+    assert bridge.app.session is not None and str(bridge.app.session.state) == position  # nothing moved
+    assert send(bridge, "tap", {}, 103, 101, True, "y:9", [100, 100])["value"] == "y:9"  # no choice near: told
+
+
 def test_measured_places_go_to_the_spatial_decisions() -> None:
     bridge = opened()
     spots = {"a": [10, 10], "b": [100, 10]}
     assert send(bridge, "toward", spots, "a", "right")["value"] == "b"
-    assert send(bridge, "nearest", spots, 12, 11)["value"] == "a"
-    assert send(bridge, "nearest", spots, 10, 30)["value"] is None  # 20 px off: a mouse misses, a finger does not
-    assert send(bridge, "nearest", spots, 10, 30, True)["value"] == "a"
+    assert send(bridge, "tap", spots, 12, 11)["value"] == "a"
+    assert send(bridge, "tap", spots, 10, 30)["value"] is None  # 20 px off: a mouse misses, a finger does not
+    assert send(bridge, "tap", spots, 10, 30, True)["value"] == "a"
     assert send(bridge, "zoom", [], 390, 300, True)["value"][0] == 1
     mine = [0, 0, 195, 150]  # the person zoomed in on the top left quarter: it stays
     assert send(bridge, "zoom", [], 390, 300, True, mine)["value"] is None

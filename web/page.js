@@ -318,10 +318,12 @@
     var hit = target.closest("#board [data-key]");
     var key = hit ? hit.dataset.key : null;
     if (key !== null && keyboard.offers(key)) return void userRun("click", key);
-    call("nearest", keyboard.spots(), event.clientX, event.clientY, window.boardZoom.finger).then(function (reply) {
+    // What the tap meant, Python decides: a choice near it, or the piece it landed on that cannot move (told why).
+    var box = hit ? hit.getBoundingClientRect() : null;
+    var centre = box ? [box.x + box.width / 2, box.y + box.height / 2] : null;
+    var finger = window.boardZoom.finger;
+    call("tap", keyboard.spots(), event.clientX, event.clientY, finger, key, centre).then(function (reply) {
       if (reply.value !== null) userRun("click", reply.value);
-      // Nothing to choose near: a piece that cannot move is told why (Python's message; None for anything else).
-      else if (key !== null && !root.hasAttribute("data-acting")) run("click", key);
     });
   }
 

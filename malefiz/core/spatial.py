@@ -20,6 +20,7 @@ __all__ = [
     "Direction",
     "Spots",
     "Zoom",
+    "meant",
     "nearest",
     "toward",
     "zoom_to",
@@ -89,6 +90,33 @@ def nearest(spots: Spots, x: float, y: float, finger: bool = False) -> str | Non
         if distance <= best_distance:
             best, best_distance = key, distance
     return best
+
+
+def meant(
+    spots: Spots, x: float, y: float, finger: bool = False, hit: tuple[str, float, float] | None = None
+) -> str | None:
+    """The element a tap at ``(x, y)`` meant: a choice among ``spots`` it hit; else the :func:`nearest` one within
+    reach; else None. ``hit``: the element the tap landed on that is no choice but has something to tell (a piece
+    that cannot move, another player's piece), with its centre: the tap means it when that centre is nearer to the
+    tap than the nearest choice's (ties go to the choice), so that a tap right on a piece that cannot move is told
+    why rather than moving its neighbour, while one that grazes it on the way to its neighbour still moves that.
+
+    >>> spots = {"b": (20, 0)}  # a choice, 20 px right of a piece "a" that cannot move
+    >>> meant(spots, 6, 0, hit=("a", 0, 0)), meant(spots, 6, 0), meant(spots, 14, 0, hit=("a", 0, 0))
+    ('a', 'b', 'b')
+    >>> meant(spots, 10, 0, hit=("a", 0, 0)), meant({}, 1, 1, hit=("a", 0, 0)), meant({}, 1, 1), meant(spots, 60, 0)
+    ('b', 'a', None, None)
+    """
+    if hit is not None and hit[0] in spots:
+        return hit[0]
+    found = nearest(spots, x, y, finger)
+    if hit is None:
+        return found
+    key, hx, hy = hit
+    if found is None:
+        return key
+    fx, fy = spots[found]
+    return key if (hx - x) ** 2 + (hy - y) ** 2 < (fx - x) ** 2 + (fy - y) ** 2 else found
 
 
 SMALLEST: Final = 24.0

@@ -1,12 +1,13 @@
 """The board's zoom for a finger (malefiz.core.spatial.zoom_to): every target in sight and none under the *Whole
-board* button, which shows over the frame's top right corner whenever the board is zoomed at all."""
+board* button, which shows over the frame's top right corner whenever the board is zoomed at all; and what a tap
+meant (malefiz.core.spatial.meant)."""
 
 from __future__ import annotations
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from malefiz.core.spatial import SMALLEST, Zoom, zoom_to
+from malefiz.core.spatial import FINGER_REACH, REACH, SMALLEST, Zoom, meant, nearest, zoom_to
 
 SHOWN = 1.01
 """web/zoom.js shows the *Whole board* button from this scale on."""
@@ -84,3 +85,35 @@ def test_no_zoom_puts_a_target_under_the_button(
     # The zoomed board still covers its frame.
     assert cx - 195 / scale >= -1e-9 and cx + 195 / scale <= 390 + 1e-9
     assert cy - 150 / scale >= -1e-9 and cy + 150 / scale <= 300 + 1e-9
+
+
+POINT = st.tuples(st.floats(-100, 100), st.floats(-100, 100))
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.dictionaries(st.sampled_from("abcdef"), POINT, max_size=5),
+    POINT,
+    st.booleans(),
+    st.one_of(st.none(), st.tuples(st.sampled_from("ghij"), st.floats(-100, 100), st.floats(-100, 100))),
+)
+def test_a_tap_means_a_choice_within_reach_or_the_piece_it_landed_on_whichever_is_nearer(
+    spots: dict[str, tuple[float, float]],
+    tap: tuple[float, float],
+    finger: bool,
+    hit: tuple[str, float, float] | None,
+) -> None:
+    x, y = tap
+    found = meant(spots, x, y, finger, hit)
+    near = nearest(spots, x, y, finger)
+    if hit is None:
+        assert found == near
+        return
+    key, hx, hy = hit
+    if near is None:  # no choice within reach: the piece landed on
+        assert found == key
+        return
+    reach = FINGER_REACH if finger else REACH
+    to_hit, to_near = (hx - x) ** 2 + (hy - y) ** 2, (spots[near][0] - x) ** 2 + (spots[near][1] - y) ** 2
+    assert to_near <= reach**2
+    assert found == (key if to_hit < to_near else near)
