@@ -120,6 +120,19 @@ def test_a_tap_right_on_a_piece_that_cannot_move_means_it_and_one_that_grazes_it
     assert send(bridge, "tap", {}, 103, 101, True, "y:9", [100, 100])["value"] == "y:9"  # no choice near: told
 
 
+def test_a_tap_right_on_the_bottom_row_while_placing_is_told_why_not_put_on_the_field_above() -> None:
+    position = "fast r:4.3,h,h,h y:h,h,h,h x:5.1,5.2,6.3,3.4,7.4 r!"  # Mia puts a barricade down; 9.7 may take it
+    bridge = opened(
+        query="?game=malefiz&board=fast&seats=human,human&names=Mia&position=" + position.replace(" ", "%20")
+    )
+    spots = {"9.7": [100, 80]}  # the field above, 20 px up (the bottom row's 9.8 is no choice)
+    assert send(bridge, "tap", spots, 101, 97, True, "9.8", [100, 100])["value"] == "9.8"
+    assert send(bridge, "tap", spots, 101, 86, True, "9.8", [100, 100])["value"] == "9.7"
+    told = send(bridge, "click", "9.8")["screen"]
+    assert told is not None and told["announce"] == "The barricade may not go on the bottom row"
+    assert bridge.app.session is not None and str(bridge.app.session.state) == position
+
+
 def test_measured_places_go_to_the_spatial_decisions() -> None:
     bridge = opened()
     spots = {"a": [10, 10], "b": [100, 10]}
