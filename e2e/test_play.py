@@ -15,7 +15,7 @@ from site_page import GamePage
 from malefiz.core.dice import Dice
 from malefiz.games.malefiz.board import HOUSE, location_name
 from malefiz.games.malefiz.document import to_json
-from malefiz.games.malefiz.notation import parse_position
+from malefiz.games.malefiz.notation import parse_location, parse_position
 from malefiz.games.malefiz.rules import apply, legal_actions
 from malefiz.games.malefiz.state import PASS, Move, Phase, Place, Roll, State
 
@@ -127,6 +127,20 @@ def test_a_barricade_is_taken_and_put_back(game: GamePage) -> None:
     assert after == apply(placing, Place(spot))
     assert after.barricades >> spot & 1
     assert after.phase is Phase.ROLL and after.current != state.current
+    game.watch.assert_clean()
+
+
+def test_a_click_where_the_picked_pawn_cannot_go_says_why(game: GamePage) -> None:
+    # Red rolled a 6: the pawn on 3.7 can go to 7.4 but not 3.3; the one on 2.4 is shut in by barricades.
+    position = "fast r:2.4,3.7,h,h y:7.4,7.7,7.8,h x:5.1,5.2,4.3,6.3,8.3,4.4 r6"
+    game.open("?board=fast&seats=human,human&names=Mia,Ben&position=" + position.replace(" ", "%20"))
+    game.select(parse_location("3.7"))
+    game.click_key("3.3")
+    said = "With a 6 this pawn cannot land there"
+    game.page.wait_for_function("(said) => document.querySelector('[data-message]').textContent === said", arg=said)
+    assert str(game.state()) == position and game.keys(".pawn.selected") == ["3.7"]  # nothing moved, still picked
+    game.move(parse_location("3.7"), parse_location("7.4"))
+    assert parse_location("7.4") in game.state().pawns[0]
     game.watch.assert_clean()
 
 

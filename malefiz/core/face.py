@@ -89,8 +89,9 @@ class Words(Protocol[S_in, A_in]):
         """The accessible name of a piece or a target."""
         ...
 
-    def stuck_words(self, state: S_in, key: str, name: Namer, t: Translator) -> str:
-        """Why a click on the piece ``key`` moves nothing ("" when there is nothing to say)."""
+    def stuck_words(self, state: S_in, key: str, name: Namer, t: Translator, chosen: str | None = None) -> str:
+        """Why a click on the piece or field ``key`` moves nothing, with the piece ``chosen`` picked (None: none)
+        ("" when there is nothing to say)."""
         ...
 
 
@@ -115,9 +116,9 @@ class WordsFace(Generic[S, A]):
         """See the words module's ``label_words``."""
         return self.words.label_words(state, key, action, t)
 
-    def stuck(self, state: S, key: str, name: Namer, t: Translator) -> str:
+    def stuck(self, state: S, key: str, name: Namer, t: Translator, chosen: str | None = None) -> str:
         """See the words module's ``stuck_words``."""
-        return self.words.stuck_words(state, key, name, t)
+        return self.words.stuck_words(state, key, name, t, chosen)
 
 
 class Face(Protocol[S, A]):
@@ -168,10 +169,11 @@ class Face(Protocol[S, A]):
         of ``action``."""
         ...
 
-    def stuck(self, state: S, key: str, name: Namer, t: Translator) -> str:
+    def stuck(self, state: S, key: str, name: Namer, t: Translator, chosen: str | None = None) -> str:
         """Why a click on the board element ``key`` moves nothing, for the player to move (a roll to use): a piece
-        of another colour, or theirs that the rules stop (the rule that does); "" for anything else (an empty
-        field, a piece that can move)."""
+        of another colour, or theirs that the rules stop (the rule that does), or with the piece ``chosen`` picked
+        a field it may not go to (the rule that says so, where the game tells one); "" for anything else (an
+        empty field with no piece picked, a piece that can move)."""
         ...
 
     def frames(

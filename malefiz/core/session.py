@@ -341,8 +341,9 @@ class Session(WhoPlays, Reviewing):
     def why_not(self, key: str) -> str:
         """Why a click on the board element ``key`` did nothing (:meth:`click` False), for the person whose turn it
         is on this device: the die is to be rolled first, or the piece is another player's or one the rules stop
-        (the game's words: ``A piece leaves the house only with a 6``); "" when there is nothing to tell (an empty
-        field, a piece that can move, not a person's turn here)."""
+        (the game's words: ``A piece leaves the house only with a 6``), or with a piece picked, a field it may not go
+        to (Malefiz: ``With a 3 this pawn cannot land there``); "" when there is nothing to tell (an empty field with
+        no piece picked, a piece that can move, not a person's turn here)."""
         state = self.state
         if state.is_over or len(key) > MAX_KEY or self.is_bot_turn() or not self.plays_here():
             return ""
@@ -351,7 +352,7 @@ class Session(WhoPlays, Reviewing):
         if not self.is_person_to_choose():
             return ""
         try:
-            return self.face.stuck(state, key, self.name, self.t)
+            return self.face.stuck(state, key, self.name, self.t, self.selected)
         except MalefizError:
             return ""
 

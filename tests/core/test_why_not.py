@@ -87,6 +87,57 @@ def test_a_pawn_of_the_player_to_move_is_stopped_exactly_when_it_has_no_move(add
 
 
 @pytest.mark.parametrize(
+    "address",
+    [
+        "?game=malefiz&board=classic&seats=bot:easy,bot:easy&seed=9",
+        "?game=malefiz&board=fast&seats=bot:easy,bot:easy,bot:easy&seed=10&options=protect_own_pawns",
+    ],
+)
+def test_a_field_refuses_a_picked_pawn_with_a_reason_exactly_when_the_pawn_may_not_go_there(address: str) -> None:
+    s = played(address)
+    board = s.state.board
+    reasons: set[str] = set()
+    for entry in s.record.entries:
+        state = entry.before
+        if state.phase.value != "move":
+            continue
+        moves = [m for m in s.game.legal_actions(state) if isinstance(m, MalefizMove)]
+        for start in {m.start for m in moves}:
+            ends = {m.end for m in moves if m.start == start}
+            for f in board.fields:
+                why = malefiz_rules.unreachable(state, start, f)
+                assert (why == "") == (f in ends), (str(state), start, f, why)
+                reasons.add(why)
+    assert {"", "steps", "barricade"} <= reasons and reasons <= {"", "steps", "barricade", "own", "rest"}
+
+
+def test_a_click_on_a_field_a_picked_pawn_cannot_reach_says_why_in_both_languages_and_changes_nothing() -> None:
+    position = "fast r:2.4,3.7,h,h y:7.4,7.7,7.8,h x:5.1,5.2,4.3,6.3,8.3,4.4 r6"
+    for language, steps, barricade in (
+        ("en", "With a 6 this pawn cannot land there", "A barricade is in the way: a pawn may not jump over one"),
+        (
+            "de",
+            "Mit einer 6 kommt diese Figur dort nicht hin",
+            "Ein Sperrstein ist im Weg: über Sperrsteine darf keine Figur springen",
+        ),
+    ):
+        app = App(MemoryStorage(), [language])
+        app.open("?game=malefiz&board=fast&seats=human,human&names=Mia,Ben&position=" + position.replace(" ", "%20"))
+        s = app.session
+        assert s is not None
+        assert app.click("3.3") is None  # no pawn picked: an empty field says nothing
+        assert app.click("3.7") is not None and s.selected == "3.7"  # the pawn with moves, picked
+        told = app.click("3.3")
+        assert told is not None and told.news == told.announce == steps
+        assert str(s.state) == position and s.selected == "3.7"  # nothing moved, the pawn stays picked
+        s.selected = "2.4"  # (a pawn with no move cannot be picked on the page: its way is asked of the rules)
+        assert s.why_not("4.2") == barricade
+        s.selected = "3.7"
+        moved = app.click("7.4")
+        assert moved is not None and str(s.state) != position
+
+
+@pytest.mark.parametrize(
     ("position", "key", "english", "german"),
     [
         (

@@ -165,10 +165,11 @@ def label_words(state: State, key: str, action: Action | None, t: Translator = E
     return t("md.label_move", where=where)
 
 
-def stuck_words(state: State, key: str, name: Namer, t: Translator = ENGLISH) -> str:
+def stuck_words(state: State, key: str, name: Namer, t: Translator = ENGLISH, chosen: str | None = None) -> str:
     """Why a click on the piece ``key`` moves nothing while a roll waits to be used: the piece is another colour's
     (``That piece belongs to Red``), or the rule that stops it (:func:`~.rules.stopped`: ``A piece leaves the
-    house only with a 6``); "" for a piece that can move, or a key that names no piece.
+    house only with a 6``); "" for a piece that can move, or a key that names no piece (a field: a piece picked,
+    ``chosen``, has every field it may go to marked, one or two, so a field needs no words).
 
     >>> from .notation import parse_position
     >>> s = parse_position("maedn cross y:0,B,B,B r:B,B,B,B y3")

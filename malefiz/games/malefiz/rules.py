@@ -37,6 +37,7 @@ __all__ = [
     "route",
     "stopped",
     "unplaceable",
+    "unreachable",
 ]
 
 
@@ -293,6 +294,33 @@ def stopped(state: State, start: Field) -> str:
     if ends:
         return "taken"
     return "barricade" if reach.moves(0)[0] else ""
+
+
+def unreachable(state: State, start: Field, f: Field) -> str:
+    """Why the pawn of the player to move (phase MOVE) on ``start`` may not go to field ``f`` with the roll:
+    ``own`` (a way of the roll's steps ends there, on an own pawn that is protected), ``rest`` (on a rest field with
+    a pawn on it), ``barricade`` (such a way is there only over a barricade) or ``steps`` (no way of exactly that
+    many steps ends there); ``""`` when it may, or no pawn of theirs is on ``start``, or ``f`` is no field.
+
+    >>> from .notation import parse_location as at, parse_position
+    >>> closed = parse_position("fast r:2.4,3.7,h,h y:7.4,7.7,7.8,h x:5.1,5.2,4.3,6.3,8.3,4.4 r6")
+    >>> [unreachable(closed, at(a), at(b)) for a, b in (("2.4", "4.2"), ("2.4", "3.3"), ("3.7", "7.4"))]
+    ['barricade', 'steps', '']
+    >>> rests = parse_position("fast r:7.2,5.5,2.7,f y:5.4,9.7,h,h x:5.1,2.3,3.3,6.3,7.3,8.3 r1")
+    >>> own = parse_position("fast r:7.1,6.1,2.7,f y:5.4,9.7,h,h x:5.1,2.3,3.3,6.3,7.3,8.3 r1 +own")
+    >>> unreachable(rests, FOREST, at("5.5")), unreachable(own, at("7.1"), at("6.1"))
+    ('rest', 'own')
+    """
+    b = state.board
+    if state.phase is not Phase.MOVE or start not in state.pawns[state.turn] or f not in b.fields:
+        return ""
+    assert state.roll is not None
+    reach = _tables(b, state.players[state.turn])[start][state.roll]
+    if f in reach.moves(state.barricades)[1]:
+        if not _blocked(state, f):
+            return ""
+        return "rest" if f in b.rest_fields else "own"
+    return "barricade" if f in reach.moves(0)[1] else "steps"
 
 
 def unplaceable(state: State, f: Field) -> str:
