@@ -265,7 +265,7 @@ def test_a_reloaded_device_resumes_reconnects_by_a_new_invitation_and_refuses_a_
     host.click('[data-together] details[data-keep="reconnect-1"] summary')
     host.fill('[data-together] input[name="reply-1"]', reply)
     host.click('[data-together] [data-action="reply"]')
-    host.wait_for_selector("[data-together] .peer-state >> text=connected")
+    host.wait_for_selector('[data-together] .peer-state:text-is("connected")')
     guest.wait_for_function(SAME_POSITION, arg=position)
     play_some(host, guest, 6)
     converge([host, guest])
@@ -302,6 +302,9 @@ def test_three_devices_and_a_watcher_play_a_whole_game_over_webrtc(
         host.fill(f'[data-together] input[name="reply-{device}"]', handed_link(guest, "#reply="))
         host.click(f'[data-together] [data-action="reply"][data-id="{device}"]')
         guests.append(guest)
+    for device in (1, 2):  # both connected: their rows drop the links, and the button below moves up (a click as
+        # it moved, on a busy machine, once landed beside it)
+        host.wait_for_selector(f'[data-together] li[data-peer="{device}"] .peer-state:text-is("connected")')
     host.click('[data-together] [data-action="watch"]')
     selector = '[data-together] li[data-peer="8"] input[data-link-text][value*="#join="]'
     host.wait_for_selector(selector, state="attached")
@@ -313,7 +316,7 @@ def test_three_devices_and_a_watcher_play_a_whole_game_over_webrtc(
     for page in (*players, watcher):
         page.wait_for_function("() => document.querySelector('[data-position]').textContent.length > 0")
     for page, other in ((guests[0], "Cleo"), (guests[1], "Ben")):  # each guest sees the others, as the host tells
-        page.wait_for_selector(f'[data-together] li:has(b:text-is("{other}")) .peer-state >> text=connected')
+        page.wait_for_selector(f'[data-together] li:has(b:text-is("{other}")) .peer-state:text-is("connected")')
     guests[0].wait_for_selector("[data-together] li >> text=Watcher 1")
     for _ in range(4000):
         if all(not page.locator("[data-winner]").is_hidden() for page in (*players, watcher)):
@@ -412,7 +415,7 @@ def test_a_game_in_progress_goes_on_with_a_guest_whose_reply_link_the_host_opens
     tab = host.context.new_page()
     tab.goto(reply)
     tab.wait_for_selector("[data-setup-error]:not([hidden]) >> text=reply is in")
-    host.wait_for_selector("[data-together] .peer-state >> text=connected")
+    host.wait_for_selector('[data-together] .peer-state:text-is("connected")')
     guest.wait_for_function(SAME_POSITION, arg=position)  # the game goes on from where it was
     host.wait_for_function(SAME_POSITION, arg=position)
     red, yellow = (
