@@ -143,10 +143,16 @@ def _number(value: object) -> float:
     return float(value)
 
 
+def _point(value: object) -> tuple[float, float]:
+    if not isinstance(value, list) or len(value) != 2:
+        raise ValueError(f"expected a point [x, y], got {value!r}")
+    return _number(value[0]), _number(value[1])
+
+
 def _spots(value: object) -> dict[str, tuple[float, float]]:
     if not isinstance(value, dict):
         raise ValueError(f"expected places, got {value!r}")
-    return {_text(k): (_number(v[0]), _number(v[1])) for k, v in value.items()}
+    return {_text(k): _point(v) for k, v in value.items()}
 
 
 def _fields(value: object) -> list[tuple[str, str]]:
@@ -338,7 +344,7 @@ class Bridge:
         middle at ``centre`` ``[x, y]``; it counts when a click on it would be told why it does nothing."""
         hit = None
         if key is not None:
-            name, (kx, ky) = _text(key), _spots({"": centre})[""]
+            name, (kx, ky) = _text(key), _point(centre)
             hit = (name, kx, ky) if self.app.why_not(name) else None
         return meant(_spots(spots), _number(x), _number(y), bool(finger), hit)
 
