@@ -212,7 +212,8 @@ def test_the_move_list_stays_put_marks_the_line_shown_and_keeps_the_newest_in_si
     game.page.wait_for_function("(n) => document.querySelectorAll('[data-log] li').length > n", arg=count)
     assert log.evaluate("(list) => list.scrollTop") == 0  # a new line came: the newest (on top) are in sight again
     before = game.page.evaluate(LOG_BOX)
-    line = game.page.locator("[data-log] li").nth(3)
+    index = game.page.locator("[data-log] li").nth(3).get_attribute("data-index")
+    line = game.page.locator(f'[data-log] li[data-index="{index}"]')  # that line, wherever newer ones push it
     line.click()
     game.page.wait_for_selector("[data-viewing]:not([hidden])")
     assert game.page.evaluate(LOG_BOX) == before  # the list did not move under the pointer
