@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from malefiz.app import App, MemoryStorage
@@ -33,6 +35,11 @@ def played(address: str) -> Session:
     return s
 
 
+def positions(s: Session, phase: str) -> list[Any]:
+    """Every position of the game ``s`` played in which its player was in ``phase`` (``move``, ``place``)."""
+    return [e.before for e in s.record.entries if e.before.phase.value == phase]
+
+
 @pytest.mark.parametrize(
     "address",
     [
@@ -44,10 +51,7 @@ def played(address: str) -> Session:
 def test_a_piece_of_the_colour_to_move_is_stopped_exactly_when_it_has_no_move(address: str) -> None:
     s = played(address)
     stopped = 0
-    for entry in s.record.entries:
-        state = entry.before
-        if state.phase.value != "move":
-            continue
+    for state in positions(s, "move"):
         moves = maedn_rules.legal_moves(state)
         for colour in {m.colour for m in moves} | {state.current}:
             for place in set(state.pieces_of(colour)):
@@ -74,10 +78,7 @@ def test_a_piece_of_the_colour_to_move_is_stopped_exactly_when_it_has_no_move(ad
 def test_a_pawn_of_the_player_to_move_is_stopped_exactly_when_it_has_no_move(address: str) -> None:
     s = played(address)
     checked = 0
-    for entry in s.record.entries:
-        state = entry.before
-        if state.phase.value != "move":
-            continue
+    for state in positions(s, "move"):
         moves = [m for m in s.game.legal_actions(state) if isinstance(m, MalefizMove)]
         for start in set(state.pawns[state.turn]):
             why = malefiz_rules.stopped(state, start)
@@ -97,10 +98,7 @@ def test_a_field_refuses_a_picked_pawn_with_a_reason_exactly_when_the_pawn_may_n
     s = played(address)
     board = s.state.board
     reasons: set[str] = set()
-    for entry in s.record.entries:
-        state = entry.before
-        if state.phase.value != "move":
-            continue
+    for state in positions(s, "move"):
         moves = [m for m in s.game.legal_actions(state) if isinstance(m, MalefizMove)]
         for start in {m.start for m in moves}:
             ends = {m.end for m in moves if m.start == start}
@@ -249,10 +247,7 @@ def test_a_field_refuses_the_barricade_with_a_reason_exactly_when_it_may_not_tak
     s = played(address)
     board = s.state.board
     placements = 0
-    for entry in s.record.entries:
-        state = entry.before
-        if state.phase.value != "place":
-            continue
+    for state in positions(s, "place"):
         placements += 1
         legal = {a.field for a in s.game.legal_actions(state)}
         for f in board.fields:
