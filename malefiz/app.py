@@ -441,9 +441,10 @@ class App(SettingUp, BetweenDevices):
             return dataclasses.replace(self.screen(), announce=why)
         return self.screen(fresh=len(s.record) > done)
 
-    def why_not(self, key: str) -> str:
-        """What a click on the board element ``key`` would be told (:meth:`malefiz.core.session.Session.why_not`)."""
-        return "" if self.session is None else self.session.why_not(key)
+    def why_not(self, key: str, empty: bool = True) -> str:
+        """What a click on the board element ``key`` would be told (:meth:`malefiz.core.session.Session.why_not`;
+        ``empty`` False: nothing for a field nothing stands on while no piece is picked)."""
+        return "" if self.session is None else self.session.why_not(key, empty)
 
     def roll(self) -> Screen | None:
         """The die; None when it is not a person's turn to roll."""

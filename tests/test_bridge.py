@@ -118,6 +118,9 @@ def test_a_tap_right_on_a_piece_that_cannot_move_means_it_and_one_that_grazes_it
     assert told is not None and told["announce"] == "Your own piece stands where this one would land"
     assert bridge.app.session is not None and str(bridge.app.session.state) == position  # nothing moved
     assert send(bridge, "tap", {}, 103, 101, True, "y:9", [100, 100])["value"] == "y:9"  # no choice near: told
+    assert send(bridge, "tap", {}, 103, 101, True, "t3", [100, 100])["value"] == "t3"  # an empty field, too
+    told = send(bridge, "click", "t3")["screen"]
+    assert told is not None and told["announce"] == "With a 2 none of your pieces can go there"
 
 
 def test_a_tap_right_on_the_bottom_row_while_placing_is_told_why_not_put_on_the_field_above() -> None:

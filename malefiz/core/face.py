@@ -173,7 +173,7 @@ class Face(Protocol[S, A]):
         """Why a click on the board element ``key`` moves nothing, for the player to move (a roll to use): a piece
         of another colour, or theirs that the rules stop (the rule that does), or with the piece ``chosen`` picked
         a field it may not go to (the rule that says so, where the game tells one); "" for anything else (an
-        empty field with no piece picked, a piece that can move)."""
+        empty field with no piece picked, told by the session from the choices; a piece that can move)."""
         ...
 
     def frames(

@@ -338,12 +338,14 @@ class Session(WhoPlays, Reviewing):
             self.selected = None if piece == self.selected else piece
         return True
 
-    def why_not(self, key: str) -> str:
+    def why_not(self, key: str, empty: bool = True) -> str:
         """Why a click on the board element ``key`` did nothing (:meth:`click` False), for the person whose turn it
         is on this device: the die is to be rolled first, or the piece is another player's or one the rules stop
         (the game's words: ``A piece leaves the house only with a 6``), or with a piece picked, a field it may not go
-        to (Malefiz: ``With a 3 this pawn cannot land there``); "" when there is nothing to tell (an empty field with
-        no piece picked, a piece that can move, not a person's turn here)."""
+        to (Malefiz: ``With a 3 this pawn cannot land there``); else, for a field none of theirs stands on (``empty``
+        False: not this): another piece goes there (to hit the piece there, too) but is to be picked first
+        (``First pick the piece to move there``), or none can (``With a 3 none of your pieces can go there``). ""
+        when there is nothing to tell (a piece that can move, a field a click plays, not a person's turn here)."""
         state = self.state
         if state.is_over or len(key) > MAX_KEY or self.is_bot_turn() or not self.plays_here():
             return ""
@@ -352,9 +354,18 @@ class Session(WhoPlays, Reviewing):
         if not self.is_person_to_choose():
             return ""
         try:
-            return self.face.stuck(state, key, self.name, self.t, self.selected)
+            why = self.face.stuck(state, key, self.name, self.t, self.selected)
+            piece, where = self.face.locate(state, key)
         except MalefizError:
             return ""
+        if not empty or piece is not None or where is None or state.roll is None:
+            return why
+        ends = [c for c in self.choices() if c.field == where]
+        if any(c.piece is None or c.piece == self.selected for c in ends):
+            return ""  # a click plays it (a barricade's field, the picked piece's)
+        if ends and (not why or self.selected is None):  # another player's piece too: the one to hit it is picked
+            return self.t("why.pick_first")
+        return why or self.t("why.nowhere", n=state.roll)
 
     def _chosen(self, action: Any) -> None:
         self.selected = None

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -123,7 +124,7 @@ def test_a_click_on_a_field_a_picked_pawn_cannot_reach_says_why_in_both_language
         app.open("?game=malefiz&board=fast&seats=human,human&names=Mia,Ben&position=" + position.replace(" ", "%20"))
         s = app.session
         assert s is not None
-        assert app.click("3.3") is None  # no pawn picked: an empty field says nothing
+        assert app.click("3.7") is not None and app.click("3.7") is not None and s.selected is None  # picked, let go
         assert app.click("3.7") is not None and s.selected == "3.7"  # the pawn with moves, picked
         told = app.click("3.3")
         assert told is not None and told.news == told.announce == steps
@@ -220,7 +221,12 @@ def test_a_click_on_a_stopped_piece_says_why_and_changes_nothing() -> None:
     assert app.click("y:B") is None  # said already: nothing new
     told = app.click("r:B")
     assert told is not None and told.news == "Diese Figur gehört Ben (rot)"
-    assert app.click("t40") is None and app.click("nonsense") is None  # an empty field, no key of ours: nothing
+    assert app.click("nonsense") is None  # no key of ours: nothing
+    assert app.click("t40") is None  # no field
+    told = app.click("t10")  # an empty field no piece can reach (the only piece that can move is picked already)
+    assert s.selected == "y:0" and told is not None and told.news == "Mit einer 4 kann keine deiner Figuren dorthin"
+    told = app.click("t20")  # the field under Ben's piece: the piece
+    assert told is not None and told.news == "Diese Figur gehört Ben (rot)"
     assert (s.record, s.selected, s.setup) == before
     moved = app.click("y:0")  # a piece that can move moves, as ever
     assert moved is not None and len(s.record) == len(before[0]) + 1 and moved.news.startswith("Mia (gelb) zieht")
@@ -296,3 +302,77 @@ def test_a_reason_said_before_a_change_of_language_is_not_left_in_the_language_b
     assert app.set_language("en").news == ""
     told = app.click("y:B")
     assert told is not None and told.news == "Roll the die first"
+
+
+def acts(s: Session, key: str) -> bool:
+    """Whether a click on ``key`` plays or picks something, with no piece picked (read from the choices)."""
+    piece, where = s.face.locate(s.state, key)
+    choices = s.choices()
+    return any(c.piece is None and c.field == where for c in choices) or any(
+        c.piece is not None and c.piece == piece for c in choices
+    )
+
+
+@pytest.mark.parametrize(
+    "address",
+    [
+        "?game=maedn&board=cross&seats=human,human,human&seed=12",
+        "?game=maedn&board=star&seats=human,human,human,human&seed=13&options=barriers",
+        "?game=malefiz&board=fast&seats=human,human&seed=14",
+        "?game=malefiz&board=classic&seats=human,human,human&seed=15",
+    ],
+)
+def test_with_no_piece_picked_every_field_a_click_leaves_alone_says_whether_a_piece_can_go_there(address: str) -> None:
+    # A child counts the steps and taps the field. Whatever the board shows, a click either does something or says
+    # why not; an empty field says whether one of the person's pieces could go there (then it is to be picked first).
+    setup = Setup.from_query(address, GAMES)
+    assert setup is not None
+    s = Session(setup)
+    pick, nowhere = s.t("why.pick_first"), {s.t("why.nowhere", n=n) for n in range(1, 7)}
+    seen = {"pick": 0, "nowhere": 0, "hit": 0}
+    decisions = 0
+    while not s.state.is_over and decisions < 60:
+        if s.state.is_chance:
+            assert s.roll()
+            continue
+        s.selected = None
+        keys = set(re.findall(r'data-key="([^"]+)"', s.svg()))
+        ends = {c.field for c in s.choices() if c.piece is not None}
+        for key in sorted(keys):
+            why = s.why_not(key)
+            piece, where = s.face.locate(s.state, key)
+            if acts(s, key):
+                assert why == "", (str(s.state), key, why)
+                continue
+            if where is not None:  # a field (a pawn's house is a place of its own)
+                assert why, (str(s.state), key)
+            if why == pick:
+                assert piece is None and where in ends, (str(s.state), key)
+                seen["pick"] += 1
+            elif why in nowhere:
+                assert piece is None and where not in ends and why == s.t("why.nowhere", n=s.state.roll)
+                seen["nowhere"] += 1
+            quiet = s.why_not(key, empty=False)  # a tap: a field's words never hold it back, a piece's do
+            assert quiet == why if why != pick and why not in nowhere else quiet != why
+            seen["hit"] += why == pick and quiet != ""
+        s._chosen(s.choices()[decisions * 7 % len(s.choices())].action)
+        decisions += 1
+    assert seen["pick"] > 0 and seen["nowhere"] > 0 and seen["hit"] > 0, seen
+
+
+def test_a_click_on_an_empty_field_says_pick_the_piece_first_or_that_none_can_go_there_in_both_languages() -> None:
+    position = "fast r:2.4,3.7,h,h y:7.4,7.7,7.8,h x:5.1,5.2,4.3,6.3,8.3,4.4 r6"
+    for language, first, none in (
+        ("en", "First pick the piece to move there", "With a 6 none of your pieces can go there"),
+        ("de", "Erst die Figur wählen, die dorthin ziehen soll", "Mit einer 6 kann keine deiner Figuren dorthin"),
+    ):
+        app = App(MemoryStorage(), [language])
+        app.open("?game=malefiz&board=fast&seats=human,human&names=Mia,Ben&position=" + position.replace(" ", "%20"))
+        s = app.session
+        assert s is not None
+        told = app.click("3.3")  # no pawn of Mia's lands there with a 6
+        assert told is not None and told.news == told.announce == none
+        told = app.click("7.4")  # 3.7 takes Ben's pawn there: it is to be picked first
+        assert told is not None and told.news == told.announce == first
+        assert str(s.state) == position and s.selected is None  # nothing moved, nothing picked
+        assert app.click("3.7") is not None and app.click("7.4") is not None and str(s.state) != position

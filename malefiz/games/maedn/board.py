@@ -417,6 +417,23 @@ def piece_key(colour: str, place: int) -> str:
 _PIECE_KEY: Final = re.compile(r"([a-z]):(B|\d{1,2})")
 
 
+def pieces_on(state: State) -> dict[str, str]:
+    """The key of the piece on each occupied field (the upper one of a barrier), B fields included.
+
+    >>> from .notation import parse_position
+    >>> on = pieces_on(parse_position("maedn cross y:0,B,B,B r:B,B,B,41 y3"))
+    >>> on["t0"], on["r:b"], on["r:B2"], "t1" in on
+    ('y:0', 'r:41', 'r:B', False)
+    """
+    found: dict[str, str] = {}
+    for colour, pieces in zip(state.seating.colours, state.pieces, strict=True):
+        waiting = 0
+        for p in pieces:
+            found[field_name(state, colour, p, waiting)] = piece_key(colour, p)
+            waiting += p < 0
+    return found
+
+
 def piece_at(state: State, key: str) -> tuple[str, int] | None:
     """The colour and place of the piece ``key`` names (see :func:`piece_key`), when one of that colour
     stands there in ``state`` (any place below 0 for a waiting piece); else None."""

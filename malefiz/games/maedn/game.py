@@ -22,12 +22,23 @@ from ...core.record import Entry
 from ...core.svg import rank_labels
 from ...i18n import ENGLISH, Translator
 from . import view, words
-from .board import BOARD_NAMES, BOARDS, board, field_name, field_place, field_point, is_field, piece_at, piece_key
+from .board import (
+    BOARD_NAMES,
+    BOARDS,
+    board,
+    field_name,
+    field_place,
+    field_point,
+    is_field,
+    piece_at,
+    piece_key,
+    pieces_on,
+)
 from .bots import BOTS
 from .document import action_from_json, action_to_json, from_json, moves_document, to_json
 from .learned import win_chances
 from .notation import format_position, parse_action, parse_position
-from .rules import apply, effects, legal_actions, new_game, seat_colours
+from .rules import apply, effects, legal_actions, movers, new_game, seat_colours
 from .state import Action, Move, Options, State, place_name
 
 __all__ = ["MAEDN", "SEAT_FORMS", "Maedn", "MaednFace"]
@@ -197,29 +208,23 @@ class MaednFace(WordsFace[State, Action]):
     default_level: Final = "medium"
 
     def locate(self, state: State, key: str) -> tuple[str | None, str | None]:
-        """A piece's key and the field it stands on, or a field's name and the piece on it.
+        """A piece's key (when it is a colour the player to act moves) and the field it stands on, or a field's name
+        and the key of such a piece on it.
 
         Raises:
-            MalefizError: for a key that names neither.
+            MalefizError: for a key that names neither a piece nor a field.
         """
         piece = piece_at(state, key)
         if piece is not None:
             colour, place = piece
-            return key, (field_name(state, colour, place) if place >= 0 else None)
-        on = self._pieces_on(state).get(key)
+            return (key if colour in movers(state) else None), (
+                field_name(state, colour, place) if place >= 0 else None
+            )
+        on = pieces_on(state).get(key)
         if on is None and not is_field(state, key):
             raise MalefizError(f"no piece or field {key[:40]!r}")
-        return on, key
-
-    def _pieces_on(self, state: State) -> dict[str, str]:
-        """The key of the piece on each occupied field (the upper one of a barrier), B fields included."""
-        found: dict[str, str] = {}
-        for colour, pieces in zip(state.seating.colours, state.pieces, strict=True):
-            waiting = 0
-            for p in pieces:
-                found[field_name(state, colour, p, waiting)] = piece_key(colour, p)
-                waiting += p < 0
-        return found
+        found = None if on is None else piece_at(state, on)
+        return (on if found is not None and found[0] in movers(state) else None), key
 
     def choice(self, state: State, action: Action) -> tuple[str | None, str]:
         """The piece's key and the name of the field it goes to."""

@@ -551,6 +551,19 @@ def _apply_pass(state: State) -> State:
     return _new(State, (se, pieces, nxt, _ROLL, None, 1, finished, options))
 
 
+def movers(state: State) -> frozenset[str]:
+    """The colours whose pieces the player to act may move: their own, and the neutral one while it is in play.
+
+    >>> from .notation import parse_position
+    >>> sorted(movers(parse_position("maedn cross y:0,B,B,B r:B,B,B,B y3")))
+    ['yellow']
+    """
+    se = state.seating
+    if se.neutral is not None and neutral_in_play(se, state.pieces):
+        return frozenset((state.current, se.neutral))
+    return frozenset((state.current,))
+
+
 def neutral_in_play(se: Seating, pieces: tuple[tuple[int, ...], ...]) -> bool:
     """Whether the neutral colour (three on the cross) still has a piece to bring home."""
     n = se.neutral_slot

@@ -19,8 +19,8 @@ from ...core.actions import Pass
 from ...core.effects import Effects
 from ...core.face import Namer
 from ...i18n import ENGLISH, Translator
-from .board import GOAL_LETTERS, field_place, piece_at
-from .rules import captures, may_roll_three_times, neutral_in_play, stopped
+from .board import GOAL_LETTERS, field_place, piece_at, pieces_on
+from .rules import captures, may_roll_three_times, movers, stopped
 from .state import Action, Move, Phase, State
 
 __all__ = ["event_words", "hint_words", "label_words", "place_words", "prompt_words", "stuck_words"]
@@ -166,25 +166,23 @@ def label_words(state: State, key: str, action: Action | None, t: Translator = E
 
 
 def stuck_words(state: State, key: str, name: Namer, t: Translator = ENGLISH, chosen: str | None = None) -> str:
-    """Why a click on the piece ``key`` moves nothing while a roll waits to be used: the piece is another colour's
-    (``That piece belongs to Red``), or the rule that stops it (:func:`~.rules.stopped`: ``A piece leaves the
-    house only with a 6``); "" for a piece that can move, or a key that names no piece (a field: a piece picked,
-    ``chosen``, has every field it may go to marked, one or two, so a field needs no words).
+    """Why a click on the piece ``key`` (or the field it stands on) moves nothing while a roll waits to be used: the
+    piece is another colour's (``That piece belongs to Red``), or the rule that stops it (:func:`~.rules.stopped`:
+    ``A piece leaves the house only with a 6``); "" for a piece that can move, or an empty field (a piece picked,
+    ``chosen``, has every field it may go to marked, one or two; the session tells what else a field is told).
 
     >>> from .notation import parse_position
     >>> s = parse_position("maedn cross y:0,B,B,B r:B,B,B,B y3")
     >>> stuck_words(s, "y:B", str.title), stuck_words(s, "r:B", str.title), stuck_words(s, "y:0", str.title)
     ('A piece leaves the house only with a 6', 'That piece belongs to Red', '')
+    >>> stuck_words(s, "r:B2", str.title), stuck_words(s, "y:B1", str.title), stuck_words(s, "t5", str.title)
+    ('That piece belongs to Red', 'A piece leaves the house only with a 6', '')
     """
-    found = piece_at(state, key)
+    found = piece_at(state, pieces_on(state).get(key, key))
     if found is None or state.phase is not Phase.MOVE:
         return ""
     colour, place = found
-    movers = {state.current}
-    se = state.seating
-    if se.neutral is not None and neutral_in_play(se, state.pieces):
-        movers.add(se.neutral)
-    if colour not in movers:
+    if colour not in movers(state):
         return t("why.not_yours", who=name(colour))
     why = stopped(state, colour, place)
     return t(f"md.why.{why}") if why else ""
