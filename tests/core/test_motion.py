@@ -142,36 +142,70 @@ def test_a_captured_or_penalised_maedn_piece_flies_back_to_b(forced: bool) -> No
     assert not moving(render("maedn", before, action, maedn_rules.apply, motion=False), "sent-home")
 
 
+def held_stone(svg: ET.Element) -> tuple[float, float, float, float]:
+    """The held barricade's square (x0, y0, x1, y1) of a drawn board: there is exactly one."""
+    (held,) = [g for g in svg.iter(f"{NS}g") if g.get("class") == "held"]
+    (stone,) = held.iter(f"{NS}rect")
+    x0, y0 = float(stone.get("x", 0)), float(stone.get("y", 0))
+    return x0, y0, x0 + float(stone.get("width", 0)), y0 + float(stone.get("height", 0))
+
+
+def assert_clear(board_name: str, stone: tuple[float, float, float, float], where: str) -> None:
+    """The square ``stone`` lies on the board of ``board_name`` over no field (nor a pawn on one), house or forest."""
+    drawn = ET.fromstring(malefiz_view.board_svg(board_name))
+    circles = [c for c in drawn.iter(f"{NS}circle") if float(c.get("r", 0)) >= 9]  # fields and pawns, not dots
+    boxes = [r for r in drawn.iter(f"{NS}rect") if "house-box" in (r.get("class") or "")]
+    ellipses = [e for e in drawn.iter(f"{NS}ellipse") if "forest-area" in (e.get("class") or "")]
+    assert len(circles) > len(malefiz_board.board(board_name).fields) and boxes
+    x0, y0, x1, y1 = stone
+    _, _, width, height = (float(n) for n in drawn.get("viewBox", "").split())
+    assert min(x0, y0) >= 0 and x1 <= width and y1 <= height, where
+    for c in circles:  # the nearest point of the stone to the circle's centre lies outside it
+        cx, cy, r = float(c.get("cx", 0)), float(c.get("cy", 0)), float(c.get("r", 0))
+        nx, ny = min(max(cx, x0), x1), min(max(cy, y0), y1)
+        assert (nx - cx) ** 2 + (ny - cy) ** 2 > r**2, (where, cx, cy)
+    for box in boxes:
+        bx, by = float(box.get("x", 0)), float(box.get("y", 0))
+        bw, bh = float(box.get("width", 0)), float(box.get("height", 0))
+        assert x1 < bx or bx + bw < x0 or y1 < by or by + bh < y0, where
+    for e in ellipses:
+        ex, ey, rx, ry = (float(e.get(k, 0)) for k in ("cx", "cy", "rx", "ry"))
+        nx, ny = min(max(ex, x0), x1), min(max(ey, y0), y1)
+        assert ((nx - ex) / rx) ** 2 + ((ny - ey) / ry) ** 2 > 1, where
+
+
 @pytest.mark.parametrize("board_name", malefiz_board.BOARD_NAMES)
 def test_a_held_barricade_covers_no_field_house_or_forest_wherever_it_was_taken(board_name: str) -> None:
     """The barricade a pawn took floats in the free corner beside that pawn, on every field of every board: over
     no field (nor a pawn on one), no house and not the forest (it once floated straight up, half over the field
     above and any pawn there)."""
-    start = malefiz_rules.new_game(board_name, ("red", "green"))
-    placing = start._replace(phase=malefiz_state.Phase.PLACE)
-    b = start.board
-    drawn = ET.fromstring(malefiz_view.board_svg(board_name))
-    circles = [c for c in drawn.iter(f"{NS}circle") if float(c.get("r", 0)) >= 9]  # fields and pawns, not dots
-    boxes = [r for r in drawn.iter(f"{NS}rect") if "house-box" in (r.get("class") or "")]
-    ellipses = [e for e in drawn.iter(f"{NS}ellipse") if "forest-area" in (e.get("class") or "")]
-    assert len(circles) > len(b.fields) and boxes and (ellipses or b.forest is None)
+    placing = malefiz_rules.new_game(board_name, ("red", "green"))._replace(phase=malefiz_state.Phase.PLACE)
+    b = placing.board
     for f in sorted(b.fields - {b.goal}):
-        svg = ET.fromstring(malefiz_view.render(placing, highlight=(f,)))
-        (held,) = [g for g in svg.iter(f"{NS}g") if g.get("class") == "held"]
-        (stone,) = held.iter(f"{NS}rect")
-        x0, y0 = float(stone.get("x", 0)), float(stone.get("y", 0))
-        x1, y1 = x0 + float(stone.get("width", 0)), y0 + float(stone.get("height", 0))
-        _, _, width, height = (float(n) for n in svg.get("viewBox", "").split())
-        assert min(x0, y0) >= 0 and x1 <= width and y1 <= height, f
-        for c in circles:  # the nearest point of the stone to the circle's centre lies outside it
-            cx, cy, r = float(c.get("cx", 0)), float(c.get("cy", 0)), float(c.get("r", 0))
-            nx, ny = min(max(cx, x0), x1), min(max(cy, y0), y1)
-            assert (nx - cx) ** 2 + (ny - cy) ** 2 > r**2, (location_name(f), cx, cy)
-        for box in boxes:
-            bx, by = float(box.get("x", 0)), float(box.get("y", 0))
-            bw, bh = float(box.get("width", 0)), float(box.get("height", 0))
-            assert x1 < bx or bx + bw < x0 or y1 < by or by + bh < y0, location_name(f)
-        for e in ellipses:
-            ex, ey, rx, ry = (float(e.get(k, 0)) for k in ("cx", "cy", "rx", "ry"))
-            nx, ny = min(max(ex, x0), x1), min(max(ey, y0), y1)
-            assert ((nx - ex) / rx) ** 2 + ((ny - ey) / ry) ** 2 > 1, location_name(f)
+        assert_clear(board_name, held_stone(ET.fromstring(malefiz_view.render(placing, highlight=(f,)))), str(f))
+
+
+@pytest.mark.parametrize("board_name", malefiz_board.BOARD_NAMES)
+def test_a_barricade_held_in_a_position_opened_while_it_waits_floats_beside_the_holders_house(board_name: str) -> None:
+    """Opened from notation or a link in the phase of placing, no pawn is known to have taken the barricade: it is
+    still shown held (once it was not shown at all), beside the house of the player who holds it, over nothing."""
+    colours = malefiz_board.COLOURS
+    opened = malefiz_rules.new_game(board_name, colours)._replace(phase=malefiz_state.Phase.PLACE)
+    drawn = ET.fromstring(malefiz_view.board_svg(board_name))
+    boxes = {
+        next(c for c in colours if c in (r.get("class") or "")): r
+        for r in drawn.iter(f"{NS}rect")
+        if "house-box" in (r.get("class") or "")
+    }
+    assert set(boxes) == set(colours)
+
+    def gap(stone: tuple[float, float, float, float], box: ET.Element) -> float:
+        x0, y0, x1, y1 = stone
+        bx, by = float(box.get("x", 0)), float(box.get("y", 0))
+        bw, bh = float(box.get("width", 0)), float(box.get("height", 0))
+        return max(bx - x1, x0 - bx - bw, 0) + max(by - y1, y0 - by - bh, 0)
+
+    for turn, colour in enumerate(colours):
+        stone = held_stone(ET.fromstring(malefiz_view.render(opened._replace(turn=turn))))
+        assert_clear(board_name, stone, colour)
+        assert min(boxes, key=lambda c: gap(stone, boxes[c])) == colour and gap(stone, boxes[colour]) <= 6, colour

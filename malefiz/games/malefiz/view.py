@@ -33,7 +33,7 @@ into the document and styles it with CSS. Hooks and CSS classes:
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import cache
 from html import escape
 from typing import cast
@@ -310,7 +310,8 @@ def render(
     suggested move or barricade place, marked with the class ``hint``; ``ranks``: the hint's ranks by target
     field, drawn on top (:func:`~malefiz.core.svg.rank_badge`).
     While a taken barricade waits to be put down (phase PLACE), it is drawn
-    floating beside the end of ``highlight`` (the pawn that took it), over no other field.
+    floating beside the end of ``highlight`` (the pawn that took it), over no other field; with no
+    ``highlight`` (a position opened in that phase) beside the house of the player who holds it.
 
     ``motion``: the effects of the last action (see :func:`~.rules.effects`), played
     once right after it: a pawn it sent back (its ``capture``) flies that colour's
@@ -468,8 +469,8 @@ def render(
                 out.append(pawn)
         out.append("</g>")
     out.extend(flying)
-    if state.phase is Phase.PLACE and highlight:
-        out.append(_held(highlight[-1], lift, b.name))
+    if state.phase is Phase.PLACE:
+        out.append(_held(highlight[-1] if highlight else None, lift, b.name, current))
     out.extend(badges)
     out.append("</svg>")
     return "".join(out)
@@ -506,12 +507,10 @@ _HELD = 18
 
 
 @cache
-def _held_centre(name: str, f: Field) -> tuple[float, float]:
-    """Where the barricade taken on field ``f`` floats: in the first free corner beside the pawn (above right, above
-    left, below right, below left: half a cell each way, where no field, goal, house or forest is), straight above it
-    on a board without one."""
+def _clear(name: str) -> Callable[[float, float], bool]:
+    """Whether a held barricade's square centred at (x, y) on board ``name`` lies on the board over no field (nor
+    its halo), goal, house or forest."""
     b = board(name)
-    cx, cy = _centre(f)
     half = _HELD / 2
     width, height = (b.width + 1) * CELL, _height(name)
     circles = [(*_centre(g), (_FIELD_R + 4 if g == b.goal else _FIELD_R + 1)) for g in b.fields]  # a halo included
@@ -535,21 +534,43 @@ def _held_centre(name: str, f: Field) -> tuple[float, float]:
                 return False
         return True
 
-    corners = [(cx + dx * CELL / 2, cy + dy * CELL / 2) for dx, dy in ((1, -1), (-1, -1), (1, 1), (-1, 1))]
-    return next((c for c in corners if clear(*c)), (cx, cy - _PAWN_R - LIFT + half))
+    return clear
 
 
-def _held(f: Field, lift: bool, name: str) -> str:
-    """The barricade taken on field ``f`` of board ``name``, floating beside the pawn that took it (rising from
-    that pawn's middle when ``lift``)."""
+@cache
+def _held_centre(name: str, f: Field) -> tuple[float, float]:
+    """Where the barricade taken on field ``f`` floats: in the first free corner beside the pawn (above right, above
+    left, below right, below left: half a cell each way, where no field, goal, house or forest is), straight above it
+    on a board without one."""
     cx, cy = _centre(f)
-    x, y = _held_centre(name, f)
+    corners = [(cx + dx * CELL / 2, cy + dy * CELL / 2) for dx, dy in ((1, -1), (-1, -1), (1, 1), (-1, 1))]
+    return next((c for c in corners if _clear(name)(*c)), (cx, cy - _PAWN_R - LIFT + _HELD / 2))
+
+
+@cache
+def _held_by_house(name: str, colour: Colour) -> tuple[float, float]:
+    """Where the barricade ``colour`` holds floats when no pawn is known to have taken it (a position opened while
+    it waits for its field): beside that colour's house (right, left, below), clear of everything else."""
+    b = board(name)
+    bx, by, bw, bh = _house_box(b, colour)
+    gap = _HELD / 2 + 3
+    spots = [(bx + bw + gap, by + bh / 2), (bx - gap, by + bh / 2), (bx + bw / 2, by + bh + gap)]
+    return next((c for c in spots if _clear(name)(*c)), spots[0])
+
+
+def _held(f: Field | None, lift: bool, name: str, colour: Colour) -> str:
+    """The barricade taken on field ``f`` of board ``name``, floating beside the pawn that took it (rising from
+    that pawn's middle when ``lift``); ``f`` None: beside the house of ``colour``, who holds it."""
+    x, y = _held_centre(name, f) if f is not None else _held_by_house(name, colour)
     half = _HELD / 2
     stone = (
         f'<g class="held" pointer-events="none"><rect x="{px(x - half)}" y="{px(y - half)}" width="{_HELD}"'
         f' height="{_HELD}" rx="3"/></g>'
     )
-    return moving("lifted", stone, dx=cx - x, rise=cy - y) if lift else stone
+    if not lift or f is None:
+        return stone
+    cx, cy = _centre(f)
+    return moving("lifted", stone, dx=cx - x, rise=cy - y)
 
 
 def board_svg(board_name: str, t: Translator = ENGLISH) -> str:
