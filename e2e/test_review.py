@@ -115,6 +115,27 @@ def test_a_finished_game_from_a_link_shows_its_end_first_and_its_review_when_it_
     game.watch.assert_clean()
 
 
+def test_a_finished_game_opened_again_shows_its_review_at_once(game: GamePage) -> None:
+    # The values of its decisions were kept with the game once the worker had them: a reload (or the game opened
+    # again from the setup screen's list) shows the review whole at once, with no bar to wait for.
+    game.open(finished("?game=malefiz&board=fast&seats=bot:easy,bot:easy,bot:easy&seed=5", names=False))
+    game.page.wait_for_selector("[data-review] .review-players")
+    game.page.wait_for_selector(SETTLED, state="attached")
+    key = f"malefiz.game.{game.game_id()}"
+    game.page.wait_for_function("(key) => JSON.parse(localStorage.getItem(key)).review.length > 0", arg=key)
+    lines = game.page.locator(".review-players li").all_text_contents()
+    marks = game.page.locator(".log li.mistake").count()
+    game.page.add_init_script(BUSY_SEEN)
+    game.page.reload()
+    game.page.wait_for_selector("[data-winner]:not([hidden]) .podium")
+    game.page.wait_for_selector("[data-review] .review-players")
+    game.page.wait_for_selector(SETTLED, state="attached")
+    assert game.page.evaluate("window.reviewWaited") is None  # the review came whole with the game
+    assert game.page.locator(".review-players li").all_text_contents() == lines
+    assert game.page.locator(".log li.mistake").count() == marks > 0
+    game.watch.assert_clean()
+
+
 def test_malefiz_hint_review_and_a_barricade_put_badly(game: GamePage) -> None:
     game.take_a_barricade()  # red took the barricade on 0.11 and puts it down now
     game.page.locator('[data-action="hint"]').click()

@@ -156,6 +156,9 @@ class App(SettingUp, BetweenDevices):
         """The shelf revision the game shown was read at or last written as."""
         self._kept: dict[str, object] | None = None
         """The save document last written (nothing is written again while it is the same)."""
+        self._kept_valued = 0
+        """How many of the people's decisions the review had valued when the game was last written (written again,
+        at the same revision, once it has more)."""
         self._move_old_slot()
         kept = storage.get(LANGUAGE_KEY)
         self.t = Translator(kept if kept in LANGUAGES else language_of(",".join(languages)))
@@ -321,6 +324,7 @@ class App(SettingUp, BetweenDevices):
         self.game_id = game_id
         self._revision = revision
         self._kept = None if keep_now or revision == 0 else savefile.save(session)
+        self._kept_valued = session.review_valued()
         self._thinking = self._reviewing = None
         self.notice = notice
         self._shown = None
@@ -581,6 +585,7 @@ class App(SettingUp, BetweenDevices):
         if next(self._reviewing, False) is None:
             return True
         self._reviewing = None
+        self.keep()  # the values with the game: a reload shows the review at once
         return False
 
     def worked(self) -> Screen | None:
@@ -619,14 +624,16 @@ class App(SettingUp, BetweenDevices):
         if not s.record and self._revision == 0:
             return True  # nothing to lose yet: the address starts the same game again
         document = savefile.save(s)
-        if document == self._kept:
+        valued = s.review_valued()
+        if document == self._kept and valued <= self._kept_valued:
             return True
         if self.shelf.newer(game_id, self._revision):
             return False
-        self.saving = self.shelf.put(game_id, s, self._revision + 1, self.clock(), document)
+        step = document != self._kept  # the review's values alone: the same revision (no other tab catches up)
+        self.saving = self.shelf.put(game_id, s, self._revision + step, self.clock(), document)
         if self.saving:
-            self._revision += 1
-            self._kept = document
+            self._revision += step
+            self._kept, self._kept_valued = document, valued
             self.count_win(game_id)
         return True
 

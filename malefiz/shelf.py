@@ -157,6 +157,9 @@ class Shelved:
     """The save document (None when the wrapper cannot be read)."""
     problem: MalefizError | None = None
     """Why it cannot be read (None: it looks readable; replaying it may still find a fault)."""
+    review: object = None
+    """The review's values kept with it (:meth:`~malefiz.core.reviewing.Reviewing.review_kept`), unchecked: the
+    session checks them as it takes them back."""
 
 
 def _number(value: object) -> float:
@@ -207,7 +210,9 @@ class Shelf:
         if shelved.problem is not None or shelved.document is None:
             raise shelved.problem or MalefizError.keyed("error.save_foreign")
         try:
-            return savefile.from_doc(shelved.document, self.games), shelved.revision
+            session = savefile.from_doc(shelved.document, self.games)
+            session.restore_review(shelved.review)  # the review at once, as far as it was worked out
+            return session, shelved.revision
         except MalefizError:
             raise
         except (ArithmeticError, LookupError, RecursionError, TypeError, ValueError, AttributeError) as error:
@@ -232,6 +237,7 @@ class Shelf:
             "over": bool(session.state.is_over),
             "last": last,
             "save": savefile.save(session) if save is None else save,
+            "review": session.review_kept(),
         }
         text = json.dumps(wrapper, separators=(",", ":"))
         done = self.storage.set(GAME_PREFIX + game_id, text)
@@ -292,6 +298,7 @@ def read(game_id: str, text: str, games: Games) -> Shelved:
         over=doc.get("over") is True,
         last=MappingProxyType(_words(last)),
         document=save,
+        review=doc.get("review"),
     )
 
 

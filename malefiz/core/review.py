@@ -15,12 +15,13 @@ is SVG drawn here (:func:`chart_svg`), so the page only shows it.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from html import escape
 from typing import Any, Final
 
 from .actions import Pass, Roll
+from .errors import MalefizError
 from .face import Face
 from .game import Game
 from .record import Entry, Record
@@ -161,6 +162,8 @@ class Reviewer:
         self.face = face
         self._rated: dict[int, tuple[Any, list[Rated]]] = {}
         self._chances: dict[int, tuple[Any, list[float]]] = {}
+        self._rows: dict[int, tuple[Any, Any, list[list[Any]]]] = {}
+        """What :meth:`kept` gives of each decision, written once (a long game is kept after every move)."""
 
     def rated(self, state: Any) -> list[Rated]:
         """:func:`rate` of ``state``, worked out once."""
@@ -181,6 +184,90 @@ class Reviewer:
         """True when :meth:`rated` of ``state`` is worked out already."""
         kept = self._rated.get(id(state))
         return kept is not None and kept[0] is state
+
+    def kept(self, record: Record[Any, Any], indices: Iterable[int]) -> list[list[Any]]:
+        """What is worked out of the decisions at ``indices`` of ``record``, to keep with the game (a reload, a game
+        opened again from the shelf, shows its review at once): ``[index, [[action, chance, [then...]], ...]]`` for
+        each one worked out, its best two actions and the one played (what the review reads), best first, in
+        notation (:meth:`restore` takes it back)."""
+        found: list[list[Any]] = []
+        for index in indices:
+            entry = record.entries[index]
+            if not self.has_rated(entry.before):
+                continue
+            rows = self._rows.get(id(entry.before))
+            if rows is None or rows[0] is not entry.before or rows[1] is not entry.action:
+                rated = self._rated[id(entry.before)][1]
+                shown = rated[:2] + [r for r in rated[2:] if r.action == entry.action]
+                rows = self._rows[id(entry.before)] = (
+                    entry.before,
+                    entry.action,
+                    [[str(r.action), r.chance, [str(a) for a in r.then]] for r in shown],
+                )
+            found.append([index, rows[2]])
+        if len(self._rows) > 4096:
+            self._rows.clear()
+        return found
+
+    def restore(self, record: Record[Any, Any], kept: object) -> int:
+        """Take back what :meth:`kept` gave for ``record``: how many decisions it holds. Every action is checked
+        against the rules, and the decision with the fewest actions is worked out again, which must agree (values
+        of another version of the computer are not shown as this one's); anything that does not fit takes back
+        nothing (it is worked out again)."""
+        found: dict[int, tuple[Any, list[Rated]]] = {}
+        try:
+            if not isinstance(kept, list) or len(kept) > len(record.entries):
+                return 0
+            for index, rows in kept:
+                if not isinstance(index, int) or isinstance(index, bool) or index in found:
+                    return 0
+                entry = record.entries[index]
+                if index < 0 or not entry.is_move or not rows or len(rows) > 3:
+                    return 0
+                found[index] = (entry.before, [self._rated_again(entry.before, *row) for row in rows])
+                actions = [r.action for r in found[index][1]]
+                chances = [r.chance for r in found[index][1]]
+                if entry.action not in actions or len(set(actions)) < len(actions) or chances != sorted(chances)[::-1]:
+                    return 0
+        except (ValueError, TypeError, LookupError, MalefizError):
+            return 0
+        if not found:
+            return 0
+        check = min(found, key=lambda i: len(self.game.legal_actions(found[i][0])))
+        state, rated = found[check]
+        fresh = rate(self.game, self.face, state)
+        fresh_of = {r.action: r.chance for r in fresh}
+        if [r.action for r in fresh[:2]] != [r.action for r in rated[:2]] or any(
+            abs(fresh_of[r.action] - r.chance) > 1e-9 for r in rated
+        ):
+            return 0
+        for state, rated in found.values():
+            self._rated[id(state)] = (state, rated)
+        return len(found)
+
+    def _rated_again(self, state: Any, text: object, chance: object, then: object) -> Rated:
+        """One action of a decision kept (:meth:`kept`), checked against the rules and played out.
+
+        Raises:
+            ValueError: for anything that does not fit.
+        """
+        if not isinstance(text, str) or not isinstance(then, list) or len(then) > 4:
+            raise ValueError("not a kept action")
+        if not isinstance(chance, int | float) or isinstance(chance, bool) or not 0 <= chance <= 1:
+            raise ValueError("not a chance")
+        seat = state.current_seat
+        after, played = state, []
+        for step in [text, *then]:
+            action = self.game.parse_action(str(step))
+            if after.is_chance or after.is_over or after.current_seat != seat:
+                raise ValueError("not the same turn")
+            if action not in self.game.legal_actions(after):
+                raise ValueError("not a legal action")
+            after = self.game.apply(after, action)
+            played.append(action)
+        if not (after.is_over or after.is_chance or after.current_seat != seat):
+            raise ValueError("the turn's decisions not all there")
+        return Rated(played[0], float(chance), after, tuple(played[1:]))
 
     def chances(self, state: Any) -> list[float]:
         """Every seat's chance to win in ``state``, worked out once."""

@@ -81,6 +81,18 @@ class Reviewing:
             return self.review()
         return Review(tuple(points(self.record, self.reviewer.chances)), (), waiting)
 
+    def review_kept(self) -> list[list[Any]]:
+        """The people's decisions valued so far, to keep with the game (:meth:`~.review.Reviewer.kept`)."""
+        return self.reviewer.kept(self.record, (i for i, _ in self._decided()))
+
+    def review_valued(self) -> int:
+        """How many of the people's decisions are valued."""
+        return sum(self.reviewer.has_rated(state) for _, state in self._decided())
+
+    def restore_review(self, kept: object) -> int:
+        """Take back the values :meth:`review_kept` gave (:meth:`~.review.Reviewer.restore`): how many."""
+        return self.reviewer.restore(self.record, kept)
+
     def _decided(self) -> list[tuple[int, Any]]:
         """The entries where a person decided something (what the review values): each index and position."""
         return [

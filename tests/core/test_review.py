@@ -30,6 +30,7 @@ from malefiz.core.setup import Setup
 from malefiz.core.svg import text_width
 from malefiz.games import GAMES
 from malefiz.games.malefiz.state import Phase, Place
+from malefiz.setting_up import game_address
 
 ADDRESSES = {
     "malefiz": "?game=malefiz&seats=human,human&names=Ann,Bob&seed=7",
@@ -511,3 +512,91 @@ def test_a_review_asked_for_with_many_decisions_left_waits_for_them_too() -> Non
     assert s.review_so_far().decisions == () and s.review_so_far().points == s.review().points
     assert s.review_waiting() is None  # review() values them all at once (the CLI's way)
     assert s.review_so_far() is s.review()
+
+
+@pytest.mark.parametrize("game", ["malefiz", "maedn"])
+def test_the_values_kept_with_a_game_give_its_review_back_at_once_as_worked_out(game: str) -> None:
+    # A reload, or a finished game opened again from the shelf, showed its review only once every decision was
+    # valued again (a long classic game: seconds of the worker). The values go with the game and come back checked.
+    s = session(game)
+    play_worst(s, 25)
+    for _ in s.review_work():
+        pass
+    kept = json.loads(json.dumps(s.review_kept()))  # as the browser keeps it
+    assert len(kept) == s.review_valued() >= 20
+    again = load(json.dumps(save(s)), GAMES)
+    assert again.review_valued() == 0 and again.review_waiting() is None  # not shown: nothing waits
+    again.reviewing = True
+    assert again.review_waiting() is not None  # without the values: the review waits for the worker
+    assert again.restore_review(kept) == len(kept)
+    assert again.review_waiting() is None and again.review_valued() == s.review_valued()
+    assert again.review() == s.review()  # the same review: decisions, chances, better moves and where they lead
+    fresh = load(json.dumps(save(s)), GAMES)
+    assert fresh.review() == again.review()  # as one worked out anew
+    mistake = next(iter(again.review().mistakes().values()))
+    assert compare_html(again, mistake) == compare_html(s, mistake)  # the move played beside the better one
+
+
+def test_values_that_do_not_fit_the_game_are_not_taken_back_and_are_worked_out_again() -> None:
+    s = session("malefiz")
+    play_worst(s, 12)
+    for _ in s.review_work():
+        pass
+    kept = s.review_kept()
+    text = json.dumps(save(s))
+
+    def restored(changed: object) -> int:
+        again = load(text, GAMES)
+        found = again.restore_review(changed)
+        if not found:
+            assert again.review_valued() == 0 and again.review() == s.review()  # worked out again, the same
+        return found
+
+    assert restored(kept) == len(kept)
+    index, rows = kept[0]
+    other = [[index, [[rows[0][0], rows[0][1] * 0.5, rows[0][2]], *rows[1:]]]]  # another version of the computer
+    for broken in (
+        None,
+        "nonsense",
+        [[0]],
+        [["1", rows]],
+        [[index, []]],
+        [[index, [["h-0.0", 0.5, []]]]],  # no legal action
+        [[index, [[rows[0][0], 1.5, rows[0][2]]]]],  # no chance
+        [[index, [[rows[0][0], float("nan"), rows[0][2]]]]],
+        [[index, rows[::-1]]] if rows[0][1] != rows[-1][1] else [[index, rows + rows]],  # not best first
+        [[index, rows], [index, rows]],
+        [[len(s.record.entries) + 5, rows]],
+        other,
+        kept * 1000,
+    ):
+        assert restored(json.loads(json.dumps(broken))) == 0, broken
+
+
+def test_a_game_kept_on_the_shelf_opens_with_its_review_as_far_as_it_was_worked_out() -> None:
+    storage = MemoryStorage()
+    app = App(storage)
+    app.open(ADDRESSES["malefiz"])
+    s = app.session
+    assert s is not None
+    made = 0
+    while made < 15:
+        legal = s.legal()
+        assert s.roll() if s.state.is_chance else s.play(legal[-1])
+        made += len(legal) > 1 and not s.state.is_chance
+    assert app.screen().work  # kept; the worker has decisions to value
+    game_id = app.game_id
+    assert game_id is not None
+    before = json.loads(storage.kept["malefiz.game." + game_id])
+    assert before["review"] == []
+    while app.work():
+        pass
+    valued = s.review_valued()
+    assert valued >= 10 and not s.review_due()
+    kept = json.loads(storage.kept["malefiz.game." + game_id])
+    assert len(kept["review"]) == valued and kept["revision"] == before["revision"]  # written once the worker was done
+    reloaded = App(storage)
+    reloaded.open(game_address(s.setup, game_id))  # a reload: the same address
+    again = reloaded.session
+    assert again is not None and again is not s and again.review_valued() == valued
+    assert again.review() == s.review()
