@@ -5,7 +5,8 @@ played it, seed 3: 891 actions, 464 decisions to value, about half a minute of t
 The end is shown at once and the review follows once every decision is valued (``Session.review_work``, in
 slices between the page's messages). Meanwhile this clicks ``--clicks`` lines of the move list in turn, each
 followed by *Back to the game*, and times each click until the past position's banner shows (the worker answers
-between two slices). Prints the waits, the time to the end and to the whole review.
+between two slices). Prints the waits, the time to the end and to the whole review, and both again after a reload
+(the review's values are kept with the game: the whole review at once).
 Target: no click waits over 200 ms (the page's longest-task line in ``page_load.py``). Build the site first
 (``make site``), or point ``--site`` at a built one. Figures, not a test.
 """
@@ -43,6 +44,11 @@ CLICK = """(i) => new Promise((done) => {
 """Click line ``i`` of the move list (one of its latest nine); the milliseconds until its position is shown."""
 
 
+KEPT = """() => Object.keys(localStorage).some((key) => key.startsWith("malefiz.game.")
+  && (JSON.parse(localStorage.getItem(key)).review || []).length > 400)"""
+"""The game is kept with its review's values (the worker writes them once it is done)."""
+
+
 def people_link(query: str) -> str:
     """A share link's game (its ``#game=`` text): the game ``query`` sets up, played to its end by its computers,
     every seat then given to a person (the same actions: every decision is a person's, none valued yet)."""
@@ -78,9 +84,17 @@ def main() -> None:
             page.wait_for_selector("[data-viewing][hidden]", state="attached")
         page.wait_for_selector("[data-review] .review-players", timeout=10 * TIMEOUT)
         whole = time.perf_counter() - start
+        page.wait_for_function(KEPT, timeout=10 * TIMEOUT)
+        start = time.perf_counter()
+        page.reload()  # the game opened again: its values were kept with it
+        page.wait_for_selector("[data-winner]:not([hidden]) .podium")
+        again_end = time.perf_counter() - start
+        page.wait_for_selector("[data-review] .review-players", timeout=10 * TIMEOUT)
+        again_whole = time.perf_counter() - start
         browser.close()
     print(f"# python bench/review_wait.py --clicks {args.clicks}, {machine()}, commit {commit()}")
     print(f"{GAME} given to people: the end shown after {shown:.1f} s, the whole review after {whole:.1f} s")
+    print(f"opened again (a reload): the end shown after {again_end:.1f} s, the whole review after {again_whole:.1f} s")
     print(f"clicks while the review was worked out: {len(waits)}; waits (ms): {' '.join(f'{w:.0f}' for w in waits)}")
     if not waits:
         raise SystemExit("no click was made while the review was worked out")
