@@ -26,11 +26,16 @@ from malefiz.i18n import Translator
 GERMAN = Translator("de")
 
 
-def played(address: str) -> Session:
-    """The game ``address`` sets up, played to its end by its computers (its record has every position)."""
+def started(address: str) -> Session:
+    """The game ``address`` sets up, at its start."""
     setup = Setup.from_query(address, GAMES)
     assert setup is not None
-    s = Session(setup)
+    return Session(setup)
+
+
+def played(address: str) -> Session:
+    """The game ``address`` sets up, played to its end by its computers (its record has every position)."""
+    s = started(address)
     while not s.state.is_over:
         s.bot_step()
     return s
@@ -325,9 +330,7 @@ def acts(s: Session, key: str) -> bool:
 def test_with_no_piece_picked_every_field_a_click_leaves_alone_says_whether_a_piece_can_go_there(address: str) -> None:
     # A child counts the steps and taps the field. Whatever the board shows, a click either does something or says
     # why not; an empty field says whether one of the person's pieces could go there (then it is to be picked first).
-    setup = Setup.from_query(address, GAMES)
-    assert setup is not None
-    s = Session(setup)
+    s = started(address)
     pick, nowhere = s.t("why.pick_first"), {s.t("why.nowhere", n=n) for n in range(1, 7)}
     seen = {"pick": 0, "nowhere": 0, "hit": 0}
     decisions = 0
