@@ -144,17 +144,20 @@ def test_a_click_where_the_picked_pawn_cannot_go_says_why(game: GamePage) -> Non
     game.watch.assert_clean()
 
 
-def test_a_click_on_a_field_with_no_pawn_picked_says_to_pick_one_or_that_none_can_go_there(game: GamePage) -> None:
-    # The same position: a child counts six and clicks the field (or the pawn to hit) without picking a pawn first.
+def test_a_click_on_a_field_with_no_pawn_picked_picks_the_one_that_can_go_there(game: GamePage) -> None:
+    # The same position: a child counts six and clicks the field (here the pawn to hit) without picking a pawn first.
     position = "fast r:2.4,3.7,h,h y:7.4,7.7,7.8,h x:5.1,5.2,4.3,6.3,8.3,4.4 r6"
     game.open("?board=fast&seats=human,human&names=Mia,Ben&position=" + position.replace(" ", "%20"))
     shown = "(said) => document.querySelector('[data-message]').textContent === said"
-    game.click_key("7.4")
-    game.page.wait_for_function(shown, arg="First pick the piece to move there")
     game.click_key("3.3")
     game.page.wait_for_function(shown, arg="With a 6 none of your pieces can go there")
-    assert str(game.state()) == position and game.keys(".pawn.selected") == []  # nothing moved, nothing picked
-    game.move(parse_location("3.7"), parse_location("7.4"))
+    game.click_key("7.4")
+    game.page.wait_for_function(shown, arg="Picked the piece that can go there: choose the field again to move it")
+    game.page.wait_for_selector('#board .pawn.selected[data-key="3.7"]')
+    assert str(game.state()) == position  # nothing moved yet: the pawn is picked, its fields marked
+    before = game.position_text()
+    game.click_key("7.4", ".target")
+    game.wait_for_position_change(before)
     assert parse_location("7.4") in game.state().pawns[0]
     game.watch.assert_clean()
 

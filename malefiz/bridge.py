@@ -342,14 +342,14 @@ class Bridge:
         """The element a tap at ``x, y`` on the board meant (:func:`~malefiz.core.spatial.meant`; ``finger``: a touch
         screen), to click: ``key`` is the board element it landed on that is no choice (None: none), drawn with its
         middle at ``centre`` ``[x, y]``; it counts when a click on it would be told why it does nothing. An empty field
-        with no piece picked (``First pick the piece to move there``) never holds a tap back from a choice within a
-        finger's reach: it is told only when no choice is near."""
+        (where one of the player's pieces may go, or none) never holds a tap back from a choice within a finger's
+        reach: it is clicked only when no choice is near."""
         if key is None:
             return meant(_spots(spots), _number(x), _number(y), bool(finger))
         name, (kx, ky) = _text(key), _point(centre)
         hit = (name, kx, ky) if self.app.why_not(name, empty=False) else None
         found = meant(_spots(spots), _number(x), _number(y), bool(finger), hit)
-        return name if found is None and self.app.why_not(name) else found
+        return name if found is None else found
 
     def file(self, game_id: object) -> list[str] | None:
         """The file to save: the game shown (``game_id`` empty) or one kept on the shelf."""

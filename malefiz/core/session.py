@@ -308,7 +308,9 @@ class Session(WhoPlays, Reviewing):
     def click(self, key: str) -> bool:
         """A click on the board element with ``data-key`` ``key``; True if it did something.
 
-        Legality is decided once, from :meth:`choices`: the chosen action is played as it is.
+        Legality is decided once, from :meth:`choices`: the chosen action is played as it is. A field the piece
+        picked cannot go to (or with none picked) that exactly one of the player's pieces can picks that piece
+        (its targets shown, that field among them: a second click moves it).
         """
         if not self.is_person_to_choose() or len(key) > MAX_KEY:
             return False
@@ -328,7 +330,12 @@ class Session(WhoPlays, Reviewing):
             return True
         mine = [c.action for c in choices if c.piece is not None and c.piece == piece]
         if not mine:
-            return False
+            goers = {c.piece for c in choices if c.piece is not None and c.field == where}
+            if piece is not None or where is None or len(goers) != 1:
+                return False
+            self.selected = goers.pop()  # the field a child counted to: the one piece that can go there is picked
+            self.message = self.t("why.picked")
+            return True
         only = len({c.piece for c in choices}) == 1
         if (self.face.one_click or (only and piece == self.selected)) and len(mine) == 1:
             self._chosen(mine[0])
@@ -343,9 +350,10 @@ class Session(WhoPlays, Reviewing):
         is on this device: the die is to be rolled first, or the piece is another player's or one the rules stop
         (the game's words: ``A piece leaves the house only with a 6``), or with a piece picked, a field it may not go
         to (Malefiz: ``With a 3 this pawn cannot land there``); else, for a field none of theirs stands on (``empty``
-        False: not this): another piece goes there (to hit the piece there, too) but is to be picked first
-        (``First pick the piece to move there``), or none can (``With a 3 none of your pieces can go there``). ""
-        when there is nothing to tell (a piece that can move, a field a click plays, not a person's turn here)."""
+        False: not this): several of their pieces go there (to hit the piece there, too), one is to be picked first
+        (``Several of your pieces can go there: pick one first``), or none can (``With a 3 none of your pieces can
+        go there``). "" when there is nothing to tell (a piece that can move, a field a click plays or that exactly
+        one piece can go to, whose click picks it; not a person's turn here)."""
         state = self.state
         if state.is_over or len(key) > MAX_KEY or self.is_bot_turn() or not self.plays_here():
             return ""
@@ -361,9 +369,10 @@ class Session(WhoPlays, Reviewing):
         if not empty or piece is not None or where is None or state.roll is None:
             return why
         ends = [c for c in self.choices() if c.field == where]
-        if any(c.piece is None or c.piece == self.selected for c in ends):
-            return ""  # a click plays it (a barricade's field, the picked piece's)
-        if ends and (not why or self.selected is None):  # another player's piece too: the one to hit it is picked
+        goers = {c.piece for c in ends}
+        if any(c.piece is None or c.piece == self.selected for c in ends) or len(goers) == 1:
+            return ""  # a click plays it (a barricade's field, the picked piece's), or picks the piece that goes there
+        if goers:  # another player's piece too: the one to hit it is to be picked
             return self.t("why.pick_first")
         return why or self.t("why.nowhere", n=state.roll)
 
