@@ -159,6 +159,12 @@ def test_a_click_on_a_field_with_no_pawn_picked_picks_the_one_that_can_go_there(
     game.click_key("7.4", ".target")
     game.wait_for_position_change(before)
     assert parse_location("7.4") in game.state().pawns[0]
+    both = "fast r:0.8,6.8,h,h y:5.7,6.7,9.7,h x:5.1,5.2,4.3,6.3,3.4,7.4 r5"  # 6.8 and a pawn of the house reach 2.7
+    game.open("?board=fast&seats=human,human&names=Mia,Ben&position=" + both.replace(" ", "%20"))
+    assert sorted(set(game.keys(".movable"))) == ["0.8", "6.8", "h"]
+    game.click_key("2.7")
+    game.page.wait_for_function(shown, arg="Several of your pieces can go there (marked): pick one")
+    assert sorted(set(game.keys(".movable"))) == ["6.8", "h"] and str(game.state()) == both  # only those two marked
     game.watch.assert_clean()
 
 

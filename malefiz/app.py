@@ -436,13 +436,15 @@ class App(SettingUp, BetweenDevices):
         s = self.session
         if s is None:
             return None
-        done = len(s.record)
+        done, said = len(s.record), s.message
         if not s.click(key):
             why = s.why_not(key)  # a piece that cannot move: the rule that stops it, in the message line
             if not why or why == s.message:
                 return None
             s.message = why
             return dataclasses.replace(self.screen(), announce=why)
+        if len(s.record) == done and s.message != said:  # a field's piece picked, or its pieces marked: said so
+            return dataclasses.replace(self.screen(), announce=s.message)
         return self.screen(fresh=len(s.record) > done)
 
     def why_not(self, key: str, empty: bool = True) -> str:

@@ -90,6 +90,9 @@ class Session(WhoPlays, Reviewing):
         self.start_rolls: tuple[str, list[Any]] | None = None
         self.redo_stack: list[list[Any]] = []
         self.selected: str | None = None
+        self.pointed: tuple[Any, frozenset[str]] | None = None
+        """A field several pieces can go to was clicked in this position: those pieces (the board marks only them
+        as movable until the next click)."""
         self.hinted: Any = None
         self.hint_asked = False
         """A hint was asked for in this game: the chances are shown from then on (:meth:`chances_shown`)."""
@@ -310,8 +313,10 @@ class Session(WhoPlays, Reviewing):
 
         Legality is decided once, from :meth:`choices`: the chosen action is played as it is. A field the piece
         picked cannot go to (or with none picked) that exactly one of the player's pieces can picks that piece
-        (its targets shown, that field among them: a second click moves it).
+        (its targets shown, that field among them: a second click moves it); one several can go to marks only
+        those as movable (:attr:`pointed`), one to be picked.
         """
+        self.pointed = None
         if not self.is_person_to_choose() or len(key) > MAX_KEY:
             return False
         try:
@@ -330,11 +335,16 @@ class Session(WhoPlays, Reviewing):
             return True
         mine = [c.action for c in choices if c.piece is not None and c.piece == piece]
         if not mine:
-            goers = {c.piece for c in choices if c.piece is not None and c.field == where}
-            if piece is not None or where is None or len(goers) != 1:
+            goers = {str(c.piece) for c in choices if c.piece is not None and c.field == where}
+            if piece is not None or where is None or not goers:
                 return False
-            self.selected = goers.pop()  # the field a child counted to: the one piece that can go there is picked
-            self.message = self.t("why.picked")
+            if len(goers) > 1:  # the field a child counted to: the pieces that can go there are marked
+                self.pointed = (self.state, frozenset(goers))
+                self.selected = None
+                self.message = self.t("why.pick_first")
+            else:  # the one piece that can go there is picked
+                self.selected = goers.pop()
+                self.message = self.t("why.picked")
             return True
         only = len({c.piece for c in choices}) == 1
         if (self.face.one_click or (only and piece == self.selected)) and len(mine) == 1:
@@ -350,10 +360,9 @@ class Session(WhoPlays, Reviewing):
         is on this device: the die is to be rolled first, or the piece is another player's or one the rules stop
         (the game's words: ``A piece leaves the house only with a 6``), or with a piece picked, a field it may not go
         to (Malefiz: ``With a 3 this pawn cannot land there``); else, for a field none of theirs stands on (``empty``
-        False: not this): several of their pieces go there (to hit the piece there, too), one is to be picked first
-        (``Several of your pieces can go there: pick one first``), or none can (``With a 3 none of your pieces can
-        go there``). "" when there is nothing to tell (a piece that can move, a field a click plays or that exactly
-        one piece can go to, whose click picks it; not a person's turn here)."""
+        False: not this) that none of their pieces can go to: ``With a 3 none of your pieces can go there``. ""
+        when there is nothing to tell (a piece that can move, a field a click plays, or where a piece of theirs can
+        go, whose click picks or marks it; not a person's turn here)."""
         state = self.state
         if state.is_over or len(key) > MAX_KEY or self.is_bot_turn() or not self.plays_here():
             return ""
@@ -368,12 +377,8 @@ class Session(WhoPlays, Reviewing):
             return ""
         if not empty or piece is not None or where is None or state.roll is None:
             return why
-        ends = [c for c in self.choices() if c.field == where]
-        goers = {c.piece for c in ends}
-        if any(c.piece is None or c.piece == self.selected for c in ends) or len(goers) == 1:
-            return ""  # a click plays it (a barricade's field, the picked piece's), or picks the piece that goes there
-        if goers:  # another player's piece too: the one to hit it is to be picked
-            return self.t("why.pick_first")
+        if any(c.field == where for c in self.choices()):
+            return ""  # a click plays it (a barricade's field, the picked piece's), or picks or marks what goes there
         return why or self.t("why.nowhere", n=state.roll)
 
     def _chosen(self, action: Any) -> None:
@@ -392,10 +397,10 @@ class Session(WhoPlays, Reviewing):
         return None
 
     def cancel(self) -> bool:
-        """Escape: let go of the chosen piece."""
-        if self.selected is None or self.is_bot_turn():
+        """Escape: let go of the chosen piece (or the pieces marked for a field, :attr:`pointed`)."""
+        if (self.selected is None and self.pointed is None) or self.is_bot_turn():
             return False
-        self.selected = None
+        self.selected = self.pointed = None
         return True
 
     def choose_the_only_piece(self) -> None:
@@ -597,8 +602,11 @@ class Session(WhoPlays, Reviewing):
         choices = self.choices()
         selected = self.selected
         fixed = self.fixed_piece()
+        movable = frozenset(c.piece for c in choices if c.piece is not None and c.piece != fixed)
+        if self.pointed is not None and self.pointed[0] is self.state and selected is None:
+            movable &= self.pointed[1]  # a field several pieces can go to was clicked: those
         return Marks(
-            movable=frozenset(c.piece for c in choices if c.piece is not None and c.piece != fixed),
+            movable=movable,
             selected=selected,
             targets=frozenset(c.field for c in choices if c.piece is None or (selected and c.piece == selected)),
             hint=self.hinted,

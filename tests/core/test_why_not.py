@@ -324,7 +324,7 @@ def acts(s: Session, key: str) -> bool:
     return (
         any(c.piece is None and c.field == where for c in choices)
         or any(c.piece is not None and c.piece == piece for c in choices)
-        or len(goers(s, key)) == 1
+        or bool(goers(s, key))
     )
 
 
@@ -339,8 +339,8 @@ def acts(s: Session, key: str) -> bool:
 )
 def test_with_no_piece_picked_every_field_a_click_leaves_alone_says_whether_a_piece_can_go_there(address: str) -> None:
     # A child counts the steps and taps the field. Whatever the board shows, a click either does something or says
-    # why not: a field exactly one of the person's pieces can go to picks that piece; one several can go to says
-    # to pick one; one none can go to says so.
+    # why not: a field exactly one of the person's pieces can go to picks that piece; one several can go to marks
+    # only those (one to be picked); one none can go to says so.
     s = started(address)
     several, nowhere = s.t("why.pick_first"), {s.t("why.nowhere", n=n) for n in range(1, 7)}
     seen = {"picked": 0, "several": 0, "nowhere": 0}
@@ -357,23 +357,25 @@ def test_with_no_piece_picked_every_field_a_click_leaves_alone_says_whether_a_pi
             going = goers(s, key)
             if acts(s, key):
                 assert why == "", (str(s.state), key, why)
-                if len(going) == 1 and piece is None:  # the one piece that can go there is picked, nothing moves
-                    before, said = str(s.state), s.message
-                    assert s.click(key) and s.selected in going and str(s.state) == before
-                    assert s.message == s.t("why.picked")
-                    s.selected, s.message = None, said
-                    seen["picked"] += 1
+                if going:  # the one piece that can go there is picked, or the several are marked: nothing moves
+                    before, said, movable = str(s.state), s.message, s.marks().movable
+                    assert s.click(key) and str(s.state) == before
+                    if len(going) == 1:
+                        assert s.selected in going and s.message == s.t("why.picked") and s.pointed is None
+                        seen["picked"] += 1
+                    else:
+                        assert s.selected is None and s.message == several and s.marks().movable == going <= movable
+                        assert s.cancel() and s.marks().movable == movable  # Escape: every piece marked again
+                        seen["several"] += 1
+                    s.selected, s.pointed, s.message = None, None, said
                 continue
             if where is not None:  # a field (a pawn's house is a place of its own)
                 assert why, (str(s.state), key)
-            if why == several:
-                assert piece is None and len(going) > 1, (str(s.state), key)
-                seen["several"] += 1
-            elif why in nowhere:
+            if why in nowhere:
                 assert piece is None and not going and why == s.t("why.nowhere", n=s.state.roll)
                 seen["nowhere"] += 1
             quiet = s.why_not(key, empty=False)  # a tap: a field's words never hold it back, a piece's do
-            assert quiet == why if why != several and why not in nowhere else quiet != why
+            assert quiet == why if why not in nowhere else quiet != why
         s._chosen(s.choices()[decisions * 7 % len(s.choices())].action)
         decisions += 1
     assert seen["picked"] > 0 and seen["nowhere"] > 0 and (seen["several"] > 0 or "maedn" in address), seen
@@ -381,18 +383,18 @@ def test_with_no_piece_picked_every_field_a_click_leaves_alone_says_whether_a_pi
 
 def test_a_click_on_an_empty_field_picks_the_one_piece_that_can_go_there_or_says_why_not_in_both_languages() -> None:
     position = "fast r:2.4,3.7,h,h y:7.4,7.7,7.8,h x:5.1,5.2,4.3,6.3,8.3,4.4 r6"  # 3.7 alone can move
-    both = "fast r:0.8,h,h,h y:5.7,6.7,h,h x:5.1,5.2,4.3,6.3,3.4,7.4 r6"  # 0.8 and a pawn of the house reach 4.5
+    both = "fast r:0.8,6.8,h,h y:5.7,6.7,9.7,h x:5.1,5.2,4.3,6.3,3.4,7.4 r5"  # 6.8 and a pawn of the house reach 2.7
     for language, picked, several, none in (
         (
             "en",
             "Picked the piece that can go there: choose the field again to move it",
-            "Several of your pieces can go there: pick one first",
+            "Several of your pieces can go there (marked): pick one",
             "With a 6 none of your pieces can go there",
         ),
         (
             "de",
             "Die Figur, die dorthin kann, ist gewählt: das Feld noch einmal wählen, um zu ziehen",
-            "Mehrere deiner Figuren können dorthin: erst eine wählen",
+            "Mehrere deiner Figuren können dorthin (markiert): wähle eine",
             "Mit einer 6 kann keine deiner Figuren dorthin",
         ),
     ):
@@ -403,11 +405,17 @@ def test_a_click_on_an_empty_field_picks_the_one_piece_that_can_go_there_or_says
         told = app.click("3.3")  # no pawn of Mia's lands there with a 6
         assert told is not None and told.news == told.announce == none
         told = app.click("7.4")  # 3.7 alone takes Ben's pawn there: it is picked, nothing moves yet
-        assert told is not None and told.news == picked and s.selected == "3.7" and str(s.state) == position
+        assert told is not None and told.news == told.announce == picked and s.selected == "3.7"
+        assert str(s.state) == position
         assert app.click("7.4") is not None and parse_location("7.4") in s.state.pawns[0]  # the second click moves
         app.open("?game=malefiz&board=fast&seats=human,human&names=Mia,Ben&position=" + both.replace(" ", "%20"))
         s = app.session
         assert s is not None
-        told = app.click("4.5")
+        everyone = s.marks().movable
+        assert everyone == {"h", "0.8", "6.8"}
+        told = app.click("2.7")
         assert told is not None and told.news == told.announce == several
         assert str(s.state) == both and s.selected is None  # nothing moved, nothing picked
+        assert s.marks().movable == {"h", "6.8"}  # the two that can go there, marked
+        told = app.click("6.8")
+        assert told is not None and s.selected == "6.8" and s.marks().movable == everyone
