@@ -338,6 +338,19 @@ def _kept_samples() -> tuple[list[str], list[str]]:
         found = app.save_file()
         assert found is not None
         saved.append(found[1])
+    storage = MemoryStorage()  # a game of people, kept with its review's values
+    app = App(storage, ["en"], rng=random.Random(3))
+    app.open("?board=fast&seats=human,human&seed=5")
+    s = app.session
+    assert s is not None
+    while len(s.record) < 30:
+        assert s.roll() if s.state.is_chance else s.play(s.legal()[-1])
+    app.screen()
+    while app.work():
+        pass
+    texts = [v for k, v in storage.kept.items() if k.startswith(GAME_PREFIX)]
+    assert texts and all(json.loads(text)["review"] for text in texts)
+    kept.extend(texts)
     return kept, saved
 
 
@@ -360,3 +373,39 @@ def test_a_kept_game_or_a_save_file_is_read_or_refused_and_a_start_never_fails(t
     screen = app.open(QUERIES[0] + "&id=aaaaaaaaaa")
     assert screen.view in ("setup", "play")
     assert storage.kept[GAME_PREFIX + "aaaaaaaaaa"] == text  # nothing kept is thrown away or overwritten
+
+
+def _reviewed() -> tuple[str, list[Any], int]:
+    """A game of two people as a save file, and its review's values as the browser keeps them (every decision)."""
+    from malefiz.core.session import Session
+
+    setup = Setup.from_query("?board=fast&seats=human,human&seed=5", GAMES)
+    assert setup is not None
+    s = Session(setup)
+    rng = random.Random(5)
+    while len(s.record) < 60 and not s.state.is_over:
+        assert s.roll() if s.state.is_chance else s.play(rng.choice(s.legal()))
+    for _ in s.review_work():
+        pass
+    return json.dumps(savefile.save(s)), json.loads(json.dumps(s.review_kept())), s.review_valued()
+
+
+REVIEWED, REVIEW_VALUES, VALUED = _reviewed()
+
+
+@FUZZ
+@given(st.one_of(JSON_VALUES, mutated_docs([{"review": REVIEW_VALUES}]).map(lambda doc: doc.get("review"))))
+def test_kept_review_values_are_taken_back_whole_or_not_at_all_and_never_fail(values: Any) -> None:
+    # The values the shelf keeps beside a game are the browser's own, but a broken or edited store must never stop
+    # the game from opening: every value is checked, and anything off is worked out again.
+    s = savefile.load(REVIEWED, GAMES)
+    taken = s.restore_review(values)
+    assert taken in (0, len(values) if isinstance(values, list) else -1)
+    assert s.review_valued() == taken
+    if taken:
+        fresh = savefile.load(REVIEWED, GAMES)
+        assert fresh.restore_review(REVIEW_VALUES) == VALUED
+        played = {i for i, _ in values}
+        for i, entry in enumerate(s.record.entries):  # what was taken back names legal actions of each position
+            if i in played:
+                assert entry.action in [r.action for r in s.reviewer.rated(entry.before)]
