@@ -1,7 +1,8 @@
 """Who won how often: a table of wins kept on the device, by the names the players typed in the setup.
 
 Every finished game on this device counts once (its identity is remembered): each seat played it, the seats
-in first place won it. People count by their names; a seat left with its colour's name is nobody in
+in first place won it; a colour handed over during the game (*Who plays*) counts for everyone who made one of its
+moves. People count by their names; a seat left with its colour's name is nobody in
 particular and does not count; the computer counts by its level (``Computer (hard)``), so that a family sees
 how it does against each. A game without a named person counts for nobody: a game of computers only fills
 nothing.
@@ -101,19 +102,20 @@ def counted(tally: Tally, game_id: str, session: Session) -> Tally | None:
     state = session.state
     if not state.is_over or game_id in tally.counted:
         return None
-    seats = session.setup.seats
-    if not any(seat.kind != "bot" and _who(seat) is not None for seat in seats):
+    players = [session.players_of(index) for index in range(len(session.setup.seats))]
+    if not any(seat.kind != "bot" and _who(seat) is not None for played in players for seat in played):
         return None
     winners = set(state.ranking[0]) if state.ranking else set()
     # Each player once a game: three computers at one level are one player, and so is a name in any case ("anna"
-    # is Anna, spelt as first counted).
+    # is Anna, spelt as first counted). A colour handed over during the game counts for everyone who played it.
     names: dict[str, str] = {}
     won: dict[str, bool] = {}
-    for index, seat in enumerate(seats):
-        who = _who(seat)
-        if who is not None:
-            names.setdefault(who.casefold(), who)
-            won[who.casefold()] = won.get(who.casefold(), False) or index in winners
+    for index, played in enumerate(players):
+        for seat in played:
+            who = _who(seat)
+            if who is not None:
+                names.setdefault(who.casefold(), who)
+                won[who.casefold()] = won.get(who.casefold(), False) or index in winners
     game = session.game.name
     table = {(r.game, r.name.casefold()): r for r in tally.rows}
     for key, first in won.items():
@@ -158,11 +160,12 @@ def players_line(tally: Tally, session: Session, t: Translator) -> str:
     is in the table."""
     rows = {r.name.casefold(): r for r in tally.rows if r.game == session.game.name}
     seats: dict[Row, list[str]] = {}  # each row with the seats it counts here (a computer's level: its colours)
-    for seat in session.setup.seats:
-        who = _who(seat)
-        row = rows.get(who.casefold()) if who is not None else None
-        if row is not None:
-            seats.setdefault(row, []).append(seat_label(seat, (seat.colour,), t))
+    for index in range(len(session.setup.seats)):
+        for seat in session.players_of(index):
+            who = _who(seat)
+            row = rows.get(who.casefold()) if who is not None else None
+            if row is not None and seat_label(seat, (seat.colour,), t) not in seats.get(row, []):
+                seats.setdefault(row, []).append(seat_label(seat, (seat.colour,), t))
     parts = []
     for row, played_as in seats.items():
         who = _label(row.name, t)

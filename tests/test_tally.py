@@ -148,3 +148,33 @@ def test_the_end_says_how_often_each_of_its_players_has_won_here_and_nothing_for
     assert players_line(Tally(), s, Translator("en")) == ""
     unnamed = finished("?game=maedn&seats=human,human&seed=4")
     assert players_line(tally, unnamed, Translator("en")) == ""
+
+
+def test_a_colour_handed_over_during_the_game_counts_for_everyone_who_made_one_of_its_moves() -> None:
+    # Mia goes to bed half way and hands yellow to the computer, which plays it to the end: the game counts for her
+    # as well as for the computer (it once counted for whoever played the colour at the end alone). Ben hands red
+    # to the computer before his first move: only the computer played it.
+    setup = Setup.from_query("?game=maedn&seats=human,human,bot:hard&names=Mia,Ben&seed=4", GAMES)
+    assert setup is not None
+    s = Session(setup)
+    assert s.hand_over(1, "medium")  # before Ben made a move
+    while not s.state.is_over:
+        if len(s.record) > 60 and s.setup.seats[0].kind == "human":
+            assert s.hand_over(0, "easy")
+        if s.is_bot_turn():
+            assert s.bot_step() is not None
+        elif s.state.is_chance:
+            assert s.roll()
+        else:
+            s.play(s.legal()[0])
+    mia, computer = s.players_of(0)
+    assert (mia.kind, mia.name, computer.kind, computer.level) == ("human", "Mia", "bot", "easy")
+    assert [(seat.kind, seat.level) for seat in s.players_of(1)] == [("bot", "medium")]
+    found = counted(Tally(), "g", s)
+    assert found is not None
+    rows = {r.name: (r.played, r.won) for r in found.rows}
+    yellow = int(0 in s.state.ranking[0])
+    assert rows["Mia"] == rows["bot:easy"] == (1, yellow) and "Ben" not in rows
+    assert rows["bot:medium"] == (1, int(1 in s.state.ranking[0]))
+    line = players_line(found, s, Translator("en"))
+    assert f"Mia {yellow} of 1, Computer (easy) as Mia (yellow) {yellow} of 1" in line

@@ -119,6 +119,30 @@ class WhoPlays:
                 return handed.person
         return self.setup.seats[seat].kind == "human"
 
+    def players_of(self, seat: int) -> list[Seat]:
+        """Who played seat ``seat`` in this game, each once, in order: everyone who made at least one of its moves
+        (:meth:`hand_over`: a child who went to bed as well as the computer that played on for them); who plays
+        it now when nobody did yet. A computer whose level a saved game does not say is left out."""
+        now = self.setup.seats[seat]
+        spans, start = [], 0
+        for handed in self.handed:
+            if handed.seat == seat:
+                spans.append((start, handed.played, handed.was))
+                start = handed.played
+        spans.append((start, len(self.record), self.player_choice(seat)))
+        entries = self.record.entries
+        found: list[Seat] = []
+        for first, end, who in spans:
+            if who not in self.player_choices():
+                continue
+            if any(e.is_move and e.before.current_seat == seat for e in entries[first:end]):
+                player = (
+                    Seat(now.colour, now.name, "human") if who == "human" else Seat(now.colour, now.name, "bot", who)
+                )
+                if player not in found:
+                    found.append(player)
+        return found or [now]
+
     def handed_words(self) -> dict[int, tuple[str, ...]]:
         """The changes of who plays a seat as the move list tells them, by the entry they hold from (for one made
         just now, the entry the record has next): ``Yellow: Computer (easy) plays from here``. Changes at one entry
