@@ -164,8 +164,9 @@ def players_line(tally: Tally, session: Session, t: Translator) -> str:
         for seat in session.players_of(index):
             who = _who(seat)
             row = rows.get(who.casefold()) if who is not None else None
-            if row is not None and seat_label(seat, (seat.colour,), t) not in seats.get(row, []):
-                seats.setdefault(row, []).append(seat_label(seat, (seat.colour,), t))
+            label = seat_label(seat, (seat.colour,), t)
+            if row is not None and label not in seats.get(row, []):
+                seats.setdefault(row, []).append(label)
     parts = []
     for row, played_as in seats.items():
         who = _label(row.name, t)

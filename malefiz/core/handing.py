@@ -92,11 +92,7 @@ class WhoPlays:
         if not 0 <= seat < len(self.setup.seats) or choice not in choices:
             raise MalefizError.keyed("error.hand_over", choices=", ".join(choices))
         before = self.setup.seats[seat]
-        after = (
-            Seat(before.colour, before.name, "human")
-            if choice == "human"
-            else Seat(before.colour, before.name, "bot", choice)
-        )
+        after = _played_by(before, choice)
         if after == before or not self.can_hand_over():
             return False
         self.handed.append(Handover(len(self.record), seat, self.player_choice(seat), choice))
@@ -130,15 +126,11 @@ class WhoPlays:
                 spans.append((start, handed.played, handed.was))
                 start = handed.played
         spans.append((start, len(self.record), self.player_choice(seat)))
-        entries = self.record.entries
+        entries, choices = self.record.entries, self.player_choices()
         found: list[Seat] = []
         for first, end, who in spans:
-            if who not in self.player_choices():
-                continue
-            if any(e.is_move and e.before.current_seat == seat for e in entries[first:end]):
-                player = (
-                    Seat(now.colour, now.name, "human") if who == "human" else Seat(now.colour, now.name, "bot", who)
-                )
+            if who in choices and any(e.is_move and e.before.current_seat == seat for e in entries[first:end]):
+                player = _played_by(now, who)
                 if player not in found:
                     found.append(player)
         return found or [now]
@@ -167,3 +159,8 @@ class WhoPlays:
         """The seats people play, or played in this game (:meth:`hand_over`)."""
         handed = {h.seat for h in self.handed if h.person}
         return [i for i, seat in enumerate(self.setup.seats) if seat.kind == "human" or i in handed]
+
+
+def _played_by(seat: Seat, choice: str) -> Seat:
+    """Seat ``seat`` played by ``choice`` (``human`` or a computer's level), its colour and name kept."""
+    return Seat(seat.colour, seat.name, "human") if choice == "human" else Seat(seat.colour, seat.name, "bot", choice)

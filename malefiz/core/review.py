@@ -224,9 +224,9 @@ class Reviewer:
                 entry = record.entries[index]
                 if index < 0 or not entry.is_move or not rows or len(rows) > 3:
                     return 0
-                found[index] = (entry.before, [self._rated_again(entry.before, *row) for row in rows])
-                actions = [r.action for r in found[index][1]]
-                chances = [r.chance for r in found[index][1]]
+                rated = [self._rated_again(entry.before, *row) for row in rows]
+                found[index] = (entry.before, rated)
+                actions, chances = [r.action for r in rated], [r.chance for r in rated]
                 if entry.action not in actions or len(set(actions)) < len(actions) or chances != sorted(chances)[::-1]:
                     return 0
         except (ValueError, TypeError, LookupError, MalefizError):

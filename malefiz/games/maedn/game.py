@@ -214,17 +214,16 @@ class MaednFace(WordsFace[State, Action]):
         Raises:
             MalefizError: for a key that names neither a piece nor a field.
         """
+        mine = movers(state)
         piece = piece_at(state, key)
         if piece is not None:
             colour, place = piece
-            return (key if colour in movers(state) else None), (
-                field_name(state, colour, place) if place >= 0 else None
-            )
+            return (key if colour in mine else None), (field_name(state, colour, place) if place >= 0 else None)
         on = pieces_on(state).get(key)
         if on is None and not is_field(state, key):
             raise MalefizError(f"no piece or field {key[:40]!r}")
         found = None if on is None else piece_at(state, on)
-        return (on if found is not None and found[0] in movers(state) else None), key
+        return (on if found is not None and found[0] in mine else None), key
 
     def choice(self, state: State, action: Action) -> tuple[str | None, str]:
         """The piece's key and the name of the field it goes to."""
