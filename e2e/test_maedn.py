@@ -142,7 +142,7 @@ def test_a_capture_sends_the_piece_back_to_b(game: GamePage) -> None:
     open_at(game, "maedn cross y:3,B,B,B r:27,B,B,B y?", 4)
     game.roll()
     click_and_wait(game, '.piece.movable[data-key="y:3"]')
-    assert "captures Ben (red)'s piece: it goes back to B" in message(game)
+    assert "captures a piece of Ben (red): it goes back to B" in message(game)
     assert maedn_state(game).pieces_of("red") == (-1, -1, -1, -1)
     assert game.page.locator('#board .piece[data-key="r:B"]').count() == 4
     game.watch.assert_clean()
@@ -179,7 +179,7 @@ def test_the_forced_capture_penalty_is_said(game: GamePage) -> None:
     open_at(game, "maedn cross y:3,20,B,B r:27,B,B,B y? +forced", 4)
     game.roll()
     click_and_wait(game, '.piece.movable[data-key="y:20"]')
-    assert "so Anna (yellow)'s piece 3 fields past its start field goes back to B" in message(game)
+    assert "so the piece of Anna (yellow) 3 fields past its start field goes back to B" in message(game)
     assert maedn_state(game).pieces_of("yellow") == (-1, -1, -1, 24)
     assert game.page.locator('#board .field.trail[data-key="t3"]').count() == 1
     game.shot("maedn-penalty")

@@ -82,7 +82,7 @@ def test_a_click_on_the_target_field_plays_the_chosen_piece() -> None:
 def test_a_capture_sends_the_piece_back_to_b_visibly() -> None:
     s = at("maedn cross y:3,B,B,B r:27,B,B,B y4")  # red's place 27 is track field 47 % 40 = 7
     assert s.click("y:3")
-    assert s.message == "Anna (yellow) moves a piece 4 fields and captures Ben (red)'s piece: it goes back to B"
+    assert s.message == "Anna (yellow) moves a piece 4 fields and captures a piece of Ben (red): it goes back to B"
     assert s.state.pieces_of("red") == (-1, -1, -1, -1)
     pieces = classes(s.svg(), "data-key")
     assert "r:B" in pieces and "r:27" not in pieces
@@ -97,7 +97,7 @@ def test_a_piece_with_two_moves_shows_both_targets() -> None:
     assert {f for f, c in marked.items() if "target" in c} == {"t13", "t7"}
     assert s.click("r:27")  # a click on the victim is a click on its field
     assert s.state.pieces_of("yellow") == (-1, -1, -1, 7) and s.state.pieces_of("red") == (-1,) * 4
-    assert "3 fields back" in s.message and "captures Ben (red)'s piece" in s.message
+    assert "3 fields back" in s.message and "captures a piece of Ben (red)" in s.message
 
 
 def test_three_tries_are_counted_in_the_status() -> None:
@@ -118,7 +118,7 @@ def test_the_forced_capture_penalty_is_told_and_shown() -> None:
     # Yellow could capture red on 7 with the piece on 3 (a 4), but moves the piece on 20 instead.
     s = at("maedn cross y:3,20,B,B r:27,B,B,B y4 +forced")
     assert s.click("y:20")
-    said = "Penalty: a capture was possible, so Anna (yellow)'s piece 3 fields past its start field goes back to B"
+    said = "Penalty: a capture was possible, so the piece of Anna (yellow) 3 fields past its start field goes back to B"
     assert said in s.message
     assert s.state.pieces_of("yellow") == (-1, -1, -1, 24)
     assert "t3" in s.marks().trail  # where the piece was taken from is marked

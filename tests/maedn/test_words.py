@@ -31,29 +31,29 @@ def test_event_words_tell_what_the_move_did() -> None:
         "Anna brings a piece onto the start field with the 6; rolls again"
     )
     assert told("maedn cross y:3,B,B,B r:27,B,B,B y4", "y:3-7") == (
-        "Anna moves a piece 4 fields and captures Ben's piece: it goes back to B"
+        "Anna moves a piece 4 fields and captures a piece of Ben: it goes back to B"
     )
     assert told("maedn cross y:38,B,B,B r:0,B,B,B y3", "y:38-41") == "Anna moves a piece into the goal"
     assert told("maedn cross y:40,B,B,B r:0,B,B,B y2", "y:40-42") == "Anna moves a piece 2 fields up in the goal"
     assert told("maedn cross y:15,B,B,B r:32,B,B,B y3 +back", "y:15-12") == (
-        "Anna moves a piece 3 fields back and captures Ben's piece: it goes back to B"
+        "Anna moves a piece 3 fields back and captures a piece of Ben: it goes back to B"
     )
 
 
 def test_event_words_tell_the_penalty_and_a_colour_coming_home() -> None:
     assert told("maedn cross y:3,20,B,B r:27,B,B,B y4 +forced", "y:20-24") == (
-        "Anna moves a piece 4 fields. Penalty: a capture was possible, so Anna's piece 3 fields past its start field "
+        "Anna moves a piece 4 fields. Penalty: a capture was possible, so the piece of Anna 3 fields past its start field "
         "goes back to B"
     )
     assert "1 field past its start field" in told("maedn cross y:1,20,B,B r:25,B,B,B y4 +forced", "y:20-24")
     assert told("maedn cross y:0,20,30,35 r:24,B,B,B y4 +forced", "y:20-24").endswith(
-        "so Anna's piece on its start field goes back to B"
+        "so the piece of Anna on its start field goes back to B"
     )
     assert told("maedn cross y:38,41,42,43 g:0,B,B,B r:0,B,B,B y2", "y:38-40") == (
-        "Anna moves a piece into the goal. All of Anna's pieces are home"
+        "Anna moves a piece into the goal. All pieces of Anna are home"
     )
     assert told("maedn cross y:5,B,B,B g:B,B,B,B r:B,B,B,B k:37,41,42,43 neutral:k y3", "k:37-40") == (
-        "Anna moves the neutral black piece into the goal. All of the neutral colour's pieces are home"
+        "Anna moves the neutral black piece into the goal. All pieces of the neutral colour are home"
     )
 
 

@@ -115,7 +115,7 @@ def test_barricade_capture_and_placement() -> None:
 def test_capture_is_told() -> None:
     s = session_at(f"classic r:3.13,h,h,h,h y:5.13,h,h,h,h x:{CLASSIC_START} r2")
     assert s.click("3.13") and s.click("5.13")
-    assert "sends Ben (yellow)'s pawn back to its house" in s.message
+    assert "sends a pawn of Ben (yellow) back to its house" in s.message
     assert s.state.pawns_of("yellow") == (HOUSE,) * 5
 
 

@@ -70,7 +70,7 @@ def test_a_barricade_is_told_by_the_pawn_it_stops() -> None:
     assert blocking(state, field(0, 1), "red") is None  # far from everyone
     before = state._replace(phase=state.phase.__class__("place"), roll=None)
     assert place_words(before, Place(ahead), name) == (
-        "Anna (red) puts the barricade right in front of Ben (yellow)'s pawn"
+        "Anna (red) puts the barricade right in front of the pawn of Ben (yellow)"
     )
     assert (
         place_words(before, Place(field(0, 1)), name)
@@ -84,7 +84,7 @@ def test_a_move_with_a_capture_and_a_barricade_in_words() -> None:
     text = move_words(state, move, effects(state, move), name)
     assert text == (
         "Anna (red) moves a pawn 2 steps to the 6th field from the left on row 1"
-        " and sends Ben (yellow)'s pawn back to its house"
+        " and sends a pawn of Ben (yellow) back to its house"
     )
     state = parse_position(f"classic r:0.13,h,h,h,h y:h,h,h,h,h x:{CLASSIC_START} r2")
     move = Move(field(0, 13), field(0, 11))
@@ -101,7 +101,7 @@ def test_what_the_page_says_is_made_by_the_words_module() -> None:
     move = parse_action("3.13-5.13")
     assert event_words(state, move, apply(state, move), effects(state, move), name) == (
         "Anna (red) moves a pawn 2 steps to the 6th field from the left on row 1"
-        " and sends Ben (yellow)'s pawn back to its house"
+        " and sends a pawn of Ben (yellow) back to its house"
     )
     assert event_words(state, PASS, state, NONE, name) == "Anna (red) rolled a 2 and cannot move: the turn passes"
     assert prompt_words(state, selected=False, again=False) == "you rolled a 2, choose a pawn"

@@ -157,7 +157,7 @@ def ahead_words(steps: int, t: Translator = ENGLISH) -> str:
 
 
 def place_words(before: State, p: Place, name: Callable[[Colour], str], t: Translator = ENGLISH) -> str:
-    """``Anna (red) puts the barricade right in front of Ben (yellow)'s pawn``."""
+    """``Anna (red) puts the barricade right in front of the pawn of Ben (yellow)``."""
     who = name(before.current)
     stops = blocking(before, p.field, before.current)
     if stops is None:
@@ -184,7 +184,7 @@ def event_words(
 ) -> str:
     """What a move, a placement or a pass did, in words a player follows on the board (a roll is told by the
     session): ``Anna (red) moves a pawn 2 steps to the field below the goal and takes the barricade there``;
-    ``... puts the barricade in front of Ben (yellow)'s pawn (right in front of it)``. ``fx``: the action's
+    ``... puts the barricade in front of the pawn of Ben (yellow) (right in front of it)``. ``fx``: the action's
     effects (see :func:`~.rules.effects`); ``name``: a colour's player (``Anna (red)``)."""
     who = name(before.current)
     if isinstance(action, Pass):
