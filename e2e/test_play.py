@@ -165,6 +165,7 @@ def test_a_click_on_a_field_with_no_pawn_picked_picks_the_one_that_can_go_there(
     game.click_key("2.7")
     game.page.wait_for_function(shown, arg="Several of your pieces can go there (marked): pick one")
     assert sorted(set(game.keys(".movable"))) == ["6.8", "h"] and str(game.state()) == both  # only those two marked
+    assert game.keys(".target") == ["2.7"]  # and the field they can go to
     game.watch.assert_clean()
 
 

@@ -90,9 +90,9 @@ class Session(WhoPlays, Reviewing):
         self.start_rolls: tuple[str, list[Any]] | None = None
         self.redo_stack: list[list[Any]] = []
         self.selected: str | None = None
-        self.pointed: tuple[Any, frozenset[str]] | None = None
-        """A field several pieces can go to was clicked in this position: those pieces (the board marks only them
-        as movable until the next click)."""
+        self.pointed: tuple[Any, Any, frozenset[str]] | None = None
+        """A field several pieces can go to was clicked in this position: the position, that field and those pieces
+        (the board marks the field and only those pieces as movable until the next click)."""
         self.hinted: Any = None
         self.hint_asked = False
         """A hint was asked for in this game: the chances are shown from then on (:meth:`chances_shown`)."""
@@ -339,7 +339,7 @@ class Session(WhoPlays, Reviewing):
             if piece is not None or where is None or not goers:
                 return False
             if len(goers) > 1:  # the field a child counted to: the pieces that can go there are marked
-                self.pointed = (self.state, frozenset(goers))
+                self.pointed = (self.state, where, frozenset(goers))
                 self.selected = None
                 self.message = self.t("why.pick_first")
             else:  # the one piece that can go there is picked
@@ -603,12 +603,15 @@ class Session(WhoPlays, Reviewing):
         selected = self.selected
         fixed = self.fixed_piece()
         movable = frozenset(c.piece for c in choices if c.piece is not None and c.piece != fixed)
+        targets = frozenset(c.field for c in choices if c.piece is None or (selected and c.piece == selected))
         if self.pointed is not None and self.pointed[0] is self.state and selected is None:
-            movable &= self.pointed[1]  # a field several pieces can go to was clicked: those
+            _, field, goers = self.pointed  # a field several pieces can go to was clicked: it, and those pieces
+            movable &= goers
+            targets |= {field}
         return Marks(
             movable=movable,
             selected=selected,
-            targets=frozenset(c.field for c in choices if c.piece is None or (selected and c.piece == selected)),
+            targets=targets,
             hint=self.hinted,
             ranked=ranked_fields(self.face, self.state, [r.action for r in self._hint_best()]),
             trail=trail,

@@ -364,8 +364,12 @@ def test_with_no_piece_picked_every_field_a_click_leaves_alone_says_whether_a_pi
                         assert s.selected in going and s.message == s.t("why.picked") and s.pointed is None
                         seen["picked"] += 1
                     else:
-                        assert s.selected is None and s.message == several and s.marks().movable == going <= movable
+                        marks = s.marks()
+                        assert s.selected is None and s.message == several and marks.movable == going <= movable
+                        assert where in marks.targets  # the field tapped is marked too, as the board draws it
+                        assert re.search(rf'class="[^"]*\btarget\b[^"]*"[^>]*data-key="{re.escape(key)}"', s.svg())
                         assert s.cancel() and s.marks().movable == movable  # Escape: every piece marked again
+                        assert where not in s.marks().targets
                         seen["several"] += 1
                     s.selected, s.pointed, s.message = None, None, said
                 continue
@@ -417,5 +421,6 @@ def test_a_click_on_an_empty_field_picks_the_one_piece_that_can_go_there_or_says
         assert told is not None and told.news == told.announce == several
         assert str(s.state) == both and s.selected is None  # nothing moved, nothing picked
         assert s.marks().movable == {"h", "6.8"}  # the two that can go there, marked
+        assert s.marks().targets == {"2.7"}  # and the field they can go to
         told = app.click("6.8")
         assert told is not None and s.selected == "6.8" and s.marks().movable == everyone
