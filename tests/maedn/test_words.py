@@ -42,8 +42,8 @@ def test_event_words_tell_what_the_move_did() -> None:
 
 def test_event_words_tell_the_penalty_and_a_colour_coming_home() -> None:
     assert told("maedn cross y:3,20,B,B r:27,B,B,B y4 +forced", "y:20-24") == (
-        "Anna moves a piece 4 fields. Penalty: a capture was possible, so the piece of Anna 3 fields past its start field "
-        "goes back to B"
+        "Anna moves a piece 4 fields. Penalty: a capture was possible, so the piece of Anna 3 fields past its start "
+        "field goes back to B"
     )
     assert "1 field past its start field" in told("maedn cross y:1,20,B,B r:25,B,B,B y4 +forced", "y:20-24")
     assert told("maedn cross y:0,20,30,35 r:24,B,B,B y4 +forced", "y:20-24").endswith(
