@@ -18,7 +18,6 @@ from playwright.sync_api import Page
 
 from malefiz.core.dice import roll_value
 from malefiz.core.session import Session
-from malefiz.core.setup import Setup
 from malefiz.games import GAMES
 from malefiz.games.malefiz.board import Colour, Field, location_name
 from malefiz.games.malefiz.document import from_json
@@ -33,9 +32,7 @@ CLASSIC_START = "8.1,8.3,8.4,8.5,6.7,10.7,0.11,4.11,8.11,12.11,16.11"
 def near_the_end(query: str, left: int, seats: int = 1) -> str:
     """A position of the game ``query`` sets up, played by its computers in CPython until ``seats`` seats have at
     most ``left`` fields to walk, at a roll (for a page address's ``position=``)."""
-    setup = Setup.from_query(query, GAMES)
-    assert setup is not None
-    session = Session(setup)
+    session = Session.from_address(query, GAMES)
     while not (session.state.is_chance and sorted(session.face.progress(session.state))[seats - 1] <= left):
         for _ in session.bot_turn():
             pass

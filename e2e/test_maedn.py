@@ -8,7 +8,6 @@ from urllib.parse import quote, urlencode
 from site_page import STILL, GamePage, seed_rolling
 
 from malefiz.core.session import Session
-from malefiz.core.setup import Setup
 from malefiz.games import GAMES
 from malefiz.games.maedn.document import from_json
 from malefiz.games.maedn.state import Phase, State
@@ -190,9 +189,7 @@ def test_six_computers_play_a_star_game_to_the_end(game: GamePage) -> None:
     """From late in a game (played in CPython until three colours are home, which the page need not repeat) to the
     podium of six."""
     seats = "bot:hard,bot:medium,bot:easy,bot:hard,bot:medium,bot:easy"
-    setup = Setup.from_query(f"?game=maedn&board=star&seats={seats}&seed=5", GAMES)
-    assert setup is not None
-    session = Session(setup)
+    session = Session.from_address(f"?game=maedn&board=star&seats={seats}&seed=5", GAMES)
     while len(session.state.ranking) < 3 or not session.state.is_chance:
         for _ in session.bot_turn():
             pass
@@ -211,9 +208,9 @@ def test_six_computers_play_a_star_game_to_the_end(game: GamePage) -> None:
 def test_two_colours_each_played_to_the_end_by_clicks(game: GamePage) -> None:
     """A person with yellow and red against the computer with green and black, clicking the first choice each time,
     from late in the game (its first 900 actions played in CPython) to its end."""
-    setup = Setup.from_query("?game=maedn&board=cross&seats=bot:medium,bot:medium&options=two_colours&seed=8", GAMES)
-    assert setup is not None
-    session = Session(setup)
+    session = Session.from_address(
+        "?game=maedn&board=cross&seats=bot:medium,bot:medium&options=two_colours&seed=8", GAMES
+    )
     while len(session.record) < 900 or not session.state.is_chance or session.state.current not in ("yellow", "red"):
         for _ in session.bot_turn():
             pass

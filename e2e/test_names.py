@@ -13,7 +13,7 @@ from test_phone import PHONE, device
 
 from malefiz.core.savefile import link, load, save
 from malefiz.core.session import Session
-from malefiz.core.setup import MAX_NAME, Setup
+from malefiz.core.setup import MAX_NAME
 from malefiz.games import GAMES
 
 NAMES = ("Maximilian-Alexander von", "Supercalifragilistic", "W" * MAX_NAME)
@@ -78,9 +78,7 @@ def finished(address: str, names: bool = True) -> str:
     """A link to the game ``address`` sets up, played to its end by the computers, then given to people (the same
     actions, so the same end), with :data:`NAMES` when ``names``: the widest for the seat that made the last move
     (the top line of the move list), the other two for the seats before it, short names for the rest."""
-    setup = Setup.from_query(address, GAMES)
-    assert setup is not None
-    session = Session(setup)
+    session = Session.from_address(address, GAMES)
     while not session.state.is_over:
         session.bot_step()
     doc = save(session)

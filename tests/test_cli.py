@@ -17,7 +17,6 @@ import malefiz
 from malefiz.cli import error_line, main
 from malefiz.core.errors import MalefizError
 from malefiz.core.session import Session
-from malefiz.core.setup import Setup
 from malefiz.core.tournament import tournament, wilson
 from malefiz.games import GAMES, get_game
 from malefiz.games.malefiz.document import to_json
@@ -483,9 +482,7 @@ def test_error_messages_are_one_line_and_short() -> None:
 
 def test_a_pawn_key_and_a_target_key_read_off_the_board_are_a_move_the_cli_applies() -> None:
     """The page's keys are the notation: ``<pawn key>-<target key>`` from the drawn board is an action."""
-    setup = Setup.from_query("?seats=human,human&seed=4", GAMES)
-    assert setup is not None
-    s = Session(setup)
+    s = Session.from_address("?seats=human,human&seed=4", GAMES)
     s.state = pos(f"classic r:2.13,h,h,h,h y:h,h,h,h,h x:{CLASSIC_START} r2")
     assert s.click("2.13")  # the pawn, as the page's click sends its data-key
     root = ET.fromstring(s.svg())

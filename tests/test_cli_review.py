@@ -229,9 +229,7 @@ def test_review_prints_every_turn_with_the_chances_and_each_seats_figures(tmp_pa
 def test_review_says_where_who_plays_a_colour_changed_before_the_turn_it_holds_from(
     tmp_path: Path, lang: str, said: str
 ) -> None:
-    setup = Setup.from_query("?game=malefiz&board=fast&seats=human,bot:medium&names=Mia,&seed=4", GAMES)
-    assert setup is not None
-    s = Session(setup)
+    s = Session.from_address("?game=malefiz&board=fast&seats=human,bot:medium&names=Mia,&seed=4", GAMES)
     while s.record.moves < 12:
         if s.is_bot_turn():
             s.bot_step()
@@ -315,9 +313,7 @@ def test_play_and_review_speak_german_with_the_same_notation_and_figures(args: t
 
 
 def test_review_marks_a_mistake_with_the_better_action(tmp_path: Path) -> None:
-    setup = Setup.from_query("?game=maedn&seats=human,human&names=Ann,Bob&first=yellow&seed=7", GAMES)
-    assert setup is not None
-    session = Session(setup)
+    session = Session.from_address("?game=maedn&seats=human,human&names=Ann,Bob&first=yellow&seed=7", GAMES)
     while not session.review().mistakes():  # the worst action every time, until one costs 5 points or more
         if session.state.is_chance:
             assert session.roll()
@@ -371,9 +367,7 @@ def test_bad_seats_and_saves_are_one_line_errors(args: tuple[str, ...], message:
 
 
 def test_review_reads_a_shared_link_as_the_address_or_in_a_file(tmp_path: Path) -> None:
-    setup = Setup.from_query("?game=maedn&seats=human,human&names=Ann&seed=9", GAMES)
-    assert setup is not None
-    session = Session(setup)
+    session = Session.from_address("?game=maedn&seats=human,human&names=Ann&seed=9", GAMES)
     while len(session.record) < 60:
         if session.state.is_chance:
             assert session.roll()

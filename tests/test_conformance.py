@@ -24,7 +24,6 @@ from malefiz.core.game import Game
 from malefiz.core.play import play, random_bot
 from malefiz.core.screen import labels, play_screen
 from malefiz.core.session import Session
-from malefiz.core.setup import Setup
 from malefiz.games import GAMES
 
 CASES = [
@@ -155,9 +154,9 @@ def test_random_seeded_sessions_follow_the_presentation_protocol(name: str, boar
     for seed in range(2):
         rng = random.Random(seed)
         kinds = ["human"] + ["bot:easy" if rng.random() < 0.5 else "human" for _ in range(players - 1)]
-        setup = Setup.from_query(f"?game={name}&board={board}&seats={','.join(kinds)}&seed={seed}", GAMES)
-        assert setup is not None
-        s = Session(setup, language=rng.choice(["en", "de"]))
+        s = Session.from_address(
+            f"?game={name}&board={board}&seats={','.join(kinds)}&seed={seed}", GAMES, language=rng.choice(["en", "de"])
+        )
         for _ in range(150):
             _check_face(s)
             if s.state.is_over:

@@ -42,9 +42,7 @@ def error_of(make: object) -> MalefizError:
 
 
 def a_save() -> dict[str, object]:
-    setup = Setup.from_query("?game=malefiz&seats=human,human&seed=3", GAMES)
-    assert setup is not None
-    session = Session(setup)
+    session = Session.from_address("?game=malefiz&seats=human,human&seed=3", GAMES)
     session.roll()
     return savefile.save(session)
 

@@ -379,9 +379,7 @@ def _reviewed() -> tuple[str, list[Any], int]:
     """A game of two people as a save file, and its review's values as the browser keeps them (every decision)."""
     from malefiz.core.session import Session
 
-    setup = Setup.from_query("?board=fast&seats=human,human&seed=5", GAMES)
-    assert setup is not None
-    s = Session(setup)
+    s = Session.from_address("?board=fast&seats=human,human&seed=5", GAMES)
     rng = random.Random(5)
     while len(s.record) < 60 and not s.state.is_over:
         assert s.roll() if s.state.is_chance else s.play(rng.choice(s.legal()))

@@ -12,7 +12,6 @@ import pytest
 
 from malefiz.core.screen import labels, result, status
 from malefiz.core.session import Session
-from malefiz.core.setup import Setup
 from malefiz.core.stats import report_html
 from malefiz.games import GAMES
 from malefiz.i18n import CATALOGUE, LANGUAGES, Translator, language_of
@@ -53,9 +52,7 @@ def test_the_browser_language_picks_the_first_supported() -> None:
     ],
 )
 def test_a_whole_game_is_told_in_german_and_switches_back_and_forth(address: str) -> None:
-    setup = Setup.from_query(address, GAMES)
-    assert setup is not None
-    s = Session(setup, language="de")
+    s = Session.from_address(address, GAMES, language="de")
     rng = random.Random(1)
     for _ in range(3000):
         if s.state.is_over:

@@ -228,9 +228,7 @@ def test_the_rows_of_the_partner_colours_say_who_plays_them() -> None:
 
 
 def test_two_colours_without_names_read_well() -> None:
-    setup = Setup.from_query("?game=maedn&seats=human,bot&colours=yellow,green&options=two_colours&seed=1", GAMES)
-    assert setup is not None
-    s = Session(setup)
+    s = Session.from_address("?game=maedn&seats=human,bot&colours=yellow,green&options=two_colours&seed=1", GAMES)
     assert s.seat_name(0) == "Yellow with red" and s.name("red") == "Red" and s.name("yellow") == "Yellow"
     assert "Yellow (red)" not in " ".join(line.words for line in s.record.lines())
     s.set_language("de")
@@ -247,9 +245,7 @@ def test_two_colours_without_names_read_well() -> None:
 
 
 def finished(query: str) -> Session:
-    setup = Setup.from_query(query, GAMES)
-    assert setup is not None
-    s = Session(setup)
+    s = Session.from_address(query, GAMES)
     while not s.state.is_over:
         s.bot_step()
     return s
@@ -277,9 +273,7 @@ def test_in_malefiz_everyone_but_the_winner_shares_second_place() -> None:
 
 
 def test_no_podium_while_the_game_goes_on() -> None:
-    setup = Setup.from_query(GAME, GAMES)
-    assert setup is not None
-    assert podium_html(Session(setup)) == ""
+    assert podium_html(Session.from_address(GAME, GAMES)) == ""
 
 
 def test_a_rematch_is_the_same_setup_with_a_new_seed_from_the_start() -> None:

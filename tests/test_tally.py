@@ -8,7 +8,6 @@ import pytest
 
 from malefiz.app import App, MemoryStorage
 from malefiz.core.session import Session
-from malefiz.core.setup import Setup
 from malefiz.games import GAMES
 from malefiz.i18n import Translator
 from malefiz.tally import MAX_COUNTED, TALLY_KEY, Row, Tally, counted, players_line, read_tally, tally_html
@@ -20,9 +19,7 @@ TITLES = {name: game.title for name, game in GAMES.items()}
 
 
 def finished(query: str) -> Session:
-    setup = Setup.from_query(query, GAMES)
-    assert setup is not None
-    s = Session(setup)
+    s = Session.from_address(query, GAMES)
     while not s.state.is_over:
         if s.is_bot_turn():
             assert s.bot_step() is not None
@@ -49,9 +46,7 @@ def test_a_finished_game_counts_once_for_each_named_player_and_the_computer_by_i
 
 
 def test_a_game_in_progress_or_without_a_named_person_counts_nothing() -> None:
-    setup = Setup.from_query("?game=maedn&seats=human,bot&names=Anna&seed=4", GAMES)
-    assert setup is not None
-    assert counted(Tally(), "g1", Session(setup)) is None  # not over
+    assert counted(Tally(), "g1", Session.from_address("?game=maedn&seats=human,bot&names=Anna&seed=4", GAMES)) is None
     assert counted(Tally(), "g1", finished("?game=maedn&seats=bot:easy,bot:hard&seed=4")) is None
     assert counted(Tally(), "g1", finished("?game=maedn&seats=human,bot:easy&seed=4")) is None  # "Yellow"
 
@@ -154,9 +149,7 @@ def test_a_colour_handed_over_during_the_game_counts_for_everyone_who_made_one_o
     # Mia goes to bed half way and hands yellow to the computer, which plays it to the end: the game counts for her
     # as well as for the computer (it once counted for whoever played the colour at the end alone). Ben hands red
     # to the computer before his first move: only the computer played it.
-    setup = Setup.from_query("?game=maedn&seats=human,human,bot:hard&names=Mia,Ben&seed=4", GAMES)
-    assert setup is not None
-    s = Session(setup)
+    s = Session.from_address("?game=maedn&seats=human,human,bot:hard&names=Mia,Ben&seed=4", GAMES)
     assert s.hand_over(1, "medium")  # before Ben made a move
     while not s.state.is_over:
         if len(s.record) > 60 and s.setup.seats[0].kind == "human":

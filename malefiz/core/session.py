@@ -38,7 +38,7 @@ from .handing import Handover, WhoPlays
 from .record import Entry, Record
 from .review import Rated, Reviewer, hint_digits
 from .reviewing import REVIEW_AT_ONCE, Reviewing
-from .setup import Seat, Setup, seat_label
+from .setup import Games, Seat, Setup, seat_label
 
 __all__ = ["MAX_FRAMES", "MAX_KEY", "REVIEW_AT_ONCE", "Choice", "Handover", "Session"]
 
@@ -84,6 +84,28 @@ class Session(WhoPlays, Reviewing):
         self.reviewer = Reviewer(self.game, self.face)
         """Every action's chance to win and the chart's chances, worked out once (:mod:`malefiz.core.review`)."""
         self._start()
+
+    @classmethod
+    def from_address(cls, address: str, games: Games, language: str = DEFAULT_LANGUAGE) -> Session:
+        """A new game of the setup a page address asks for (``?game=maedn&seats=human,bot:hard&seed=3``, as
+        :meth:`~malefiz.core.setup.Setup.from_query` reads it), told in ``language``.
+
+        >>> from malefiz import GAMES
+        >>> s = Session.from_address("?game=maedn&seats=human,hard&names=Ann&seed=4", GAMES)
+        >>> s.game.name, s.seat_name(0), s.setup.seats[1].kind
+        ('maedn', 'Ann (yellow)', 'bot')
+        >>> Session.from_address("?game=maedn", GAMES)
+        Traceback (most recent call last):
+        malefiz.core.errors.MalefizError: Address: no seats given (for example seats=human,bot)
+
+        Raises:
+            MalefizError: for any malformed value, or an address that names no seats (keyed: its
+                :attr:`~malefiz.core.errors.MalefizError.key` tells it in any language).
+        """
+        setup = Setup.from_query(address, games)
+        if setup is None:
+            raise MalefizError.keyed("error.address_seats")
+        return cls(setup, language=language)
 
     def _start(self) -> None:
         self.start_dice = self.dice

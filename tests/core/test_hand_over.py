@@ -12,7 +12,6 @@ from malefiz.core import savefile
 from malefiz.core.errors import MalefizError
 from malefiz.core.screen import log_lines, players_html
 from malefiz.core.session import Session
-from malefiz.core.setup import Setup
 from malefiz.games import GAMES
 from malefiz.i18n import Translator
 
@@ -23,9 +22,7 @@ ADDRESSES = {
 
 
 def session(address: str, language: str = "en") -> Session:
-    setup = Setup.from_query(address, GAMES)
-    assert setup is not None
-    return Session(setup, language=language)
+    return Session.from_address(address, GAMES, language=language)
 
 
 def play_until(s: Session, entries: int) -> None:

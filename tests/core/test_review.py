@@ -26,7 +26,6 @@ from malefiz.core.review import (
 from malefiz.core.savefile import from_link, link, load, save
 from malefiz.core.screen import compare_html, log_lines, play_screen, review_html
 from malefiz.core.session import REVIEW_AT_ONCE, Session
-from malefiz.core.setup import Setup
 from malefiz.core.svg import text_width
 from malefiz.games import GAMES
 from malefiz.games.malefiz.state import Phase, Place
@@ -39,9 +38,7 @@ ADDRESSES = {
 
 
 def session(game: str, extra: str = "", language: str = "en") -> Session:
-    setup = Setup.from_query(ADDRESSES[game] + extra, GAMES)
-    assert setup is not None
-    return Session(setup, language=language)
+    return Session.from_address(ADDRESSES[game] + extra, GAMES, language=language)
 
 
 def play_rated(s: Session, pick: int, decisions: int | None = None, mistake: bool = False) -> None:
@@ -224,9 +221,7 @@ def test_the_review_shows_at_the_end_by_itself() -> None:
 
 
 def test_a_computer_turn_values_the_peoples_decisions_before_it() -> None:
-    setup = Setup.from_query("?game=maedn&seats=human,bot&first=yellow&seed=3", GAMES)
-    assert setup is not None
-    s = Session(setup)
+    s = Session.from_address("?game=maedn&seats=human,bot&first=yellow&seed=3", GAMES)
     since = 0  # the first entry after the computer's last turn
     while True:
         if s.is_bot_turn():
@@ -255,9 +250,7 @@ def test_a_computer_turn_after_a_reload_values_only_the_peoples_last_decisions()
     # to act values the people's last few first, as in any turn, and acts: it does not wait for them all (on the
     # classic board, seconds in the browser). The rest are valued while the people think (the page's work), to the
     # same review.
-    setup = Setup.from_query("?game=malefiz&board=fast&seats=bot,bot&seed=11", GAMES)
-    assert setup is not None
-    played = Session(setup)
+    played = Session.from_address("?game=malefiz&board=fast&seats=bot,bot&seed=11", GAMES)
     for _ in range(80):
         played.bot_step()
     doc = save(played)
@@ -424,9 +417,7 @@ def test_the_page_lets_the_worker_value_the_peoples_decisions_while_they_think()
 
 
 def test_the_review_names_every_seat_and_the_figures_of_people_only() -> None:
-    setup = Setup.from_query("?game=maedn&seats=human,bot&names=Ann,Robo&first=yellow&seed=3", GAMES)
-    assert setup is not None
-    s = Session(setup)
+    s = Session.from_address("?game=maedn&seats=human,bot&names=Ann,Robo&first=yellow&seed=3", GAMES)
     s.toggle_review()
     html = review_html(s)
     assert "Ann (yellow): no choice of move yet" in html and "Robo (red): the computer" in html
@@ -459,9 +450,7 @@ def test_review_waits_for_the_first_action_of_a_game() -> None:
 def finished_link(address: str) -> str:
     """The link of the game ``address`` sets up, played to its end by its computers and then given to people (the
     same actions, so the same end: every decision is a person's, none valued yet)."""
-    setup = Setup.from_query(address, GAMES)
-    assert setup is not None
-    played = Session(setup)
+    played = Session.from_address(address, GAMES)
     while not played.state.is_over:
         played.bot_step()
     doc = save(played)

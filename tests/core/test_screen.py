@@ -25,9 +25,7 @@ ADDRESSES = {
 
 
 def session(game: str, extra: str = "") -> Session:
-    setup = Setup.from_query(ADDRESSES[game] + extra, GAMES)
-    assert setup is not None
-    return Session(setup)
+    return Session.from_address(ADDRESSES[game] + extra, GAMES)
 
 
 def screen(s: Session, **changes: object) -> Screen:
@@ -92,9 +90,7 @@ def test_a_move_walks_with_motion_and_jumps_without(game: str) -> None:
 
 
 def test_the_move_list_holds_the_latest_lines_oldest_first() -> None:
-    setup = Setup.from_query("?game=maedn&seats=bot,bot,bot,bot&seed=2", GAMES)
-    assert setup is not None
-    s = Session(setup)
+    s = Session.from_address("?game=maedn&seats=bot,bot,bot,bot&seed=2", GAMES)
     while s.record.line_count < LOG_LINES + 20:
         assert s.bot_step() is not None
     log = screen(s).log
@@ -116,9 +112,9 @@ def test_an_empty_move_list_says_so_and_where_the_game_starts(game: str) -> None
     fresh = session(game)  # the board's start, no roll for who starts (the setup says who begins)
     assert fresh.record.line_count == 0 and screen(fresh).log_note == "No moves yet."
     roll = "&options=roll_for_start" if game == "malefiz" else ""  # Mensch ärgere Dich nicht always rolls for it
-    setup = Setup.from_query(f"?game={game}&seats=human,human,human&seed=5{roll}", GAMES)
-    assert setup is not None
-    rolled_for = Session(setup)  # the roll for who starts is the list's first lines
+    rolled_for = Session.from_address(
+        f"?game={game}&seats=human,human,human&seed=5{roll}", GAMES
+    )  # the roll for who starts is the list's first lines
     assert screen(rolled_for).log != () and screen(rolled_for).log_note == ""
 
 
@@ -146,9 +142,7 @@ def test_a_position_opened_with_its_roll_made_shows_that_roll_on_the_die(positio
 )
 def test_a_position_won_with_its_first_move_still_shows_the_roll_that_won(position: str, move: str) -> None:
     game = position.split()[0] if position.startswith("maedn") else "malefiz"
-    setup = Setup.from_query(f"?game={game}&seats=human,human&seed=1&position=" + position.replace(" ", "+"), GAMES)
-    assert setup is not None
-    s = Session(setup)
+    s = Session.from_address(f"?game={game}&seats=human,human&seed=1&position=" + position.replace(" ", "+"), GAMES)
     s.play(s.game.parse_action(move))
     assert s.state.is_over
     found = screen(s)
@@ -156,9 +150,7 @@ def test_a_position_won_with_its_first_move_still_shows_the_roll_that_won(positi
 
 
 def test_a_computer_to_act_sets_the_delay_of_its_pace() -> None:
-    setup = Setup.from_query("?seats=bot,human&seed=3&pace=fast", GAMES)
-    assert setup is not None
-    s = Session(setup)
+    s = Session.from_address("?seats=bot,human&seed=3&pace=fast", GAMES)
     found = screen(s, pace="fast")
     assert found.bot_delay == PACES["fast"].roll and not found.can_roll and "thinking" in found.status.lower()
     assert s.bot_step() is not None  # the computer rolled: its move waits the longer time, its die seen first
@@ -166,9 +158,7 @@ def test_a_computer_to_act_sets_the_delay_of_its_pace() -> None:
 
 
 def test_the_end_names_the_winner_and_reports() -> None:
-    setup = Setup.from_query("?game=maedn&seats=bot:hard,bot:hard&seed=3", GAMES)
-    assert setup is not None
-    s = Session(setup)
+    s = Session.from_address("?game=maedn&seats=bot:hard,bot:hard&seed=3", GAMES)
     while not s.state.is_over:
         s.bot_step()
     found = screen(s, shown=s.record.line_count - 1, fresh=True)
@@ -195,9 +185,7 @@ def test_every_sound_has_notes() -> None:
 
 
 def test_the_places_decided_so_far_are_shown_while_the_others_play_on() -> None:
-    setup = Setup.from_query("?game=maedn&seats=human,human,human&names=Ann,Bob,Cid&first=yellow&seed=5", GAMES)
-    assert setup is not None
-    s = Session(setup)
+    s = Session.from_address("?game=maedn&seats=human,human,human&names=Ann,Bob,Cid&first=yellow&seed=5", GAMES)
     s.state = parse_position("maedn cross y:0,17,B,B g:40,41,42,43 r:25,B,B,B finished:g y?")
     found = screen(s)
     assert found.standings == "Places: 1. Bob (green)" and found.winner == "" and found.can_roll
@@ -206,9 +194,7 @@ def test_the_places_decided_so_far_are_shown_while_the_others_play_on() -> None:
 
 def test_once_every_person_has_a_place_the_computers_play_out_the_rest_at_once() -> None:
     query = "?game=maedn&seats=bot:easy,human,bot:easy&names=,Bob,&first=yellow&seed=5&pace=slow"
-    setup = Setup.from_query(query, GAMES)
-    assert setup is not None
-    s = Session(setup)
+    s = Session.from_address(query, GAMES)
     s.state = parse_position("maedn cross y:0,17,B,B g:40,41,42,43 r:25,B,B,B finished:g y?")
     assert s.people_placed() and s.is_bot_turn()
     found = play_screen(s, shown=None, face_before=None, fresh=True, motion=True, pace="slow")
@@ -220,7 +206,7 @@ def test_once_every_person_has_a_place_the_computers_play_out_the_rest_at_once()
             pass
     assert not s.people_placed() and len(s.state.ranking) == 3
     s.state = parse_position("maedn cross y:0,17,B,B g:40,41,42,43 r:25,B,B,B finished:g y?")
-    s.setup = Setup.from_query(query.replace("bot:easy,human", "human,human"), GAMES) or setup
+    s.setup = Session.from_address(query.replace("bot:easy,human", "human,human"), GAMES).setup
     assert not s.people_placed()  # Ann (yellow) still plays
 
 
@@ -328,9 +314,7 @@ def test_the_form_offers_forced_moves_as_each_game_has_them() -> None:
 
 def test_a_choice_of_place_is_aimed_at_the_moving_piece_and_its_targets() -> None:
     position = "classic r:0.12,h,h,h,h y:h,h,h,h,h x:8.1,8.3,8.4,8.5,6.7,10.7,0.11,4.11,8.11,12.11,16.11 r1"
-    setup = Setup.from_query(f"?seats=human,human&seed=1&position={position}", GAMES)
-    assert setup is not None
-    s = Session(setup)
+    s = Session.from_address(f"?seats=human,human&seed=1&position={position}", GAMES)
     assert screen(s).aim == ()  # two pawns could move: no place to choose yet
     assert s.click("0.12")
     assert screen(s).aim == ("0.12", "0.11", "0.13")
@@ -343,9 +327,7 @@ def test_a_choice_of_place_is_aimed_at_the_moving_piece_and_its_targets() -> Non
 
 def test_a_hint_before_a_piece_is_chosen_is_aimed_at_the_fields_it_numbers() -> None:
     position = "classic r:0.12,h,h,h,h y:h,h,h,h,h x:8.1,8.3,8.4,8.5,6.7,10.7,0.11,4.11,8.11,12.11,16.11 r1"
-    setup = Setup.from_query(f"?seats=human,human&seed=1&position={position}", GAMES)
-    assert setup is not None
-    s = Session(setup)
+    s = Session.from_address(f"?seats=human,human&seed=1&position={position}", GAMES)
     assert s.hint() and s.selected is None
     numbered = tuple(dict.fromkeys(s.marks().ranked))
     assert screen(s).aim == numbered and len(numbered) >= 2  # a phone zooms round them: their numbers can be read

@@ -28,9 +28,7 @@ ADDRESSES = [
 
 
 def session(address: str) -> Session:
-    setup = Setup.from_query(address, GAMES)
-    assert setup is not None
-    return Session(setup)
+    return Session.from_address(address, GAMES)
 
 
 def play_some(s: Session, steps: int, rng: random.Random) -> None:

@@ -10,7 +10,6 @@ import pytest
 
 from malefiz.app import App, MemoryStorage
 from malefiz.core.session import Session
-from malefiz.core.setup import Setup
 from malefiz.games import GAMES
 from malefiz.games.maedn import rules as maedn_rules
 from malefiz.games.maedn.notation import parse_position as maedn_position
@@ -28,9 +27,7 @@ GERMAN = Translator("de")
 
 def started(address: str) -> Session:
     """The game ``address`` sets up, at its start."""
-    setup = Setup.from_query(address, GAMES)
-    assert setup is not None
-    return Session(setup)
+    return Session.from_address(address, GAMES)
 
 
 def played(address: str) -> Session:
@@ -238,11 +235,9 @@ def test_a_click_on_a_stopped_piece_says_why_and_changes_nothing() -> None:
 
 
 def test_nothing_is_said_while_a_computer_or_another_device_plays() -> None:
-    setup = Setup.from_query("?game=maedn&board=cross&seats=bot:easy,human&first=yellow&seed=3", GAMES)
-    assert setup is not None
-    s = Session(setup)
+    s = Session.from_address("?game=maedn&board=cross&seats=bot:easy,human&first=yellow&seed=3", GAMES)
     assert s.is_bot_turn() and s.why_not("y:B") == "" and s.why_not("r:B") == ""
-    here = Session(Setup.from_query("?game=maedn&board=cross&seats=human,human&first=yellow&seed=3", GAMES) or setup)
+    here = Session.from_address("?game=maedn&board=cross&seats=human,human&first=yellow&seed=3", GAMES)
     here.mine = frozenset({1})  # this device plays red; yellow is to roll elsewhere
     assert here.why_not("y:B") == "" and here.why_not("r:B") == ""
 

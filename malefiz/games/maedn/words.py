@@ -8,7 +8,7 @@ the translator's language.
 >>> s = parse_position("maedn cross y:3,B,B,B r:27,B,B,B y4")
 >>> m = parse_action("y:3-7")
 >>> event_words(s, m, apply(s, m), effects(s, m), lambda colour: colour.title())
-"Yellow moves a piece 4 fields and captures Red's piece: it goes back to B"
+'Yellow moves a piece 4 fields and captures a piece of Red: it goes back to B'
 >>> label_words(s, "y:3", None), label_words(s, "t7", m)
 ('Yellow piece 3 fields along', "move here and capture red's piece: 4 fields ahead")
 """
