@@ -472,6 +472,32 @@ def test_a_landscape_phone_scrolls_no_further_than_the_game(browser: Browser, si
     watch.assert_clean()
 
 
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"viewport": {"width": 844, "height": 390}, "has_touch": True, "is_mobile": True},  # a phone on its side
+        {"viewport": {"width": 844, "height": 390}},  # a short window on a computer: a mouse, the bar as tall
+        {"viewport": {"width": 900, "height": 480}, "has_touch": True, "is_mobile": True, "device_scale_factor": 2},
+    ],
+)
+def test_a_short_screen_shows_the_whole_board_and_the_page_does_not_scroll(
+    browser: Browser, site_url: str, options: dict[str, Any]
+) -> None:
+    # The board took the screen's height less a guess at the bar's: with a mouse the guess was short, and the board
+    # went 8 px below the fold (the page scrolled 13 px; on a phone 2 px). The bar is measured now.
+    context, game = device(browser, site_url, **options)
+    game.open("?game=maedn&board=star&seats=human,human,human,human,human,human&seed=9")
+    height = options["viewport"]["height"]
+    board = game.page.locator("#board svg").bounding_box()
+    bar = game.page.locator(".bar").bounding_box()
+    assert board is not None and bar is not None
+    assert bar["y"] + bar["height"] <= board["y"] and board["y"] + board["height"] <= height  # all of it in sight
+    assert board["height"] >= height - bar["height"] - 20  # and as high as the bar leaves it
+    assert game.page.evaluate("document.documentElement.scrollHeight") <= height
+    context.close()
+    game.watch.assert_clean()
+
+
 OFF_A_TARGET = """() => {
   const frame = document.querySelector('#board').getBoundingClientRect();
   const targets = Array.from(document.querySelectorAll('#board [tabindex]')).map(e => {

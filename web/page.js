@@ -487,6 +487,12 @@
     run("storage_changed", which, event.key, event.newValue);
   });
   document.addEventListener("keydown", keyboard.onKey);
+  // A phone on its side (any short window): the board and the panel take the height the bar leaves them, measured
+  // (a fixed guess left the board a little below the fold wherever the bar came out taller: a mouse, a larger font).
+  var bar = $(".bar");
+  new ResizeObserver(function () {
+    root.style.setProperty("--bar-room", "calc(" + bar.offsetHeight + "px + 0.6rem)");  // and the layout's padding
+  }).observe(bar);
 
   /** Before Python is ready: the setup form of `game` on `board` (null: the game's first board, as Python's preview
    * does), so that a click on Start meanwhile sends the fields of the game the person sees. */
