@@ -71,6 +71,9 @@ class Person:
             if text.lower() in HINT:
                 self._say(*self._hint(state))
                 continue
+            if not text:  # Enter alone: the list had scrolled away, most likely
+                self._say(*self._choices(state, actions))
+                continue
             try:
                 return self._chosen(text, actions)
             except MalefizError as exc:

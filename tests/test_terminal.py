@@ -112,6 +112,16 @@ def test_a_number_or_the_notation_chooses_and_anything_else_asks_again(game: Any
     assert Person(game, EN, lines(last), io.StringIO())(state, actions, random.Random(0)) == actions[-1]
 
 
+def test_enter_alone_lists_the_moves_again_and_asks_again() -> None:
+    state = moving(MAEDN, "cross")
+    actions = MAEDN.legal_actions(state)
+    out = io.StringIO()
+    assert Person(MAEDN, EN, lines("", "  ", "1"), out)(state, actions, random.Random(0)) == actions[0]
+    said = out.getvalue()
+    assert "is not one of the moves" not in said and said.count("Your move (1 to") == 3
+    assert said.count(f"  1  {actions[0]}") == 3  # listed at first and after each empty line
+
+
 def test_a_hint_lists_the_best_three_with_their_chances_and_asks_again() -> None:
     state = moving(MALEFIZ, "classic", seed=4)
     actions = MALEFIZ.legal_actions(state)
