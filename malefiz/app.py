@@ -119,9 +119,9 @@ def file_name(session: Session, when: float) -> str:
     language.
 
     >>> from malefiz.games import GAMES
-    >>> file_name(Session(Setup.from_query("?seats=human,human&names=Anna,B/en", GAMES)), 43_200)
+    >>> file_name(Session.from_address("?seats=human,human&names=Anna,B/en", GAMES), 43_200)
     'malefiz-Anna-B_en-1970-01-01.json'
-    >>> file_name(Session(Setup.from_query("?seats=human,bot&names=Anna", GAMES), language="de"), 43_200)
+    >>> file_name(Session.from_address("?seats=human,bot&names=Anna", GAMES, "de"), 43_200)
     'malefiz-Anna-Gelb-1970-01-01.json'
     """
     shown = [seat.name if seat.named else session.t.colour(seat.colour, capital=True) for seat in session.setup.seats]

@@ -8,12 +8,11 @@ resumed, the turn's part only at the same point of the record and only what is s
 found in the tab's storage (another game's view, a broken value) is passed over: the game shows as it was kept.
 
 >>> from malefiz.core.session import Session
->>> from malefiz.core.setup import Setup
 >>> from malefiz.games import GAMES
->>> game = Session(Setup.from_query("?seats=human,human&seed=8", GAMES))
+>>> game = Session.from_address("?seats=human,human&seed=8", GAMES)
 >>> game.toggle_review()
 True
->>> again = Session(Setup.from_query("?seats=human,human&seed=8", GAMES))
+>>> again = Session.from_address("?seats=human,human&seed=8", GAMES)
 >>> take_view(again, "abc", view_of(game, "abc"))
 >>> again.reviewing
 True
