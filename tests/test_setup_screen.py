@@ -17,6 +17,7 @@ from malefiz.games import GAMES
 from malefiz.i18n import Translator
 from malefiz.page import form_fields, form_steps, query_from_form, seat_notes
 from malefiz.shelf import SETUPS_KEY, remember_setup, remembered_setups
+from tests.playing import played
 
 GAME = "?game=maedn&board=cross&seats=human,human&names=Anna,Ben&first=yellow&seed=4"
 
@@ -244,15 +245,8 @@ def test_two_colours_without_names_read_well() -> None:
 # -- point 17: the end --------------------------------------------------------------------------------------------
 
 
-def finished(query: str) -> Session:
-    s = Session.from_address(query, GAMES)
-    while not s.state.is_over:
-        s.bot_step()
-    return s
-
-
 def test_the_podium_shows_every_place_best_first_with_names_and_colours() -> None:
-    s = finished("?game=maedn&seats=bot:greedy,bot:greedy,bot:greedy&names=<b>Ann</b>,Ben,Cleo&seed=3")
+    s = played("?game=maedn&seats=bot:greedy,bot:greedy,bot:greedy&names=<b>Ann</b>,Ben,Cleo&seed=3")
     html = podium_html(s)
     ranking = [seat for tied in s.state.ranking for seat in tied]
     assert html.count('class="podium-place podium-') == 3 and "1st" in html and "3rd" in html
@@ -265,7 +259,7 @@ def test_the_podium_shows_every_place_best_first_with_names_and_colours() -> Non
 
 
 def test_in_malefiz_everyone_but_the_winner_shares_second_place() -> None:
-    s = finished("?game=malefiz&board=fast&seats=bot:greedy,bot:greedy,bot:greedy&seed=2")
+    s = played("?game=malefiz&board=fast&seats=bot:greedy,bot:greedy,bot:greedy&seed=2")
     html = podium_html(s)
     assert html.count('class="podium-place podium-') == 2 and html.count('class="podium-who"') == 3
     assert "podium-1" in html and "podium-2" in html and "podium-3" not in html

@@ -30,6 +30,7 @@ from malefiz.core.svg import text_width
 from malefiz.games import GAMES
 from malefiz.games.malefiz.state import Phase, Place
 from malefiz.setting_up import game_address
+from tests.playing import played
 
 ADDRESSES = {
     "malefiz": "?game=malefiz&seats=human,human&names=Ann,Bob&seed=7",
@@ -250,10 +251,10 @@ def test_a_computer_turn_after_a_reload_values_only_the_peoples_last_decisions()
     # to act values the people's last few first, as in any turn, and acts: it does not wait for them all (on the
     # classic board, seconds in the browser). The rest are valued while the people think (the page's work), to the
     # same review.
-    played = Session.from_address("?game=malefiz&board=fast&seats=bot,bot&seed=11", GAMES)
+    early = Session.from_address("?game=malefiz&board=fast&seats=bot,bot&seed=11", GAMES)
     for _ in range(80):
-        played.bot_step()
-    doc = save(played)
+        early.bot_step()
+    doc = save(early)
     doc["setup"] = doc["setup"].replace("seats=bot:medium,", "seats=human,")
     s = load(json.dumps(doc), GAMES)
     assert s.people() == [0]
@@ -450,10 +451,7 @@ def test_review_waits_for_the_first_action_of_a_game() -> None:
 def finished_link(address: str) -> str:
     """The link of the game ``address`` sets up, played to its end by its computers and then given to people (the
     same actions, so the same end: every decision is a person's, none valued yet)."""
-    played = Session.from_address(address, GAMES)
-    while not played.state.is_over:
-        played.bot_step()
-    doc = save(played)
+    doc = save(played(address))
     doc["setup"] = doc["setup"].replace("bot:medium", "human")
     return "#game=" + link(load(json.dumps(doc), GAMES))
 

@@ -12,7 +12,6 @@ import pytest
 
 from malefiz.core.actions import Pass, Roll
 from malefiz.core.session import Session
-from malefiz.core.setup import Setup
 from malefiz.core.stats import (
     PANEL_ROOM,
     PHONE_ROOM,
@@ -34,6 +33,7 @@ from malefiz.games.malefiz.game import MALEFIZ
 from malefiz.games.malefiz.state import Move as MalefizMove
 from malefiz.games.malefiz.state import Place
 from malefiz.i18n import Translator
+from tests.playing import played as shared_game
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -48,16 +48,8 @@ GAMES = [
 ]
 
 
-@cache
-def played(address: str) -> Session:
-    """The whole game ``address`` sets up, played by its computers (shared by the tests: do not change it)."""
-    setup = Setup.from_query(address, REGISTRY)
-    assert setup is not None
-    s = Session(setup)
-    while s.is_bot_turn():
-        s.bot_step()
-    assert s.state.is_over
-    return s
+played = cache(shared_game)
+"""The whole game an address sets up, played by its computers, once (shared by the tests: do not change it)."""
 
 
 def seat_of(state: Any, colour: str) -> int | None:
@@ -302,9 +294,7 @@ HOSTILE = "<script>alert(1)</script>"
 
 def hostile_game() -> Session:
     names = quote(f'{HOSTILE},"Bob" & <b>', safe="")
-    setup = Setup.from_query(f"?game=maedn&seats=bot:easy,bot:easy&names={names}&seed=9", REGISTRY)
-    assert setup is not None
-    s = Session(setup)
+    s = Session.from_address(f"?game=maedn&seats=bot:easy,bot:easy&names={names}&seed=9", REGISTRY)
     for _ in range(200):
         s.bot_step()
     return s
@@ -380,9 +370,7 @@ def test_the_report_holds_the_chart_and_the_table() -> None:
 
 
 def test_a_game_not_yet_begun_has_one_point_and_no_counts() -> None:
-    setup = Setup.from_query("?game=malefiz&seats=human,human&seed=1", REGISTRY)
-    assert setup is not None
-    s = Session(setup)
+    s = Session.from_address("?game=malefiz&seats=human,human&seed=1", REGISTRY)
     stats = game_stats(s)
     assert stats.series == ((40.0,), (40.0,)) and stats.turns == () and stats.marks == ()
     assert all(c.rolls == c.moves == 0 for c in stats.seats)

@@ -21,6 +21,7 @@ from malefiz.games.malefiz.notation import parse_position as malefiz_position
 from malefiz.games.malefiz.state import Move as MalefizMove
 from malefiz.games.malefiz.words import stuck_words as malefiz_words
 from malefiz.i18n import Translator
+from tests.playing import played
 
 GERMAN = Translator("de")
 
@@ -28,14 +29,6 @@ GERMAN = Translator("de")
 def started(address: str) -> Session:
     """The game ``address`` sets up, at its start."""
     return Session.from_address(address, GAMES)
-
-
-def played(address: str) -> Session:
-    """The game ``address`` sets up, played to its end by its computers (its record has every position)."""
-    s = started(address)
-    while not s.state.is_over:
-        s.bot_step()
-    return s
 
 
 def positions(s: Session, phase: str) -> list[Any]:
