@@ -57,6 +57,30 @@ def test_event_words_tell_the_penalty_and_a_colour_coming_home() -> None:
     )
 
 
+def test_the_neutral_colours_piece_captured_or_sent_back_is_told_by_its_colour_in_both_languages() -> None:
+    # It read "captures a piece of black" and "so the piece of black on ... goes back": the neutral colour is nobody's.
+    capture = ("maedn cross y:16,25,B,B g:32,B,B,B r:B,B,B,B k:10,B,B,B neutral:k y6 +back +forced", "y:B-0")
+    penalty = ("maedn cross y:0,11,B,B g:10,B,B,B r:14,B,B,B k:9,B,B,B neutral:k y5 +back +forced", "y:0-5")
+    assert told(*capture) == (
+        "Anna brings a piece onto the start field with the 6 and captures a neutral black piece: it goes back to B; "
+        "rolls again"
+    )
+    assert told(*penalty) == (
+        "Anna moves a piece 5 fields. Penalty: a capture was possible, so the neutral black piece 9 fields past its "
+        "start field goes back to B"
+    )
+    before = pos(capture[0])
+    a = parse_action(capture[1])
+    german = event_words(before, a, apply(before, a), effects(before, a), name, GERMAN)
+    assert "und schlägt eine neutrale Figur (Schwarz): sie geht zurück auf B" in german
+    before = pos(penalty[0])
+    a = parse_action(penalty[1])
+    german = event_words(before, a, apply(before, a), effects(before, a), name, GERMAN)
+    assert german.endswith(
+        "Schlagzwang verletzt: die neutrale Figur (Schwarz) 9 Felder nach ihrem Startfeld muss zurück auf B"
+    )
+
+
 def test_event_words_read_the_effects_and_ask_the_rules_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
     before = pos("maedn cross y:3,20,B,B r:27,B,B,B y4 +forced")
     m = parse_action("y:20-24")

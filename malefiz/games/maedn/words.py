@@ -85,18 +85,24 @@ def event_words(
     else:
         key = "md.move"
     text = t(key, who=who, piece=piece, fields=fields)
+    neutral = before.seating.neutral
     if effects.capture is not None:
-        text += t("md.capture", name=name(effects.capture.colour))
+        colour = effects.capture.colour
+        if colour == neutral:  # nobody's: the piece is told by its colour
+            text += t("md.capture_neutral", colour=t.colour_noun(colour))
+        else:
+            text += t("md.capture", name=name(colour))
     if effects.penalty is not None:
         colour = effects.penalty.colour
         place = field_place(before, colour, effects.penalty.key)
-        past = t.count("fields", place)
-        text += (
-            t("md.penalty_start", name=name(colour)) if place == 0 else t("md.penalty", name=name(colour), fields=past)
-        )
+        at = {"fields": t.count("fields", place)} if place else {}
+        key = "md.penalty" if place else "md.penalty_start"
+        if colour == neutral:
+            text += t(key + "_neutral", colour=t.colour_noun(colour), **at)
+        else:
+            text += t(key, name=name(colour), **at)
     if effects.finished is not None:
-        neutral = effects.finished == before.seating.neutral
-        text += t("md.home_neutral") if neutral else t("md.home", name=name(effects.finished))
+        text += t("md.home_neutral") if effects.finished == neutral else t("md.home", name=name(effects.finished))
     if after.is_chance and after.turn == before.turn and before.roll == 6:
         text += t("md.again")
     return text
