@@ -96,6 +96,29 @@ def test_a_move_with_a_capture_and_a_barricade_in_words() -> None:
     )
 
 
+def test_a_note_on_a_fields_kind_is_closed_with_a_comma_where_the_sentence_goes_on() -> None:
+    # "..., a village field and takes the barricade there": the note's comma was left open, in both languages.
+    german = Translator("de")
+    state = parse_position("fast r:4.5,h,h,h y:2.3,h,h,h x:5.1,5.2,4.3,6.3,7.4,4.7 y2")
+    move = parse_action("2.3-4.3")
+    assert isinstance(move, Move)
+    fx = effects(state, move)
+    assert move_words(state, move, fx, name) == (
+        "Ben (yellow) moves a pawn 2 steps to the 3rd field from the left on row 5, a village field, and takes the "
+        "barricade there"
+    )
+    assert move_words(state, move, fx, name, german).endswith(", ein Dorffeld, und nimmt dort den Sperrstein")
+    state = parse_position("fast r:2.7,h,h,h y:7.8,h,h,h x:5.1,5.2,4.3,6.3,3.4,7.4 r5")
+    move = parse_action("2.7-5.4")
+    assert hint_words(state, move) == (
+        "move the pawn on the 3rd field from the left on row 2, a rest field, to the field in the middle of row 4"
+    )
+    assert hint_words(state, move, german).startswith("die Figur (das 3. Feld von links in Reihe 2, ein Ruhefeld) auf")
+    ended = parse_action("2.7-5.7")  # a note at the end of the sentence stays as it was
+    assert isinstance(ended, Move)
+    assert move_words(state, ended, effects(state, ended), name).endswith("in the middle of row 2, a rest field")
+
+
 def test_what_the_page_says_is_made_by_the_words_module() -> None:
     state = parse_position(f"classic r:3.13,h,h,h,h y:5.13,h,h,h,h x:{CLASSIC_START} r2")
     move = parse_action("3.13-5.13")

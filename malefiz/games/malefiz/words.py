@@ -53,8 +53,9 @@ REACH: Final = 6
 """How far ahead of a pawn a barricade still counts as put in front of it (one roll)."""
 
 
-def field_words(b: Board, f: Field, t: Translator = ENGLISH) -> str:
-    """Where field ``f`` is, as a player sees it."""
+def field_words(b: Board, f: Field, t: Translator = ENGLISH, close: str = "") -> str:
+    """Where field ``f`` is, as a player sees it. ``close`` ends a note on the field's kind where words follow in
+    the same sentence (a comma: ``..., a village field, and takes the barricade there``)."""
     if f == b.goal:
         return t("mf.goal")
     owner = next((c for c, exit_field in b.exits.items() if exit_field == f), None)
@@ -69,6 +70,8 @@ def field_words(b: Board, f: Field, t: Translator = ENGLISH) -> str:
     if distance is not None and distance <= 3 and x == gx:
         return t("mf.below_goal_n", kind=t(f"mf.kind.{sort}"), n=distance)
     note = t(f"mf.note.{sort}")
+    if note:
+        note += close
     rows = counted_rows(b.name)
     row = rows.index(y) + 1 if y in rows else None
     below = sum(1 for r in rows if r > y)
@@ -137,7 +140,9 @@ def move_words(before: State, m: Move, fx: Effects, name: Callable[[Colour], str
     if _onto_own_exit(before, m):  # not "out of the house to the field above red's house"
         text = t("mf.move_house_exit", who=who)
     else:
-        text = t(key, who=who, steps=t.count("steps", roll), where=field_words(b, m.end, t))
+        more = fx.capture is not None or fx.barricade_taken is not None  # "... and takes the barricade there"
+        where = field_words(b, m.end, t, "," if more else "")
+        text = t(key, who=who, steps=t.count("steps", roll), where=where)
     if fx.capture is not None:
         victim = cast(Colour, fx.capture.colour)
         to_forest = parse_location(fx.capture.key) in b.village  # caught in the village: into the forest
@@ -216,7 +221,7 @@ def hint_words(state: State, action: Action, t: Translator = ENGLISH) -> str:
             return t("mf.hint_house_exit") if _onto_own_exit(state, action) else t("mf.hint_house", where=where)
         if action.start == FOREST:
             return t("mf.hint_forest", where=where)
-        return t("mf.hint_move", start=field_words(b, action.start, t), where=where)
+        return t("mf.hint_move", start=field_words(b, action.start, t, t("mf.hint_move_close")), where=where)
     if isinstance(action, Place):
         stops = blocking(state, action.field, state.current)
         if stops is None:
