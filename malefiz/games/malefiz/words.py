@@ -189,7 +189,7 @@ def event_words(
 ) -> str:
     """What a move, a placement or a pass did, in words a player follows on the board (a roll is told by the
     session): ``Anna (red) moves a pawn 2 steps to the field below the goal and takes the barricade there``;
-    ``... puts the barricade in front of the pawn of Ben (yellow) (right in front of it)``. ``fx``: the action's
+    ``... puts the barricade right in front of the pawn of Ben (yellow)``. ``fx``: the action's
     effects (see :func:`~.rules.effects`); ``name``: a colour's player (``Anna (red)``)."""
     who = name(before.current)
     if isinstance(action, Pass):
