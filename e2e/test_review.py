@@ -46,7 +46,7 @@ def test_a_mistake_is_marked_and_shown_beside_the_better_move(game: GamePage) ->
     game.page.wait_for_function("() => document.querySelector('[data-hint]').textContent.startsWith('Best moves')")
     best, other = hint_list("maedn cross y:12,1,B,B r:35,B,B,B y3")
     capture, other_move = (
-        "the piece 12 fields along: 3 fields ahead, capturing red's piece",
+        "the piece 12 fields along: 3 fields ahead, capturing the red piece",
         "the piece 1 field along",
     )
     assert hint_lines(game) == [f"{capture} {best}", f"{other_move}: 3 fields ahead {other}"]

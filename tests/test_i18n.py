@@ -111,7 +111,7 @@ def test_a_rest_field_and_a_colour_are_told_in_german_words() -> None:
     assert (
         hint_words(s, Place(field(10, 7)), Translator("de")) == "den Sperrstein 6 Felder vor die Figur von Gelb setzen"
     )
-    assert hint_words(s, Place(field(10, 7))) == "put the barricade 6 steps ahead of yellow's pawn"
+    assert hint_words(s, Place(field(10, 7))) == "put the barricade 6 steps ahead of the yellow pawn"
 
 
 class _Words(HTMLParser):

@@ -75,7 +75,7 @@ def test_new_game_takes_rule_options_and_seat_forms() -> None:
         (
             "maedn star y:3,20,B,B k:47,B,B,B y4 +forced",
             "y:20-24",
-            "y:20-24; penalty: yellow's piece on 3 goes back to B",
+            "y:20-24; penalty: the yellow piece on 3 goes back to B",
         ),
         (
             "maedn cross y:37,40,41,42 g:5,B,B,B r:5,B,B,B y6",

@@ -227,7 +227,7 @@ def test_hint_marks_the_piece_and_its_field() -> None:
     assert [r.action for r in best] == [s.hinted, parse_action("y:20-24")]  # both moves, the hinted one first
     assert best[0].chance >= best[1].chance
     words = [
-        "the piece 3 fields along: 4 fields ahead, capturing red's piece",
+        "the piece 3 fields along: 4 fields ahead, capturing the red piece",
         "the piece 20 fields along: 4 fields ahead",
     ]
     listed = "; ".join(f"{w} ({round(r.chance * 100)}%)" for w, r in zip(words, best, strict=True))

@@ -124,7 +124,7 @@ def test_prompt_words() -> None:
 
 def test_hint_and_label_words() -> None:
     s = pos("maedn cross y:3,38,B,B r:27,B,B,B y4")
-    assert hint_words(s, parse_action("y:3-7")) == "the piece 3 fields along: 4 fields ahead, capturing red's piece"
+    assert hint_words(s, parse_action("y:3-7")) == "the piece 3 fields along: 4 fields ahead, capturing the red piece"
     assert hint_words(s, parse_action("y:38-42")) == "the piece 38 fields along: goal field c"
     assert (
         hint_words(s, parse_action("y:3-7"), GERMAN)
@@ -134,7 +134,7 @@ def test_hint_and_label_words() -> None:
     assert hint_words(entering, parse_action("y:B-0")) == "bring a piece in"
     assert hint_words(entering, parse_action("y:3-9")) == "the piece 3 fields along: 6 fields ahead"
     assert hint_words(pos("maedn cross y:3,B,B,B r:20,B,B,B y6"), parse_action("y:B-0")) == (
-        "bring a piece in, capturing red's piece"
+        "bring a piece in, capturing the red piece"
     )
     assert hint_words(pos("maedn cross y:3,B,B,B r:20,B,B,B y6"), parse_action("y:B-0"), GERMAN) == (
         "eine Figur herausbringen, schlägt Rot"
@@ -145,7 +145,7 @@ def test_hint_and_label_words() -> None:
     assert label_words(s, "y:3", None) == "Yellow piece 3 fields along"
     assert label_words(s, "y:B", None) == "Yellow piece waiting on B"
     assert label_words(s, "t9", None) == "t9"  # no piece: the key itself
-    assert label_words(s, "t7", parse_action("y:3-7")) == "move here and capture red's piece: 4 fields ahead"
+    assert label_words(s, "t7", parse_action("y:3-7")) == "move here and capture the red piece: 4 fields ahead"
     assert label_words(s, "y:b", parse_action("y:38-42")) == "move here: goal field c"
     assert place_words(s, "red", 0) == "Red piece on its start field"
     assert place_words(s, "yellow", 41, GERMAN) == "Figur von Gelb im Zielfeld b"

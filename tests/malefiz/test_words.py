@@ -132,7 +132,7 @@ def test_what_the_page_says_is_made_by_the_words_module() -> None:
     assert prompt_words(parse_position(str(state).replace(" r2", " r?")), selected=False, again=True) == "roll again"
     assert (
         label_words(state, "5.13", move)
-        == "move here and send yellow's pawn back: the 6th field from the left on row 1"
+        == "move here and send the yellow pawn back: the 6th field from the left on row 1"
     )
     assert label_words(state, "3.13", None) == "Red pawn on the 4th field from the left on row 1"
     assert label_words(state, "h", None) == pawn_words(state.board, "red", HOUSE) == "Red pawn in the house"

@@ -10,7 +10,7 @@ the translator's language.
 >>> event_words(s, m, apply(s, m), effects(s, m), lambda colour: colour.title())
 'Yellow moves a piece 4 fields and captures a piece of Red: it goes back to B'
 >>> label_words(s, "y:3", None), label_words(s, "t7", m)
-('Yellow piece 3 fields along', "move here and capture red's piece: 4 fields ahead")
+('Yellow piece 3 fields along', 'move here and capture the red piece: 4 fields ahead')
 """
 
 from __future__ import annotations
@@ -124,7 +124,7 @@ def prompt_words(state: State, selected: bool, again: bool, t: Translator = ENGL
 
 def hint_words(state: State, action: Action, t: Translator = ENGLISH) -> str:
     """An action in a few words, for a hint and the review: ``bring a piece in``, ``the piece 3 fields along: 4
-    fields ahead, capturing red's piece`` (the mover's own piece needs no colour; the hint and the review speak of
+    fields ahead, capturing the red piece`` (the mover's own piece needs no colour; the hint and the review speak of
     the player to act)."""
     if not isinstance(action, Move):
         return str(action)
@@ -156,7 +156,7 @@ def _where(state: State, action: Move, t: Translator) -> str:
 
 def label_words(state: State, key: str, action: Action | None, t: Translator = ENGLISH) -> str:
     """The name of a piece (``action`` None: ``Yellow piece 15 fields along``) or of the target of ``action``
-    (``move here: goal field b``, ``move here and capture red's piece: 4 fields ahead``); ``key`` itself
+    (``move here: goal field b``, ``move here and capture the red piece: 4 fields ahead``); ``key`` itself
     for a key that names no piece."""
     if action is None:
         found = piece_at(state, key)

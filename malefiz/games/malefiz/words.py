@@ -237,8 +237,8 @@ def hint_words(state: State, action: Action, t: Translator = ENGLISH) -> str:
 def label_words(state: State, key: str, action: Action | None, t: Translator = ENGLISH) -> str:
     """The accessible name of the board element ``key`` (a page key: a location's name in the notation):
     a movable pawn of the player to act (``action`` None: ``red pawn in the house``, ``red pawn on the field
-    below the goal``) or the target of the legal ``action`` (``move here: the goal``, ``move here and send
-    yellow's pawn back: ...``, ``put the barricade here: ...``).
+    below the goal``) or the target of the legal ``action`` (``move here: the goal``, ``move here and send the
+    yellow pawn back: ...``, ``put the barricade here: ...``).
 
     Raises:
         NotationError: for a key that names no location.
