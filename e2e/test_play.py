@@ -169,6 +169,29 @@ def test_a_click_on_a_field_with_no_pawn_picked_picks_the_one_that_can_go_there(
     game.watch.assert_clean()
 
 
+TURN_COLOURS = """() => [
+  getComputedStyle(document.querySelector('[data-action="roll"]')).boxShadow,
+  getComputedStyle(document.querySelector('[data-now]'), '::before').backgroundColor,
+]"""
+
+
+def test_the_die_and_the_status_line_wear_the_colour_to_act(game: GamePage) -> None:
+    # People sharing a device see whose turn it is by its colour (a child who cannot read the status line yet): the
+    # die waiting for the roll and a dot before the status line wear the colour of the pieces to move.
+    red, yellow = "rgb(215, 38, 61)", "rgb(244, 194, 13)"  # as the board draws the pieces
+    game.open("?seats=human,human&names=Ann,Bob&seed=5")
+    ring, dot = game.page.evaluate(TURN_COLOURS)
+    assert red in ring and dot == red
+    game.roll()  # Ann's only pawn is chosen at once; she chooses where it goes: still red's turn
+    assert game.page.evaluate(TURN_COLOURS)[1] == red
+    before = game.position_text()
+    game.click_key("4.13", ".target")
+    game.wait_for_position_change(before)
+    ring, dot = game.page.evaluate(TURN_COLOURS)
+    assert yellow in ring and dot == yellow and game.roll_enabled()
+    game.watch.assert_clean()
+
+
 def test_a_capture_sends_the_pawn_home(game: GamePage) -> None:
     game.open("?board=classic&seats=human,human&seed=6")
     state, move = play_turns(game, preferring(captures), captures, turns=10)

@@ -121,6 +121,7 @@
   var board = $("#board");
   var log = $("[data-log]");
   var die = $('[data-action="roll"]');
+  var turnBox = $("[data-turn]");  // the die and the status line
   var viewing = $("[data-viewing]");
   var timer = null;
   var frames = [];
@@ -233,6 +234,9 @@
       die.classList.add("rolling");
     }
     die.dataset.face = screen.die === null ? "" : String(screen.die);
+    turnBox.style.setProperty("--turn", screen.turn_fill || "var(--accent)");  // whose turn, by its colour
+    turnBox.style.setProperty("--turn-tint", screen.turn_tint || "var(--die-on)");
+    turnBox.classList.toggle("coloured", Boolean(screen.turn_fill));
     $("[data-die-label]").textContent = screen.die_label;
     die.setAttribute("aria-label", screen.die_aria);
     $("[data-message]").textContent = screen.news;

@@ -19,6 +19,7 @@ from .review import Decision, chart_svg
 from .session import Session
 from .setup import PACES, player_label, seat_label
 from .stats import report_html
+from .svg import COLOUR_FILL, COLOUR_TINT
 
 __all__ = [
     "LOG_LINES",
@@ -162,6 +163,12 @@ class Screen:
     die_aria: str = ""
     tumble: bool = False
     """The die was just rolled (or shows a new face): it tumbles."""
+    turn_fill: str = ""
+    """The colour to act as its pieces are drawn (empty once the game is over): the die waiting for its roll and a
+    dot before the status line wear it, so that people sharing a device see whose turn it is by its colour (a child
+    who cannot read yet too)."""
+    turn_tint: str = ""
+    """A light tint of that colour: the ground of the die waiting for its roll."""
     can_roll: bool = False
     can_hint: bool = False
     can_undo: bool = False
@@ -607,6 +614,8 @@ def play_screen(
         die_label=label,
         die_aria=t("page.roll_label") if can_roll else label,
         tumble=rolled or (face is not None and face != face_before),
+        turn_fill="" if over else COLOUR_FILL[state.current],
+        turn_tint="" if over else COLOUR_TINT[state.current],
         can_roll=can_roll,
         can_hint=session.can_hint(),
         can_undo=session.can_undo(),

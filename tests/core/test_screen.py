@@ -13,6 +13,7 @@ from malefiz.core.errors import MalefizError
 from malefiz.core.screen import LOG_LINES, SOUNDS, Screen, die_face, play_screen
 from malefiz.core.session import Session
 from malefiz.core.setup import PACES, Setup
+from malefiz.core.svg import COLOUR_FILL, COLOUR_TINT
 from malefiz.games import GAMES
 from malefiz.games.maedn.notation import parse_position
 
@@ -165,6 +166,32 @@ def test_the_end_names_the_winner_and_reports() -> None:
     assert found.winner and "wins" in found.winner and "stats-report" in found.report
     assert found.status == "" and found.news == "" and found.sound == "win" and found.bot_delay is None
     assert not found.can_roll and not found.can_hint and found.standings == ""
+    assert found.turn_fill == found.turn_tint == ""  # nobody's turn
+
+
+@pytest.mark.parametrize(
+    "address",
+    [
+        "?game=maedn&board=star&seats=human,bot:easy,human,bot:easy,human,bot:easy&seed=4",
+        "?game=malefiz&seats=human,human,bot:easy,human&seed=4",
+    ],
+)
+def test_the_colour_to_act_is_shown_as_its_pieces_are_drawn(address: str) -> None:
+    # People sharing a device (a child who cannot read "Mia (yellow): roll the die" yet) see whose turn it is by its
+    # colour: the die waiting for the roll and a dot before the status line wear it, a computer's turn too.
+    s = Session.from_address(address, GAMES)
+    seen = set()
+    for _ in range(40):
+        found = screen(s)
+        assert found.turn_fill == COLOUR_FILL[s.state.current] and found.turn_tint == COLOUR_TINT[s.state.current]
+        seen.add(s.state.current)
+        if s.is_bot_turn():
+            s.bot_step()
+        elif s.state.is_chance:
+            s.roll()
+        else:
+            s.play(s.legal()[0])
+    assert len(seen) >= 4
 
 
 def test_undo_off_hides_undo_and_a_storage_that_keeps_nothing_says_so() -> None:
