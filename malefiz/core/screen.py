@@ -49,13 +49,15 @@ __all__ = [
 LOG_LINES: Final = 300
 """How many of the latest lines the move list shows."""
 
-Sound = Literal["roll", "move", "win"]
+Sound = Literal["roll", "move", "capture", "barricade", "win"]
 
 NoticeTone = Literal["alert", "info"]
 
 SOUNDS: Final[dict[str, tuple[float, ...]]] = {
     "roll": (330.0,),
     "move": (440.0, 554.0),
+    "capture": (659.0, 523.0, 392.0, 262.0),
+    "barricade": (196.0, 294.0),
     "win": (523.0, 659.0, 784.0, 1047.0),
 }
 """The notes of each sound (Hz), played one after the other."""
@@ -312,11 +314,19 @@ def die_face(session: Session) -> int | None:
 
 
 def sound_of(session: Session) -> Sound:
-    """The sound for what just happened: the end, a roll, or a move."""
+    """The sound for what just happened: the end, a roll, a piece sent back (a capture falls, the forced-capture
+    penalty too), a Malefiz barricade taken (lifted), or a move."""
     last = session.record.last
     if session.state.is_over:
         return "win"
-    return "roll" if last is not None and isinstance(last.action, Roll) else "move"
+    if last is None:
+        return "move"
+    if isinstance(last.action, Roll):
+        return "roll"
+    fx = last.effects
+    if fx.capture is not None or fx.penalty is not None:
+        return "capture"
+    return "barricade" if fx.barricade_taken is not None else "move"
 
 
 def undo_title(session: Session) -> str:

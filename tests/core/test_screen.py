@@ -5,12 +5,14 @@ from __future__ import annotations
 import json
 import xml.etree.ElementTree as ET
 from html import escape
+from typing import get_args
+from urllib.parse import quote
 
 import pytest
 
 from malefiz.core.actions import Roll
 from malefiz.core.errors import MalefizError
-from malefiz.core.screen import LOG_LINES, SOUNDS, Screen, die_face, play_screen
+from malefiz.core.screen import LOG_LINES, SOUNDS, Screen, Sound, die_face, play_screen
 from malefiz.core.session import Session
 from malefiz.core.setup import PACES, Setup
 from malefiz.core.svg import COLOUR_FILL, COLOUR_TINT
@@ -207,8 +209,29 @@ def test_a_german_screen_speaks_german() -> None:
     assert found.language == "de" and found.die_label == "Würfeln!" and found.chances.startswith("Gewinnchancen")
 
 
+@pytest.mark.parametrize(
+    ("position", "action", "sound"),
+    [
+        ("maedn cross y:3,B,B,B r:27,B,B,B y4", "y:3-7", "capture"),  # red's piece goes back: it falls
+        ("maedn cross y:3,20,B,B r:27,B,B,B y4 +forced", "y:20-24", "capture"),  # the penalty sends one back too
+        ("maedn cross y:3,B,B,B r:27,B,B,B y2", "y:3-5", "move"),
+        (
+            "classic r:0.13,h,h,h,h y:h,h,h,h,h x:8.1,8.3,8.4,8.5,6.7,10.7,0.11,4.11,8.11,12.11,16.11 r2",
+            "0.13-0.11",
+            "barricade",
+        ),
+    ],
+)
+def test_a_capture_and_a_barricade_taken_sound_as_they_are(position: str, action: str, sound: str) -> None:
+    game = GAMES[position.split()[0] if position.startswith("maedn") else "malefiz"]
+    address = f"?game={game.name}&seats=human,human&position={quote(position)}"
+    s = Session.from_address(address, GAMES)
+    s.play(game.parse_action(action))
+    assert screen(s, shown=0, fresh=True).sound == sound and sound in SOUNDS
+
+
 def test_every_sound_has_notes() -> None:
-    assert set(SOUNDS) == {"roll", "move", "win"} and all(SOUNDS.values())
+    assert set(SOUNDS) == set(get_args(Sound)) and all(SOUNDS.values())
 
 
 def test_the_places_decided_so_far_are_shown_while_the_others_play_on() -> None:
