@@ -7,6 +7,7 @@ from urllib.parse import quote, urlencode
 
 from site_page import STILL, GamePage, seed_rolling
 
+from malefiz.core.screen import SOUNDS
 from malefiz.core.session import Session
 from malefiz.games import GAMES
 from malefiz.games.maedn.document import from_json
@@ -139,9 +140,12 @@ def test_a_tap_on_a_piece_that_cannot_move_says_why(game: GamePage) -> None:
 
 def test_a_capture_sends_the_piece_back_to_b(game: GamePage) -> None:
     open_at(game, "maedn cross y:3,B,B,B r:27,B,B,B y?", 4)
+    game.page.locator("[data-sound]").check()  # the sounds the page plays, as Python names them (SOUNDS)
+    game.page.evaluate("() => { window.played = []; window.playNotes = notes => window.played.push(notes); }")
     game.roll()
     click_and_wait(game, '.piece.movable[data-key="y:3"]')
     assert "captures a piece of Ben (red): it goes back to B" in message(game)
+    assert game.page.evaluate("window.played") == [list(SOUNDS["roll"]), list(SOUNDS["capture"])]  # it falls
     assert maedn_state(game).pieces_of("red") == (-1, -1, -1, -1)
     assert game.page.locator('#board .piece[data-key="r:B"]').count() == 4
     game.watch.assert_clean()
