@@ -108,6 +108,8 @@ LOOK = """
     mine: free && q('[data-winner]').hidden && (die !== null || marked),
     roll,
     position: q('[data-position]').textContent,
+    yourTurn: document.title !== q('[data-title]').textContent,  // "Your turn · Malefiz" in the tab
+    between: q('[data-together]:not([hidden])') !== null,  // a game between devices (not one device's)
   };
 }
 """
@@ -159,6 +161,7 @@ def act(page: Page, game: str | None = None) -> bool:
     look = page.evaluate(LOOK)
     if not look["mine"]:
         return False
+    assert look["yourTurn"] or not look["between"], "the tab's title says it is this device's person's turn"
     if look["roll"] is not None:
         page.mouse.click(look["roll"]["x"], look["roll"]["y"])
         page.wait_for_selector(READY, state="attached")
@@ -211,6 +214,7 @@ def test_two_devices_set_up_play_a_game_to_its_end_over_webrtc_and_rematch(
         f"{game}: {len(delays)} moves; from click to the other device's board: median "
         f"{statistics.median(delays) * 1000:.0f} ms"
     )
+    assert not any(page.evaluate(LOOK)["yourTurn"] for page in (host, guest))  # over: nobody's turn
     guest.click('[data-winner] [data-action="rematch"]')  # the guest asks; the host's page starts the new game
     for page in (host, guest):
         page.wait_for_function("() => document.querySelector('[data-winner]').hidden")

@@ -138,7 +138,8 @@
     stopTimer();
     root.dataset.game = screen.game;
     root.dataset.board = screen.board;
-    $("[data-title]").textContent = document.title = screen.title;
+    $("[data-title]").textContent = screen.title;
+    document.title = screen.tab_title || screen.title;  // "Your turn · Malefiz" for a tab in the background
     $("[data-pace]").value = screen.pace;
     var playing = screen.view === "play";
     var left = !playing && !$("#play").hidden;  // a game was shown: the setup screen takes the focus it had
@@ -234,9 +235,9 @@
       die.classList.add("rolling");
     }
     die.dataset.face = screen.die === null ? "" : String(screen.die);
-    turnBox.style.setProperty("--turn", screen.turn_fill || "var(--accent)");  // whose turn, by its colour
+    turnBox.style.setProperty("--turn", screen.turn_fill || "var(--accent)");  // whose turn, as Python drew it
     turnBox.style.setProperty("--turn-tint", screen.turn_tint || "var(--die-on)");
-    turnBox.classList.toggle("coloured", Boolean(screen.turn_fill));
+    turnBox.classList.toggle("tinted", Boolean(screen.turn_fill));
     $("[data-die-label]").textContent = screen.die_label;
     die.setAttribute("aria-label", screen.die_aria);
     $("[data-message]").textContent = screen.news;

@@ -49,7 +49,7 @@ __all__ = [
 LOG_LINES: Final = 300
 """How many of the latest lines the move list shows."""
 
-Sound = Literal["roll", "move", "capture", "barricade", "win"]
+Sound = Literal["roll", "move", "capture", "barricade", "turn", "win"]
 
 NoticeTone = Literal["alert", "info"]
 
@@ -58,6 +58,7 @@ SOUNDS: Final[dict[str, tuple[float, ...]]] = {
     "move": (440.0, 554.0),
     "capture": (659.0, 523.0, 392.0, 262.0),
     "barricade": (196.0, 294.0),
+    "turn": (784.0, 988.0, 1175.0),
     "win": (523.0, 659.0, 784.0, 1047.0),
 }
 """The notes of each sound (Hz), played one after the other."""
@@ -127,6 +128,9 @@ class Screen:
     """The page's title: the game's name for people."""
     board_svg: str
     """The board as SVG: the game now, or on the setup screen the chosen board's start."""
+    tab_title: str = ""
+    """The browser tab's title: the game's name, after "Your turn" while a person here is to act in a game between
+    devices (a tab in the background shows it; :meth:`Session.turn_here`)."""
     language: str = "en"
     error: str = ""
     """A message at the top of the setup screen (a link, an address or a kept game that cannot be read)."""
@@ -314,13 +318,16 @@ def die_face(session: Session) -> int | None:
 
 
 def sound_of(session: Session) -> Sound:
-    """The sound for what just happened: the end, a roll, a piece sent back (a capture falls, the forced-capture
-    penalty too), a Malefiz barricade taken (lifted), or a move."""
+    """The sound for what just happened: the end; in a game between devices, the turn come to a person here from
+    another device (a bright rising chime: the person may be looking away); a roll, a piece sent back (a capture
+    falls, the forced-capture penalty too), a Malefiz barricade taken (lifted), or a move."""
     last = session.record.last
     if session.state.is_over:
         return "win"
     if last is None:
         return "move"
+    if session.turn_here() and session.mine is not None and last.before.current_seat not in session.mine:
+        return "turn"
     if isinstance(last.action, Roll):
         return "roll"
     fx = last.effects
@@ -611,6 +618,7 @@ def play_screen(
         game=session.game.name,
         board=session.setup.board,
         title=session.game.title,
+        tab_title=t("page.your_turn", game=session.game.title) if session.turn_here() else session.game.title,
         board_svg=session.svg(motion=moved and motion),
         language=t.language,
         notice=notice,

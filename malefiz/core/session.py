@@ -210,6 +210,12 @@ class Session(WhoPlays, Reviewing):
         """True when seat ``seat`` (default: the one to act) is played on this device (see :attr:`mine`)."""
         return self.mine is None or (self.state.current_seat if seat is None else seat) in self.mine
 
+    def turn_here(self) -> bool:
+        """True in a game between devices while a person at this device is to act (roll, or choose): the other
+        devices' people wait for them (the page says so in the tab's title and with a chime when the turn comes)."""
+        state = self.state  # a seat of this device that is not its computer's (a guest's own seat reads "remote")
+        return self.mine is not None and not state.is_over and self.plays_here() and self.seat().kind != "bot"
+
     def people_placed(self) -> bool:
         """True while computers play on for the last places after every person of the game has one: nothing is
         left for a person to decide (the page then lets the computers play it out at once)."""
@@ -619,7 +625,7 @@ class Session(WhoPlays, Reviewing):
         hint, and the last move's trail."""
         last = self.record.last
         trail = last.effects.trail if last is not None and last.is_move else ()
-        if self.is_bot_turn():
+        if self.is_bot_turn() or not self.plays_here():  # the computer's turn, or another device's person's
             return Marks(trail=trail, facing=self.facing)
         choices = self.choices()
         selected = self.selected

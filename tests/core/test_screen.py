@@ -230,6 +230,28 @@ def test_a_capture_and_a_barricade_taken_sound_as_they_are(position: str, action
     assert screen(s, shown=0, fresh=True).sound == sound and sound in SOUNDS
 
 
+def test_between_devices_the_turn_come_here_chimes_and_names_the_tab() -> None:
+    # Friends on their own devices look away while the others play: the tab's title says "Your turn" (a tab in the
+    # background shows it) and a chime sounds when the turn comes to this device's person from another device.
+    s = Session.from_address("?game=maedn&seats=human,remote&names=Ann,Bob&first=yellow&seed=5", GAMES)
+    s.mine = frozenset({1})  # Bob's device (his seat a remote one in the host's setup); Ann's actions arrive
+    assert not s.turn_here() and screen(s).tab_title == "Mensch ärgere Dich nicht" == screen(s).title
+    while s.state.current == "yellow":  # Ann's turn, played on her device
+        marks = s.marks()  # her choices are marked on her device only: Bob's board does not look like his turn
+        assert not marks.movable and not marks.targets and screen(s).labels == ()
+        s.play(s.game.roll(3) if s.state.is_chance else s.legal()[0])
+    found = screen(s, shown=s.record.line_count - 1, fresh=True)
+    assert s.turn_here() and found.sound == "turn" and found.tab_title == "Your turn · Mensch ärgere Dich nicht"
+    assert found.title == "Mensch ärgere Dich nicht"  # the page's heading stays the game's name
+    assert s.roll()  # Bob rolls here: no chime for his own roll
+    assert screen(s, shown=s.record.line_count - 1, fresh=True).sound == "roll"
+    s.mine = None  # one device for both: the turn never comes from elsewhere
+    assert not s.turn_here() and screen(s).tab_title == screen(s).title
+    german = Session.from_address("?game=malefiz&seats=human,human&seed=5", GAMES, "de")
+    german.mine = frozenset({0})
+    assert screen(german).tab_title == "Du bist dran · Malefiz"
+
+
 def test_every_sound_has_notes() -> None:
     assert set(SOUNDS) == set(get_args(Sound)) and all(SOUNDS.values())
 
