@@ -326,7 +326,7 @@ def sound_of(session: Session) -> Sound:
         return "win"
     if last is None:
         return "move"
-    if session.turn_here() and session.mine is not None and last.before.current_seat not in session.mine:
+    if session.turn_here() and not session.plays_here(last.before.current_seat):
         return "turn"
     if isinstance(last.action, Roll):
         return "roll"

@@ -213,8 +213,8 @@ class Session(WhoPlays, Reviewing):
     def turn_here(self) -> bool:
         """True in a game between devices while a person at this device is to act (roll, or choose): the other
         devices' people wait for them (the page says so in the tab's title and with a chime when the turn comes)."""
-        state = self.state  # a seat of this device that is not its computer's (a guest's own seat reads "remote")
-        return self.mine is not None and not state.is_over and self.plays_here() and self.seat().kind != "bot"
+        # A seat of this device that is not its computer's (a guest's own seat reads "remote" in the setup).
+        return self.mine is not None and not self.state.is_over and self.plays_here() and self.seat().kind != "bot"
 
     def people_placed(self) -> bool:
         """True while computers play on for the last places after every person of the game has one: nothing is

@@ -96,11 +96,11 @@ def event_words(
         colour = effects.penalty.colour
         place = field_place(before, colour, effects.penalty.key)
         at = {"fields": t.count("fields", place)} if place else {}
-        key = "md.penalty" if place else "md.penalty_start"
+        penalty = "md.penalty" if place else "md.penalty_start"
         if colour == neutral:
-            text += t(key + "_neutral", colour=t.colour_noun(colour), **at)
+            text += t(penalty + "_neutral", colour=t.colour_noun(colour), **at)
         else:
-            text += t(key, name=name(colour), **at)
+            text += t(penalty, name=name(colour), **at)
     if effects.finished is not None:
         text += t("md.home_neutral") if effects.finished == neutral else t("md.home", name=name(effects.finished))
     if after.is_chance and after.turn == before.turn and before.roll == 6:
