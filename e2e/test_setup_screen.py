@@ -257,3 +257,51 @@ def test_the_board_beside_the_form_shows_only_the_colours_that_play(game: GamePa
     page.wait_for_selector("#play:not([hidden])")
     assert page.evaluate(drawn, "green") == 0 and page.evaluate(drawn, "blue") == 5  # the game as the form showed
     game.watch.assert_clean()
+
+
+TOPMOST = """(element) => {
+  const box = element.getBoundingClientRect();
+  const under = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+  if (under === null) return false;
+  return under === element || element.contains(under) || (under.contains(element) && under.matches('label'));
+}"""
+
+
+@pytest.mark.parametrize(
+    ("size", "language"),
+    [((320, 568), "de-DE"), ((390, 844), "en-GB"), ((844, 390), "de-DE"), ((1280, 800), "en-GB")],
+    ids=["320x568-de", "390x844", "844x390-de", "1280x800"],
+)
+def test_start_is_in_reach_on_every_screen_and_the_form_scrolls_clear_of_it(
+    browser: Browser, site_url: str, size: tuple[int, int], language: str
+) -> None:
+    """On a phone upright the form stands below the new game's board, 900 px down to *Start game*: its buttons stay
+    at the screen's foot, both in sight and uncovered, one row high; a field of the form focused further down is
+    scrolled clear of them, and a tap on Start starts the game."""
+    width, height = size
+    touch = width < 1000
+    context = browser.new_context(
+        viewport={"width": width, "height": height}, has_touch=touch, is_mobile=touch, locale=language
+    )
+    page = context.new_page()
+    watch = watched(page)
+    page.goto(site_url + "?game=malefiz")
+    page.wait_for_selector("html[data-ready]")
+    start, load = page.locator('[data-action="start"]'), page.locator("#setup .file-button")
+    assert in_view(page, start) and in_view(page, load)
+    assert start.evaluate(TOPMOST) and load.evaluate(TOPMOST)  # nothing over them
+    start_box, load_box = start.bounding_box(), load.bounding_box()
+    assert start_box is not None and load_box is not None
+    assert abs(start_box["y"] + start_box["height"] / 2 - load_box["y"] - load_box["height"] / 2) < 2  # one row
+    if width < 500:
+        assert page.evaluate("document.documentElement.scrollHeight") > height + 300  # the form goes on below
+    rules = page.locator(f"{BLOCK} .rule input[type=checkbox]").all()
+    assert len(rules) >= 4
+    for rule in rules:
+        rule.focus()
+        assert in_view(page, rule) and rule.evaluate(TOPMOST), rule.get_attribute("value")
+    page.locator(f"{BLOCK} select[name=kind-green]").select_option("human")
+    (start.tap if touch else start.click)()
+    page.wait_for_selector("#play:not([hidden])")
+    context.close()
+    watch.assert_clean()
