@@ -478,6 +478,7 @@ def test_a_landscape_phone_scrolls_no_further_than_the_game(browser: Browser, si
         {"viewport": {"width": 844, "height": 390}, "has_touch": True, "is_mobile": True},  # a phone on its side
         {"viewport": {"width": 844, "height": 390}},  # a short window on a computer: a mouse, the bar as tall
         {"viewport": {"width": 900, "height": 480}, "has_touch": True, "is_mobile": True, "device_scale_factor": 2},
+        {"viewport": {"width": 568, "height": 320}, "has_touch": True, "is_mobile": True},  # the smallest phone
     ],
 )
 def test_a_short_screen_shows_the_whole_board_and_the_page_does_not_scroll(
@@ -494,8 +495,22 @@ def test_a_short_screen_shows_the_whole_board_and_the_page_does_not_scroll(
     assert bar["y"] + bar["height"] <= board["y"] and board["y"] + board["height"] <= height  # all of it in sight
     assert board["height"] >= height - bar["height"] - 20  # and as high as the bar leaves it
     assert game.page.evaluate("document.documentElement.scrollHeight") <= height
+    # The board is drawn as large as that height lets it (the panel took 19rem, and on the smallest phone the
+    # star's board was 240 px wide, 190 high): the panel beside it is narrower, or the board fills its height.
+    drawn = game.page.evaluate(DRAWN)
+    side = game.page.locator(".side").bounding_box()
+    assert side is not None and side["width"] >= 240  # 15rem: the panel's words and buttons still fit
+    assert drawn["height"] >= board["height"] - 2 or side["width"] <= 242, (drawn, board, side)
     context.close()
     game.watch.assert_clean()
+
+
+DRAWN = """() => {
+  const svg = document.querySelector('#board svg'), box = svg.getBoundingClientRect(), view = svg.viewBox.baseVal;
+  const scale = Math.min(box.width / view.width, box.height / view.height);
+  return {width: view.width * scale, height: view.height * scale};
+}"""
+"""The size of the board's drawing inside its SVG box (the box may be wider or taller than the board's shape)."""
 
 
 OFF_A_TARGET = """() => {

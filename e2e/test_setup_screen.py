@@ -293,6 +293,9 @@ def test_start_is_in_reach_on_every_screen_and_the_form_scrolls_clear_of_it(
     start_box, load_box = start.bounding_box(), load.bounding_box()
     assert start_box is not None and load_box is not None
     assert abs(start_box["y"] + start_box["height"] / 2 - load_box["y"] - load_box["height"] / 2) < 2  # one row
+    foot = page.evaluate("Math.min(innerHeight, document.querySelector('.side').getBoundingClientRect().bottom)")
+    actions = page.locator("#setup .setup-actions").bounding_box()
+    assert actions is not None and foot - 2 <= actions["y"] + actions["height"] <= foot  # nothing of the form below
     if width < 500:
         assert page.evaluate("document.documentElement.scrollHeight") > height + 300  # the form goes on below
     rules = page.locator(f"{BLOCK} .rule input[type=checkbox]").all()
