@@ -293,3 +293,16 @@ def test_the_move_list_shows_notation_only_when_asked_and_remembers_it(game: Gam
     game.page.wait_for_selector('[data-action="notation"][aria-pressed="false"]')
     assert game.page.locator("[data-log] code.notation").count() == 0
     game.watch.assert_clean()
+
+
+def test_the_screen_stays_on_while_the_game_goes_on_and_sleeps_again_at_the_end(game: GamePage) -> None:
+    # The page holds the browser's Screen Wake Lock while Python's screen says so (html[data-awake] is set when the
+    # browser granted it, and gone once it is let go): a family's tablet no longer goes dark in a game.
+    game.open("")
+    assert game.page.evaluate("document.documentElement.hasAttribute('data-awake')") is False  # the setup screen
+    game.open("?game=malefiz&board=fast&seats=bot:easy,bot:easy&seed=4&pace=slow")
+    game.page.wait_for_selector("html[data-awake]", state="attached")
+    game.page.locator("[data-pace]").select_option("instant")  # on to the end
+    game.page.wait_for_selector("[data-winner]:not([hidden])", timeout=120_000)
+    game.page.wait_for_selector("html:not([data-awake])", state="attached")  # the end: let go
+    game.watch.assert_clean()

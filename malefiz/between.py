@@ -104,6 +104,7 @@ class BetweenDevices:
             title=game.title,
             board_svg=game.face.render(state, Marks(facing=together.facing), names, t),
             language=t.language,
+            awake=True,  # while the friends scan the invitation and send their replies
             notice=notice or (t.error(together.problem) if together.problem is not None else ""),
             status=waiting_text(together, t),
             together=join_html(together, t) or panel_html(together, t),

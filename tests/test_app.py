@@ -558,3 +558,20 @@ def test_who_starts_by_the_highest_roll_is_said_to_a_screen_reader() -> None:
     screen = a.open("?game=maedn&seats=human,bot:easy&names=Anna&seed=3")
     assert screen.news.endswith("rolled highest and starts") and screen.announce == screen.news
     assert a.screen().announce == ""  # said once
+
+
+def test_the_screen_is_kept_on_while_a_game_goes_on_or_waits_for_its_devices_and_sleeps_otherwise() -> None:
+    # A family's tablet went dark while the computers played or a child thought (Screen.awake: the page holds the
+    # platform's Screen Wake Lock while it says so).
+    a = app()
+    assert not a.open("").awake  # the setup screen
+    playing = a.open(GAME)
+    assert playing.view == "play" and playing.awake
+    waiting = app().open("?game=maedn&seats=human,remote&names=Ann")
+    assert waiting.view == "play" and waiting.together and waiting.awake  # the friends scan the invitation
+    computers = app()
+    screen = computers.open("?game=malefiz&board=fast&seats=bot:easy,bot:easy&seed=2&pace=instant")
+    while screen.bot_delay is not None:
+        assert screen.awake
+        screen = computers.think() or screen
+    assert screen.winner and not screen.awake  # the end: the screen sleeps as usual

@@ -133,6 +133,33 @@
     lost: lost, busy: busy, showLine: showLine,
   });
 
+  // The screen stays on while Python says so (Screen.awake: a game goes on): the platform's Screen Wake Lock. The
+  // browser lets go of it while the tab is hidden; it is asked for again when the tab is shown. Where it is refused
+  // (a battery saver, a browser without it) the screen sleeps as it always did. html[data-awake] says it is held.
+  var wake = {want: false, held: null, asking: false};
+  function keepAwake(want) {
+    wake.want = want;
+    if (!("wakeLock" in navigator)) return;
+    if (!want) {
+      if (wake.held) wake.held.release().catch(function () {});
+      return;
+    }
+    if (wake.held || wake.asking || document.visibilityState !== "visible") return;
+    wake.asking = true;
+    navigator.wakeLock.request("screen").then(function (held) {
+      wake.asking = false;
+      held.addEventListener("release", function () {
+        if (wake.held !== held) return;
+        wake.held = null;
+        delete root.dataset.awake;
+      });
+      wake.held = held;
+      root.dataset.awake = "";
+      if (!wake.want) held.release().catch(function () {});
+    }, function () { wake.asking = false; });
+  }
+  document.addEventListener("visibilitychange", function () { if (wake.want) keepAwake(true); });
+
   function show(screen) {
     if (!screen) return;
     stopTimer();
@@ -140,6 +167,7 @@
     root.dataset.board = screen.board;
     $("[data-title]").textContent = screen.title;
     document.title = screen.tab_title || screen.title;  // "Your turn · Malefiz" for a tab in the background
+    keepAwake(screen.awake);
     $("[data-pace]").value = screen.pace;
     var playing = screen.view === "play";
     var left = !playing && !$("#play").hidden;  // a game was shown: the setup screen takes the focus it had

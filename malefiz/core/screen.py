@@ -132,6 +132,10 @@ class Screen:
     """The browser tab's title: the game's name, after "Your turn" while a person here is to act in a game between
     devices (a tab in the background shows it; :meth:`Session.turn_here`)."""
     language: str = "en"
+    awake: bool = False
+    """The screen is kept on (the platform's Screen Wake Lock, while the page is in sight): a game goes on or waits
+    for the devices to join. A family's tablet went dark while the computers played or a child thought; the setup
+    screen and a finished game let it sleep as usual."""
     error: str = ""
     """A message at the top of the setup screen (a link, an address or a kept game that cannot be read)."""
     form_error: str = ""
@@ -621,6 +625,7 @@ def play_screen(
         tab_title=t("page.your_turn", game=session.game.title) if session.turn_here() else session.game.title,
         board_svg=session.svg(motion=moved and motion),
         language=t.language,
+        awake=not over,
         notice=notice,
         notice_tone=notice_tone,
         save_note="" if saving else t("page.saving_off"),
