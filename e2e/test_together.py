@@ -544,3 +544,38 @@ def test_a_host_without_a_network_is_told_so_in_words_and_plays_by_links(
     host.wait_for_selector("html[data-ready]")
     host.wait_for_function(MY_TURN)  # Anna's turn again, on Anna's device
     game.watch.assert_clean()
+
+
+SHARE_SHEET = """
+window.shared = [];
+Object.defineProperty(navigator, "share", {
+  value: function (data) { window.shared.push(data); return Promise.resolve(); },
+});
+"""
+"""A phone's share sheet (this browser on Linux has none): what the page hands it, recorded."""
+
+
+def test_on_a_phone_the_links_go_by_its_share_sheet_with_words_for_the_one_they_go_to(game: GamePage) -> None:
+    # Copy, a messenger, Paste: four steps on a phone. Where the browser has a share sheet, Share… beside Copy hands
+    # it the invitation and a sentence for the friend it goes to; Share link (a game's position) opens it too.
+    game.open(f"{LOOPBACK}&game=malefiz&seats=human,remote&names=Anna")
+    game.page.wait_for_selector('[data-together] [data-action="copy"]')
+    assert game.page.locator('[data-together] [data-action="share"]').is_hidden()  # no share sheet: Copy alone
+    game.page.add_init_script(SHARE_SHEET)
+    game.open(f"{LOOPBACK}&game=malefiz&seats=human,remote&names=Anna")
+    invitation = handed_link(game.page, "#join=")
+    share = game.page.locator('[data-together] [data-action="share"]')
+    share.click()
+    assert game.page.evaluate("window.shared") == [
+        {
+            "text": "An invitation to play Malefiz together: open this link, then send me back the reply it shows.",
+            "url": invitation,
+        }
+    ]
+    game.open("?game=malefiz&seats=human,human&seed=3")  # a game on this device: Share link
+    game.page.click('[data-action="link"]')
+    game.page.wait_for_function("() => window.shared.length === 1")
+    shared = game.page.evaluate("window.shared[0]")
+    assert shared["title"] == "Malefiz" and shared["url"] == game.page.locator("[data-link]").input_value()
+    assert "#game=" in shared["url"]
+    game.watch.assert_clean()

@@ -125,7 +125,7 @@ def panel_html(together: Together, t: Translator) -> str:
             extra += (
                 f'<p>{html.escape(t(by_link, name=name))}</p><p class="handover"><input readonly'
                 f' value="{html.escape(together.play_link())}" data-link-text aria-label="{html.escape(name)}">'
-                f" {_copy_html(t)}</p>"
+                f" {_copy_html(t, t('together.share_play', game=together.setup.game.title))}</p>"
             )
     if together.role == "host":
         watch = html.escape(t("together.invite_watcher"))
@@ -146,10 +146,17 @@ def panel_html(together: Together, t: Translator) -> str:
     return f'<section class="together"><h2>{title}</h2><ul>{"".join(rows)}</ul>{extra}</section>'
 
 
-def _copy_html(t: Translator) -> str:
-    """*Copy* for the link beside it; it says *Copied* for a moment once the link is on the clipboard."""
+def _copy_html(t: Translator, said: str) -> str:
+    """*Copy* for the link beside it (it says *Copied* for a moment once the link is on the clipboard), and
+    *Share…*, which hands the link with the words ``said`` (for the person it goes to) to the device's share sheet:
+    a messenger or mail in two taps. *Share…* shows only where the browser has a share sheet (``html[data-can-share]``,
+    set by the page)."""
     copied = html.escape(t("together.copied"))
-    return f'<button type="button" data-action="copy" data-copied="{copied}">{html.escape(t("together.copy"))}</button>'
+    return (
+        f'<button type="button" data-action="copy" data-copied="{copied}">{html.escape(t("together.copy"))}</button>'
+        f' <button type="button" class="share" data-action="share" data-share-text="{html.escape(said)}"'
+        f' title="{html.escape(t("together.share_title"))}">{html.escape(t("together.share"))}</button>'
+    )
 
 
 def _asking_html(device: int, who: str, t: Translator) -> str:
@@ -168,9 +175,15 @@ def _handover_html(together: Together, device: int, peer: Peer, t: Translator) -
     name = device_name(together, device, peer.name, t)
     reply = "together.send_reply" if together.table is None else "together.send_reply_again"  # the game runs
     send = t("together.send_invite" if together.role == "host" else reply, name=name)
+    game = together.setup.game.title
+    said = (
+        t("together.share_reply", game=game)
+        if together.role != "host"
+        else t("together.share_invite" if peer.seat is not None else "together.share_watch", game=game)
+    )
     parts = [
         f'<p>{html.escape(send)}</p><p class="handover"><input readonly value="{link}" data-link-text'
-        f' aria-label="{html.escape(send)}"> {_copy_html(t)}</p><div class="qr" data-qr="{link}"></div>'
+        f' aria-label="{html.escape(send)}"> {_copy_html(t, said)}</p><div class="qr" data-qr="{link}"></div>'
     ]
     if together.role == "host":
         paste = html.escape(t("together.paste_reply", name=name))

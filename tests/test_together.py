@@ -853,3 +853,50 @@ def test_a_guest_reconnecting_while_the_game_waits_for_the_host_is_given_one_lin
     guest.open("", invitation)
     answered = must(guest.net(0, "answer", sdp("answer", 50022)))
     assert PLAY not in answered.together and answered.together.count("data-link-text") == 1  # the reply alone
+
+
+def shared(screen: Screen) -> list[str]:
+    """The words each *Share…* of the panel sends with its link (for the person it goes to), in order."""
+    return [unescape(text) for text in re.findall(r'data-action="share" data-share-text="([^"]*)"', screen.together)]
+
+
+def test_each_link_to_hand_over_can_go_by_the_share_sheet_with_words_for_the_one_it_goes_to() -> None:
+    # On a phone Copy, then a messenger, then Paste took four steps: Share… hands the link and a sentence for the
+    # person it goes to (in the sender's language) to the device's share sheet.
+    host, guest = app(), app()
+    host.open("?game=malefiz&seats=human,remote&names=Anna,Ben")
+    screen = must(host.net(1, "offer", sdp("offer", 50031)))
+    assert shared(screen) == [
+        "An invitation to play Malefiz together: open this link, then send me back the reply it shows."
+    ]
+    guest.open("", link_in(screen, JOIN))
+    guest.join("Ben")
+    reply = must(guest.net(0, "answer", sdp("answer", 50032)))
+    assert shared(reply) == [
+        "My reply to your invitation to Malefiz: open this link on the device that sent the invitation "
+        "(or paste it there)."
+    ]
+    host.reply(1, link_in(reply, REPLY))
+    host.net(1, "open", "")
+    watching = must(host.watch())
+    device = next(c["peer"] for c in watching.net if c["do"] == "offer")
+    screen = must(host.net(device, "offer", sdp("offer", 50033)))
+    assert "An invitation to watch our game of Malefiz: open this link." in shared(screen)
+    german = App(MemoryStorage(), ["de"], rng=random.Random(2))
+    german.open("?game=maedn&seats=human,remote&names=Anna,Ben")
+    assert shared(must(german.net(1, "offer", sdp("offer", 50034)))) == [
+        "Eine Einladung, zusammen Mensch ärgere Dich nicht zu spielen: Öffne diesen Link und schicke mir die "
+        "Antwort zurück, die er zeigt."
+    ]
+
+
+def test_the_play_link_goes_by_the_share_sheet_as_the_next_players_turn() -> None:
+    host, guest, sent = connect("?game=maedn&seats=human,remote&names=Anna,Ben&first=red")
+    deliver(host, guest, sent)
+    play_until(host, guest, sent, 10)
+    screen = must(host.net(1, "close", ""))  # Ben's device is gone: the game can go on by link
+    for _ in range(40):
+        if PLAY in screen.together:
+            break
+        screen = must(act(host))
+    assert "Your turn in our game of Mensch ärgere Dich nicht: open this link to play on." in shared(screen)

@@ -136,6 +136,7 @@
   // The screen stays on while Python says so (Screen.awake: a game goes on): the platform's Screen Wake Lock. The
   // browser lets go of it while the tab is hidden; it is asked for again when the tab is shown. Where it is refused
   // (a battery saver, a browser without it) the screen sleeps as it always did. html[data-awake] says it is held.
+  if (typeof navigator.share === "function") root.dataset.canShare = "";  // the links' Share… (a phone's share sheet)
   var wake = {want: false, held: null, asking: false};
   function keepAwake(want) {
     wake.want = want;
@@ -458,6 +459,8 @@
       box.focus();
       box.select();
       if (navigator.clipboard) navigator.clipboard.writeText(reply.value).then(copied, function () { if (document.execCommand("copy")) copied(); });
+      // A phone's share sheet too (a messenger or mail in a tap), where the browser has one; closed: nothing sent.
+      if (root.hasAttribute("data-can-share")) navigator.share({title: document.title, url: reply.value}).catch(function () {});
     });
   }
 

@@ -112,6 +112,9 @@
       input.select();
       if (navigator.clipboard) navigator.clipboard.writeText(input.value).then(done, function () { document.execCommand("copy"); done(); });
       else { document.execCommand("copy"); done(); }
+    } else if (action === "share") {  // the device's share sheet (shown only where there is one: html[data-can-share])
+      var link = button.parentElement.querySelector("[data-link-text]").value;
+      navigator.share({text: button.dataset.shareText, url: link}).catch(function () {});  // closed: nothing sent
     } else if (action === "handover") {
       run("handover", id);
     } else if (action === "reply") {
