@@ -182,7 +182,7 @@ def test_the_forced_capture_penalty_is_said(game: GamePage) -> None:
     open_at(game, "maedn cross y:3,20,B,B r:27,B,B,B y? +forced", 4)
     game.roll()
     click_and_wait(game, '.piece.movable[data-key="y:20"]')
-    assert "so the piece of Anna (yellow) 3 fields past its start field goes back to B" in message(game)
+    assert "so their own piece 3 fields past its start field goes back to B" in message(game)
     assert maedn_state(game).pieces_of("yellow") == (-1, -1, -1, 24)
     assert game.page.locator('#board .field.trail[data-key="t3"]').count() == 1
     game.shot("maedn-penalty")

@@ -118,7 +118,7 @@ def test_the_forced_capture_penalty_is_told_and_shown() -> None:
     # Yellow could capture red on 7 with the piece on 3 (a 4), but moves the piece on 20 instead.
     s = at("maedn cross y:3,20,B,B r:27,B,B,B y4 +forced")
     assert s.click("y:20")
-    said = "Penalty: a capture was possible, so the piece of Anna (yellow) 3 fields past its start field goes back to B"
+    said = "Anna (yellow) moves a piece 4 fields. Penalty: a capture was possible, so their own piece 3 fields past"
     assert said in s.message
     assert s.state.pieces_of("yellow") == (-1, -1, -1, 24)
     assert "t3" in s.marks().trail  # where the piece was taken from is marked

@@ -42,12 +42,17 @@ def test_event_words_tell_what_the_move_did() -> None:
 
 def test_event_words_tell_the_penalty_and_a_colour_coming_home() -> None:
     assert told("maedn cross y:3,20,B,B r:27,B,B,B y4 +forced", "y:20-24") == (
-        "Anna moves a piece 4 fields. Penalty: a capture was possible, so the piece of Anna 3 fields past its start "
+        "Anna moves a piece 4 fields. Penalty: a capture was possible, so their own piece 3 fields past its start "
         "field goes back to B"
-    )
+    )  # the mover's own piece (it read "so the piece of Anna 3 fields past ...")
     assert "1 field past its start field" in told("maedn cross y:1,20,B,B r:25,B,B,B y4 +forced", "y:20-24")
     assert told("maedn cross y:0,20,30,35 r:24,B,B,B y4 +forced", "y:20-24").endswith(
-        "so the piece of Anna on its start field goes back to B"
+        "so their own piece on its start field goes back to B"
+    )
+    before = pos("maedn cross y:3,20,B,B r:27,B,B,B y4 +forced")
+    a = parse_action("y:20-24")
+    assert event_words(before, a, apply(before, a), effects(before, a), name, GERMAN).endswith(
+        "Schlagzwang verletzt: die eigene Figur 3 Felder nach ihrem Startfeld muss zurück auf B"
     )
     assert told("maedn cross y:38,41,42,43 g:0,B,B,B r:0,B,B,B y2", "y:38-40") == (
         "Anna moves a piece into the goal. All pieces of Anna are home"

@@ -99,6 +99,8 @@ def event_words(
         penalty = "md.penalty" if place else "md.penalty_start"
         if colour == neutral:
             text += t(penalty + "_neutral", colour=t.colour_noun(colour), **at)
+        elif colour == before.current:  # the mover's own piece: "their own piece" (it read "the piece of Anna")
+            text += t(penalty + "_own", **at)
         else:
             text += t(penalty, name=name(colour), **at)
     if effects.finished is not None:
