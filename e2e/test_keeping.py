@@ -341,3 +341,41 @@ def test_deeply_nested_json_in_a_link_a_file_or_storage_never_blanks_the_page(ga
     assert game.page.locator(".alert.notice").is_hidden() and game.position_text() == position
     game.roll()
     game.watch.assert_clean()
+
+
+DROP = """([name, text]) => {
+  const carried = new DataTransfer();
+  carried.items.add(new File([text], name, {type: "application/json"}));
+  const over = new DragEvent("dragover", {dataTransfer: carried, bubbles: true, cancelable: true});
+  document.querySelector("#board").dispatchEvent(over);
+  const dropping = document.documentElement.hasAttribute("data-dropping");
+  const drop = new DragEvent("drop", {dataTransfer: carried, bubbles: true, cancelable: true});
+  document.querySelector("#board").dispatchEvent(drop);
+  return [over.defaultPrevented, dropping, drop.defaultPrevented];
+}"""
+"""A file named ``name`` holding ``text`` dragged from the computer's folders onto the board and dropped: whether the
+page took the drag (the browser would have opened the file instead), showed it, and took the drop."""
+
+
+def test_a_saved_game_dropped_on_the_page_opens_and_a_broken_one_is_refused(game: GamePage, tmp_path: Path) -> None:
+    game.open("?game=malefiz&board=fast&seats=human,bot:medium&pace=instant&seed=5")
+    game.roll()
+    game.page.wait_for_function(WAIT_FOR_PERSON)
+    position = game.position_text()
+    with game.page.expect_download() as download:
+        game.page.locator('[data-action="download"]').click()
+    saved = tmp_path / "game.json"
+    download.value.save_as(saved)
+    game.page.evaluate("localStorage.clear()")
+    game.open("")  # the setup screen of a fresh page: the file dropped onto it
+    assert game.page.evaluate(DROP, ["game.json", saved.read_text()]) == [True, True, True]
+    game.page.wait_for_selector("#play:not([hidden])")
+    assert game.position_text() == position
+    assert not game.page.evaluate("document.documentElement.hasAttribute('data-dropping')")
+    # A broken file dropped on a game: said in the player's language, the game stays as it was.
+    game.page.locator("[data-language]").first.select_option("de")
+    game.page.wait_for_function("() => document.documentElement.lang === 'de'")
+    game.page.evaluate(DROP, ["broken.json", '{"format": "malefiz-site-game"'])
+    game.page.wait_for_function("() => document.querySelector('[data-notice]').textContent.includes('Datei')")
+    assert game.position_text() == position
+    game.watch.assert_clean()

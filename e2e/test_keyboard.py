@@ -206,6 +206,37 @@ def test_undo_by_keyboard_hands_the_focus_back_to_the_board(game: GamePage) -> N
     game.watch.assert_clean()
 
 
+def test_ctrl_z_takes_the_move_back_and_ctrl_shift_z_plays_it_again_from_the_board_or_the_move_list(
+    game: GamePage,
+) -> None:
+    game.open("?game=maedn&seats=human,human&names=Anna,Ben&first=yellow&seed=6")
+    game.page.locator('[data-action="roll"]').focus()
+    game.page.keyboard.press("r")
+    while game.page.locator('[data-action="undo"]').is_disabled():  # until Anna has moved
+        before = game.position_text()
+        game.page.keyboard.press("Enter" if "|" in focused(game) else "r")
+        game.page.wait_for_function(
+            "(before) => document.querySelector('[data-position]').textContent !== before"
+            " || document.querySelector('#board .selected') !== null",
+            arg=before,
+        )
+        game.page.wait_for_selector(STILL, state="attached")
+    moved = game.position_text()
+    game.page.keyboard.press("Control+z")
+    game.wait_for_position_change(moved)
+    taken_back = game.position_text()
+    assert game.page.locator('[data-action="redo"]').is_enabled()
+    game.page.locator("[data-log] li").first.focus()  # from the move list too
+    game.page.keyboard.press("Control+Shift+Z")
+    game.wait_for_position_change(taken_back)
+    assert game.position_text() == moved
+    game.page.keyboard.press("Control+y")  # nothing to play again: nothing happens
+    game.page.keyboard.press("Meta+z")  # Cmd+Z on a Mac
+    game.wait_for_position_change(moved)
+    assert game.position_text() == taken_back
+    game.watch.assert_clean()
+
+
 def test_while_the_computer_plays_the_keyboards_place_is_what_goes_on(game: GamePage) -> None:
     """The focus never falls to the page itself: on the status line while the computer plays, then back on the die.
     Each line is said in turn (not one over the other), and an empty move list is no stop of the Tab key."""

@@ -32,7 +32,8 @@ def test_site_holds_exactly_the_runtime_the_package_and_the_page(files: set[str]
     offline = {"sw.js", "release.json", "manifest.webmanifest", "icon.svg"} | {f"icon-{n}.png" for n in (180, 192, 512)}
     rules = {"rules-malefiz.html", "rules-maedn.html", "regeln-malefiz.html", "regeln-maedn.html", "rules.css"}
     expected = (
-        {"index.html", "style.css", "page.js", "keys.js", "texts.js", "zoom.js", "sound.js", "net.js", "together.js"}
+        {"index.html", "style.css", "page.js", "keys.js", "device.js", "texts.js", "zoom.js", "sound.js", "net.js"}
+        | {"together.js"}
         | {"malefiz.zip"}
         | {f"{DATA}/{name}" for name in data_files(ROOT)}
         | {"boot.mjs", "snapshot.bin", "worker.js"}
@@ -52,6 +53,7 @@ def test_no_source_maps_and_no_outside_urls_in_the_page(files: set[str]) -> None
         "style.css",
         "page.js",
         "keys.js",
+        "device.js",
         "worker.js",
         "boot.mjs",
         "zoom.js",

@@ -69,7 +69,7 @@ MOTION_KEY: Final = "malefiz.motion"
 MAX_FILE: Final = 5_000_000
 """The largest file read as a saved game, in bytes."""
 
-Command = Literal["roll", "hint", "act", "cancel", "up", "down", "left", "right"]
+Command = Literal["roll", "hint", "act", "cancel", "up", "down", "left", "right", "undo", "redo"]
 
 
 KEYS: Final[dict[str, Command]] = {
@@ -81,6 +81,10 @@ KEYS: Final[dict[str, Command]] = {
 }
 """Every key the game screen knows, and what it does (a roll and a hint only without Ctrl, Cmd or Alt:
 :func:`key_command`)."""
+
+WITH_CTRL: Final[dict[str, Command]] = {"z": "undo", "Z": "redo", "y": "redo", "Y": "redo"}
+"""Keys with Ctrl (Cmd on a Mac; Strg on a German keyboard), as everywhere else: Z takes the last move back,
+Shift+Z or Y plays it again."""
 
 
 class Question(TypedDict):
@@ -94,11 +98,16 @@ class Question(TypedDict):
 def key_command(key: str, ctrl: bool = False, meta: bool = False, alt: bool = False) -> Command | None:
     """What a key does on the game screen: R (W in German: *Würfeln*) rolls, H (T: *Tipp*) asks for a hint,
     Enter and Space act on the focused element, the arrows go to the nearest element that way on the board
-    (:func:`malefiz.core.spatial.toward`), Escape lets go of a chosen piece.
+    (:func:`malefiz.core.spatial.toward`), Escape lets go of a chosen piece, Ctrl+Z (Cmd+Z) undoes and Ctrl+Y or
+    Ctrl+Shift+Z redoes.
 
     >>> key_command("r"), key_command("r", ctrl=True), key_command("t"), key_command("ArrowUp"), key_command("x")
     ('roll', None, 'hint', 'up', None)
+    >>> key_command("z"), key_command("z", ctrl=True), key_command("Z", meta=True), key_command("z", alt=True)
+    (None, 'undo', 'redo', None)
     """
+    if key in WITH_CTRL and (ctrl or meta or alt):
+        return WITH_CTRL[key] if ctrl or meta else None
     command = KEYS.get(key)
     return None if command in ("roll", "hint") and (ctrl or meta or alt) else command
 

@@ -30,7 +30,7 @@ import time
 from collections.abc import Callable, Mapping
 from typing import Any, Final
 
-from malefiz.app import KEYS, App, key_command
+from malefiz.app import KEYS, WITH_CTRL, App, key_command
 from malefiz.core.screen import SOUNDS, Screen, log_changes
 from malefiz.core.spatial import Direction, meant, toward, zoom_to
 from malefiz.i18n import Translator
@@ -103,14 +103,15 @@ class MirrorStorage:
 
 
 def key_table() -> dict[str, list[str | None]]:
-    """What each key does on the game screen, without and with a modifier (Ctrl, Cmd or Alt), as
+    """What each key does on the game screen, without a modifier, with Ctrl (or Cmd) and with Alt, as
     :func:`malefiz.app.key_command` says: the page looks a key up at once (it must stop the browser's own use of
     the key before the worker could answer).
 
-    >>> key_table()["r"], key_table()["ArrowUp"]
-    (['roll', None], ['up', 'up'])
+    >>> key_table()["r"], key_table()["ArrowUp"], key_table()["z"]
+    (['roll', None, None], ['up', 'up', 'up'], [None, 'undo', None])
     """
-    return {key: [key_command(key), key_command(key, ctrl=True)] for key in KEYS}
+    keys = {**KEYS, **WITH_CTRL}
+    return {key: [key_command(key), key_command(key, ctrl=True), key_command(key, alt=True)] for key in keys}
 
 
 def screen_dict(screen: Screen, shown: tuple[int, int]) -> tuple[dict[str, Any], tuple[int, int]]:

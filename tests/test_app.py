@@ -466,6 +466,24 @@ def test_the_key_map(key: str, command: str | None) -> None:
         assert key_command(key, ctrl=True) is None and key_command(key, meta=True) is None
 
 
+@pytest.mark.parametrize(
+    ("key", "ctrl", "meta", "alt", "command"),
+    [
+        ("z", True, False, False, "undo"),
+        ("z", False, True, False, "undo"),  # Cmd+Z on a Mac
+        ("Z", True, False, False, "redo"),  # Ctrl+Shift+Z
+        ("y", True, False, False, "redo"),
+        ("Y", False, True, False, "redo"),
+        ("z", False, False, False, None),  # a plain z does nothing
+        ("z", False, False, True, None),  # nor Alt+Z
+    ],
+)
+def test_ctrl_z_undoes_and_ctrl_y_redoes_as_everywhere_else(
+    key: str, ctrl: bool, meta: bool, alt: bool, command: str | None
+) -> None:
+    assert key_command(key, ctrl=ctrl, meta=meta, alt=alt) == command
+
+
 def test_every_setup_a_screen_starts_is_one_the_address_gives_back() -> None:
     a = app()
     a.open("?game=maedn&board=cross&seats=human,bot:hard&options=two_colours&seed=2")

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from malefiz.app import KEYS, key_command
+from malefiz.app import KEYS, WITH_CTRL, key_command
 from malefiz.bridge import CALLS, THINK_SLICE, Bridge, MirrorStorage, key_table, reseed, start
 
 ELEMENTS = [["page.start", []], ["page.hint", [["data-i18n", "page.hint"]]]]
@@ -93,9 +93,10 @@ def test_the_page_writes_what_the_app_keeps_and_another_tab_s_change_is_followed
 
 def test_key_table_is_what_key_command_says() -> None:
     table = key_table()
-    assert set(table) == set(KEYS)
-    for key, (plain, modified) in table.items():
-        assert plain == key_command(key) and modified == key_command(key, alt=True) == key_command(key, meta=True)
+    assert set(table) == set(KEYS) | set(WITH_CTRL)
+    for key, (plain, ctrl, alt) in table.items():
+        assert plain == key_command(key) and ctrl == key_command(key, ctrl=True) == key_command(key, meta=True)
+        assert alt == key_command(key, alt=True)
 
 
 def test_the_computer_thinks_at_most_a_slice_per_call() -> None:

@@ -89,7 +89,7 @@ def test_the_page_glue_decides_nothing() -> None:
     rule, and stays small."""
     source = (ROOT / "web" / "page.js").read_text(encoding="utf-8")
     assert len(source.splitlines()) <= 600
-    for name in ("page.js", "keys.js", "texts.js", "zoom.js", "sound.js"):
+    for name in ("page.js", "keys.js", "device.js", "texts.js", "zoom.js", "sound.js"):
         source = (ROOT / "web" / name).read_text(encoding="utf-8")
         for word in ("maedn", "barricade", "pawn", "capture", "colour", "session."):
             assert word not in source.lower(), (name, word)

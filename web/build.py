@@ -14,7 +14,8 @@ What goes in, and nothing else:
   module of the package imported, and the worker that runs it (:mod:`runtime`);
 - the page from ``web/``: ``index.html`` (with every game's start boards pre-rendered by
   its face's ``board_svg``, the setup form of :mod:`malefiz.page` and the loading words filled in),
-  ``style.css``, ``page.js`` (the page's glue), ``keys.js`` (its keyboard and focus), ``texts.js`` (its texts),
+  ``style.css``, ``page.js`` (the page's glue), ``keys.js`` (its keyboard and focus), ``device.js`` (the screen
+  kept on, the share sheet, a file dropped), ``texts.js`` (its texts),
   ``zoom.js``, ``sound.js``, ``net.js`` (WebRTC data channels) and ``together.js``; the style sheet without its
   comments, the scripts minified by Terser (``minify.mjs``; pinned in package.json, no source maps);
 - ``thumb-<game>.svg``: each game's picture on the setup screen;
@@ -66,7 +67,17 @@ PYODIDE_FILES: Final = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
 """The runtime files Pyodide loads, copied as they are (everything else in its npm package is for node or docs; its
 standard library and lock file are trimmed by :mod:`runtime`)."""
 
-PAGE_FILES: Final = ("style.css", "page.js", "keys.js", "texts.js", "zoom.js", "sound.js", "net.js", "together.js")
+PAGE_FILES: Final = (
+    "style.css",
+    "page.js",
+    "keys.js",
+    "device.js",
+    "texts.js",
+    "zoom.js",
+    "sound.js",
+    "net.js",
+    "together.js",
+)
 """Served from ``web/``: the style sheet without its comments, the scripts minified (``index.html`` is a template)."""
 
 _SOURCE_MAP: Final = re.compile(rb"\n?//# sourceMappingURL=\S+\s*$")

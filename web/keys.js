@@ -68,8 +68,8 @@ window.pageKeys = function (page) {
     }
     if (!keys || target.closest("input, select, textarea, dialog") || $("#play").hidden) return;
     var entry = Object.prototype.hasOwnProperty.call(keys, event.key) ? keys[event.key] : null;
-    var command = entry && entry[event.ctrlKey || event.metaKey || event.altKey ? 1 : 0];
-    var inLog = target.closest("[data-log]") && command !== "roll" && command !== "hint";  // R and H work from it
+    var command = entry && entry[event.ctrlKey || event.metaKey ? 1 : event.altKey ? 2 : 0];
+    var inLog = target.closest("[data-log]") && ["roll", "hint", "undo", "redo"].indexOf(command) < 0;  // these work from it
     if (inLog) return void logKey(event, target, command);
     if (!command || target.closest("[data-stats]")) return;  // a panel that scrolls keeps its arrows
     if (!viewing.hidden) {  // a past position is shown: Escape goes back to the game
@@ -80,7 +80,7 @@ window.pageKeys = function (page) {
     var current = target.closest("#board [data-key]");
     if (command === "act" && !current) return;
     event.preventDefault();
-    if (command === "roll" || command === "hint") act(command);
+    if (["roll", "hint", "undo", "redo"].indexOf(command) >= 0) act(command);
     else if (command === "act") {
       if (!page.busy()) userRun("click", current.dataset.key);
     } else {

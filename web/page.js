@@ -132,34 +132,7 @@
     $: $, $$: $$, board: board, log: log, die: die, viewing: viewing, call: call, run: run, userRun: userRun, act: act,
     lost: lost, busy: busy, showLine: showLine,
   });
-
-  // The screen stays on while Python says so (Screen.awake: a game goes on): the platform's Screen Wake Lock. The
-  // browser lets go of it while the tab is hidden; it is asked for again when the tab is shown. Where it is refused
-  // (a battery saver, a browser without it) the screen sleeps as it always did. html[data-awake] says it is held.
-  if (typeof navigator.share === "function") root.dataset.canShare = "";  // the links' Share… (a phone's share sheet)
-  var wake = {want: false, held: null, asking: false};
-  function keepAwake(want) {
-    wake.want = want;
-    if (!("wakeLock" in navigator)) return;
-    if (!want) {
-      if (wake.held) wake.held.release().catch(function () {});
-      return;
-    }
-    if (wake.held || wake.asking || document.visibilityState !== "visible") return;
-    wake.asking = true;
-    navigator.wakeLock.request("screen").then(function (held) {
-      wake.asking = false;
-      held.addEventListener("release", function () {
-        if (wake.held !== held) return;
-        wake.held = null;
-        delete root.dataset.awake;
-      });
-      wake.held = held;
-      root.dataset.awake = "";
-      if (!wake.want) held.release().catch(function () {});
-    }, function () { wake.asking = false; });
-  }
-  document.addEventListener("visibilitychange", function () { if (wake.want) keepAwake(true); });
+  var device = window.pageDevice({loadFile: function (file) { loadFile(file); }});  // web/device.js
 
   function show(screen) {
     if (!screen) return;
@@ -168,7 +141,7 @@
     root.dataset.board = screen.board;
     $("[data-title]").textContent = screen.title;
     document.title = screen.tab_title || screen.title;  // "Your turn · Malefiz" for a tab in the background
-    keepAwake(screen.awake);
+    device.keepAwake(screen.awake);
     $("[data-pace]").value = screen.pace;
     var playing = screen.view === "play";
     var left = !playing && !$("#play").hidden;  // a game was shown: the setup screen takes the focus it had
@@ -424,11 +397,7 @@
       if (!files || !files.length) return;
       var chosen = files[0];
       target.value = "";
-      if (chosen.size > 5000000) return void userRun("load_file", null, chosen.size);
-      waitingFor(1);  // the file is read first: the game shown until its answer is not the one to act on
-      chosen.text().catch(function () { return ""; })  // a file the browser cannot read: said as a broken one
-        .then(function (text) { return userRun("load_file", text, text.length); })
-        .finally(function () { waitingFor(-1); });
+      loadFile(chosen);
     } else if (target.matches("[data-language]")) {
       var texts = window.pageTexts.targets();
       call("set_language", target.value, texts.asked).then(function (reply) {
@@ -440,6 +409,16 @@
       setMotion(target.checked);
       call("set_motion", target.checked);
     } else if (target.matches("[data-sound]")) call("set_sound", target.checked);
+  }
+
+  /** A saved game's file, chosen by *Load* or dropped on the page, read and handed to Python (which says what is wrong
+   * with a broken one). */
+  function loadFile(chosen) {
+    if (chosen.size > 5000000) return void userRun("load_file", null, chosen.size);
+    waitingFor(1);  // the file is read first: the game shown until its answer is not the one to act on
+    chosen.text().catch(function () { return ""; })  // a file the browser cannot read: said as a broken one
+      .then(function (text) { return userRun("load_file", text, text.length); })
+      .finally(function () { waitingFor(-1); });
   }
 
   function setMotion(on) { $("[data-motion-switch]").checked = on, root.dataset.motion = on ? "on" : "off"; }

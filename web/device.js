@@ -1,0 +1,62 @@
+// What the device offers the page beyond drawing: the screen kept on while Python says so (the Screen Wake Lock), a
+// phone's share sheet (html[data-can-share]: the links' Share…), and a saved game's file dropped on the page. It
+// decides nothing: Python's Screen says when the screen is to stay on, and what a file holds. page.js makes it once.
+window.pageDevice = function (page) {
+  "use strict";
+  var root = document.documentElement;
+
+  if (typeof navigator.share === "function") root.dataset.canShare = "";
+
+  // The screen stays on while Python says so (Screen.awake: a game goes on). The browser lets go of it while the tab
+  // is hidden; it is asked for again when the tab is shown. Where it is refused (a battery saver, a browser without
+  // it) the screen sleeps as it always did. html[data-awake] says it is held.
+  var wake = {want: false, held: null, asking: false};
+  function keepAwake(want) {
+    wake.want = want;
+    if (!("wakeLock" in navigator)) return;
+    if (!want) {
+      if (wake.held) wake.held.release().catch(function () {});
+      return;
+    }
+    if (wake.held || wake.asking || document.visibilityState !== "visible") return;
+    wake.asking = true;
+    navigator.wakeLock.request("screen").then(function (held) {
+      wake.asking = false;
+      held.addEventListener("release", function () {
+        if (wake.held !== held) return;
+        wake.held = null;
+        delete root.dataset.awake;
+      });
+      wake.held = held;
+      root.dataset.awake = "";
+      if (!wake.want) held.release().catch(function () {});
+    }, function () { wake.asking = false; });
+  }
+  document.addEventListener("visibilitychange", function () { if (wake.want) keepAwake(true); });
+
+  // A file dragged from the computer's folders onto the page loads as *Load* does, where a *Load* button is shown
+  // (not in a game between devices, which travels by its own links); html[data-dropping] while it is over the page.
+  function loadShown() {
+    return Array.from(document.querySelectorAll("[data-load-file]")).some(function (input) {
+      return input.closest("label").offsetParent !== null;
+    });
+  }
+  function carriesFile(event) {
+    return event.dataTransfer && Array.from(event.dataTransfer.types).indexOf("Files") >= 0;
+  }
+  addEventListener("dragover", function (event) {
+    if (!carriesFile(event) || !loadShown()) return;
+    event.preventDefault();  // a drop here is the page's, not the browser's (which would open the file instead)
+    event.dataTransfer.dropEffect = "copy";
+    root.dataset.dropping = "";
+  });
+  addEventListener("dragleave", function (event) { if (event.relatedTarget === null) delete root.dataset.dropping; });
+  addEventListener("drop", function (event) {
+    delete root.dataset.dropping;
+    if (!carriesFile(event) || !loadShown()) return;
+    event.preventDefault();
+    if (event.dataTransfer.files.length) page.loadFile(event.dataTransfer.files[0]);
+  });
+
+  return {keepAwake: keepAwake};
+};
