@@ -157,15 +157,20 @@ def test_back_and_forward_keep_both_the_setup_and_the_game(game: GamePage) -> No
     game.watch.assert_clean()
 
 
-def test_a_saved_file_and_a_link_give_the_game_back(game: GamePage, tmp_path: Path) -> None:
+def saved_game(game: GamePage, folder: Path) -> tuple[str, Path]:
+    """A game of Malefiz on the fast board at a person's choice, saved by *Save file*: its position, and the file."""
     game.open("?game=malefiz&board=fast&seats=human,bot:medium&pace=instant&seed=5")
     game.roll()
     game.page.wait_for_function(WAIT_FOR_PERSON)
-    position = game.position_text()
     with game.page.expect_download() as download:
         game.page.locator('[data-action="download"]').click()
-    saved = tmp_path / "game.json"
+    saved = folder / "game.json"
     download.value.save_as(saved)
+    return game.position_text(), saved
+
+
+def test_a_saved_file_and_a_link_give_the_game_back(game: GamePage, tmp_path: Path) -> None:
+    position, saved = saved_game(game, tmp_path)
     assert json.loads(saved.read_text())["position"] == json.loads(position)
     game.page.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=game.page.url)
     game.page.locator('[data-action="link"]').click()
@@ -358,14 +363,7 @@ page took the drag (the browser would have opened the file instead), showed it, 
 
 
 def test_a_saved_game_dropped_on_the_page_opens_and_a_broken_one_is_refused(game: GamePage, tmp_path: Path) -> None:
-    game.open("?game=malefiz&board=fast&seats=human,bot:medium&pace=instant&seed=5")
-    game.roll()
-    game.page.wait_for_function(WAIT_FOR_PERSON)
-    position = game.position_text()
-    with game.page.expect_download() as download:
-        game.page.locator('[data-action="download"]').click()
-    saved = tmp_path / "game.json"
-    download.value.save_as(saved)
+    position, saved = saved_game(game, tmp_path)
     game.page.evaluate("localStorage.clear()")
     game.open("")  # the setup screen of a fresh page: the file dropped onto it
     assert game.page.evaluate(DROP, ["game.json", saved.read_text()]) == [True, True, True]
