@@ -480,6 +480,34 @@ def test_chromium_finds_the_page_installable_as_an_app(
         context.close()
 
 
+def test_where_the_browser_offers_to_install_the_app_the_menu_says_so_and_asks_its_question(
+    browser_type: BrowserType, browser_type_launch_args: dict[str, Any], site_url: str, tmp_path: Path
+) -> None:
+    """Chromium offers to install the site (beforeinstallprompt, in a profile of its own: see above): on a phone the
+    menu shows *Install as an app* (German too), a tap asks the browser's own question and the entry goes; in a wide
+    bar it is not shown (it pushed the game's name onto two lines; a computer's browser has its own button)."""
+    phone: dict[str, Any] = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
+    context = browser_type.launch_persistent_context(tmp_path, **browser_type_launch_args, **phone, locale="de-DE")
+    try:
+        page = context.new_page()
+        page.goto(site_url)
+        page.wait_for_selector("html[data-ready]")
+        install = page.locator('[data-action="install"]')
+        page.wait_for_function("() => !document.querySelector('[data-action=install]').hidden")  # the offer came
+        page.locator(".menu-button").tap()
+        assert install.is_visible() and install.text_content() == "Als App installieren"
+        install.tap()
+        page.wait_for_function("() => document.querySelector('[data-action=install]').hidden")
+        page.reload()
+        page.wait_for_selector("html[data-ready]")
+        page.wait_for_function("() => !document.querySelector('[data-action=install]').hidden")  # offered again
+        page.set_viewport_size({"width": 1280, "height": 800})
+        title = page.locator("[data-title]").bounding_box()
+        assert install.is_hidden() and title is not None and title["height"] < 40  # one line
+    finally:
+        context.close()
+
+
 def test_the_content_security_policy_allows_the_inline_scripts_by_hash_only() -> None:
     page = (SITE / "index.html").read_text(encoding="utf-8")
     policy = re.search(r'<meta http-equiv="Content-Security-Policy" content="([^"]+)">', page)

@@ -1,6 +1,7 @@
 // What the device offers the page beyond drawing: the screen kept on while Python says so (the Screen Wake Lock), a
-// phone's share sheet (html[data-can-share]: the links' Share…), and a saved game's file dropped on the page. It
-// decides nothing: Python's Screen says when the screen is to stay on, and what a file holds. page.js makes it once.
+// phone's share sheet (html[data-can-share]: the links' Share…), a saved game's file dropped on the page, and the
+// browser's offer to install the site as an app. It decides nothing: Python's Screen says when the screen is to stay
+// on, and what a file holds. page.js makes it once.
 window.pageDevice = function (page) {
   "use strict";
   var root = document.documentElement;
@@ -56,6 +57,20 @@ window.pageDevice = function (page) {
     if (!carriesFile(event) || !loadShown()) return;
     event.preventDefault();
     if (event.dataTransfer.files.length) page.loadFile(event.dataTransfer.files[0]);
+  });
+
+  // Where the browser offers to install the site as an app (beforeinstallprompt: Chrome, Edge, Android), the menu says
+  // *Install as an app* and asks the browser's own question; once installed, or asked, the entry goes.
+  var install = document.querySelector('[data-action="install"]'), offer = null;
+  addEventListener("beforeinstallprompt", function (event) {
+    offer = event;
+    install.hidden = false;
+  });
+  addEventListener("appinstalled", function () { offer = null, install.hidden = true; });
+  install.addEventListener("click", function () {
+    if (offer) offer.prompt().catch(function () {});
+    offer = null;
+    install.hidden = true;
   });
 
   return {keepAwake: keepAwake};
