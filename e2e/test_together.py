@@ -20,6 +20,7 @@ from site_page import CENTER_OF, STILL, GamePage, Watch, near_the_end
 from test_net import LOOPBACK, devices
 
 from malefiz.core.actions import PASS
+from malefiz.core.screen import BUZZ
 from malefiz.games import GAMES
 
 __all__ = ["devices"]
@@ -191,6 +192,8 @@ def test_two_devices_set_up_play_a_game_to_its_end_over_webrtc_and_rematch(
     else:
         start = "position=" + near_the_end("?game=maedn&seats=bot:greedy,bot:greedy&seed=3", 40)
     host, guest = set_up(devices, site_url, f"game={game}&{start}&seats=human,remote&names=Anna,Ben&pace=instant")
+    for page in (host, guest):  # a phone's vibration, recorded (this browser has no motor to run)
+        page.evaluate("() => { window.buzzed = []; navigator.vibrate = (p) => window.buzzed.push(p) > 0; }")
     delays: list[float] = []
     acted = True
     for _ in range(4000):
@@ -215,6 +218,9 @@ def test_two_devices_set_up_play_a_game_to_its_end_over_webrtc_and_rematch(
         f"{statistics.median(delays) * 1000:.0f} ms"
     )
     assert not any(page.evaluate(LOOK)["yourTurn"] for page in (host, guest))  # over: nobody's turn
+    for page in (host, guest):  # each felt the turn come from the other device, with the chime's pulses
+        buzzed = page.evaluate("window.buzzed")
+        assert buzzed and all(pattern == list(BUZZ) for pattern in buzzed), buzzed
     guest.click('[data-winner] [data-action="rematch"]')  # the guest asks; the host's page starts the new game
     for page in (host, guest):
         page.wait_for_function("() => document.querySelector('[data-winner]').hidden")

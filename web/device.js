@@ -1,6 +1,6 @@
 // What the device offers the page beyond drawing: the screen kept on while Python says so (the Screen Wake Lock), a
-// phone's share sheet (html[data-can-share]: the links' Share…), a saved game's file dropped on the page, and the
-// browser's offer to install the site as an app. It decides nothing: Python's Screen says when the screen is to stay
+// phone's share sheet (html[data-can-share]: the links' Share…), its vibration, a saved game's file dropped on the
+// page, and the browser's offer to install the site as an app. It decides nothing: Python's Screen says when the screen is to stay
 // on, and what a file holds. page.js makes it once.
 window.pageDevice = function (page) {
   "use strict";
@@ -73,5 +73,10 @@ window.pageDevice = function (page) {
     install.hidden = true;
   });
 
-  return {keepAwake: keepAwake};
+  /** A phone's vibration as Python's screen asks for it (Screen.buzz: the turn comes to this device); none without. */
+  function buzz(pattern) {
+    if (pattern && pattern.length && typeof navigator.vibrate === "function") navigator.vibrate(pattern);
+  }
+
+  return {keepAwake: keepAwake, buzz: buzz};
 };

@@ -260,6 +260,7 @@
     say("[data-log-note]", screen.log_note);
     if (screen.announce) announce(screen.announce);
     if (screen.notes) window.playNotes(screen.notes);  // web/sound.js
+    device.buzz(screen.buzz);
     $("[data-winner]").hidden = !screen.winner;
     $("[data-winner-text]").textContent = screen.winner;
     $("[data-stats]").innerHTML = screen.report;

@@ -63,6 +63,9 @@ SOUNDS: Final[dict[str, tuple[float, ...]]] = {
 }
 """The notes of each sound (Hz), played one after the other."""
 
+BUZZ: Final = (90, 70, 90)
+"""The vibration when the turn comes to this device from another one: two short pulses (milliseconds)."""
+
 
 @dataclass(frozen=True)
 class LogLine:
@@ -213,6 +216,9 @@ class Screen:
     announce: str = ""
     """New turn events for a live region (said once; empty on a reload)."""
     sound: Sound | None = None
+    buzz: tuple[int, ...] = ()
+    """A phone's vibration (milliseconds on, off, on...) with the turn's chime when the turn comes to this device
+    from another one (:data:`BUZZ`): felt in a pocket, and with the sound off; empty otherwise."""
     labels: tuple[tuple[str, str], ...] = ()
     """What can be acted on: (``data-key``, accessible name), in the order to visit them."""
     aim: tuple[str, ...] = ()
@@ -617,6 +623,7 @@ def play_screen(
     walk = moved and motion and tempo.step > 0
     label = t("page.roll_now") if can_roll else (t("page.rolled", value=face) if face else t("page.die"))
     standing = standings(session)
+    sound = sound_of(session) if shown is not None and count > shown else None
     return Screen(
         view="play",
         game=session.game.name,
@@ -656,7 +663,8 @@ def play_screen(
         log=lines,
         log_note=log_note(session),
         announce=" ".join(_unrepeated(fresh_lines)[-3:]) if shown is not None and count > shown else "",
-        sound=sound_of(session) if shown is not None and count > shown else None,
+        sound=sound,
+        buzz=BUZZ if sound == "turn" else (),
         labels=tuple(labels(session).items()),
         aim=aim(session),
         winner=result(session, places=False) if over else "",  # the podium shows the places

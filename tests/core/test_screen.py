@@ -12,7 +12,7 @@ import pytest
 
 from malefiz.core.actions import Roll
 from malefiz.core.errors import MalefizError
-from malefiz.core.screen import LOG_LINES, SOUNDS, Screen, Sound, die_face, play_screen
+from malefiz.core.screen import BUZZ, LOG_LINES, SOUNDS, Screen, Sound, die_face, play_screen
 from malefiz.core.session import Session
 from malefiz.core.setup import PACES, Setup
 from malefiz.core.svg import COLOUR_FILL, COLOUR_TINT
@@ -242,9 +242,11 @@ def test_between_devices_the_turn_come_here_chimes_and_names_the_tab() -> None:
         s.play(s.game.roll(3) if s.state.is_chance else s.legal()[0])
     found = screen(s, shown=s.record.line_count - 1, fresh=True)
     assert s.turn_here() and found.sound == "turn" and found.tab_title == "Your turn · Mensch ärgere Dich nicht"
+    assert found.buzz == BUZZ  # felt in a pocket too, and with the sound off
     assert found.title == "Mensch ärgere Dich nicht"  # the page's heading stays the game's name
     assert s.roll()  # Bob rolls here: no chime for his own roll
     assert screen(s, shown=s.record.line_count - 1, fresh=True).sound == "roll"
+    assert screen(s, shown=s.record.line_count - 1, fresh=True).buzz == ()  # his own roll: no buzz
     s.mine = None  # one device for both: the turn never comes from elsewhere
     assert not s.turn_here() and screen(s).tab_title == screen(s).title
     german = Session.from_address("?game=malefiz&seats=human,human&seed=5", GAMES, "de")
