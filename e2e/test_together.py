@@ -194,6 +194,10 @@ def test_two_devices_set_up_play_a_game_to_its_end_over_webrtc_and_rematch(
     host, guest = set_up(devices, site_url, f"game={game}&{start}&seats=human,remote&names=Anna,Ben&pace=instant")
     for page in (host, guest):  # a phone's vibration, recorded (this browser has no motor to run)
         page.evaluate("() => { window.buzzed = []; navigator.vibrate = (p) => window.buzzed.push(p) > 0; }")
+    guest.click('[data-together] [data-action="react"][data-id="1"]')  # Ben cheers: Anna sees it over her board
+    guest.wait_for_function("() => document.querySelector('[data-reaction]').textContent === 'You: Wow!'")
+    host.wait_for_function("() => document.querySelector('[data-reaction]').textContent === 'Ben: Wow!'")
+    assert host.locator("[data-reaction]").is_visible()
     delays: list[float] = []
     acted = True
     for _ in range(4000):

@@ -15,9 +15,9 @@ from .core.remote import link_anchors
 from .core.screen import NoticeTone, Screen, play_screen
 from .core.setup import PACES, Setup
 from .tally import TALLY_KEY, players_line, read_tally
-from .together import JOIN, PLAY, TOGETHER_PREFIX, Invitation, Together, anchor_key
+from .together import JOIN, PLAY, REACTIONS, TOGETHER_PREFIX, Invitation, Together, anchor_key
 from .together_keep import keep, restore
-from .together_view import device_name, join_html, kept_html, panel_html, person, waiting_text
+from .together_view import device_name, join_html, kept_html, panel_html, person, reactions_heard, waiting_text
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -257,6 +257,15 @@ class BetweenDevices:
             self.together.across()
         return self._together_now()
 
+    def react(self, index: int) -> Screen | None:
+        """This device's person sends reaction ``index`` (:data:`~malefiz.together.REACTIONS`) to the others."""
+        if self.together is None or self.together.table is None or self.together.me is None:
+            return None  # (a watcher has no device number of its own to send from)
+        if not 0 <= index < len(REACTIONS):
+            return None
+        self.together.react(index)
+        return self._together_now()
+
     def watch(self) -> Screen:
         """The host invites a device to watch."""
         if self.together is not None:
@@ -348,6 +357,7 @@ class BetweenDevices:
         found = self._play_screen(s, fresh, saving=True)
         waiting = waiting_text(together, self.t)
         changes: dict[str, Any] = {"together": panel_html(together, self.t), "net": tuple(together.take())}
+        changes["reaction"] = reactions_heard(together, self.t)
         changes["rematch_shown"] = together.role != "watcher" and not together.rematching
         if waiting:
             changes["status"] = waiting

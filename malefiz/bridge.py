@@ -408,6 +408,7 @@ CALLS: Final[dict[str, Callable[..., Any]]] = {
     "reply": _app_call("reply", _number_int, _text),
     "join": _app_call("join", _text),
     "watch": _app_call("watch"),
+    "react": _app_call("react", _number_int),
     "across": _app_call("across"),
     "handover": _app_call("handover", _number_int),
     "invite_menu": _app_call("invite_menu"),

@@ -54,7 +54,13 @@ from .invitation import (
     unb64,
 )
 
-__all__ = ["JOIN", "PLAY", "REPLY", "STUN", "TOGETHER_PREFIX", "Invitation", "Together", "anchor_key"]
+__all__ = ["JOIN", "PLAY", "REACTIONS", "REPLY", "STUN", "TOGETHER_PREFIX", "Invitation", "Together", "anchor_key"]
+
+REACTIONS: Final = ("nice", "wow", "oh_no", "haha", "luck", "well_played")
+"""What a person can send the others during a game between devices, a tap each (a message ``{"t": "react", "r":
+index, "by": device}``; the host passes it on): friends apart cheer a capture or groan at a barricade. Each device
+says them in its own language (catalogue keys ``react.<name>``): words, not emoji, which some systems cannot
+draw."""
 
 TOGETHER_PREFIX: Final = "malefiz.together."
 """The browser keeps each game between devices under this prefix and the game's code
@@ -117,6 +123,8 @@ class Together:
         """The connected device the host pressed *Let the computer play for …* for: asked whether it is sure."""
         self._told: str = ""
         """The roster the host last sent."""
+        self.heard: list[tuple[int, int]] = []
+        """Reactions sent or received since the page last showed them: (device, index in :data:`REACTIONS`)."""
 
     # -- the host -----------------------------------------------------------------------
 
@@ -405,6 +413,9 @@ class Together:
             if all(p.anchor for p in self.players()):
                 self._start()
             return
+        if kind == "react" and self.table is not None:
+            self._take_reaction(device, message)
+            return
         if self.table is None or kind not in ("act", "part", "leave"):
             raise MalefizError.keyed("error.match_message")
         if self.role == "host" and (message.get("by") != device or self.peers[device].seat is None):
@@ -569,6 +580,33 @@ class Together:
                 if device != message.get("by") and peer.state == "open":
                     self.commands.append({"do": "send", "peer": device, "text": text})
         table.outbox.clear()
+
+    def react(self, index: int) -> None:
+        """This device's person sends reaction ``index`` of :data:`REACTIONS` to the others (and sees it here)."""
+        if self.table is None or self.me is None or not 0 <= index < len(REACTIONS):
+            raise MalefizError.keyed("error.match_message")
+        self.heard.append((self.me, index))
+        self._pass_reaction({"t": "react", "r": index, "by": self.me})
+
+    def _take_reaction(self, device: int, message: dict[str, Any]) -> None:
+        """A reaction from another device: checked (the host's from the device that sent it, a guest's from the
+        host passing it on), heard, and passed on by the host."""
+        index, by = message.get("r"), message.get("by")
+        if type(index) is not int or not 0 <= index < len(REACTIONS) or type(by) is not int:
+            raise MalefizError.keyed("error.match_message")
+        from_sender = by == device if self.role == "host" else device == 0 and by != self.me and 0 <= by < MAX_PEERS
+        if not from_sender:
+            raise MalefizError.keyed("error.match_message")
+        self.heard.append((by, index))
+        if self.role == "host":
+            self._pass_reaction({"t": "react", "r": index, "by": by})
+
+    def _pass_reaction(self, message: dict[str, Any]) -> None:
+        """A reaction onto the channels: a guest's to the host, the host's to every other open one."""
+        text = json.dumps(message, separators=(",", ":"))
+        for device, peer in self.peers.items():
+            if (self.role == "host" or device == 0) and device != message["by"] and peer.state == "open":
+                self.commands.append({"do": "send", "peer": device, "text": text})
 
     def hang_up(self) -> list[dict[str, Any]]:
         """This device leaves the game (its person went to the setup screen): the commands that close its channels,

@@ -11,9 +11,19 @@ from .core.session import Session
 from .core.setup import MAX_NAME, Games, Seat, Setup, seat_label
 from .i18n import Translator
 from .shelf import described, latest_card
-from .together import WATCHERS, Peer, Together
+from .together import REACTIONS, WATCHERS, Peer, Together
 
-__all__ = ["KEPT", "device_name", "invite_html", "join_html", "kept_html", "panel_html", "person", "waiting_text"]
+__all__ = [
+    "KEPT",
+    "device_name",
+    "invite_html",
+    "join_html",
+    "kept_html",
+    "panel_html",
+    "person",
+    "reactions_heard",
+    "waiting_text",
+]
 
 KEPT: Final = "together:"
 """The setup screen's name of a game between devices kept (its code after it), beside the shelf's games' ids."""
@@ -143,7 +153,38 @@ def panel_html(together: Together, t: Translator) -> str:
                 f"{html.escape(t('together.across'))}</button></p></details>"
             )
     title = html.escape(t("together.title"))
-    return f'<section class="together"><h2>{title}</h2><ul>{"".join(rows)}</ul>{extra}</section>'
+    return (
+        f'<section class="together"><h2>{title}</h2>{_reactions_html(together, t)}<ul>{"".join(rows)}</ul>{extra}'
+        "</section>"
+    )
+
+
+def _reactions_html(together: Together, t: Translator) -> str:
+    """A tap sends a reaction to the others (:data:`~malefiz.together.REACTIONS`), once the game has begun."""
+    if together.table is None or together.me is None:
+        return ""
+    label = html.escape(t("together.react"))
+    buttons = "".join(
+        f'<button type="button" data-action="react" data-id="{i}">{html.escape(t(f"react.{reaction}"))}</button>'
+        for i, reaction in enumerate(REACTIONS)
+    )
+    return f'<p class="reactions" role="group" aria-label="{label}" title="{label}">{buttons}</p>'
+
+
+def reactions_heard(together: Together, t: Translator) -> str:
+    """The reactions sent or received since the last screen, with who sent them (``Ben: Nice move!``; this device's
+    own ``You: Good luck!``), once: they are taken from :attr:`~malefiz.together.Together.heard`."""
+    heard, together.heard = together.heard, []
+    said = []
+    for device, index in heard[-3:]:
+        if device == together.me:
+            who = t("together.you")
+        else:
+            peers = together.peers if together.role == "host" else {p.device: p for p in together.roster}
+            peer = peers.get(device)
+            who = device_name(together, device, peer.name if peer is not None else "", t)
+        said.append(t("together.reacted", who=who, words=t(f"react.{REACTIONS[index]}")))
+    return " · ".join(said)
 
 
 def _copy_html(t: Translator, said: str) -> str:

@@ -900,3 +900,36 @@ def test_the_play_link_goes_by_the_share_sheet_as_the_next_players_turn() -> Non
             break
         screen = must(act(host))
     assert "Your turn in our game of Mensch ärgere Dich nicht: open this link to play on." in shared(screen)
+
+
+def test_a_reaction_reaches_the_other_device_with_who_sent_it_and_a_bad_one_is_refused() -> None:
+    # Friends apart cheer a capture or groan at a barricade: a tap sends one of REACTIONS; the host passes a
+    # guest's on; each device shows it once, with who sent it.
+    host, guest, sent = connect("?game=maedn&seats=human,remote&names=Anna,Ben")
+    deliver(host, guest, sent)
+    assert 'data-action="react"' in must(host.screen()).together  # the game has begun: the buttons are there
+    mine = must(guest.react(1))
+    assert mine.reaction == "You: Wow!"
+    texts = [c["text"] for c in mine.net if c["do"] == "send" and c["peer"] == 0]
+    assert [json.loads(text) for text in texts] == [{"t": "react", "r": 1, "by": 1}]
+    heard = must(host.net(1, "message", texts[0]))
+    assert heard.reaction == "Ben: Wow!" and not heard.notice
+    assert must(host.screen()).reaction == ""  # shown once
+    back = must(host.react(3))
+    assert back.reaction == "You: Haha!"
+    to_ben = next(c["text"] for c in back.net if c["do"] == "send" and c["peer"] == 1)
+    assert must(guest.net(0, "message", to_ben)).reaction == "Anna: Haha!"
+    for bad in ({"t": "react", "r": 9, "by": 1}, {"t": "react", "r": True, "by": 1}, {"t": "react", "r": 0, "by": 0}):
+        before = host.session.state if host.session is not None else None
+        refused = must(host.net(1, "message", json.dumps(bad)))  # out of range, not a number, in another's name
+        assert refused.notice and not refused.reaction
+        assert host.session is not None and host.session.state == before
+    assert host.react(99) is None  # the page offers only the six
+
+
+def test_a_reaction_is_said_in_the_players_language() -> None:
+    host, guest, sent = connect("?game=malefiz&seats=human,remote&names=Anna,Ben")
+    deliver(host, guest, sent)
+    guest.set_language("de")
+    assert must(guest.react(0)).reaction == "Du: Schöner Zug!"
+    assert "Viel Glück!" in must(guest.screen()).together  # the buttons in the player's language too

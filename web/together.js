@@ -115,6 +115,8 @@
     } else if (action === "share") {  // the device's share sheet (shown only where there is one: html[data-can-share])
       var link = button.parentElement.querySelector("[data-link-text]").value;
       navigator.share({text: button.dataset.shareText, url: link}).catch(function () {});  // closed: nothing sent
+    } else if (action === "react") {
+      run("react", id);
     } else if (action === "handover") {
       run("handover", id);
     } else if (action === "reply") {
@@ -131,8 +133,22 @@
   // rather than once ICE gives up (some 20 seconds).
   addEventListener("pagehide", function () { Object.keys(handles).forEach(function (peer) { handles[peer].close(); }); });
 
+  /** The reactions just sent or received (Screen.reaction), over the board for a few seconds. */
+  var reactionTimer = null;
+  function showReaction(words) {
+    var said = document.querySelector("[data-reaction]");
+    said.textContent = words;
+    said.hidden = false;
+    said.classList.remove("fresh");
+    void said.offsetWidth;  // the pop plays again for the next one
+    said.classList.add("fresh");
+    clearTimeout(reactionTimer);
+    reactionTimer = setTimeout(function () { said.hidden = true; }, 3500);
+  }
+
   window.MalefizTogether = {
     show: function (screen) {
+      if (screen.reaction) showReaction(screen.reaction);
       // a keyboard's place stays on the menu's button (web/keys.js)
       window.redrawKeepingFocus(document.querySelector("[data-invite]"), screen.view === "play" ? screen.invite || "" : "");
       if (screen.view !== "play") {

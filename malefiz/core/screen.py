@@ -238,6 +238,9 @@ class Screen:
     """Milliseconds until the computer's next step (or a person's forced move); None when no computer is to act."""
     together: str = ""
     """The panel of a game between devices (:mod:`malefiz.together`): invitations, reply, who is connected."""
+    reaction: str = ""
+    """The reactions just sent or received in a game between devices (``Ben: Nice move!``), shown once over the board
+    for a moment (:func:`malefiz.together_view.reactions_heard`)."""
     net: tuple[dict[str, Any], ...] = ()
     """What the page's peer-to-peer channels are to do (:meth:`malefiz.together.Together.take`)."""
     invite: str = ""
