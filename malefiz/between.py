@@ -258,12 +258,12 @@ class BetweenDevices:
         return self._together_now()
 
     def react(self, index: int) -> Screen | None:
-        """This device's person sends reaction ``index`` (:data:`~malefiz.together.REACTIONS`) to the others."""
-        if self.together is None or self.together.table is None or self.together.me is None:
-            return None  # (a watcher has no device number of its own to send from)
-        if not 0 <= index < len(REACTIONS):
+        """This device's person (a player or a watcher) sends reaction ``index`` (:data:`~malefiz.together.REACTIONS`)
+        to the others."""
+        together = self.together
+        if together is None or together.table is None or together.sender is None or not 0 <= index < len(REACTIONS):
             return None
-        self.together.react(index)
+        together.react(index)
         return self._together_now()
 
     def watch(self) -> Screen:

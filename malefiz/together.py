@@ -581,12 +581,22 @@ class Together:
                     self.commands.append({"do": "send", "peer": device, "text": text})
         table.outbox.clear()
 
+    @property
+    def sender(self) -> int | None:
+        """This device's number among the devices: its seat's, or a watcher's from its invitation (None for a device
+        that has neither, as a game opened from a play link alone)."""
+        if self.me is not None:
+            return self.me
+        return self.invitation.device if self.invitation is not None else None
+
     def react(self, index: int) -> None:
-        """This device's person sends reaction ``index`` of :data:`REACTIONS` to the others (and sees it here)."""
-        if self.table is None or self.me is None or not 0 <= index < len(REACTIONS):
+        """This device's person sends reaction ``index`` of :data:`REACTIONS` to the others (and sees it here): a
+        player or a watcher."""
+        sender = self.sender
+        if self.table is None or sender is None or not 0 <= index < len(REACTIONS):
             raise MalefizError.keyed("error.match_message")
-        self.heard.append((self.me, index))
-        self._pass_reaction({"t": "react", "r": index, "by": self.me})
+        self.heard.append((sender, index))
+        self._pass_reaction({"t": "react", "r": index, "by": sender})
 
     def _take_reaction(self, device: int, message: dict[str, Any]) -> None:
         """A reaction from another device: checked (the host's from the device that sent it, a guest's from the
@@ -594,7 +604,7 @@ class Together:
         index, by = message.get("r"), message.get("by")
         if type(index) is not int or not 0 <= index < len(REACTIONS) or type(by) is not int:
             raise MalefizError.keyed("error.match_message")
-        from_sender = by == device if self.role == "host" else device == 0 and by != self.me and 0 <= by < MAX_PEERS
+        from_sender = by == device if self.role == "host" else device == 0 and by != self.sender and 0 <= by < MAX_PEERS
         if not from_sender:
             raise MalefizError.keyed("error.match_message")
         self.heard.append((by, index))

@@ -161,7 +161,7 @@ def panel_html(together: Together, t: Translator) -> str:
 
 def _reactions_html(together: Together, t: Translator) -> str:
     """A tap sends a reaction to the others (:data:`~malefiz.together.REACTIONS`), once the game has begun."""
-    if together.table is None or together.me is None:
+    if together.table is None or together.sender is None:
         return ""
     label = html.escape(t("together.react"))
     buttons = "".join(
@@ -177,7 +177,7 @@ def reactions_heard(together: Together, t: Translator) -> str:
     heard, together.heard = together.heard, []
     said = []
     for device, index in heard[-3:]:
-        if device == together.me:
+        if device == together.sender:
             who = t("together.you")
         else:
             peers = together.peers if together.role == "host" else {p.device: p for p in together.roster}

@@ -433,6 +433,15 @@ def test_a_watcher_sees_the_game_and_every_move_and_cannot_act() -> None:
         if c["do"] == "send" and c["peer"] == device:
             assert watcher.net(0, "message", c["text"]) is not None
     assert watcher.session.state == host.session.state or watcher.session.state == guest.session.state
+    # The watcher cheers too: the host shows it with the watcher's name and passes it on to Ben.
+    cheer = must(watcher.react(5))
+    assert cheer.reaction == "You: Well played!" and 'data-action="react"' in cheer.together
+    text = next(c["text"] for c in cheer.net if c["do"] == "send" and c["peer"] == 0)
+    assert json.loads(text) == {"t": "react", "r": 5, "by": device}
+    heard = must(host.net(device, "message", text))
+    assert heard.reaction == "Watcher 1: Well played!"
+    to_ben = next(c["text"] for c in heard.net if c["do"] == "send" and c["peer"] == 1)
+    assert must(guest.net(0, "message", to_ben)).reaction == "Watcher 1: Well played!"
 
 
 @pytest.mark.parametrize("asks", ["host", "guest"])
