@@ -122,6 +122,7 @@ def screen_dict(screen: Screen, shown: tuple[int, int]) -> tuple[dict[str, Any],
     data["log"] = None
     data.update(log_anew=anew, log_added=added, log_count=len(screen.log))
     data["notes"] = list(SOUNDS[screen.sound]) if screen.sound is not None else None
+    data["buzz"] = list(screen.buzz)
     data["enabled"] = [[name, getattr(screen, f"can_{name}")] for name in ("hint", "undo", "redo", "review")]
     return data, shown
 

@@ -132,7 +132,7 @@
     $: $, $$: $$, board: board, log: log, die: die, viewing: viewing, call: call, run: run, userRun: userRun, act: act,
     lost: lost, busy: busy, showLine: showLine,
   });
-  var device = window.pageDevice({loadFile: function (file) { loadFile(file); }});  // web/device.js
+  var device = window.pageDevice({loadFile: loadFile});  // web/device.js
 
   function show(screen) {
     if (!screen) return;

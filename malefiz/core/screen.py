@@ -66,6 +66,9 @@ SOUNDS: Final[dict[str, tuple[float, ...]]] = {
 BUZZ: Final = (90, 70, 90)
 """The vibration when the turn comes to this device from another one: two short pulses (milliseconds)."""
 
+BUZZES: Final[dict[str, tuple[int, ...]]] = {"turn": BUZZ}
+"""The sounds a phone also vibrates with (milliseconds on, off, on...): felt in a pocket, and with the sound off."""
+
 
 @dataclass(frozen=True)
 class LogLine:
@@ -216,9 +219,6 @@ class Screen:
     announce: str = ""
     """New turn events for a live region (said once; empty on a reload)."""
     sound: Sound | None = None
-    buzz: tuple[int, ...] = ()
-    """A phone's vibration (milliseconds on, off, on...) with the turn's chime when the turn comes to this device
-    from another one (:data:`BUZZ`): felt in a pocket, and with the sound off; empty otherwise."""
     labels: tuple[tuple[str, str], ...] = ()
     """What can be acted on: (``data-key``, accessible name), in the order to visit them."""
     aim: tuple[str, ...] = ()
@@ -253,6 +253,12 @@ class Screen:
     (:meth:`malefiz.app.App.work`) while the person thinks. It changes nothing shown, but for a review shown before
     its decisions were valued (a finished game opened from a link): its bar moves on, and the whole review comes with
     the screen of the slice that ends the wait (:meth:`malefiz.app.App.worked`)."""
+
+    @property
+    def buzz(self) -> tuple[int, ...]:
+        """A phone's vibration with :attr:`sound` (:data:`BUZZES`: the turn's chime when the turn comes to this
+        device from another one); empty otherwise."""
+        return BUZZES.get(self.sound, ()) if self.sound is not None else ()
 
     @property
     def review_pressed(self) -> bool:
@@ -626,7 +632,7 @@ def play_screen(
     walk = moved and motion and tempo.step > 0
     label = t("page.roll_now") if can_roll else (t("page.rolled", value=face) if face else t("page.die"))
     standing = standings(session)
-    sound = sound_of(session) if shown is not None and count > shown else None
+    news_here = shown is not None and count > shown  # lines this page has not shown yet (none after a reload)
     return Screen(
         view="play",
         game=session.game.name,
@@ -665,9 +671,8 @@ def play_screen(
         standings=t("page.places_rest" if rest else "page.places", list=standing) if standing and not over else "",
         log=lines,
         log_note=log_note(session),
-        announce=" ".join(_unrepeated(fresh_lines)[-3:]) if shown is not None and count > shown else "",
-        sound=sound,
-        buzz=BUZZ if sound == "turn" else (),
+        announce=" ".join(_unrepeated(fresh_lines)[-3:]) if news_here else "",
+        sound=sound_of(session) if news_here else None,
         labels=tuple(labels(session).items()),
         aim=aim(session),
         winner=result(session, places=False) if over else "",  # the podium shows the places
