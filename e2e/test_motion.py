@@ -6,7 +6,7 @@ from __future__ import annotations
 from urllib.parse import urlencode
 
 import pytest
-from site_page import CLASSIC_START, GamePage
+from site_page import CLASSIC_START, GamePage, settle
 
 from malefiz.games.malefiz.board import field
 
@@ -72,6 +72,7 @@ def test_a_captured_piece_flies_home_unless_motion_is_off(game: GamePage, name: 
     )
     game.page.locator("[data-motion-switch]").uncheck()
     assert game.page.evaluate("document.documentElement.dataset.motion") == "off"
+    settle(game.page)  # Python has answered: what it keeps is written (a reload before that may lose the switch)
     capture(game, name, seed=2)  # the setting is remembered across the reload
     assert game.page.locator("[data-motion-switch]").is_checked() is False
     assert game.page.evaluate(
