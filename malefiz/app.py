@@ -31,6 +31,7 @@ from .core.setup import PACES, Games, Setup, asked_in, check_asked, nearest_setu
 from .games import GAMES
 from .i18n import EN, LANGUAGES, Translator, language_of
 from .setting_up import SHOWN_KEY, SettingUp, game_address
+from .settings import LANGUAGE_KEY, MOTION_KEY, SHAKE_KEY, SOUND_KEY, Settings
 from .shelf import (
     GAME_PREFIX,
     MemoryStorage,
@@ -48,6 +49,9 @@ __all__ = [
     "KEEP_KEY",
     "LANGUAGE_KEY",
     "MOTION_KEY",
+    "SHAKE_FORCE",
+    "SHAKE_KEY",
+    "SHAKE_PAUSE",
     "SHOWN_KEY",
     "SOUND_KEY",
     "VIEW_KEY",
@@ -62,10 +66,11 @@ __all__ = [
 
 KEEP_KEY: Final = "malefiz.last-game"
 """Where earlier versions kept the one game in progress: moved onto the shelf (:mod:`malefiz.shelf`) at start."""
-LANGUAGE_KEY: Final = "malefiz.language"
-SOUND_KEY: Final = "malefiz.sound"
-NOTATION_KEY: Final = "malefiz.notation"
-MOTION_KEY: Final = "malefiz.motion"
+SHAKE_FORCE: Final = 15.0
+"""How hard a shake must be to roll the die: the device's acceleration, gravity left out, in m/s² (a phone picked up
+or put down stays well below it; a shake of the hand reaches 20 and more)."""
+SHAKE_PAUSE: Final = 1.0
+"""Seconds the device must be still before a shake rolls again: a shake is many readings, and one roll."""
 MAX_FILE: Final = 5_000_000
 """The largest file read as a saved game, in bytes."""
 
@@ -138,7 +143,7 @@ def file_name(session: Session, when: float) -> str:
     return f"{session.game.name}-{names}-{time.strftime('%Y-%m-%d', time.localtime(when))}.json"
 
 
-class App(SettingUp, BetweenDevices):
+class App(Settings, SettingUp, BetweenDevices):
     """The page's state: the session shown (or the setup screen), pace, motion, and what the page showed last."""
 
     def __init__(
@@ -198,41 +203,11 @@ class App(SettingUp, BetweenDevices):
         """The choices of *Play with other devices* are shown (a game on this device only)."""
         self.choosing_players = False
         """*Who plays* is open: the choice of who plays each colour is shown (:meth:`players_menu`)."""
+        self._shaken = float("-inf")
+        """When the device was last shaken (:meth:`shake`)."""
         self._filled: set[str] = set()
         """The games whose form the setup screen has filled in since it was entered (then it stays as the person
         leaves it)."""
-
-    # -- settings -----------------------------------------------------------
-
-    def motion_setting(self, reduced: bool) -> bool:
-        """Motion as remembered, else on unless the system asks for reduced motion."""
-        kept = self.storage.get(MOTION_KEY)
-        self.motion = kept == "on" if kept in ("on", "off") else not reduced
-        return self.motion
-
-    def set_motion(self, on: bool, keep: bool = True) -> None:
-        """Turn motion on or off, remembered with ``keep``."""
-        self.motion = on
-        if keep:
-            self.storage.set(MOTION_KEY, "on" if on else "off")
-
-    def sound_setting(self) -> bool:
-        """Sound as remembered (off unless the player turned it on)."""
-        return self.storage.get(SOUND_KEY) == "on"
-
-    def set_sound(self, on: bool) -> None:
-        """Turn sound on or off, remembered."""
-        self.storage.set(SOUND_KEY, "on" if on else "off")
-
-    def set_language(self, language: str) -> Screen:
-        """Speak ``language`` on the whole page at once (mid-game too), remembered."""
-        self.t = Translator(language)
-        self.storage.set(LANGUAGE_KEY, self.t.language)
-        if self.session is None:
-            return self.screen()  # the setup screen, or a game between devices before its first roll
-        self.session.set_language(self.t.language)
-        self._shown = None
-        return self.screen()
 
     # -- openings -------------------------------------------------------------
 
@@ -467,6 +442,17 @@ class App(SettingUp, BetweenDevices):
             return None
         return self.screen(fresh=True)
 
+    def shake(self, force: float) -> Screen | None:
+        """The device was moved with ``force`` (m/s², gravity left out): a roll as the die's button rolls, where
+        rolling by shaking is turned on (:meth:`shake_setting`), the movement is a shake (:data:`SHAKE_FORCE`) and
+        the device was still for :data:`SHAKE_PAUSE` before it (one shake rolls once, even where the turn passes
+        at once to another person on this device)."""
+        if not self.shake_setting() or not force >= SHAKE_FORCE:  # (not NaN either)
+            return None
+        now, before = self.clock(), self._shaken
+        self._shaken = now
+        return self.roll() if now - before >= SHAKE_PAUSE else None
+
     def hint(self) -> Screen | None:
         """*Hint*: the strongest computer's move, marked and told."""
         if self.session is None or not self.session.hint():
@@ -503,17 +489,6 @@ class App(SettingUp, BetweenDevices):
         if self.game_id is not None:
             self.address = Address("replace", game_address(s.setup, self.game_id))
         return dataclasses.replace(self.screen(fresh=True), announce=s.message)  # a screen reader hears it
-
-    def notation(self) -> Screen | None:
-        """*Notation*: show (or hide) each move in notation beside its words in the move list, remembered."""
-        if self.session is None:
-            return None
-        self.storage.set(NOTATION_KEY, "off" if self.notation_shown() else "on")
-        return self.screen()
-
-    def notation_shown(self) -> bool:
-        """The move list shows the notation (off unless the player turned it on)."""
-        return self.storage.get(NOTATION_KEY) == "on"
 
     def cancel(self) -> Screen | None:
         """Escape: let go of the chosen piece."""

@@ -30,7 +30,7 @@ import time
 from collections.abc import Callable, Mapping
 from typing import Any, Final
 
-from malefiz.app import KEYS, WITH_CTRL, App, key_command
+from malefiz.app import KEYS, SHAKE_FORCE, WITH_CTRL, App, key_command
 from malefiz.core.screen import SOUNDS, Screen, log_changes
 from malefiz.core.spatial import Direction, meant, toward, zoom_to
 from malefiz.i18n import Translator
@@ -231,6 +231,7 @@ class Bridge:
         texts = self.texts(elements)
         return {
             "sound": self.app.sound_setting(),
+            "shake": {"on": self.app.shake_setting(), "force": SHAKE_FORCE},
             "motion": motion,
             "keys": key_table(),
             "texts": texts,
@@ -420,6 +421,8 @@ CALLS: Final[dict[str, Callable[..., Any]]] = {
     "reply_from_tab": _app_call("reply_from_tab", _text),
     "set_motion": _app_call("set_motion", bool),
     "set_sound": _app_call("set_sound", bool),
+    "set_shake": _app_call("set_shake", bool, bool),
+    "shake": _app_call("shake", _number),
 }
 """Every message the page may send, by name."""
 

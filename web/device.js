@@ -1,6 +1,6 @@
 // What the device offers the page beyond drawing: the screen kept on while Python says so (the Screen Wake Lock), a
-// phone's share sheet (html[data-can-share]: the links' Share…), its vibration, a saved game's file dropped on the
-// page, and the browser's offer to install the site as an app. It decides nothing: Python's Screen says when the screen is to stay
+// phone's share sheet (html[data-can-share]: the links' Share…), its vibration, a shake that rolls, a saved game's
+// file dropped on the page, and the browser's offer to install the site as an app. It decides nothing: Python's Screen says when the screen is to stay
 // on, and what a file holds. page.js makes it once.
 window.pageDevice = function (page) {
   "use strict";
@@ -73,10 +73,42 @@ window.pageDevice = function (page) {
     install.hidden = true;
   });
 
+  // Shaking the device rolls the die where the player turned it on (the menu's *Shake to roll*, offered where the
+  // device feels motion and is held in the hand: html[data-can-shake]). The glue only tells Python how hard a reading
+  // was, once it reaches the force Python named; whether that rolls is Python's (App.shake: one roll a shake, on a
+  // person's turn). A phone that asks its owner first (iOS) is asked when the switch is turned on.
+  var shaking = {force: Infinity, telling: false};
+  if ("DeviceMotionEvent" in window && matchMedia("(pointer: coarse)").matches) root.dataset.canShake = "";
+  function felt(event) {
+    var a = event.acceleration, gravity = 0;
+    if (!a || a.x === null) a = event.accelerationIncludingGravity, gravity = 9.81;
+    if (!a || a.x === null || shaking.telling) return;
+    var force = Math.abs(Math.hypot(a.x, a.y, a.z || 0) - gravity);
+    if (force < shaking.force) return;
+    shaking.telling = true;
+    page.shaken(force).finally(function () { shaking.telling = false; });
+  }
+  /** Listen for shakes (``on``) with Python's ``force``; ``ask``: the switch was just turned on (a person's tap, the
+   * only moment a phone lets the page ask). Resolves to whether the device lets the page feel it. */
+  function shake(on, force, ask) {
+    if (force !== undefined) shaking.force = force;
+    var sensor = window.DeviceMotionEvent;
+    var asks = sensor && typeof sensor.requestPermission === "function", asking = on && ask && asks;
+    // Turned on at an earlier visit: a phone that asks lets the page ask again at the first tap.
+    if (on && !ask && asks) addEventListener("touchend", function () { shake(true, undefined, true); }, {once: true});
+    return (asking ? sensor.requestPermission() : Promise.resolve("granted")).catch(function () { return "denied"; })
+      .then(function (answer) {
+        var allowed = answer === "granted";
+        removeEventListener("devicemotion", felt);
+        if (on && allowed) addEventListener("devicemotion", felt);
+        return allowed;
+      });
+  }
+
   /** A phone's vibration as Python's screen asks for it (Screen.buzz: the turn comes to this device); none without. */
   function buzz(pattern) {
     if (pattern && pattern.length && typeof navigator.vibrate === "function") navigator.vibrate(pattern);
   }
 
-  return {keepAwake: keepAwake, buzz: buzz};
+  return {keepAwake: keepAwake, buzz: buzz, shake: shake};
 };

@@ -132,7 +132,8 @@
     $: $, $$: $$, board: board, log: log, die: die, viewing: viewing, call: call, run: run, userRun: userRun, act: act,
     lost: lost, busy: busy, showLine: showLine,
   });
-  var device = window.pageDevice({loadFile: loadFile});  // web/device.js
+  // (A shake that rolls nothing leaves a computer's turn under way alone: run, not userRun.)
+  var device = window.pageDevice({loadFile: loadFile, shaken: function (force) { return run("shake", force); }});
 
   function show(screen) {
     if (!screen) return;
@@ -410,6 +411,13 @@
       setMotion(target.checked);
       call("set_motion", target.checked);
     } else if (target.matches("[data-sound]")) call("set_sound", target.checked);
+    else if (target.matches("[data-shake-switch]")) {
+      var on = target.checked;
+      device.shake(on, undefined, true).then(function (allowed) {
+        target.checked = on && allowed;
+        run("set_shake", on, allowed);
+      });
+    }
   }
 
   /** A saved game's file, chosen by *Load* or dropped on the page, read and handed to Python (which says what is wrong
@@ -546,6 +554,8 @@
     early = null;
     call("open_page", location.search, location.hash, calm, touched ? formFields() : null, texts.asked).then(function (reply) {
       $("[data-sound]").checked = reply.value.sound;
+      $("[data-shake-switch]").checked = reply.value.shake.on;
+      device.shake(reply.value.shake.on, reply.value.shake.force, false);
       setMotion(reply.value.motion);
       keyboard.learn(reply.value.keys);
       window.pageTexts.apply(texts.targets, reply.value.texts);

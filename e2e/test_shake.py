@@ -1,0 +1,91 @@
+"""Shake to roll: on a phone the menu offers it; turned on, a shake of the hand rolls the die once (a phone picked
+up does not), and the setting is kept across a reload. A computer with a mouse is not offered it."""
+
+from __future__ import annotations
+
+from urllib.parse import urlencode
+
+from playwright.sync_api import Browser
+from site_page import GamePage, settle
+from test_phone import PHONE, device
+
+from malefiz.app import SHAKE_FORCE
+
+GAME = "?" + urlencode(
+    {
+        "game": "maedn",
+        "seats": "human,human",
+        "seed": 2,
+        "pace": "instant",
+        "position": "maedn cross y:B,B,B,B r:B,B,B,B y? +three",
+    }
+)
+"""Every piece in B, three rolls: yellow has three tries at a 6, and rolls a 5 first."""
+
+SHAKE = """(force) => window.dispatchEvent(new DeviceMotionEvent("devicemotion", {
+  acceleration: {x: force * 0.6, y: force * 0.8, z: 0},
+  accelerationIncludingGravity: {x: force * 0.6, y: force * 0.8, z: 9.81},
+  interval: 16,
+}))"""
+"""A reading of the device's motion sensor, ``force`` m/s² strong (gravity left out), as a phone reports it."""
+
+
+def test_a_shake_rolls_the_die_once_where_the_player_turned_it_on(browser: Browser, site_url: str) -> None:
+    context, game = device(browser, site_url, **PHONE)
+    page = game.page
+    game.open(GAME)
+    page.locator(".menu-button").tap()
+    switch = page.locator("[data-shake-switch]")
+    assert switch.is_visible() and not switch.is_checked()
+    assert page.locator(".shake-switch").inner_text() == "Shake to roll"
+    before = game.position_text()
+    page.evaluate(SHAKE, SHAKE_FORCE * 2)  # off: nothing
+    settle(page)
+    assert game.position_text() == before
+
+    switch.tap()
+    settle(page)
+    page.evaluate(SHAKE, SHAKE_FORCE * 0.5)  # the phone picked up: nothing
+    settle(page)
+    assert game.position_text() == before
+    page.evaluate(SHAKE, SHAKE_FORCE * 1.6)
+    game.wait_for_position_change(before)
+    assert (game.position()["turn"], game.position()["attempt"]) == ("yellow", 2)  # a 5: yellow's second try
+    rolled = game.position_text()
+    for _ in range(5):  # the same shake goes on: one roll, not three tries
+        page.evaluate(SHAKE, SHAKE_FORCE * 2)
+        settle(page)
+    assert game.position_text() == rolled
+
+    game.page.reload()  # kept
+    page.wait_for_selector("html[data-ready]")
+    assert page.locator("[data-shake-switch]").is_checked()
+    context.close()
+    game.watch.assert_clean()
+
+
+def test_a_computer_with_a_mouse_is_not_offered_shaking(game: GamePage) -> None:
+    game.open(GAME)
+    assert game.page.locator(".shake-switch").is_hidden()
+    game.page.set_viewport_size({"width": 390, "height": 844})  # the menu behind its button
+    game.page.locator(".menu-button").click()
+    assert game.page.locator("[data-pace]").is_visible() and game.page.locator(".shake-switch").is_hidden()
+
+
+def test_a_phone_that_asks_its_owner_and_is_refused_keeps_shaking_off_and_says_why(
+    browser: Browser, site_url: str
+) -> None:
+    context, game = device(browser, site_url, **PHONE, locale="de-DE")
+    page = game.page
+    # An iPhone's way: the page must ask before it may read the motion sensor; here the owner says no.
+    page.add_init_script("DeviceMotionEvent.requestPermission = () => Promise.resolve('denied');")
+    game.open(GAME)
+    page.locator(".menu-button").tap()
+    page.locator("[data-shake-switch]").tap()
+    notice = page.locator("[data-notice]")
+    notice.wait_for()
+    assert "geschüttelt" in notice.inner_text()
+    assert not page.locator("[data-shake-switch]").is_checked()
+    assert page.evaluate("localStorage.getItem('malefiz.shake')") == "off"
+    context.close()
+    game.watch.assert_clean()

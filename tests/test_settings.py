@@ -1,0 +1,132 @@
+"""The page's settings (malefiz.settings): each remembered for every game and tab; rolling by shaking the device."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+
+from malefiz.app import SHAKE_FORCE, SHAKE_PAUSE, App
+from malefiz.bridge import Bridge
+from malefiz.settings import NOTATION_KEY, SHAKE_KEY, SOUND_KEY
+from malefiz.shelf import MemoryStorage
+
+GAME = "?game=maedn&seats=human,human&first=yellow&seed=4&forced=off"
+"""Two people on one device; yellow rolls first."""
+
+
+class Clock:
+    """Seconds as the test sets them."""
+
+    def __init__(self) -> None:
+        self.now = 1_000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def send(bridge: Bridge, call: str, *args: Any) -> dict[str, Any]:
+    reply: dict[str, Any] = json.loads(bridge.handle(json.dumps({"call": call, "args": list(args)})))
+    return reply
+
+
+def app(storage: MemoryStorage | None = None, clock: Clock | None = None) -> App:
+    return App(storage or MemoryStorage(), ["en"], rng=random.Random(1), clock=clock or Clock())
+
+
+def test_sound_notation_and_shaking_are_off_until_turned_on_and_then_remembered() -> None:
+    storage = MemoryStorage()
+    a = app(storage)
+    assert (a.sound_setting(), a.notation_shown(), a.shake_setting()) == (False, False, False)
+    a.open(GAME)
+    a.set_sound(True)
+    a.set_shake(True)
+    assert a.notation() is not None
+    assert storage.kept[SOUND_KEY] == storage.kept[SHAKE_KEY] == storage.kept[NOTATION_KEY] == "on"
+    b = app(storage)  # the next visit
+    assert (b.sound_setting(), b.notation_shown(), b.shake_setting()) == (True, True, True)
+    b.set_shake(False)
+    assert app(storage).shake_setting() is False
+
+
+def test_a_shake_rolls_as_the_die_does_once_turned_on() -> None:
+    a = app()
+    a.open(GAME)
+    s = a.session
+    assert s is not None and s.state.is_chance
+    assert a.shake(SHAKE_FORCE * 2) is None and s.state.is_chance  # off: a phone carried about rolls nothing
+    a.set_shake(True)
+    screen = a.shake(SHAKE_FORCE)
+    assert screen is not None and not s.state.is_chance
+    last = s.record.last
+    assert last is not None and getattr(last.action, "value", None) == screen.die
+
+
+def test_a_gentle_movement_rolls_nothing() -> None:
+    a = app()
+    a.open(GAME)
+    a.set_shake(True)
+    assert a.shake(SHAKE_FORCE * 0.9) is None
+    assert a.session is not None and a.session.state.is_chance
+
+
+def test_one_shake_is_one_roll_even_where_the_turn_passes_at_once() -> None:
+    """A shake lasts a moment, many readings: the first hard one rolls, and the device must have been still for
+    :data:`SHAKE_PAUSE` before it rolls again (the next try, or the next person's die where the turn passes at
+    once, is not rolled by the same shake)."""
+    clock = Clock()
+    a = app(clock=clock)
+    a.open(
+        "?game=maedn&seats=human,human&first=yellow&seed=4&forced=off&position=maedn%20cross%20y:B,B,B,B%20r:B,B,B,B%20y%3F"
+    )
+    a.set_shake(True)
+    s = a.session
+    assert s is not None
+    assert a.shake(SHAKE_FORCE) is not None
+    rolled = len(s.record)
+    for step in range(1, 40):  # the same shake goes on, reading after reading
+        clock.now += SHAKE_PAUSE / 10
+        assert a.shake(SHAKE_FORCE * 1.5) is None, step
+    assert len(s.record) == rolled
+    clock.now += SHAKE_PAUSE  # still a while: the next shake rolls
+    assert s.can_roll()  # red's roll (yellow's 5 moved nothing)
+    assert a.shake(SHAKE_FORCE) is not None and len(s.record) > rolled
+
+
+def test_a_shake_rolls_nothing_where_the_die_would_not() -> None:
+    a = app()
+    a.set_shake(True)
+    assert a.shake(SHAKE_FORCE) is None  # the setup screen
+    a.open("?game=maedn&seats=bot:easy,human&first=yellow&seed=4")
+    assert a.session is not None and a.session.is_bot_turn()
+    assert a.shake(SHAKE_FORCE) is None  # the computer's turn
+
+
+def test_a_device_that_does_not_allow_its_motion_read_keeps_shaking_off_and_says_so() -> None:
+    storage = MemoryStorage()
+    a = app(storage)
+    a.set_language("de")
+    a.open(GAME)
+    screen = a.set_shake(True, allowed=False)
+    assert screen is not None and "geschüttelt" in screen.notice
+    assert storage.kept[SHAKE_KEY] == "off" and a.shake(SHAKE_FORCE) is None
+    assert a.set_shake(True) is None and a.shake_setting()
+
+
+def test_a_reading_that_is_not_a_number_rolls_nothing() -> None:
+    a = app()
+    a.open(GAME)
+    a.set_shake(True)
+    assert a.shake(float("nan")) is None and a.session is not None and a.session.state.is_chance
+
+
+def test_the_page_learns_the_shake_setting_and_its_force_and_sends_what_it_felt() -> None:
+    bridge = Bridge({"local": {SHAKE_KEY: "on"}, "tab": {}, "writable": True, "languages": ["en"]})
+    reply = send(bridge, "open_page", GAME, "", False, None, [])
+    assert reply["value"]["shake"] == {"on": True, "force": SHAKE_FORCE}
+    assert send(bridge, "shake", SHAKE_FORCE)["screen"]["die"] is not None
+    assert send(bridge, "set_shake", False, True)["writes"] == [["local", SHAKE_KEY, "off"]]
+    with pytest.raises(ValueError, match="expected a number"):
+        send(bridge, "shake", "hard")
