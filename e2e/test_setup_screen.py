@@ -269,8 +269,14 @@ TOPMOST = """(element) => {
 
 @pytest.mark.parametrize(
     ("size", "language"),
-    [((320, 568), "de-DE"), ((390, 844), "en-GB"), ((844, 390), "de-DE"), ((1280, 800), "en-GB")],
-    ids=["320x568-de", "390x844", "844x390-de", "1280x800"],
+    [
+        ((280, 653), "en-GB"),
+        ((320, 568), "de-DE"),
+        ((390, 844), "en-GB"),
+        ((844, 390), "de-DE"),
+        ((1280, 800), "en-GB"),
+    ],
+    ids=["280x653", "320x568-de", "390x844", "844x390-de", "1280x800"],
 )
 def test_start_is_in_reach_on_every_screen_and_the_form_scrolls_clear_of_it(
     browser: Browser, site_url: str, size: tuple[int, int], language: str
@@ -293,6 +299,7 @@ def test_start_is_in_reach_on_every_screen_and_the_form_scrolls_clear_of_it(
     start_box, load_box = start.bounding_box(), load.bounding_box()
     assert start_box is not None and load_box is not None
     assert abs(start_box["y"] + start_box["height"] / 2 - load_box["y"] - load_box["height"] / 2) < 2  # one row
+    assert load_box["height"] <= 1.4 * start_box["height"]  # two lines at most (a folded phone: *Load file*)
     foot = page.evaluate("Math.min(innerHeight, document.querySelector('.side').getBoundingClientRect().bottom)")
     actions = page.locator("#setup .setup-actions").bounding_box()
     assert actions is not None and foot - 2 <= actions["y"] + actions["height"] <= foot  # nothing of the form below
