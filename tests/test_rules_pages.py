@@ -264,7 +264,7 @@ def test_options_and_buttons_are_named_as_the_game_page_names_them(game: str, la
 @pytest.mark.parametrize(("game", "language"), PAGES)
 def test_every_page_tells_the_games_keys(game: str, language: str) -> None:
     # The keys were only in tooltips and aria-keyshortcuts: nobody could find them.
-    from malefiz.app import KEYS
+    from malefiz.app import KEYS, WITH_CTRL
 
     page = rules_page(game, language)
     section = page[page.index('<section id="' + ("keyboard" if language == "en" else "tastatur")) :]
@@ -274,4 +274,8 @@ def test_every_page_tells_the_games_keys(game: str, language: str) -> None:
     assert letters == {"R", "W", "H", "T"} and letters <= told
     assert {"Enter", "Esc", "Tab"} <= told if language == "en" else {"Eingabe", "Esc", "Tab"} <= told
     assert set(KEYS.values()) == {"roll", "hint", "act", "cancel", "up", "down", "left", "right"}  # all told above
+    # With Ctrl (Strg on a German keyboard, Cmd on a Mac): undo and redo, as everywhere else.
+    assert set(WITH_CTRL) == {"z", "Z", "y", "Y"} and set(WITH_CTRL.values()) == {"undo", "redo"}
+    ctrl = "Ctrl" if language == "en" else "Strg"
+    assert {ctrl, "Cmd", "Z", "Y"} <= told and ("Shift" if language == "en" else "Umschalt") in told
     assert 'href="#keyboard"' in page if language == "en" else 'href="#tastatur"' in page  # in the contents

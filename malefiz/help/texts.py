@@ -90,7 +90,9 @@ WORDS: Final[Mapping[str, Words]] = {
             "<p><kbd>R</kbd> rolls the die and <kbd>H</kbd> shows the hint (<kbd>W</kbd> and <kbd>T</kbd>, the"
             " German page's letters, do the same). After a roll the focus is on a piece that can move: the arrow"
             " keys go to the nearest piece or field in their direction, <kbd>Enter</kbd> or <kbd>Space</kbd>"
-            " chooses it, <kbd>Esc</kbd> lets go of a chosen piece. In the move list the up and down arrows go"
+            " chooses it, <kbd>Esc</kbd> lets go of a chosen piece. <kbd>Ctrl</kbd>+<kbd>Z</kbd>"
+            " (<kbd>Cmd</kbd>+<kbd>Z</kbd> on a Mac) takes a move back, <kbd>Ctrl</kbd>+<kbd>Y</kbd> or"
+            " <kbd>Ctrl</kbd>+<kbd>Shift</kbd>+<kbd>Z</kbd> plays it again. In the move list the up and down arrows go"
             " from line to line, <kbd>Enter</kbd> shows the position after that line and <kbd>Esc</kbd> brings"
             " back the game. <kbd>Tab</kbd> reaches every button; the board and the move list are one stop each,"
             " inside them the arrows move.</p>",
@@ -111,7 +113,9 @@ WORDS: Final[Mapping[str, Words]] = {
             " Buchstaben der englischen Seite, tun dasselbe). Nach dem Wurf steht der Fokus auf einer Figur, die"
             " ziehen kann: die Pfeiltasten gehen zur nächsten Figur oder zum nächsten Feld in ihrer Richtung,"
             " <kbd>Eingabe</kbd> oder die <kbd>Leertaste</kbd> wählt es, <kbd>Esc</kbd> lässt eine gewählte"
-            " Figur wieder los. In der Zugliste gehen die Pfeiltasten nach oben und unten von Zeile zu Zeile,"
+            " Figur wieder los. <kbd>Strg</kbd>+<kbd>Z</kbd> (auf dem Mac <kbd>Cmd</kbd>+<kbd>Z</kbd>) nimmt einen"
+            " Zug zurück, <kbd>Strg</kbd>+<kbd>Y</kbd> oder <kbd>Strg</kbd>+<kbd>Umschalt</kbd>+<kbd>Z</kbd> spielt"
+            " ihn wieder. In der Zugliste gehen die Pfeiltasten nach oben und unten von Zeile zu Zeile,"
             " <kbd>Eingabe</kbd> zeigt die Stellung nach dieser Zeile und <kbd>Esc</kbd> führt zurück zum"
             " Spiel. Mit <kbd>Tab</kbd> ist jeder Knopf zu erreichen; das Spielbrett und die Zugliste sind je ein"
             " Halt, in ihnen bewegen die Pfeiltasten.</p>",
