@@ -558,13 +558,18 @@ def test_a_finger_reaches_a_small_piece_from_a_finger_width_away(browser: Browse
 
 BAR_TARGETS = """() => [...document.querySelectorAll('.bar select, .bar label.sound, .bar button, .bar a')]
   .filter((e) => e.offsetParent !== null)
-  .map((e) => { const b = e.getBoundingClientRect(); return [e.outerHTML.slice(0, 60), b.width, b.height]; })"""
+  .map((e) => {
+    const b = e.getBoundingClientRect();
+    return [e.outerHTML.slice(0, 60), b.width, b.height, b.bottom];
+  })"""
 
 
 TITLE_WHOLE = "() => { const h = document.querySelector('.bar h1'); return h.scrollWidth <= h.clientWidth; }"
 
 
-@pytest.mark.parametrize("size", [{"width": 390, "height": 844}, {"width": 844, "height": 390}])
+@pytest.mark.parametrize(
+    "size", [{"width": 390, "height": 844}, {"width": 844, "height": 390}, {"width": 568, "height": 320}]
+)
 def test_the_bar_is_one_row_and_its_menu_a_fingers_size(browser: Browser, site_url: str, size: dict[str, int]) -> None:
     # On a phone the bar took two or three rows (98 to 142 px, German words and the longer game's name) above the
     # board; before that, pace, sound, motion, language and the rules link were 20 px high (the checkboxes 13 px).
@@ -583,11 +588,13 @@ def test_the_bar_is_one_row_and_its_menu_a_fingers_size(browser: Browser, site_u
     page.wait_for_selector(".bar-menu:popover-open")
     targets = page.evaluate(BAR_TARGETS)
     assert len(targets) >= 6, targets  # the menu button; pace, sound, motion, language, New game, rules
-    for what, width, height in targets:
-        assert height >= 40 and width >= 40, (what, width, height)
     box = menu.bounding_box()
     assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= size["width"]
     assert box["y"] + box["height"] <= size["height"]  # the whole menu in sight
+    for what, width, height, bottom in targets:
+        assert height >= 40 and width >= 40, (what, width, height)
+        # every entry too, unscrolled (on a phone on its side the menu's last entries were below its foot)
+        assert bottom <= box["y"] + box["height"], (what, bottom)
     box = page.locator(".bar [data-sound]").bounding_box()
     assert box is not None and box["height"] >= 18
     page.locator(".bar label.sound").first.tap(position={"x": 4, "y": 30})  # the label's edge, not the box
