@@ -588,4 +588,5 @@ def test_on_a_phone_the_links_go_by_its_share_sheet_with_words_for_the_one_they_
     shared = game.page.evaluate("window.shared[0]")
     assert shared["title"] == "Malefiz" and shared["url"] == game.page.locator("[data-link]").input_value()
     assert "#game=" in shared["url"]
+    assert shared["text"] == "Our game of Malefiz, as far as it went: open the link to play on or to look at it."
     game.watch.assert_clean()

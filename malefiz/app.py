@@ -25,7 +25,7 @@ from .between import Address, BetweenDevices
 from .core import savefile
 from .core.errors import MalefizError
 from .core.face import Marks
-from .core.screen import NoticeTone, Screen, compare_html, players_html
+from .core.screen import NoticeTone, Screen, compare_html, players_html, result
 from .core.session import Session
 from .core.setup import PACES, Games, Setup, asked_in, check_asked, nearest_setup
 from .games import GAMES
@@ -373,6 +373,15 @@ class App(Settings, SettingUp, BetweenDevices):
         if self.session is None:
             return None
         return f"{page}#game={savefile.link(self.session)}"
+
+    def link_said(self) -> str:
+        """What a phone's share sheet says with *Share link*, in this page's language: the game as far as it went, or
+        at its end who won and the places ("" without a game)."""
+        s = self.session
+        if s is None:
+            return ""
+        game = s.setup.game.title
+        return self.t("share.over", result=result(s), game=game) if s.state.is_over else self.t("share.game", game=game)
 
     # -- playing --------------------------------------------------------------------
 

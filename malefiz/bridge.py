@@ -360,6 +360,12 @@ class Bridge:
         return None if found is None else list(found)
 
 
+def _shared(app: App, page: str) -> tuple[str, str] | None:
+    """*Share link*: the link, and what a share sheet says with it (:meth:`~malefiz.app.App.link_said`)."""
+    link = app.link(page)
+    return None if link is None else (link, app.link_said())
+
+
 def _app_call(name: str, *kinds: Callable[[object], object]) -> Callable[..., Any]:
     """A call straight to the app's method ``name``, its arguments checked by ``kinds``."""
 
@@ -405,7 +411,7 @@ CALLS: Final[dict[str, Callable[..., Any]]] = {
     "question": _app_call("question", _text),
     "leave": _app_call("leave", _text, _text, _text),
     "continue": _app_call("continue_game", _text),
-    "link": _app_call("link", _text),
+    "link": lambda bridge, page: _shared(bridge.app, _text(page)),
     "net": _app_call("net", _number_int, _text, _text),
     "reply": _app_call("reply", _number_int, _text),
     "join": _app_call("join", _text),

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from urllib.parse import urlencode
 
 import pytest
 
@@ -279,6 +280,26 @@ def test_a_shared_link_opens_its_game_and_a_broken_one_says_so() -> None:
     assert b.address == Address("replace", game_address(a.session.setup, b.game_id))
     broken = app().open("", fragment[:40])
     assert broken.view == "setup" and broken.error
+
+
+def test_a_shared_link_goes_with_a_sentence_for_the_friend_who_gets_it() -> None:
+    """A phone's share sheet sends *Share link* with words: the game as far as it went, or at the end who won and the
+    places, in the sender's language."""
+    a = app()
+    assert a.link_said() == ""  # the setup screen: nothing to share
+    a.open(GAME)
+    play_moves(a, 2)
+    assert a.link_said() == "Our game of Malefiz, as far as it went: open the link to play on or to look at it."
+    a.set_language("de")
+    assert a.link_said().startswith("Unsere Partie Malefiz, so weit sie gekommen ist")
+    over = app(language="de")
+    position = "maedn cross y:B,B,B,B g:40,41,42,43 r:40,41,42,43 finished:g,r r*"
+    over.open(
+        "?" + urlencode({"game": "maedn", "seats": "human,human,human", "names": "Anna,Ben,Cem", "position": position})
+    )
+    said = over.link_said()
+    assert said.startswith("Ben (grün) gewinnt! 1. Ben (grün), 2. Cem (rot), 3. Anna (gelb)") and "Malefiz" not in said
+    assert "Mensch ärgere Dich nicht" in said
 
 
 def test_a_broken_link_with_a_game_address_plays_that_game_and_tells_the_link_was_broken() -> None:

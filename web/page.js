@@ -442,13 +442,14 @@
   function share() {
     call("link", location.origin + location.pathname).then(function (reply) {
       if (reply.value === null) return;
-      var box = Object.assign($("[data-link]"), {value: reply.value, hidden: false});
+      var link = reply.value[0], said = reply.value[1];  // the link, and the words a share sheet sends with it
+      var box = Object.assign($("[data-link]"), {value: link, hidden: false});
       var copied = function () { $("[data-link-copied]").hidden = false; };  // else the link is there, selected
       box.focus();
       box.select();
-      if (navigator.clipboard) navigator.clipboard.writeText(reply.value).then(copied, function () { if (document.execCommand("copy")) copied(); });
+      if (navigator.clipboard) navigator.clipboard.writeText(link).then(copied, function () { if (document.execCommand("copy")) copied(); });
       // A phone's share sheet too (a messenger or mail in a tap), where the browser has one; closed: nothing sent.
-      if (root.hasAttribute("data-can-share")) navigator.share({title: document.title, url: reply.value}).catch(function () {});
+      if (root.hasAttribute("data-can-share")) navigator.share({title: document.title, text: said, url: link}).catch(function () {});
     });
   }
 
