@@ -584,6 +584,7 @@ def test_the_bar_is_one_row_and_its_menu_a_fingers_size(browser: Browser, site_u
         assert page.evaluate(TITLE_WHOLE), width
     menu = page.locator(".bar-menu")
     assert menu.is_hidden() and page.locator(".menu-button").text_content() == "Menü"
+    page.evaluate("document.querySelector('[data-action=install]').hidden = false")  # as where the browser offers it
     page.locator(".menu-button").tap()
     page.wait_for_selector(".bar-menu:popover-open")
     targets = page.evaluate(BAR_TARGETS)
@@ -670,3 +671,32 @@ def test_a_tap_right_on_a_piece_that_cannot_move_is_told_why_and_moves_not_its_n
     assert game.position()["pieces"]["yellow"] == [1, 3, "B", "B"]
     context.close()
     watch.assert_clean()
+
+
+def test_full_screen_from_the_menu_gives_a_phone_on_its_side_the_browsers_bars_too(
+    browser: Browser, site_url: str
+) -> None:
+    """A phone on its side has 390 px of height, and the browser's own bars take some of them: *Full screen* in the
+    menu (German *Vollbild*) puts the page on the whole screen, and the same entry leaves it again."""
+    context, game = device(browser, site_url, **{**PHONE, "viewport": {"width": 844, "height": 390}, "locale": "de-DE"})
+    page, watch = game.page, game.watch
+    game.open("?game=maedn&seats=human,human&seed=1")
+    page.locator(".menu-button").tap()
+    entry = page.locator('.bar-menu [data-action="full-screen"]')
+    assert entry.is_visible() and entry.inner_text() == "Vollbild"
+    entry.tap()
+    page.wait_for_function("() => document.fullscreenElement === document.documentElement")
+    assert page.locator(".bar-menu").is_hidden()  # the menu closed: the game in sight
+    page.locator(".menu-button").tap()
+    assert entry.inner_text() == "Vollbild beenden"
+    entry.tap()
+    page.wait_for_function("() => document.fullscreenElement === null")
+    page.locator(".menu-button").tap()
+    assert entry.inner_text() == "Vollbild"
+    context.close()
+    watch.assert_clean()
+
+
+def test_a_wide_screen_keeps_full_screen_to_the_browser(game: GamePage) -> None:
+    game.open("?game=maedn&seats=human,human&seed=1")  # 1280 px: the bar's row has no room, and F11 does it
+    assert game.page.locator('[data-action="full-screen"]').is_hidden()

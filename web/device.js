@@ -1,6 +1,6 @@
 // What the device offers the page beyond drawing: the screen kept on while Python says so (the Screen Wake Lock), a
 // phone's share sheet (html[data-can-share]: the links' Share…), its vibration, a shake that rolls, a saved game's
-// file dropped on the page, and the browser's offer to install the site as an app. It decides nothing: Python's Screen says when the screen is to stay
+// file dropped on the page, the whole screen, and the browser's offer to install the site as an app. It decides nothing: Python's Screen says when the screen is to stay
 // on, and what a file holds. page.js makes it once.
 window.pageDevice = function (page) {
   "use strict";
@@ -104,6 +104,19 @@ window.pageDevice = function (page) {
         return allowed;
       });
   }
+
+  // *Full screen* in the menu, where the browser allows it and the page is not an installed app's own window already:
+  // a phone on its side gives the board the browser's bars too. The same entry (or Escape, or Back) leaves it;
+  // html[data-full] while it lasts.
+  var full = document.querySelector('[data-action="full-screen"]');
+  full.hidden = !document.fullscreenEnabled || matchMedia("(display-mode: standalone), (display-mode: fullscreen)").matches;
+  full.addEventListener("click", function () {
+    if (document.fullscreenElement) document.exitFullscreen().catch(function () {});
+    else root.requestFullscreen({navigationUI: "hide"}).catch(function () {});
+  });
+  document.addEventListener("fullscreenchange", function () {
+    root.toggleAttribute("data-full", document.fullscreenElement !== null);
+  });
 
   /** A phone's vibration as Python's screen asks for it (Screen.buzz: the turn comes to this device); none without. */
   function buzz(pattern) {
