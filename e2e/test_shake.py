@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from urllib.parse import urlencode
 
+import pytest
 from playwright.sync_api import Browser
 from site_page import GamePage, settle
 from test_phone import PHONE, device
@@ -72,19 +73,22 @@ def test_a_computer_with_a_mouse_is_not_offered_shaking(game: GamePage) -> None:
     assert game.page.locator("[data-pace]").is_visible() and game.page.locator(".shake-switch").is_hidden()
 
 
+@pytest.mark.parametrize("where", ["game", "setup"])
 def test_a_phone_that_asks_its_owner_and_is_refused_keeps_shaking_off_and_says_why(
-    browser: Browser, site_url: str
+    browser: Browser, site_url: str, where: str
 ) -> None:
     context, game = device(browser, site_url, **PHONE, locale="de-DE")
     page = game.page
     # An iPhone's way: the page must ask before it may read the motion sensor; here the owner says no.
     page.add_init_script("DeviceMotionEvent.requestPermission = () => Promise.resolve('denied');")
-    game.open(GAME)
+    game.open(GAME if where == "game" else "?game=maedn")
     page.locator(".menu-button").tap()
     page.locator("[data-shake-switch]").tap()
-    notice = page.locator("[data-notice]")
+    notice = page.locator("[data-notice]" if where == "game" else "[data-setup-error]")
     notice.wait_for()
     assert "geschüttelt" in notice.inner_text()
+    assert page.locator(".bar-menu").is_hidden()  # closed: the notice in sight (the menu covered half of it)
+    page.locator(".menu-button").tap()
     assert not page.locator("[data-shake-switch]").is_checked()
     assert page.evaluate("localStorage.getItem('malefiz.shake')") == "off"
     context.close()

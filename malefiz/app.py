@@ -329,7 +329,9 @@ class App(Settings, SettingUp, BetweenDevices):
         return self.adopt(session, "push")
 
     def refuse(self, text: str) -> Screen:
-        """A message about a file or link, on whichever screen is showing."""
+        """A message about a file, a link or the device, on whichever screen is showing."""
+        if self.session is None and self.together is not None:
+            return self.together_screen(text)  # a game between devices before its first roll
         if self.session is None:
             return dataclasses.replace(self.setup_screen(), error=text)
         self.notice = text

@@ -29,10 +29,12 @@ class Settings:
     session: Session | None
     t: Translator
     motion: bool
-    notice: str
     _shown: int | None
 
     def screen(self, fresh: bool = False, keep: bool = True) -> Screen:
+        raise NotImplementedError
+
+    def refuse(self, text: str) -> Screen:
         raise NotImplementedError
 
     def _on(self, key: str) -> bool:
@@ -71,8 +73,7 @@ class Settings:
         motion (a phone asks its owner first), it stays off and the page says why (None: nothing more to show)."""
         if on and not allowed:
             self._set(SHAKE_KEY, False)
-            self.notice = self.t("page.shake_refused")
-            return self.screen(keep=False)
+            return self.refuse(self.t("page.shake_refused"))
         self._set(SHAKE_KEY, on)
         return None
 

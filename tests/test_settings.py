@@ -115,6 +115,16 @@ def test_a_device_that_does_not_allow_its_motion_read_keeps_shaking_off_and_says
     assert a.set_shake(True) is None and a.shake_setting()
 
 
+def test_the_refusal_is_said_on_the_setup_screen_and_before_a_game_between_devices_starts_too() -> None:
+    a = app()
+    screen = a.set_shake(True, allowed=False)
+    assert screen is not None and screen.view == "setup" and "shaken" in screen.error
+    a.open("?game=malefiz&seats=human,remote&names=Anna")  # the host, waiting for a friend to join
+    assert a.together is not None and a.session is None
+    screen = a.set_shake(True, allowed=False)
+    assert screen is not None and screen.view == "play" and "shaken" in screen.notice
+
+
 def test_a_reading_that_is_not_a_number_rolls_nothing() -> None:
     a = app()
     a.open(GAME)

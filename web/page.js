@@ -17,6 +17,14 @@
     element.hidden = !text;
   }
 
+  /** A message at the top of the page: one that appears closes the menu, which covered it (a switch's refusal);
+   * one only said again in another language leaves it open. */
+  function tell(selector, text) {
+    var fresh = text && $(selector).hidden;
+    say(selector, text);
+    if (fresh && $("#bar-menu").matches(":popover-open")) $("#bar-menu").hidePopover();
+  }
+
   // ---- Storage: the worker works on a copy the page hands over, and the page makes every write.
 
   var KEPT = "malefiz.";  // the prefix of every key the app keeps
@@ -163,7 +171,7 @@
   }
 
   function drawSetup(screen, left) {
-    say("[data-setup-error]", screen.error);
+    tell("[data-setup-error]", screen.error);
     say("[data-latest]", screen.latest, true);
     say("[data-shelf]", screen.shelf, true);
     say("[data-tally]", screen.tally, true);
@@ -228,7 +236,7 @@
 
   function draw(screen) {
     board.innerHTML = screen.board_svg;
-    say("[data-notice]", screen.notice);
+    tell("[data-notice]", screen.notice);
     $(".alert.notice").dataset.tone = screen.notice_tone;
     say("[data-save-note]", screen.save_note);
     die.disabled = !screen.can_roll;
