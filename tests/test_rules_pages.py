@@ -279,3 +279,19 @@ def test_every_page_tells_the_games_keys(game: str, language: str) -> None:
     ctrl = "Ctrl" if language == "en" else "Strg"
     assert {ctrl, "Cmd", "Z", "Y"} <= told and ("Shift" if language == "en" else "Umschalt") in told
     assert 'href="#keyboard"' in page if language == "en" else 'href="#tastatur"' in page  # in the contents
+
+
+@pytest.mark.parametrize(("game", "language"), PAGES)
+def test_every_page_tells_how_a_phone_or_tablet_plays_in_the_pages_own_words(game: str, language: str) -> None:
+    # Shake to roll, Full screen and Install were in the menu only: a family that never opened it never knew.
+    from malefiz.i18n import CATALOGUE
+
+    page = rules_page(game, language)
+    anchor = "touch" if language == "en" else "handy"
+    assert f'href="#{anchor}"' in page
+    section = page[page.index(f'<section id="{anchor}"') :]
+    section = section[: section.index("</section>")]
+    words = CATALOGUE[language]
+    for key in ("page.shake", "page.full_screen", "page.install", "page.whole_board", "page.menu"):
+        assert f"<i>{escape(words[key])}</i>" in section, key
+    assert "{" not in section

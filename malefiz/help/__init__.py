@@ -106,7 +106,7 @@ def rules_page(game: str, language: str) -> str:
     other_language = next(lang for lang in LANGUAGES if lang != language)
     other_file = PAGE_FILES[(game, other_language)]
     title = f"{page.title}: {words.rules}"
-    sections = (*page.sections, Section("options", page.options_heading, ""), page.site, words.keyboard)
+    sections = (*page.sections, Section("options", page.options_heading, ""), page.site, words.keyboard, words.touch)
     contents = "".join(f'<li><a href="#{s.id}">{escape(s.heading)}</a></li>' for s in sections)
     other_games = " · ".join(
         f'<a href="./{PAGE_FILES[(g, language)]}">{escape(words.other_game.format(game=TEXTS[g][language].title))}</a>'
@@ -133,6 +133,23 @@ def rules_page(game: str, language: str) -> str:
                 language,
             ),
             _section(words.keyboard, language),
+            _section(
+                words.touch._replace(
+                    body=words.touch.body.format(
+                        **{
+                            name: escape(_ui(language, f"page.{key}", key))
+                            for name, key in (
+                                ("menu", "menu"),
+                                ("shake", "shake"),
+                                ("full", "full_screen"),
+                                ("install", "install"),
+                                ("whole", "whole_board"),
+                            )
+                        }
+                    )
+                ),
+                language,
+            ),
         ]
     )
     return (

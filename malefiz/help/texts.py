@@ -73,6 +73,9 @@ class Words(NamedTuple):
     option_name: str
     keyboard: Section
     """Playing by keyboard (the same keys in both games: :data:`malefiz.app.KEYS`)."""
+    touch: Section
+    """Playing on a phone or tablet: tapping, the zoom, and the menu's entries for it (``{menu}``, ``{shake}``,
+    ``{full}``, ``{install}``, ``{whole}`` become the game page's words)."""
 
 
 WORDS: Final[Mapping[str, Words]] = {
@@ -97,6 +100,16 @@ WORDS: Final[Mapping[str, Words]] = {
             " back the game. <kbd>Tab</kbd> reaches every button; the board and the move list are one stop each,"
             " inside them the arrows move.</p>",
         ),
+        touch=Section(
+            "touch",
+            "Playing on a phone or tablet",
+            "<p>Tap the die to roll, then a piece and where it goes. Where the places to choose from stand close"
+            " together, the board zooms in on them (two fingers zoom it too; <i>{whole}</i> shows all of it again)."
+            " Under <i>{menu}</i>: <i>{shake}</i> lets a shake of the phone roll the die (once a shake; a phone"
+            " picked up rolls nothing), <i>{full}</i> gives the game the whole screen, and <i>{install}</i>, where"
+            " the browser offers it, puts the game on the home screen, to play without a network too. While a game"
+            " goes on the screen stays on.</p>",
+        ),
     ),
     "de": Words(
         rules="Spielregeln",
@@ -119,6 +132,16 @@ WORDS: Final[Mapping[str, Words]] = {
             " <kbd>Eingabe</kbd> zeigt die Stellung nach dieser Zeile und <kbd>Esc</kbd> führt zurück zum"
             " Spiel. Mit <kbd>Tab</kbd> ist jeder Knopf zu erreichen; das Spielbrett und die Zugliste sind je ein"
             " Halt, in ihnen bewegen die Pfeiltasten.</p>",
+        ),
+        touch=Section(
+            "handy",
+            "Spielen auf Handy oder Tablet",
+            "<p>Auf den Würfel tippen, um zu würfeln, dann auf eine Figur und auf ihr Ziel. Wo die Felder zur Wahl"
+            " eng beieinander stehen, zoomt das Spielbrett heran (mit zwei Fingern geht es auch; <i>{whole}</i>"
+            " zeigt wieder alles). Unter <i>{menu}</i>: <i>{shake}</i> lässt ein Schütteln des Handys würfeln"
+            " (einmal je Schütteln; ein aufgenommenes Handy würfelt nicht), <i>{full}</i> gibt dem Spiel den ganzen"
+            " Bildschirm, und <i>{install}</i> legt das Spiel, wo der Browser es anbietet, auf den Startbildschirm,"
+            " auch ohne Netz spielbar. Solange ein Spiel läuft, bleibt der Bildschirm an.</p>",
         ),
     ),
 }
