@@ -1,7 +1,8 @@
 // What the device offers the page beyond drawing: the screen kept on while Python says so (the Screen Wake Lock), a
 // phone's share sheet (html[data-can-share]: the links' Share…), its vibration, a shake that rolls, a saved game's
-// file dropped on the page, the whole screen, and the browser's offer to install the site as an app. It decides nothing: Python's Screen says when the screen is to stay
-// on, and what a file holds. page.js makes it once.
+// file dropped on the page, the whole screen, and the browser's offer to install the site as an app. It decides
+// nothing: Python's Screen says when the screen is to stay on, whether a shake rolls, and what a file holds. page.js
+// makes it once.
 window.pageDevice = function (page) {
   "use strict";
   var root = document.documentElement;
