@@ -11,6 +11,7 @@ from site_page import GamePage, settle
 from test_phone import PHONE, device
 
 from malefiz.app import SHAKE_FORCE
+from malefiz.core.screen import SHAKEN_BUZZ
 
 GAME = "?" + urlencode(
     {
@@ -41,6 +42,7 @@ GOING_ON = (
 def test_a_shake_rolls_the_die_once_where_the_player_turned_it_on(browser: Browser, site_url: str) -> None:
     context, game = device(browser, site_url, **PHONE)
     page = game.page
+    page.add_init_script("window.felt = []; navigator.vibrate = (pattern) => window.felt.push(pattern) > 0;")
     game.open(GAME)
     page.locator(".menu-button").tap()
     switch = page.locator("[data-shake-switch]")
@@ -59,6 +61,7 @@ def test_a_shake_rolls_the_die_once_where_the_player_turned_it_on(browser: Brows
     page.evaluate(SHAKE, SHAKE_FORCE * 1.6)
     game.wait_for_position_change(before)
     assert (game.position()["turn"], game.position()["attempt"]) == ("yellow", 2)  # a 5: yellow's second try
+    assert page.evaluate("window.felt") == [list(SHAKEN_BUZZ)]  # the roll felt in the hand
     rolled = game.position_text()
     page.evaluate(GOING_ON, SHAKE_FORCE * 2)  # the same shake goes on: one roll, not three tries
     settle(page)

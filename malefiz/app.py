@@ -462,7 +462,9 @@ class App(Settings, SettingUp, BetweenDevices):
             return None
         now, before = self.clock(), self._shaken
         self._shaken = now
-        return self.roll() if now - before >= SHAKE_PAUSE else None
+        screen = self.roll() if now - before >= SHAKE_PAUSE else None
+        # The roll felt in the hand (SHAKEN_BUZZ), a roll that moves nothing (passed at once) too.
+        return None if screen is None else dataclasses.replace(screen, sound="shaken")
 
     def hint(self) -> Screen | None:
         """*Hint*: the strongest computer's move, marked and told."""

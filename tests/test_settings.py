@@ -10,6 +10,7 @@ import pytest
 
 from malefiz.app import SHAKE_FORCE, SHAKE_PAUSE, App
 from malefiz.bridge import Bridge
+from malefiz.core.screen import SHAKEN_BUZZ
 from malefiz.settings import NOTATION_KEY, SHAKE_KEY, SOUND_KEY
 from malefiz.shelf import MemoryStorage
 
@@ -62,6 +63,11 @@ def test_a_shake_rolls_as_the_die_does_once_turned_on() -> None:
     assert screen is not None and not s.state.is_chance
     last = s.record.last
     assert last is not None and getattr(last.action, "value", None) == screen.die
+    assert (screen.sound, screen.buzz) == ("shaken", SHAKEN_BUZZ)  # the roll felt in the hand; a tap's is not
+    tapping = app()
+    tapping.open(GAME)
+    tapped = tapping.roll()
+    assert tapped is not None and (tapped.sound, tapped.buzz) == ("roll", ())
 
 
 def test_a_gentle_movement_rolls_nothing() -> None:
@@ -84,7 +90,8 @@ def test_one_shake_is_one_roll_even_where_the_turn_passes_at_once() -> None:
     a.set_shake(True)
     s = a.session
     assert s is not None
-    assert a.shake(SHAKE_FORCE) is not None
+    screen = a.shake(SHAKE_FORCE)
+    assert screen is not None and screen.buzz == SHAKEN_BUZZ  # a 5 with every piece in B: felt too, though passed
     rolled = len(s.record)
     for step in range(1, 40):  # the same shake goes on, reading after reading
         clock.now += SHAKE_PAUSE / 10

@@ -49,12 +49,13 @@ __all__ = [
 LOG_LINES: Final = 300
 """How many of the latest lines the move list shows."""
 
-Sound = Literal["roll", "move", "capture", "barricade", "turn", "win"]
+Sound = Literal["roll", "shaken", "move", "capture", "barricade", "turn", "win"]
 
 NoticeTone = Literal["alert", "info"]
 
 SOUNDS: Final[dict[str, tuple[float, ...]]] = {
     "roll": (330.0,),
+    "shaken": (330.0,),
     "move": (440.0, 554.0),
     "capture": (659.0, 523.0, 392.0, 262.0),
     "barricade": (196.0, 294.0),
@@ -66,8 +67,12 @@ SOUNDS: Final[dict[str, tuple[float, ...]]] = {
 BUZZ: Final = (90, 70, 90)
 """The vibration when the turn comes to this device from another one: two short pulses (milliseconds)."""
 
-BUZZES: Final[dict[str, tuple[int, ...]]] = {"turn": BUZZ}
-"""The sounds a phone also vibrates with (milliseconds on, off, on...): felt in a pocket, and with the sound off."""
+SHAKEN_BUZZ: Final = (40,)
+"""The vibration of a roll by shaking the device (the die rattling in the hand): felt while the eyes are elsewhere."""
+
+BUZZES: Final[dict[str, tuple[int, ...]]] = {"turn": BUZZ, "shaken": SHAKEN_BUZZ}
+"""The sounds a phone also vibrates with (milliseconds on, off, on...): felt in a pocket, and with the sound off.
+``shaken`` is a roll's sound when a shake rolled (:meth:`malefiz.app.App.shake`)."""
 
 
 @dataclass(frozen=True)
