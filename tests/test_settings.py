@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import json
 import random
-from typing import Any
 
 import pytest
 
@@ -13,6 +11,7 @@ from malefiz.bridge import Bridge
 from malefiz.core.screen import SHAKEN_BUZZ
 from malefiz.settings import NOTATION_KEY, SHAKE_KEY, SOUND_KEY
 from malefiz.shelf import MemoryStorage
+from tests.test_bridge import send
 
 GAME = "?game=maedn&seats=human,human&first=yellow&seed=4&forced=off"
 """Two people on one device; yellow rolls first."""
@@ -26,11 +25,6 @@ class Clock:
 
     def __call__(self) -> float:
         return self.now
-
-
-def send(bridge: Bridge, call: str, *args: Any) -> dict[str, Any]:
-    reply: dict[str, Any] = json.loads(bridge.handle(json.dumps({"call": call, "args": list(args)})))
-    return reply
 
 
 def app(storage: MemoryStorage | None = None, clock: Clock | None = None) -> App:

@@ -53,9 +53,12 @@ Sound = Literal["roll", "shaken", "move", "capture", "barricade", "turn", "win"]
 
 NoticeTone = Literal["alert", "info"]
 
+ROLL_NOTES: Final = (330.0,)
+"""A roll's note, tapped or shaken."""
+
 SOUNDS: Final[dict[str, tuple[float, ...]]] = {
-    "roll": (330.0,),
-    "shaken": (330.0,),
+    "roll": ROLL_NOTES,
+    "shaken": ROLL_NOTES,
     "move": (440.0, 554.0),
     "capture": (659.0, 523.0, 392.0, 262.0),
     "barricade": (196.0, 294.0),
