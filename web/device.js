@@ -61,17 +61,19 @@ window.pageDevice = function (page) {
   });
 
   // Where the browser offers to install the site as an app (beforeinstallprompt: Chrome, Edge, Android), the menu says
-  // *Install as an app* and asks the browser's own question; once installed, or asked, the entry goes.
-  var install = document.querySelector('[data-action="install"]'), offer = null;
+  // *Install as an app* and asks the browser's own question; once installed, or asked, the entry goes for this visit
+  // (an offer the browser makes again after its question was answered does not bring it back; its own button stays).
+  var install = document.querySelector('[data-action="install"]'), offer = null, asked = false;
   addEventListener("beforeinstallprompt", function (event) {
+    if (asked) return;
     offer = event;
     install.hidden = false;
   });
   addEventListener("appinstalled", function () { offer = null, install.hidden = true; });
   install.addEventListener("click", function () {
-    if (offer) offer.prompt().catch(function () {});
-    offer = null;
-    install.hidden = true;
+    var asking = offer;
+    offer = null, asked = true, install.hidden = true;  // gone first, whatever the question does
+    if (asking) try { asking.prompt().catch(function () {}); } catch (error) { /* the browser's question refused */ }
   });
 
   // Shaking the device rolls the die where the player turned it on (the menu's *Shake to roll*, offered where the
