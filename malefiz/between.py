@@ -14,8 +14,9 @@ from .core.face import Marks
 from .core.remote import link_anchors
 from .core.screen import NoticeTone, Screen, play_screen
 from .core.setup import PACES, Setup
+from .reactions import REACTIONS
 from .tally import TALLY_KEY, players_line, read_tally
-from .together import JOIN, PLAY, REACTIONS, TOGETHER_PREFIX, Invitation, Together, anchor_key
+from .together import JOIN, PLAY, TOGETHER_PREFIX, Invitation, Together, anchor_key
 from .together_keep import keep, restore
 from .together_view import device_name, join_html, kept_html, panel_html, person, reactions_heard, waiting_text
 
@@ -258,7 +259,7 @@ class BetweenDevices:
         return self._together_now()
 
     def react(self, index: int) -> Screen | None:
-        """This device's person (a player or a watcher) sends reaction ``index`` (:data:`~malefiz.together.REACTIONS`)
+        """This device's person (a player or a watcher) sends reaction ``index`` (:data:`~malefiz.reactions.REACTIONS`)
         to the others."""
         together = self.together
         if together is None or together.table is None or together.sender is None or not 0 <= index < len(REACTIONS):

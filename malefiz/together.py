@@ -53,14 +53,9 @@ from .invitation import (
     fragment,
     unb64,
 )
+from .reactions import HEARD_PAUSE, REACTION_PAUSE, REACTIONS, Reactions
 
-__all__ = ["JOIN", "PLAY", "REACTIONS", "REPLY", "STUN", "TOGETHER_PREFIX", "Invitation", "Together", "anchor_key"]
-
-REACTIONS: Final = ("nice", "wow", "oh_no", "haha", "luck", "well_played")
-"""What a person can send the others during a game between devices, a tap each (a message ``{"t": "react", "r":
-index, "by": device}``; the host passes it on): friends apart cheer a capture or groan at a barricade. Each device
-says them in its own language (catalogue keys ``react.<name>``): words, not emoji, which some systems cannot
-draw."""
+__all__ = ["JOIN", "PLAY", "REPLY", "STUN", "TOGETHER_PREFIX", "Invitation", "Together", "anchor_key"]
 
 TOGETHER_PREFIX: Final = "malefiz.together."
 """The browser keeps each game between devices under this prefix and the game's code
@@ -123,8 +118,8 @@ class Together:
         """The connected device the host pressed *Let the computer play for …* for: asked whether it is sure."""
         self._told: str = ""
         """The roster the host last sent."""
-        self.heard: list[tuple[int, int]] = []
-        """Reactions sent or received since the page last showed them: (device, index in :data:`REACTIONS`)."""
+        self.reactions = Reactions()
+        """Reactions sent or received since the page last showed them (:mod:`malefiz.reactions`)."""
 
     # -- the host -----------------------------------------------------------------------
 
@@ -590,25 +585,25 @@ class Together:
         return self.invitation.device if self.invitation is not None else None
 
     def react(self, index: int) -> None:
-        """This device's person sends reaction ``index`` of :data:`REACTIONS` to the others (and sees it here): a
-        player or a watcher."""
+        """This device's person sends reaction ``index`` of :data:`~malefiz.reactions.REACTIONS` to the others (and
+        sees it here): a player or a watcher; one tap a :data:`~malefiz.reactions.REACTION_PAUSE`."""
         sender = self.sender
         if self.table is None or sender is None or not 0 <= index < len(REACTIONS):
             raise MalefizError.keyed("error.match_message")
-        self.heard.append((sender, index))
-        self._pass_reaction({"t": "react", "r": index, "by": sender})
+        if self.reactions.hear(sender, index, REACTION_PAUSE):  # (a tap too soon after the last sends nothing)
+            self._pass_reaction({"t": "react", "r": index, "by": sender})
 
     def _take_reaction(self, device: int, message: dict[str, Any]) -> None:
         """A reaction from another device: checked (the host's from the device that sent it, a guest's from the
-        host passing it on), heard, and passed on by the host."""
+        host passing it on), heard, and passed on by the host (one a :data:`~malefiz.reactions.HEARD_PAUSE` from each
+        device)."""
         index, by = message.get("r"), message.get("by")
         if type(index) is not int or not 0 <= index < len(REACTIONS) or type(by) is not int:
             raise MalefizError.keyed("error.match_message")
         from_sender = by == device if self.role == "host" else device == 0 and by != self.sender and 0 <= by < MAX_PEERS
         if not from_sender:
             raise MalefizError.keyed("error.match_message")
-        self.heard.append((by, index))
-        if self.role == "host":
+        if self.reactions.hear(by, index, HEARD_PAUSE) and self.role == "host":
             self._pass_reaction({"t": "react", "r": index, "by": by})
 
     def _pass_reaction(self, message: dict[str, Any]) -> None:

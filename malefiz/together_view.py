@@ -10,8 +10,9 @@ from .core.errors import ColourName, MalefizError
 from .core.session import Session
 from .core.setup import MAX_NAME, Games, Seat, Setup, seat_label
 from .i18n import Translator
+from .reactions import REACTIONS
 from .shelf import described, latest_card
-from .together import REACTIONS, WATCHERS, Peer, Together
+from .together import WATCHERS, Peer, Together
 
 __all__ = [
     "KEPT",
@@ -160,7 +161,7 @@ def panel_html(together: Together, t: Translator) -> str:
 
 
 def _reactions_html(together: Together, t: Translator) -> str:
-    """A tap sends a reaction to the others (:data:`~malefiz.together.REACTIONS`), once the game has begun."""
+    """A tap sends a reaction to the others (:data:`~malefiz.reactions.REACTIONS`), once the game has begun."""
     if together.table is None or together.sender is None:
         return ""
     label = html.escape(t("together.react"))
@@ -173,8 +174,8 @@ def _reactions_html(together: Together, t: Translator) -> str:
 
 def reactions_heard(together: Together, t: Translator) -> str:
     """The reactions sent or received since the last screen, with who sent them (``Ben: Nice move!``; this device's
-    own ``You: Good luck!``), once: they are taken from :attr:`~malefiz.together.Together.heard`."""
-    heard, together.heard = together.heard, []
+    own ``You: Good luck!``), once: they are taken from :attr:`~malefiz.together.Together.reactions`."""
+    heard = together.reactions.take()
     said = []
     for device, index in heard[-3:]:
         if device == together.sender:

@@ -17,6 +17,7 @@ from malefiz.core.setup import Setup
 from malefiz.games import GAMES
 from malefiz.games.maedn.board import LETTER_COLOURS
 from malefiz.games.maedn.view import board_svg
+from malefiz.reactions import HEARD_PAUSE, REACTION_PAUSE
 from malefiz.tally import TALLY_KEY, read_tally
 from malefiz.together import JOIN, PLAY, REPLY, TOGETHER_PREFIX
 
@@ -934,6 +935,37 @@ def test_a_reaction_reaches_the_other_device_with_who_sent_it_and_a_bad_one_is_r
         assert refused.notice and not refused.reaction
         assert host.session is not None and host.session.state == before
     assert host.react(99) is None  # the page offers only the six
+
+
+def test_reactions_tapped_in_a_row_are_sent_once_a_pause_and_a_flood_from_another_device_is_not_heard() -> None:
+    # A child taps Haha! again and again: one goes, the next once the device was quiet for REACTION_PAUSE (the
+    # first is still over everyone's board). A changed page that sends faster is heard once a HEARD_PAUSE.
+    host, guest, sent = connect("?game=maedn&seats=human,remote&names=Anna,Ben")
+    deliver(host, guest, sent)
+    now = [100.0]
+    for device in (host, guest):
+        assert device.together is not None
+        device.together.reactions.clock = lambda: now[0]
+
+    def sent_by(screen: Screen) -> list[str]:
+        return [c["text"] for c in screen.net if c["do"] == "send" and c["peer"] == 0]
+
+    first = must(guest.react(3))
+    assert first.reaction == "You: Haha!" and len(sent_by(first)) == 1
+    now[0] += REACTION_PAUSE - 0.1
+    again = must(guest.react(3))
+    assert again.reaction == "" and sent_by(again) == []  # nothing sent, nothing new shown
+    now[0] += 0.1
+    later = must(guest.react(0))
+    assert later.reaction == "You: Nice move!" and len(sent_by(later)) == 1
+    assert must(host.net(1, "message", sent_by(first)[0])).reaction == "Ben: Haha!"
+    flood = json.dumps({"t": "react", "r": 3, "by": 1})
+    now[0] += HEARD_PAUSE - 0.1
+    dropped = must(host.net(1, "message", flood))
+    assert dropped.reaction == "" and not dropped.notice  # not an error: only too soon
+    now[0] += 0.1
+    assert must(host.net(1, "message", sent_by(later)[0])).reaction == "Ben: Nice move!"
+    assert must(host.react(5)).reaction == "You: Well played!"  # each device has its own pause
 
 
 def test_a_reaction_is_said_in_the_players_language() -> None:
