@@ -150,9 +150,9 @@ def test_a_click_on_a_field_with_no_pawn_picked_picks_the_one_that_can_go_there(
     game.open("?board=fast&seats=human,human&names=Mia,Ben&position=" + position.replace(" ", "%20"))
     shown = "(said) => document.querySelector('[data-message]').textContent === said"
     game.click_key("3.3")
-    game.page.wait_for_function(shown, arg="With a 6 none of your pieces can go there")
+    game.page.wait_for_function(shown, arg="With a 6 none of your pawns can go there")
     game.click_key("7.4")
-    game.page.wait_for_function(shown, arg="Picked the piece that can go there: choose the field again to move it")
+    game.page.wait_for_function(shown, arg="Picked the pawn that can go there: choose the field again to move it")
     game.page.wait_for_selector('#board .pawn.selected[data-key="3.7"]')
     assert str(game.state()) == position  # nothing moved yet: the pawn is picked, its fields marked
     before = game.position_text()
@@ -163,7 +163,7 @@ def test_a_click_on_a_field_with_no_pawn_picked_picks_the_one_that_can_go_there(
     game.open("?board=fast&seats=human,human&names=Mia,Ben&position=" + both.replace(" ", "%20"))
     assert sorted(set(game.keys(".movable"))) == ["0.8", "6.8", "h"]
     game.click_key("2.7")
-    game.page.wait_for_function(shown, arg="Several of your pieces can go there (marked): pick one")
+    game.page.wait_for_function(shown, arg="Several of your pawns can go there (marked): pick one")
     assert sorted(set(game.keys(".movable"))) == ["6.8", "h"] and str(game.state()) == both  # only those two marked
     assert game.keys(".target") == ["2.7"]  # and the field they can go to
     game.watch.assert_clean()

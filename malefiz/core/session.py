@@ -369,10 +369,10 @@ class Session(WhoPlays, Reviewing):
             if len(goers) > 1:  # the field a child counted to: the pieces that can go there are marked
                 self.pointed = (self.state, where, frozenset(goers))
                 self.selected = None
-                self.message = self.t("why.pick_first")
+                self.message = self.t("why.pick_first", pieces=self.t(f"nouns.{self.game.name}"))
             else:  # the one piece that can go there is picked
                 self.selected = goers.pop()
-                self.message = self.t("why.picked")
+                self.message = self.t("why.picked", piece=self.t(f"noun.{self.game.name}"))
             return True
         only = len({c.piece for c in choices}) == 1
         if (self.face.one_click or (only and piece == self.selected)) and len(mine) == 1:
@@ -407,7 +407,7 @@ class Session(WhoPlays, Reviewing):
             return why
         if any(c.field == where for c in self.choices()):
             return ""  # a click plays it (a barricade's field, the picked piece's), or picks or marks what goes there
-        return why or self.t("why.nowhere", n=state.roll)
+        return why or self.t("why.nowhere", n=state.roll, pieces=self.t(f"nouns.{self.game.name}"))
 
     def _chosen(self, action: Any) -> None:
         self.selected = None

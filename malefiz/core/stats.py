@@ -211,7 +211,13 @@ def _number(v: float) -> str:
 
 
 def chart_svg(
-    stats: Stats, names: Sequence[str], colours: Sequence[str], t: Translator = ENGLISH, *, measure: str = ""
+    stats: Stats,
+    names: Sequence[str],
+    colours: Sequence[str],
+    t: Translator = ENGLISH,
+    *,
+    measure: str = "",
+    piece: str = "",
 ) -> str:
     """The distance of each seat to the goal over the turns, as an SVG line chart.
 
@@ -224,7 +230,8 @@ def chart_svg(
     the seat that moved it, each with a ``<title>`` saying who did what.
     Below the plot the key: each seat's line and name, then each kind of mark
     the chart shows and what it means, then ``measure`` (what the distance
-    counts, in words; left out when empty), so the chart reads without a pointer.
+    counts, in words; left out when empty), so the chart reads without a pointer. ``piece``: what the game calls
+    a piece, in ``t``'s language (a Malefiz pawn; "": Mensch ärgere Dich nicht's piece).
 
     CSS classes: ``stats-chart`` (the ``svg``), ``stats-axis``, ``stats-grid``,
     ``stats-tick``, ``stats-axis-name``, ``stats-line``, ``stats-capture``,
@@ -245,6 +252,7 @@ def chart_svg(
     legend_rows = -(-seats // key.columns)
     kinds = [kind for kind in MARK_KINDS if stats.turns_with(kind)]
     note = _wrap(measure, NOTE_LETTERS) if measure else []
+    piece = piece or t("noun.maedn")
     bottom = TOP + PLOT_HEIGHT
     marks_top = bottom + BOTTOM + legend_rows * LEGEND_ROW
     note_top = marks_top + len(kinds) * LEGEND_ROW
@@ -330,7 +338,7 @@ def chart_svg(
         x, y = x_of(mark.turn), y_of(values[min(mark.turn, len(values) - 1)])
         if mark.kind == "capture":
             victim = name(mark.victim) if mark.victim is not None else t("stats.another")
-            what = t("stats.capture_mark", turn=mark.turn, name=name(mark.seat), victim=victim)
+            what = t("stats.capture_mark", turn=mark.turn, name=name(mark.seat), piece=piece, victim=victim)
         else:
             what = t("stats.barricade_mark", turn=mark.turn, name=name(mark.seat))
         shape = _mark_shape(mark.kind, x, y, fill(mark.seat), size)
@@ -360,9 +368,10 @@ def chart_svg(
         for i, kind in enumerate(kinds):
             y = marks_top + 10 + i * LEGEND_ROW
             shape = _mark_shape(kind, LEFT + 14, y, "#555555")
+            said = escape(t(f"stats.key_{kind}", piece=piece))
             out.append(
                 f'<g class="stats-mark-key" data-kind="{kind}" stroke-width="2">{shape}'
-                f'<text x="{LEFT + 36}" y="{px(y + 4)}" stroke="none">{escape(t(f"stats.key_{kind}"))}</text></g>'
+                f'<text x="{LEFT + 36}" y="{px(y + 4)}" stroke="none">{said}</text></g>'
             )
         out.append("</g>")
     if note:
@@ -497,7 +506,7 @@ def report_html(session: Session) -> str:
     measure = session.t(f"stats.measure_{session.game.name}")
     return (
         '<div class="stats-report">\n'
-        + chart_svg(stats, names, colours, session.t, measure=measure)
+        + chart_svg(stats, names, colours, session.t, measure=measure, piece=session.t(f"noun.{session.game.name}"))
         + "\n"
         + table_html(stats, names, barricades=moved, t=session.t)
         + "\n</div>"

@@ -380,7 +380,7 @@ def test_a_game_not_yet_begun_has_one_point_and_no_counts() -> None:
 @pytest.mark.parametrize(
     ("language", "capture", "barricade", "measure"),
     [
-        ("en", "piece sent back", "barricade moved", "leading pawn"),
+        ("en", "pawn sent back", "barricade moved", "leading pawn"),
         ("de", "Figur geschlagen", "Sperrstein versetzt", "vordersten Figur"),
     ],
 )

@@ -194,7 +194,7 @@ def test_a_malefiz_pawn_stopped_by_barricades_or_taken_fields_and_another_player
     assert malefiz_words(closed, "2.4", str.title, GERMAN) == (
         "Ein Sperrstein versperrt dieser Figur jeden Weg mit einer 6"
     )
-    assert malefiz_words(closed, "7.7", str.title) == "That piece belongs to Yellow"
+    assert malefiz_words(closed, "7.7", str.title) == "That pawn belongs to Yellow"  # Malefiz's word
     assert malefiz_words(closed, "3.7", str.title) == malefiz_words(closed, "5.5", str.title) == ""  # moves; empty
     rests = malefiz_position("fast r:7.2,5.5,2.7,f y:5.4,9.7,h,h x:5.1,2.3,3.3,6.3,7.3,8.3 r1")
     assert malefiz_rules.stopped(rests, parse_location("f")) == "taken"
@@ -330,7 +330,11 @@ def test_with_no_piece_picked_every_field_a_click_leaves_alone_says_whether_a_pi
     # why not: a field exactly one of the person's pieces can go to picks that piece; one several can go to marks
     # only those (one to be picked); one none can go to says so.
     s = started(address)
-    several, nowhere = s.t("why.pick_first"), {s.t("why.nowhere", n=n) for n in range(1, 7)}
+    pieces = s.t(f"nouns.{s.game.name}")  # pawns in Malefiz, pieces in Mensch ärgere Dich nicht
+    several, nowhere = (
+        s.t("why.pick_first", pieces=pieces),
+        {s.t("why.nowhere", n=n, pieces=pieces) for n in range(1, 7)},
+    )
     seen = {"picked": 0, "several": 0, "nowhere": 0}
     decisions = 0
     while not s.state.is_over and decisions < 60:
@@ -349,7 +353,11 @@ def test_with_no_piece_picked_every_field_a_click_leaves_alone_says_whether_a_pi
                     before, said, movable = str(s.state), s.message, s.marks().movable
                     assert s.click(key) and str(s.state) == before
                     if len(going) == 1:
-                        assert s.selected in going and s.message == s.t("why.picked") and s.pointed is None
+                        assert (
+                            s.selected in going
+                            and s.message == s.t("why.picked", piece=pieces[:-1])
+                            and s.pointed is None
+                        )
                         seen["picked"] += 1
                     else:
                         marks = s.marks()
@@ -364,7 +372,7 @@ def test_with_no_piece_picked_every_field_a_click_leaves_alone_says_whether_a_pi
             if where is not None:  # a field (a pawn's house is a place of its own)
                 assert why, (str(s.state), key)
             if why in nowhere:
-                assert piece is None and not going and why == s.t("why.nowhere", n=s.state.roll)
+                assert piece is None and not going and why == s.t("why.nowhere", n=s.state.roll, pieces=pieces)
                 seen["nowhere"] += 1
             quiet = s.why_not(key, empty=False)  # a tap: a field's words never hold it back, a piece's do
             assert quiet == why if why not in nowhere else quiet != why
@@ -379,9 +387,9 @@ def test_a_click_on_an_empty_field_picks_the_one_piece_that_can_go_there_or_says
     for language, picked, several, none in (
         (
             "en",
-            "Picked the piece that can go there: choose the field again to move it",
-            "Several of your pieces can go there (marked): pick one",
-            "With a 6 none of your pieces can go there",
+            "Picked the pawn that can go there: choose the field again to move it",
+            "Several of your pawns can go there (marked): pick one",
+            "With a 6 none of your pawns can go there",
         ),
         (
             "de",

@@ -191,6 +191,6 @@ def stuck_words(state: State, key: str, name: Namer, t: Translator = ENGLISH, ch
         return ""
     colour, place = found
     if colour not in movers(state):
-        return t("why.not_yours", who=name(colour))
+        return t("why.not_yours", piece=t("noun.maedn"), who=name(colour))
     why = stopped(state, colour, place)
     return t(f"md.why.{why}") if why else ""

@@ -264,7 +264,7 @@ def stuck_words(
     state: State, key: str, name: Callable[[Colour], str], t: Translator = ENGLISH, chosen: str | None = None
 ) -> str:
     """Why a click on ``key`` (a location's name) does nothing: while a roll waits to be used, the pawn there is
-    another player's (``That piece belongs to Yellow``) or what stops it (:func:`~.rules.stopped`: ``A barricade
+    another player's (``That pawn belongs to Yellow``) or what stops it (:func:`~.rules.stopped`: ``A barricade
     blocks every way this pawn could go with a 6``); with the pawn on ``chosen`` picked, why it cannot go to the field
     ``key`` (:func:`~.rules.unreachable`: ``With a 3 this pawn cannot land there``); while a barricade waits for its
     field, why it may not go there (:func:`~.rules.unplaceable`: ``The barricade may not go on the bottom row``); ""
@@ -273,7 +273,7 @@ def stuck_words(
     >>> from .notation import parse_position
     >>> s = parse_position("fast r:2.4,3.7,h,h y:7.4,7.7,7.8,h x:5.1,5.2,4.3,6.3,8.3,4.4 r6")
     >>> stuck_words(s, "2.4", str.title), stuck_words(s, "7.7", str.title), stuck_words(s, "3.7", str.title)
-    ('A barricade blocks every way this pawn could go with a 6', 'That piece belongs to Yellow', '')
+    ('A barricade blocks every way this pawn could go with a 6', 'That pawn belongs to Yellow', '')
     >>> stuck_words(s, "3.3", str.title, chosen="3.7"), stuck_words(s, "4.2", str.title, chosen="2.4")
     ('With a 6 this pawn cannot land there', 'A barricade is in the way: a pawn may not jump over one')
 
@@ -292,6 +292,10 @@ def stuck_words(
             return t(f"mf.why.to.{why}", n=state.roll)
     if location not in state.pawns[state.turn]:  # the house and the forest are always the player's own
         owner = next((i for i, pawns in enumerate(state.pawns) if location in pawns), None)
-        return "" if owner is None or location < 0 else t("why.not_yours", who=name(state.players[owner]))
+        return (
+            ""
+            if owner is None or location < 0
+            else t("why.not_yours", piece=t("noun.malefiz"), who=name(state.players[owner]))
+        )
     why = stopped(state, location)
     return t(f"mf.why.{why}", n=state.roll) if why else ""
