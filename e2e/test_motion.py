@@ -90,3 +90,27 @@ def test_a_taken_barricade_floats_over_its_pawn_then_lands_marked(game: GamePage
     assert "trail" in (landed.get_attribute("class") or "")
     assert game.page.locator("#board .held").count() == 0
     game.watch.assert_clean()
+
+
+def test_a_switch_turned_in_another_tab_turns_here_too(game: GamePage) -> None:
+    # Two tabs of one browser: sound on, motion off and the notation shown in the second; the first follows at once
+    # (no reload), its move list too.
+    game.open("?game=maedn&seats=human,human&seed=3")
+    game.page.locator('[data-action="roll"]').click()
+    settle(game.page)
+    assert game.page.locator("[data-motion-switch]").is_checked() and not game.page.locator("[data-sound]").is_checked()
+    tab = game.page.context.new_page()
+    tab.on("pageerror", lambda error: game.watch.errors.append(f"page error: {error}"))
+    tab.goto(game.site_url + "?game=malefiz&seats=human,human&seed=4")
+    tab.wait_for_selector("html[data-ready]")
+    tab.locator("[data-sound]").check()
+    tab.locator("[data-motion-switch]").uncheck()
+    tab.locator('[data-action="notation"]').click()
+    settle(tab)
+    game.page.wait_for_function(
+        "() => document.querySelector('[data-sound]').checked && document.documentElement.dataset.motion === 'off'"
+    )
+    assert not game.page.locator("[data-motion-switch]").is_checked()
+    game.page.wait_for_selector('[data-action="notation"][aria-pressed="true"]')
+    assert game.page.locator(".log .notation").count() >= 1  # the roll in notation, beside its words
+    game.watch.assert_clean()

@@ -31,7 +31,7 @@ from .core.setup import PACES, Games, Setup, asked_in, check_asked, nearest_setu
 from .games import GAMES
 from .i18n import EN, LANGUAGES, Translator, language_of
 from .setting_up import SHOWN_KEY, SettingUp, game_address
-from .settings import LANGUAGE_KEY, MOTION_KEY, SHAKE_KEY, SOUND_KEY, Settings
+from .settings import LANGUAGE_KEY, MOTION_KEY, NOTATION_KEY, SHAKE_KEY, SOUND_KEY, Settings
 from .shelf import (
     GAME_PREFIX,
     MemoryStorage,
@@ -638,7 +638,10 @@ class App(Settings, SettingUp, BetweenDevices):
 
     def changed(self, key: str | None) -> Screen | None:
         """Another tab changed what is kept (the browser's storage event; ``key`` None: everything was cleared):
-        the setup screen lists the shelf anew; the game shown catches up when it went on there."""
+        the setup screen lists the shelf anew; the game shown catches up when it went on there, and its move list
+        shows the notation as it was turned there."""
+        if key == NOTATION_KEY:
+            return None if self.session is None else self.screen(keep=False)
         if self.together is not None:  # a game between devices: caught up when another tab took it further
             return self.together_changed(key)
         if key == TALLY_KEY and self.session is None:

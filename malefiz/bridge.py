@@ -179,6 +179,8 @@ class Bridge:
         """Whether the move list the page shows marks the mistakes and shows the notation (see
         :attr:`Screen.reviewed`, :attr:`Screen.notation`)."""
         self.clock = clock
+        self.calm = False
+        """Whether the system asks for reduced motion (the page says so as it opens)."""
 
     def handle(self, message: str) -> str:
         """Answer one message from the page (see the module's description)."""
@@ -219,7 +221,7 @@ class Bridge:
         system asks for reduced motion), the key table, and the first screen. ``form``: the setup form's fields
         when the person filled it in already while Python started (the setup screen then shows the game and board
         they chose, and keeps the form as they left it); ``elements``: the page's fixed texts (see :meth:`texts`)."""
-        motion = self.app.motion_setting(bool(calm))
+        self.calm = bool(calm)
         screen = self.app.arrive(_text(query), _text(fragment))
         if form is not None and screen.view == "setup":
             chosen = dict(_fields(form))
@@ -230,12 +232,19 @@ class Bridge:
                 screen = dataclasses.replace(screen, form=())
         texts = self.texts(elements)
         return {
-            "sound": self.app.sound_setting(),
-            "shake": {"on": self.app.shake_setting(), "force": SHAKE_FORCE},
-            "motion": motion,
+            **self.settings(),
             "keys": key_table(),
             "texts": texts,
             "screen": screen,
+        }
+
+    def settings(self) -> dict[str, Any]:
+        """The settings the page's switches show and its sound, motion and shaking follow (``motion``: as kept,
+        else off where the system asks for reduced motion)."""
+        return {
+            "sound": self.app.sound_setting(),
+            "shake": {"on": self.app.shake_setting(), "force": SHAKE_FORCE},
+            "motion": self.app.motion_setting(self.calm),
         }
 
     def texts(self, elements: object) -> dict[str, Any]:
@@ -290,11 +299,13 @@ class Bridge:
             "screen": self.app.worked(),
         }
 
-    def storage_changed(self, area: object, key: object, value: object) -> Screen | None:
-        """Another tab changed what is kept: the copy follows, then the app catches up."""
+    def storage_changed(self, area: object, key: object, value: object) -> dict[str, Any]:
+        """Another tab changed what is kept: the copy follows, then the app catches up; the settings as they are
+        now (:meth:`settings`: a switch turned in another tab turns here too)."""
         kept = self.local if area == "local" else self.tab
         kept.changed(None if key is None else _text(key), None if value is None else _text(value))
-        return self.app.changed(None if key is None else _text(key)) if area == "local" else None
+        screen = self.app.changed(None if key is None else _text(key)) if area == "local" else None
+        return {**self.settings(), "screen": screen}
 
     def refused(self) -> None:
         """The browser refused a write: nothing more is kept (the app says so)."""

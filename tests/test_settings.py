@@ -9,7 +9,7 @@ import pytest
 from malefiz.app import SHAKE_FORCE, SHAKE_PAUSE, App
 from malefiz.bridge import Bridge
 from malefiz.core.screen import SHAKEN_BUZZ
-from malefiz.settings import NOTATION_KEY, SHAKE_KEY, SOUND_KEY
+from malefiz.settings import MOTION_KEY, NOTATION_KEY, SHAKE_KEY, SOUND_KEY
 from malefiz.shelf import MemoryStorage
 from tests.test_bridge import send
 
@@ -141,3 +141,24 @@ def test_the_page_learns_the_shake_setting_and_its_force_and_sends_what_it_felt(
     assert send(bridge, "set_shake", False, True)["writes"] == [["local", SHAKE_KEY, "off"]]
     with pytest.raises(ValueError, match="expected a number"):
         send(bridge, "shake", "hard")
+
+
+def test_a_setting_changed_in_another_tab_reaches_this_tabs_switches_and_move_list() -> None:
+    # Sound turned on, motion and shaking turned off, the notation shown, each in another tab of the same browser:
+    # this tab's page is told at once (the browser's storage event), with the same settings an opening gives.
+    bridge = Bridge({"local": {SHAKE_KEY: "on"}, "tab": {}, "writable": True, "languages": ["en"]})
+    opening = send(bridge, "open_page", GAME, "", True, None, [])["value"]  # the system asks for reduced motion
+    assert (opening["sound"], opening["motion"], opening["shake"]["on"]) == (False, False, True)
+    told = send(bridge, "storage_changed", "local", SOUND_KEY, "on")
+    settings = {key: opening[key] for key in ("sound", "shake", "motion")}
+    assert told["value"] == {**settings, "sound": True} and told["screen"] is None  # nothing else to draw
+    told = send(bridge, "storage_changed", "local", MOTION_KEY, "on")
+    assert told["value"]["motion"] is True and bridge.app.motion
+    told = send(bridge, "storage_changed", "local", SHAKE_KEY, "off")
+    assert told["value"]["shake"] == {"on": False, "force": SHAKE_FORCE}
+    assert send(bridge, "shake", 2 * SHAKE_FORCE)["screen"] is None  # off here too: nothing rolls
+    assert send(bridge, "screen")["screen"]["notation"] is False
+    told = send(bridge, "storage_changed", "local", NOTATION_KEY, "on")
+    assert told["screen"]["notation"] is True  # the move list shows it at once
+    assert send(bridge, "storage_changed", "local", None, None)["value"]["sound"] is False  # all cleared
+    assert send(bridge, "storage_changed", "tab", SOUND_KEY, "on")["value"]["sound"] is False  # not a setting there

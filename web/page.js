@@ -438,6 +438,14 @@
       .finally(function () { waitingFor(-1); });
   }
 
+  /** The switches as Python says (as the page opens, and when another tab turned one). */
+  function useSettings(settings) {
+    $("[data-sound]").checked = settings.sound;
+    var shake = $("[data-shake-switch]");
+    if (!ready || shake.checked !== settings.shake.on) device.shake(settings.shake.on, settings.shake.force, false);
+    shake.checked = settings.shake.on;
+    setMotion(settings.motion);
+  }
   function setMotion(on) { $("[data-motion-switch]").checked = on, root.dataset.motion = on ? "on" : "off"; }
 
   function download(found) {
@@ -517,7 +525,7 @@
   addEventListener("storage", function (event) {
     if (event.key !== null && event.key.indexOf(KEPT) !== 0) return;
     var which = event.storageArea === area("tab") ? "tab" : "local";
-    run("storage_changed", which, event.key, event.newValue);
+    run("storage_changed", which, event.key, event.newValue).then(function (reply) { useSettings(reply.value); });
   });
   document.addEventListener("keydown", keyboard.onKey);
   // A phone on its side (any short window): the board and the panel take the height the bar leaves them, measured
@@ -562,10 +570,7 @@
     var waiting = early;
     early = null;
     call("open_page", location.search, location.hash, calm, touched ? formFields() : null, texts.asked).then(function (reply) {
-      $("[data-sound]").checked = reply.value.sound;
-      $("[data-shake-switch]").checked = reply.value.shake.on;
-      device.shake(reply.value.shake.on, reply.value.shake.force, false);
-      setMotion(reply.value.motion);
+      useSettings(reply.value);
       keyboard.learn(reply.value.keys);
       window.pageTexts.apply(texts.targets, reply.value.texts);
       ready = true;
