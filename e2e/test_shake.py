@@ -74,9 +74,36 @@ def test_a_shake_rolls_the_die_once_where_the_player_turned_it_on(browser: Brows
     game.watch.assert_clean()
 
 
+@pytest.mark.parametrize("width", [1061, 1180, 1279])
+def test_a_tablet_on_its_side_has_the_menu_with_shake_to_roll(browser: Browser, site_url: str, width: int) -> None:
+    # Between 1061 and 1279 px the wide bar had no room for *Shake to roll* (German words, the longer game's name):
+    # a touch screen that wide folds the bar into the menu, as it does upright, and the switch is there.
+    size = {"width": width, "height": 820}
+    context, game = device(browser, site_url, **{**PHONE, "viewport": size, "locale": "de-DE"})
+    page = game.page
+    game.open(GAME)
+    bar = page.locator(".bar").bounding_box()
+    assert bar is not None and bar["height"] <= 56  # one row
+    assert page.locator(".bar-menu").is_hidden() and page.locator(".menu-button").is_visible()
+    page.locator(".menu-button").tap()
+    page.wait_for_selector(".bar-menu:popover-open")
+    for entry in ("[data-shake-switch]", '[data-action="full-screen"]', "[data-sound]", "[data-language]"):
+        assert page.locator(f".bar-menu {entry}").is_visible(), entry
+    page.locator(".bar-menu .shake-switch").tap()
+    settle(page)
+    assert page.locator("[data-shake-switch]").is_checked()
+    before = game.position_text()
+    page.evaluate(SHAKE, SHAKE_FORCE * 1.6)
+    game.wait_for_position_change(before)
+    context.close()
+    game.watch.assert_clean()
+
+
 def test_a_computer_with_a_mouse_is_not_offered_shaking(game: GamePage) -> None:
     game.open(GAME)
     assert game.page.locator(".shake-switch").is_hidden()
+    game.page.set_viewport_size({"width": 1100, "height": 800})  # a mouse keeps the wide bar down to 1061 px
+    assert game.page.locator(".menu-button").is_hidden() and game.page.locator("[data-pace]").is_visible()
     game.page.set_viewport_size({"width": 390, "height": 844})  # the menu behind its button
     game.page.locator(".menu-button").click()
     assert game.page.locator("[data-pace]").is_visible() and game.page.locator(".shake-switch").is_hidden()
