@@ -523,8 +523,9 @@ class App(Settings, SettingUp, BetweenDevices):
         return self.screen(fresh=True)
 
     def rematch(self) -> Screen | None:
-        """*Rematch with the same players*: a new game with the same setup and a new seed, from the start, under a
-        new identity (the last one stays on the shelf)."""
+        """*Rematch with the same players*: a new game with the same setup and a new seed, from the start (the next
+        seat starts it where the seats' order decides: :meth:`~malefiz.core.setup.Setup.rematch`), under a new
+        identity (the last one stays on the shelf)."""
         s = self.session
         if s is None:
             return None
@@ -536,7 +537,7 @@ class App(Settings, SettingUp, BetweenDevices):
             return self._together_now() if asked else None
         self.keep()
         self.address = Address("push", "")
-        return self.start(dataclasses.replace(s.setup, seed=None, position=None))
+        return self.start(s.setup.rematch())
 
     def set_pace(self, pace: str) -> Screen | None:
         """Another pace for the computers; the game's address follows it."""

@@ -500,7 +500,7 @@ class Together:
 
     def _rematch(self) -> None:
         self.next = Chain.new()
-        self.setup = replace(self.setup, position=None)  # a game handed over in progress: the rematch starts afresh
+        self.setup = self.setup.rematch()  # from the start (a game handed over in progress too), the next seat first
         for peer in self.players():
             peer.anchor = b""
             if peer.state == "open":

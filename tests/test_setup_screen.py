@@ -289,6 +289,28 @@ def test_a_rematch_is_the_same_setup_with_a_new_seed_from_the_start() -> None:
     assert first is not None and a.shelf.get(first) is not None  # the game that ended stays kept
 
 
+def test_each_malefiz_rematch_is_started_by_the_next_seat_and_a_roll_still_decides_where_it_did() -> None:
+    # A family's evening: the same player no longer starts every game. Malefiz goes by the seats' order, so the
+    # next seat starts the next game; Mensch ärgere Dich nicht (and Malefiz's roll for the start) rolls again.
+    a = app()
+    a.open("?game=malefiz&board=fast&seats=bot:greedy,bot:greedy,bot:greedy&names=Ann,Ben,Cleo&seed=9&pace=instant")
+    starters = []
+    for _ in range(4):
+        assert a.session is not None
+        starters.append(a.session.setup.seats[a.session.state.turn].name)
+        while not a.session.state.is_over:
+            a.think()
+        assert a.rematch() is not None
+    assert starters == ["Ann", "Ben", "Cleo", "Ann"]
+    assert a.address is not None and "first=" in a.address.query  # a reload starts it with the same player
+    for rolled in ("?game=maedn&seats=bot:greedy,bot:greedy", "?seats=bot:greedy,bot:greedy&options=roll_for_start"):
+        a.open(rolled + "&seed=3&pace=instant")
+        assert a.session is not None
+        while not a.session.state.is_over:
+            a.think()
+        assert a.rematch() is not None and a.session.setup.first is None and a.session.start_rolls is not None
+
+
 def test_the_end_says_who_won_above_the_podium_that_shows_the_places() -> None:
     a = app()
     a.open("?game=maedn&seats=bot:greedy,bot:greedy,bot:greedy&names=Ann,Ben,Cleo&seed=3&pace=instant")

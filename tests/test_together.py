@@ -468,6 +468,18 @@ def test_a_rematch_keeps_the_seats_with_new_dice_and_the_last_game_stays_kept(as
     assert guest.session.state == host.session.state and len(host.session.record) >= 20
 
 
+def test_a_malefiz_rematch_between_devices_is_started_by_the_next_seat_on_every_device() -> None:
+    host, guest, sent = connect("?game=malefiz&board=fast&seats=human,remote&names=Anna,Ben")
+    deliver(host, guest, sent)
+    assert host.session is not None and host.session.state.turn == 0  # Anna started
+    play_until(host, guest, sent, 100_000)
+    sent.extend(("host", c["peer"], c["text"]) for c in must(host.rematch()).net if c["do"] == "send")
+    deliver(host, guest, sent)
+    assert host.session is not None and guest.session is not None and not host.session.state.is_over
+    assert host.session.state.turn == guest.session.state.turn == 1  # Ben starts the rematch
+    assert host.session.setup.first == guest.session.setup.first == host.session.setup.colours[1]
+
+
 def test_no_stun_server_unless_the_host_chooses_across_networks_and_then_only_the_one_named() -> None:
     host, guest = app(), app()
     first = host.open("?game=maedn&seats=human,remote&names=Anna,Ben&stun=127.0.0.1:3478")

@@ -416,6 +416,30 @@ class Setup:
         """The setup with its seed fixed (``seed`` when it has none), so a reload finds the same game."""
         return self if self.seed is not None else dataclasses.replace(self, seed=seed % MAX_SEED)
 
+    def rematch(self) -> Setup:
+        """The next game with the same players (*Rematch with the same players*): from the start, with new dice.
+        Where the seats' order decides who starts (no roll for it: Malefiz unless ``roll_for_start``), the seat
+        after the one that started this game starts the next, so that over an evening each starts in turn; where a
+        roll decides (Mensch ärgere Dich nicht), it decides again.
+
+        >>> from malefiz.games import GAMES
+        >>> setup = Setup.from_query("?seats=human,human,bot&names=Ann,Ben,Cleo", GAMES)
+        >>> assert setup is not None
+        >>> second = setup.rematch()
+        >>> setup.first, second.first, second.rematch().first, second.rematch().rematch().first
+        (None, 'green', 'yellow', 'red')
+        >>> maedn = Setup.from_query("?game=maedn&seats=human,human", GAMES)
+        >>> assert maedn is not None
+        >>> maedn.rematch().first is None
+        True
+        """
+        fresh = dataclasses.replace(self, seed=None, position=None)
+        if self.game.start_rollers(self.game.new_game(self.board, self.colours, self.options)):
+            return fresh
+        colours = self.colours
+        started = colours.index(self.first) if self.first in colours else 0
+        return dataclasses.replace(fresh, first=colours[(started + 1) % len(colours)])
+
 
 def setup_address(query: str) -> str:
     """The address of the setup screen for the page address ``query``: the same game and board chosen,

@@ -167,7 +167,7 @@ _MALEFIZ_EN: Final = Page(
             "<p>The colours are red, green, yellow and blue, with their houses at the bottom from left to"
             " right. On the classic board each player has <b>5 pawns</b> in the house, and <b>11 barricades</b>"
             " stand on the red-ringed fields. The <i>New game</i> screen sets the order of play (who starts, see"
-            " the options below).</p>",
+            " the options below); a <i>Rematch</i> is started by the next player in that order.</p>",
             (Figure("malefiz-board", "The classic board: red and yellow play; the white squares are barricades."),),
         ),
         Section(
@@ -310,7 +310,7 @@ _MALEFIZ_DE: Final = Page(
             "<p>Die Farben sind Rot, Grün, Gelb und Blau, ihre Häuser stehen unten von links nach rechts. Auf"
             " dem Original hat jeder <b>5 Figuren</b> im Haus, und <b>11 Sperrsteine</b> stehen auf den rot"
             " umrandeten Feldern. Die Reihenfolge legt man unter <i>Neues Spiel</i> fest (wer beginnt: siehe die"
-            " Regeloptionen unten).</p>",
+            " Regeloptionen unten); eine <i>Revanche</i> beginnt der Nächste in dieser Reihenfolge.</p>",
             (
                 Figure(
                     "malefiz-board",
