@@ -77,6 +77,8 @@ def set_up(devices: Callable[..., Page], site_url: str, setup: str, returns: boo
     invitation = handed_link(host, "#join=")
     assert invitation.startswith(site_url)
     assert host.locator("[data-together] .qr svg").count() == 1  # the invitation as a QR code too
+    code = host.locator("[data-together] .qr svg").bounding_box()
+    assert code is not None and code["width"] == code["height"] >= 250  # large enough for a camera across a table
     host.click('[data-together] [data-action="copy"]')
     host.wait_for_selector('[data-together] [data-action="copy"] >> text=Copied')  # said once it is copied
     guest = devices(invitation.removeprefix(site_url), returns=returns)
