@@ -20,7 +20,7 @@ from site_page import CENTER_OF, STILL, GamePage, Watch, near_the_end
 from test_net import LOOPBACK, devices
 
 from malefiz.core.actions import PASS
-from malefiz.core.screen import BUZZ
+from malefiz.core.screen import BUZZ, SOUNDS
 from malefiz.games import GAMES
 
 __all__ = ["devices"]
@@ -196,10 +196,13 @@ def test_two_devices_set_up_play_a_game_to_its_end_over_webrtc_and_rematch(
     host, guest = set_up(devices, site_url, f"game={game}&{start}&seats=human,remote&names=Anna,Ben&pace=instant")
     for page in (host, guest):  # a phone's vibration, recorded (this browser has no motor to run)
         page.evaluate("() => { window.buzzed = []; navigator.vibrate = (p) => window.buzzed.push(p) > 0; }")
+    host.locator("[data-sound]").check()  # the notes the page plays, as Python names them (SOUNDS)
+    host.evaluate("() => { window.played = []; window.playNotes = notes => window.played.push(notes); }")
     guest.click('[data-together] [data-action="react"][data-id="1"]')  # Ben cheers: Anna sees it over her board
     guest.wait_for_function("() => document.querySelector('[data-reaction]').textContent === 'You: Wow!'")
     host.wait_for_function("() => document.querySelector('[data-reaction]').textContent === 'Ben: Wow!'")
     assert host.locator("[data-reaction]").is_visible()
+    assert host.evaluate("window.played") == [list(SOUNDS["reaction"])]  # and hears a short ding
     delays: list[float] = []
     acted = True
     for _ in range(4000):

@@ -358,7 +358,9 @@ class BetweenDevices:
         found = self._play_screen(s, fresh, saving=True)
         waiting = waiting_text(together, self.t)
         changes: dict[str, Any] = {"together": panel_html(together, self.t), "net": tuple(together.take())}
-        changes["reaction"] = reactions_heard(together, self.t)
+        changes["reaction"], others = reactions_heard(together, self.t)
+        if others and found.sound is None:  # a reaction from another device: a short ding (a move's sound first)
+            changes["sound"] = "reaction"
         changes["rematch_shown"] = together.role != "watcher" and not together.rematching
         if waiting:
             changes["status"] = waiting

@@ -172,9 +172,10 @@ def _reactions_html(together: Together, t: Translator) -> str:
     return f'<p class="reactions" role="group" aria-label="{label}" title="{label}">{buttons}</p>'
 
 
-def reactions_heard(together: Together, t: Translator) -> str:
+def reactions_heard(together: Together, t: Translator) -> tuple[str, bool]:
     """The reactions sent or received since the last screen, with who sent them (``Ben: Nice move!``; this device's
-    own ``You: Good luck!``), once: they are taken from :attr:`~malefiz.together.Together.reactions`."""
+    own ``You: Good luck!``), once: they are taken from :attr:`~malefiz.together.Together.reactions`; and whether
+    one of them came from another device (the page then sounds a short ding)."""
     heard = together.reactions.take()
     said = []
     for device, index in heard[-3:]:
@@ -185,7 +186,7 @@ def reactions_heard(together: Together, t: Translator) -> str:
             peer = peers.get(device)
             who = device_name(together, device, peer.name if peer is not None else "", t)
         said.append(t("together.reacted", who=who, words=t(f"react.{REACTIONS[index]}")))
-    return " · ".join(said)
+    return " · ".join(said), any(device != together.sender for device, _ in heard)
 
 
 def _copy_html(t: Translator, said: str) -> str:

@@ -936,6 +936,7 @@ def test_a_reaction_reaches_the_other_device_with_who_sent_it_and_a_bad_one_is_r
     assert [json.loads(text) for text in texts] == [{"t": "react", "r": 1, "by": 1}]
     heard = must(host.net(1, "message", texts[0]))
     assert heard.reaction == "Ben: Wow!" and not heard.notice
+    assert heard.sound == "reaction" and mine.sound is None  # a short ding for one from another device
     assert must(host.screen()).reaction == ""  # shown once
     back = must(host.react(3))
     assert back.reaction == "You: Haha!"

@@ -49,7 +49,7 @@ __all__ = [
 LOG_LINES: Final = 300
 """How many of the latest lines the move list shows."""
 
-Sound = Literal["roll", "shaken", "move", "capture", "barricade", "turn", "win"]
+Sound = Literal["roll", "shaken", "move", "capture", "barricade", "turn", "win", "reaction"]
 
 NoticeTone = Literal["alert", "info"]
 
@@ -64,6 +64,7 @@ SOUNDS: Final[dict[str, tuple[float, ...]]] = {
     "barricade": (196.0, 294.0),
     "turn": (784.0, 988.0, 1175.0),
     "win": (523.0, 659.0, 784.0, 1047.0),
+    "reaction": (1319.0, 1047.0),
 }
 """The notes of each sound (Hz), played one after the other."""
 
@@ -227,6 +228,8 @@ class Screen:
     announce: str = ""
     """New turn events for a live region (said once; empty on a reload)."""
     sound: Sound | None = None
+    """What the page sounds (:data:`SOUNDS`, with *Sound* on) and a phone feels (:data:`BUZZES`): what just
+    happened (:func:`sound_of`), or a reaction from another device."""
     labels: tuple[tuple[str, str], ...] = ()
     """What can be acted on: (``data-key``, accessible name), in the order to visit them."""
     aim: tuple[str, ...] = ()
