@@ -301,7 +301,12 @@ def test_each_malefiz_rematch_is_started_by_the_next_seat_and_a_roll_still_decid
         while not a.session.state.is_over:
             a.think()
         assert a.rematch() is not None
+        s = a.session
+        assert s is not None and s.setup.first is not None  # and the move list says so first
+        assert s.record.opening == (f"{s.name(s.setup.first)} starts",)
     assert starters == ["Ann", "Ben", "Cleo", "Ann"]
+    a.set_language("de")  # said again in the language chosen
+    assert a.session is not None and a.session.record.opening == ("Ben (grün) beginnt",)
     assert a.address is not None and "first=" in a.address.query  # a reload starts it with the same player
     for rolled in ("?game=maedn&seats=bot:greedy,bot:greedy", "?seats=bot:greedy,bot:greedy&options=roll_for_start"):
         a.open(rolled + "&seed=3&pace=instant")

@@ -142,9 +142,14 @@ class Session(WhoPlays, Reviewing):
         self.message = self.record.opening[-1] if self.record.opening else ""
 
     def _opening(self) -> tuple[str, ...]:
-        """The roll for start, in words (empty when nobody rolled for it)."""
+        """The roll for start, in words, or who starts where the setup named it (a Malefiz rematch's next player:
+        :meth:`~malefiz.core.setup.Setup.rematch`); empty otherwise (the first seat starts, or a position was
+        given)."""
         if self.start_rolls is None:
-            return ()
+            first, start = self.setup.first, self.record.start
+            if first is None or self.games or self.setup.position is not None or self.game.start_rollers(start):
+                return ()
+            return (self.t("start.first", who=self.name(first)),)
         first, rounds = self.start_rolls
         t = self.t
         lines = [
