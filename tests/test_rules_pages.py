@@ -295,3 +295,22 @@ def test_every_page_tells_how_a_phone_or_tablet_plays_in_the_pages_own_words(gam
     for key in ("page.shake", "page.full_screen", "page.install", "page.whole_board", "page.menu"):
         assert f"<i>{escape(words[key])}</i>" in section, key
     assert "{" not in section
+
+
+@pytest.mark.parametrize(("game", "language"), PAGES)
+def test_every_page_tells_how_friends_play_from_their_own_devices_in_the_pages_own_words(
+    game: str, language: str
+) -> None:
+    # Playing from afar was told in docs/together.md only: a family reading the rules never learnt of it.
+    from malefiz.i18n import CATALOGUE
+
+    page = rules_page(game, language)
+    anchor = "devices" if language == "en" else "geraete"
+    assert f'href="#{anchor}"' in page
+    section = page[page.index(f'<section id="{anchor}"') :]
+    section = section[: section.index("</section>")]
+    words = CATALOGUE[language]
+    keys = ("kind.remote", "page.start", "together.join", "together.connect", "together.invite_menu")
+    for key in (*keys, "together.invite_watcher", "together.across"):
+        assert f"<i>{escape(words[key])}</i>" in section, key
+    assert "{" not in section

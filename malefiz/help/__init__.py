@@ -106,7 +106,14 @@ def rules_page(game: str, language: str) -> str:
     other_language = next(lang for lang in LANGUAGES if lang != language)
     other_file = PAGE_FILES[(game, other_language)]
     title = f"{page.title}: {words.rules}"
-    sections = (*page.sections, Section("options", page.options_heading, ""), page.site, words.keyboard, words.touch)
+    sections = (
+        *page.sections,
+        Section("options", page.options_heading, ""),
+        page.site,
+        words.keyboard,
+        words.touch,
+        words.together,
+    )
     contents = "".join(f'<li><a href="#{s.id}">{escape(s.heading)}</a></li>' for s in sections)
     other_games = " · ".join(
         f'<a href="./{PAGE_FILES[(g, language)]}">{escape(words.other_game.format(game=TEXTS[g][language].title))}</a>'
@@ -144,6 +151,25 @@ def rules_page(game: str, language: str) -> str:
                                 ("full", "full_screen"),
                                 ("install", "install"),
                                 ("whole", "whole_board"),
+                            )
+                        }
+                    )
+                ),
+                language,
+            ),
+            _section(
+                words.together._replace(
+                    body=words.together.body.format(
+                        **{
+                            name: escape(_ui(language, key, key))
+                            for name, key in (
+                                ("remote", "kind.remote"),
+                                ("start", "page.start"),
+                                ("join", "together.join"),
+                                ("connect", "together.connect"),
+                                ("invite_menu", "together.invite_menu"),
+                                ("watch", "together.invite_watcher"),
+                                ("across", "together.across"),
                             )
                         }
                     )

@@ -76,6 +76,9 @@ class Words(NamedTuple):
     touch: Section
     """Playing on a phone or tablet: tapping, the zoom, and the menu's entries for it (``{menu}``, ``{shake}``,
     ``{full}``, ``{install}``, ``{whole}`` become the game page's words)."""
+    together: Section
+    """Playing with friends on their own devices, in a few steps (``{remote}``, ``{start}``, ``{join}``,
+    ``{connect}``, ``{invite_menu}``, ``{watch}``, ``{across}`` become the game page's words)."""
 
 
 WORDS: Final[Mapping[str, Words]] = {
@@ -110,6 +113,21 @@ WORDS: Final[Mapping[str, Words]] = {
             " the browser offers it, puts the game on the home screen, to play without a network too. While a game"
             " goes on the screen stays on.</p>",
         ),
+        together=Section(
+            "devices",
+            "Playing with friends on their own devices",
+            "<p>On the <i>New game</i> screen choose <i>{remote}</i> for a friend's seat and press <i>{start}</i>."
+            " The page shows an invitation: send the link (by message or mail) or let the friend scan its QR code."
+            " The friend opens it, types a name and presses <i>{join}</i>; their page shows a reply to send back."
+            " Paste the reply and press <i>{connect}</i>: each plays their own colours on their own device, and"
+            " every device shows every move. No server is needed; on the same Wi-Fi the devices find each other,"
+            " and for friends elsewhere <i>{across}</i> connects them. Where no connection can be made, or for"
+            " friends apart in time, the game goes on by links: the page gives the next player a link that holds"
+            " the whole game. A game already going on can be shared too (<i>{invite_menu}</i>, below the move"
+            " list), and <i>{watch}</i> lets anyone follow it. No device can choose or foresee its rolls: each"
+            " roll needs a secret of more than one device, revealed only when it is due, and every device checks"
+            " every roll.</p>",
+        ),
     ),
     "de": Words(
         rules="Spielregeln",
@@ -142,6 +160,22 @@ WORDS: Final[Mapping[str, Words]] = {
             " (einmal je Schütteln; ein aufgenommenes Handy würfelt nicht), <i>{full}</i> gibt dem Spiel den ganzen"
             " Bildschirm, und <i>{install}</i> legt das Spiel, wo der Browser es anbietet, auf den Startbildschirm,"
             " auch ohne Netz spielbar. Solange ein Spiel läuft, bleibt der Bildschirm an.</p>",
+        ),
+        together=Section(
+            "geraete",
+            "Mit Freunden an ihren eigenen Geräten spielen",
+            "<p>Unter <i>Neues Spiel</i> beim Platz eines Freundes <i>{remote}</i> wählen und <i>{start}</i>"
+            " drücken. Die Seite zeigt eine Einladung: den Link verschicken (per Nachricht oder Mail) oder den"
+            " QR-Code scannen lassen. Der Freund öffnet ihn, gibt einen Namen ein und drückt <i>{join}</i>; seine"
+            " Seite zeigt eine Antwort, die er zurückschickt. Die Antwort einfügen und <i>{connect}</i> drücken:"
+            " Jeder spielt seine Farben an seinem Gerät, und jedes Gerät zeigt jeden Zug. Ein Server ist nicht"
+            " nötig; im selben WLAN finden sich die Geräte selbst, für Freunde anderswo verbindet sie"
+            " <i>{across}</i>. Kommt keine Verbindung zustande, oder spielen Freunde zu verschiedenen Zeiten, geht"
+            " das Spiel per Link weiter: Die Seite gibt dem nächsten Spieler einen Link mit der ganzen Partie. Auch"
+            " ein laufendes Spiel lässt sich teilen (<i>{invite_menu}</i> unter der Zugliste), und mit"
+            " <i>{watch}</i> kann jeder zuschauen. Kein Gerät kann seine Würfe wählen oder vorher kennen: Jeder"
+            " Wurf braucht ein Geheimnis von mehr als einem Gerät, das erst verraten wird, wenn er dran ist, und"
+            " jedes Gerät prüft jeden Wurf.</p>",
         ),
     ),
 }
