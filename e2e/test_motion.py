@@ -93,8 +93,8 @@ def test_a_taken_barricade_floats_over_its_pawn_then_lands_marked(game: GamePage
 
 
 def test_a_switch_turned_in_another_tab_turns_here_too(game: GamePage) -> None:
-    # Two tabs of one browser: sound on, motion off and the notation shown in the second; the first follows at once
-    # (no reload), its move list too.
+    # Two tabs of one browser: sound on, motion off, the notation shown and German chosen in the second; the first
+    # follows at once (no reload), its move list too.
     game.open("?game=maedn&seats=human,human&seed=3")
     game.page.locator('[data-action="roll"]').click()
     settle(game.page)
@@ -113,4 +113,9 @@ def test_a_switch_turned_in_another_tab_turns_here_too(game: GamePage) -> None:
     assert not game.page.locator("[data-motion-switch]").is_checked()
     game.page.wait_for_selector('[data-action="notation"][aria-pressed="true"]')
     assert game.page.locator(".log .notation").count() >= 1  # the roll in notation, beside its words
+    tab.locator("[data-language]").select_option("de")  # and the language: the whole page, the move list too
+    game.page.wait_for_function("() => document.documentElement.lang === 'de'")
+    settle(game.page)
+    assert game.page.locator("[data-language]").input_value() == "de"
+    assert "gewürfelt" in (game.page.locator(".log").text_content() or "")
     game.watch.assert_clean()

@@ -301,11 +301,12 @@ class Bridge:
 
     def storage_changed(self, area: object, key: object, value: object) -> dict[str, Any]:
         """Another tab changed what is kept: the copy follows, then the app catches up; the settings as they are
-        now (:meth:`settings`: a switch turned in another tab turns here too)."""
+        now (:meth:`settings`: a switch turned in another tab turns here too), and ``language``: the language
+        another tab chose, for the page to speak it too (:meth:`set_language`; None: the same)."""
         kept = self.local if area == "local" else self.tab
         kept.changed(None if key is None else _text(key), None if value is None else _text(value))
         screen = self.app.changed(None if key is None else _text(key)) if area == "local" else None
-        return {**self.settings(), "screen": screen}
+        return {**self.settings(), "language": self.app.language_elsewhere(), "screen": screen}
 
     def refused(self) -> None:
         """The browser refused a write: nothing more is kept (the app says so)."""

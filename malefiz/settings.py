@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
-from .i18n import Translator
+from .i18n import LANGUAGES, Translator
 
 if TYPE_CHECKING:
     from .core.screen import Screen
@@ -87,6 +87,11 @@ class Settings:
             return None
         self._set(NOTATION_KEY, not self.notation_shown())
         return self.screen()
+
+    def language_elsewhere(self) -> str | None:
+        """The language another tab chose and remembered, where it is not this page's (None: the same)."""
+        kept = self.storage.get(LANGUAGE_KEY)
+        return kept if kept in LANGUAGES and kept != self.t.language else None
 
     def set_language(self, language: str) -> Screen:
         """Speak ``language`` on the whole page at once (mid-game too), remembered."""

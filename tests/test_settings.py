@@ -9,7 +9,7 @@ import pytest
 from malefiz.app import SHAKE_FORCE, SHAKE_PAUSE, App
 from malefiz.bridge import Bridge
 from malefiz.core.screen import SHAKEN_BUZZ
-from malefiz.settings import MOTION_KEY, NOTATION_KEY, SHAKE_KEY, SOUND_KEY
+from malefiz.settings import LANGUAGE_KEY, MOTION_KEY, NOTATION_KEY, SHAKE_KEY, SOUND_KEY
 from malefiz.shelf import MemoryStorage
 from tests.test_bridge import send
 
@@ -151,7 +151,7 @@ def test_a_setting_changed_in_another_tab_reaches_this_tabs_switches_and_move_li
     assert (opening["sound"], opening["motion"], opening["shake"]["on"]) == (False, False, True)
     told = send(bridge, "storage_changed", "local", SOUND_KEY, "on")
     settings = {key: opening[key] for key in ("sound", "shake", "motion")}
-    assert told["value"] == {**settings, "sound": True} and told["screen"] is None  # nothing else to draw
+    assert told["value"] == {**settings, "sound": True, "language": None} and told["screen"] is None  # nothing else
     told = send(bridge, "storage_changed", "local", MOTION_KEY, "on")
     assert told["value"]["motion"] is True and bridge.app.motion
     told = send(bridge, "storage_changed", "local", SHAKE_KEY, "off")
@@ -160,5 +160,11 @@ def test_a_setting_changed_in_another_tab_reaches_this_tabs_switches_and_move_li
     assert send(bridge, "screen")["screen"]["notation"] is False
     told = send(bridge, "storage_changed", "local", NOTATION_KEY, "on")
     assert told["screen"]["notation"] is True  # the move list shows it at once
+    assert told["value"]["language"] is None  # the same language
+    told = send(bridge, "storage_changed", "local", LANGUAGE_KEY, "de")
+    assert told["value"]["language"] == "de"  # the page speaks it too (set_language, as its own switch does)
+    send(bridge, "set_language", "de", [])
+    assert send(bridge, "storage_changed", "local", LANGUAGE_KEY, "de")["value"]["language"] is None
+    assert send(bridge, "storage_changed", "local", LANGUAGE_KEY, "xx")["value"]["language"] is None  # not known
     assert send(bridge, "storage_changed", "local", None, None)["value"]["sound"] is False  # all cleared
     assert send(bridge, "storage_changed", "tab", SOUND_KEY, "on")["value"]["sound"] is False  # not a setting there

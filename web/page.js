@@ -409,12 +409,7 @@
       target.value = "";
       loadFile(chosen);
     } else if (target.matches("[data-language]")) {
-      var texts = window.pageTexts.targets();
-      call("set_language", target.value, texts.asked).then(function (reply) {
-        $("[data-announce]").textContent = "";  // nothing left said in the language before
-        window.pageTexts.apply(texts.targets, reply.value);
-        show(reply.screen);
-      });
+      speak(target.value);
     } else if (target.matches("[data-motion-switch]")) {
       setMotion(target.checked);
       call("set_motion", target.checked);
@@ -436,6 +431,17 @@
     chosen.text().catch(function () { return ""; })  // a file the browser cannot read: said as a broken one
       .then(function (text) { return userRun("load_file", text, text.length); })
       .finally(function () { waitingFor(-1); });
+  }
+
+  /** The whole page in `language` (the switch here, or another tab's). */
+  function speak(language) {
+    var texts = window.pageTexts.targets();
+    $("[data-language]").value = language;
+    call("set_language", language, texts.asked).then(function (reply) {
+      $("[data-announce]").textContent = "";  // nothing left said in the language before
+      window.pageTexts.apply(texts.targets, reply.value);
+      show(reply.screen);
+    });
   }
 
   /** The switches as Python says (as the page opens, and when another tab turned one). */
@@ -525,7 +531,10 @@
   addEventListener("storage", function (event) {
     if (event.key !== null && event.key.indexOf(KEPT) !== 0) return;
     var which = event.storageArea === area("tab") ? "tab" : "local";
-    run("storage_changed", which, event.key, event.newValue).then(function (reply) { useSettings(reply.value); });
+    run("storage_changed", which, event.key, event.newValue).then(function (reply) {
+      useSettings(reply.value);
+      if (reply.value.language) speak(reply.value.language);
+    });
   });
   document.addEventListener("keydown", keyboard.onKey);
   // A phone on its side (any short window): the board and the panel take the height the bar leaves them, measured
