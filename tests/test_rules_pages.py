@@ -284,17 +284,8 @@ def test_every_page_tells_the_games_keys(game: str, language: str) -> None:
 @pytest.mark.parametrize(("game", "language"), PAGES)
 def test_every_page_tells_how_a_phone_or_tablet_plays_in_the_pages_own_words(game: str, language: str) -> None:
     # Shake to roll, Full screen and Install were in the menu only: a family that never opened it never knew.
-    from malefiz.i18n import CATALOGUE
-
-    page = rules_page(game, language)
-    anchor = "touch" if language == "en" else "handy"
-    assert f'href="#{anchor}"' in page
-    section = page[page.index(f'<section id="{anchor}"') :]
-    section = section[: section.index("</section>")]
-    words = CATALOGUE[language]
-    for key in ("page.shake", "page.full_screen", "page.install", "page.whole_board", "page.menu"):
-        assert f"<i>{escape(words[key])}</i>" in section, key
-    assert "{" not in section
+    keys = ("page.shake", "page.full_screen", "page.install", "page.whole_board", "page.menu")
+    says_in_its_words(game, language, "touch" if language == "en" else "handy", keys)
 
 
 @pytest.mark.parametrize(("game", "language"), PAGES)
@@ -302,15 +293,20 @@ def test_every_page_tells_how_friends_play_from_their_own_devices_in_the_pages_o
     game: str, language: str
 ) -> None:
     # Playing from afar was told in docs/together.md only: a family reading the rules never learnt of it.
+    keys: tuple[str, ...] = ("kind.remote", "page.start", "together.join", "together.connect")
+    keys += ("together.invite_menu", "together.invite_watcher", "together.across")
+    says_in_its_words(game, language, "devices" if language == "en" else "geraete", keys)
+
+
+def says_in_its_words(game: str, language: str, anchor: str, keys: tuple[str, ...]) -> None:
+    """The page's section ``anchor`` is in its contents and names each of ``keys`` in the game page's own words
+    (:mod:`malefiz.i18n`), every placeholder filled."""
     from malefiz.i18n import CATALOGUE
 
     page = rules_page(game, language)
-    anchor = "devices" if language == "en" else "geraete"
     assert f'href="#{anchor}"' in page
     section = page[page.index(f'<section id="{anchor}"') :]
     section = section[: section.index("</section>")]
-    words = CATALOGUE[language]
-    keys = ("kind.remote", "page.start", "together.join", "together.connect", "together.invite_menu")
-    for key in (*keys, "together.invite_watcher", "together.across"):
-        assert f"<i>{escape(words[key])}</i>" in section, key
+    for key in keys:
+        assert f"<i>{escape(CATALOGUE[language][key])}</i>" in section, key
     assert "{" not in section
