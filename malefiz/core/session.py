@@ -374,10 +374,10 @@ class Session(WhoPlays, Reviewing):
             if len(goers) > 1:  # the field a child counted to: the pieces that can go there are marked
                 self.pointed = (self.state, where, frozenset(goers))
                 self.selected = None
-                self.message = self.t("why.pick_first", pieces=self.t(f"nouns.{self.game.name}"))
+                self.message = self.t("why.pick_first", pieces=self.noun(many=True))
             else:  # the one piece that can go there is picked
                 self.selected = goers.pop()
-                self.message = self.t("why.picked", piece=self.t(f"noun.{self.game.name}"))
+                self.message = self.t("why.picked", piece=self.noun())
             return True
         only = len({c.piece for c in choices}) == 1
         if (self.face.one_click or (only and piece == self.selected)) and len(mine) == 1:
@@ -387,6 +387,11 @@ class Session(WhoPlays, Reviewing):
         else:
             self.selected = None if piece == self.selected else piece
         return True
+
+    def noun(self, many: bool = False) -> str:
+        """What this game calls a piece, in the session's language: ``pawn`` in Malefiz, ``piece`` in Mensch ärgere
+        Dich nicht (``many``: ``pawns``, ``pieces``; German *Figur*, *Figuren*)."""
+        return self.t(f"{'nouns' if many else 'noun'}.{self.game.name}")
 
     def why_not(self, key: str, empty: bool = True) -> str:
         """Why a click on the board element ``key`` did nothing (:meth:`click` False), for the person whose turn it
@@ -412,7 +417,7 @@ class Session(WhoPlays, Reviewing):
             return why
         if any(c.field == where for c in self.choices()):
             return ""  # a click plays it (a barricade's field, the picked piece's), or picks or marks what goes there
-        return why or self.t("why.nowhere", n=state.roll, pieces=self.t(f"nouns.{self.game.name}"))
+        return why or self.t("why.nowhere", n=state.roll, pieces=self.noun(many=True))
 
     def _chosen(self, action: Any) -> None:
         self.selected = None

@@ -506,7 +506,7 @@ def report_html(session: Session) -> str:
     measure = session.t(f"stats.measure_{session.game.name}")
     return (
         '<div class="stats-report">\n'
-        + chart_svg(stats, names, colours, session.t, measure=measure, piece=session.t(f"noun.{session.game.name}"))
+        + chart_svg(stats, names, colours, session.t, measure=measure, piece=session.noun())
         + "\n"
         + table_html(stats, names, barricades=moved, t=session.t)
         + "\n</div>"
