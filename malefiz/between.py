@@ -11,7 +11,7 @@ from urllib.parse import parse_qs
 
 from .core.errors import MalefizError
 from .core.face import Marks
-from .core.remote import link_anchors
+from .core.remote_link import link_anchors
 from .core.screen import NoticeTone, Screen, play_screen
 from .core.setup import PACES, Setup
 from .reactions import REACTIONS

@@ -9,11 +9,22 @@ time (:class:`Table.receive`):
 - ``{"t": "act", "g": game, "n": index, "a": "d4", "by": device}``: the ``n``-th action of the game;
 - ``{"t": "part", "g": game, "d": draw, "p": part, "by": device}``: a device's dice part for a draw;
 - ``{"t": "leave", "g": game, "n": index, "d": device, "by": 0}``: the host's computer plays ``device``'s seats
-  from the ``n``-th action on (:meth:`Table.leave`).
+  from the ``n``-th action on (:meth:`Table.leave`);
+- ``{"t": "act", "g": game, "n": index, "a": "back", "by": device}``: ``device`` takes its person's last move
+  back (:meth:`Table.take_back`). A guest's take-back is a request: it counts once the host took it, which passes
+  it on to every device, the one that asked included.
+
+Every message also says how many take-backs its sender's match holds (``"b"``): one sent before its sender learnt
+of a take-back (a roll made on another device while the host took a move back) no longer counts and is dropped.
+The host's order wins: a guest whose own actions lost such a race plays on from the host's version.
 
 Which devices' parts a draw takes is fixed when it falls due (right after the decision before it), so that every
 device and every later replay of the match draw the same die. A device that leaves is one of them still when its
 part for the draw then due is in (nobody waits for it); otherwise those still in the game take its place.
+
+A take-back cuts the game back to just after the last roll of the person who decided last (the host's computers'
+actions after it go with it) until another person acts; the draw that fell due after the decision is skipped, so
+that nobody gains from having seen its parts: the move is chosen again before a die nobody knows yet.
 
 A message is taken only when it is the very next one (an action's index is the match's length; a part is for
 the draw now due), comes from the device whose turn it is, is legal, and rolls exactly what the draw rolls.
@@ -22,130 +33,40 @@ Anything else is refused with a message in the player's language, and the game s
 
 from __future__ import annotations
 
-import base64
 import binascii
-import json
-import zlib
-from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from typing import Any, Final
 
 from .actions import Pass, Roll
 from .dice import Dice
-from .document import b64, deflate, inflate, json_depth, unb64
+from .document import b64, unb64
 from .errors import MalefizError
-from .fair import PART_BYTES, Chain, Ledger, game_code, takers
+from .fair import CHAIN_LENGTH, PART_BYTES, Chain, Ledger, takers
+from .match import MATCH_FORMAT, MAX_DEVICES, Match
 from .record import Entry
 from .session import Session
 from .setup import Games, Setup
 
-__all__ = ["MATCH_FORMAT", "MAX_DEVICES", "Match", "Table", "Waiting", "link_anchors"]
+__all__ = ["MATCH_FORMAT", "MAX_DEVICES", "TAKE_BACK", "Match", "Table", "Waiting", "relayed_to"]
 
-MATCH_FORMAT: Final = "malefiz-match"
-MATCH_VERSION: Final = 1
-MAX_DEVICES: Final = 6
-MAX_ACTIONS: Final = 100_000
 MATCH_ERRORS: Final = ("error.match_turn", "error.match_no_die", "error.match_roll")
 """The refusals of a message that are told as they are (any other error of an action is wrapped)."""
 LEAVER_LEVEL: Final = "medium"
 """The computer that plays the seats of a device that left."""
-MAX_MESSAGE: Final = 2_000_000
-"""The longest message or match text read, in characters."""
+TAKE_BACK: Final = "back"
+"""A take-back among the match's actions (no game writes an action so)."""
+BACK_DRAWS: Final = CHAIN_LENGTH // 2
+"""No more take-backs once this many draws fell due (each skips two): the rest of the chain is for playing on."""
 
 
-@dataclass(frozen=True, slots=True)
-class Match:
-    """A game between devices, as every device keeps it (a value: the same on every device)."""
+class _Stale(Exception):
+    """A message that came too late to count (see the module's description): dropped, not passed on."""
 
-    setup: str
-    """The setup as a page address query (seats, board, options)."""
-    names: tuple[str, ...]
-    """Each device's name (device 0 is the host)."""
-    owners: tuple[int, ...]
-    """Each seat's device."""
-    ledger: Ledger
-    actions: tuple[str, ...] = ()
-    left: tuple[tuple[int, int], ...] = ()
-    """``(n, device)``: after ``n`` actions ``device`` left the game; the host's computer plays its seats since."""
 
-    @property
-    def game(self) -> bytes:
-        """The code naming this game in every draw and every message."""
-        return game_code(self.setup, self.ledger.anchors)
-
-    def to_json(self) -> dict[str, Any]:
-        """The match as a JSON-ready document (read back by :meth:`from_json`)."""
-        ledger = self.ledger
-        return {
-            "format": MATCH_FORMAT,
-            "version": MATCH_VERSION,
-            "setup": self.setup,
-            "devices": [
-                {"name": name, "anchor": b64(anchor)} for name, anchor in zip(self.names, ledger.anchors, strict=True)
-            ],
-            "owners": list(self.owners),
-            "actions": list(self.actions),
-            "left": [list(pair) for pair in self.left],
-            "parts": [
-                [ledger.latest[d][0], b64(ledger.latest[d][1])] if d in ledger.latest else None
-                for d in range(len(self.names))
-            ],
-        }
-
-    @classmethod
-    def from_text(cls, text: str) -> Match:
-        """The match a JSON text holds (see :meth:`from_json`)."""
-        if len(text) > MAX_MESSAGE or json_depth(text) is None:
-            raise MalefizError.keyed("error.match_foreign")
-        try:
-            doc = json.loads(text)
-        except (ValueError, RecursionError):
-            raise MalefizError.keyed("error.match_foreign") from None
-        return cls.from_json(doc)
-
-    @classmethod
-    def from_json(cls, doc: object) -> Match:
-        """The match a :meth:`to_json` document holds, its form checked (not yet replayed).
-
-        Raises:
-            MalefizError: for anything that is not such a document.
-        """
-        if not isinstance(doc, dict) or doc.get("format") != MATCH_FORMAT:
-            raise MalefizError.keyed("error.match_foreign")
-        if doc.get("version") != MATCH_VERSION:
-            raise MalefizError.keyed("error.match_version", version=str(doc.get("version"))[:20])
-        try:
-            setup, devices, owners = doc["setup"], doc["devices"], doc["owners"]
-            actions, parts = doc["actions"], doc["parts"]
-            if not (isinstance(setup, str) and isinstance(devices, list) and 1 <= len(devices) <= MAX_DEVICES):
-                raise ValueError("devices")
-            names = tuple(str(d["name"])[:40] for d in devices)
-            anchors = tuple(unb64(d["anchor"], PART_BYTES) for d in devices)
-            if not (isinstance(owners, list) and all(isinstance(o, int) and 0 <= o < len(names) for o in owners)):
-                raise ValueError("owners")
-            if not (isinstance(actions, list) and len(actions) <= MAX_ACTIONS):
-                raise ValueError("actions")
-            if not all(isinstance(a, str) and len(a) <= 40 for a in actions):
-                raise ValueError("actions")
-            if not (isinstance(parts, list) and len(parts) == len(names)):
-                raise ValueError("parts")
-            left = tuple((int(n), int(d)) for n, d in doc.get("left", []))
-            if any(not 0 <= n <= MAX_ACTIONS or not 0 < d < len(names) for n, d in left):
-                raise ValueError("left")
-        except (KeyError, TypeError, ValueError, binascii.Error):
-            raise MalefizError.keyed("error.match_foreign") from None
-        ledger = Ledger(anchors)
-        for device, part in enumerate(parts):
-            if part is None:
-                continue
-            try:
-                draw, value = part
-                ledger = ledger.reveal(device, draw, unb64(value, PART_BYTES))
-            except (TypeError, ValueError, binascii.Error) as error:
-                if isinstance(error, MalefizError):
-                    raise
-                raise MalefizError.keyed("error.match_foreign") from None
-        return cls(setup, names, tuple(owners), ledger, tuple(actions), left)
+def relayed_to(message: dict[str, Any], device: int) -> bool:
+    """Whether the host passes ``message`` on to ``device``: every device but its sender, save a take-back, which
+    its sender waits to hear from the host."""
+    return device != message.get("by") or message.get("a") == TAKE_BACK
 
 
 @dataclass(frozen=True, slots=True)
@@ -169,6 +90,10 @@ class _Dice:
     """The devices that decided, most recent first (each once)."""
     takers: tuple[int, ...] | None = None
     """The devices whose parts the next draw takes, fixed when it fell due (None: not due yet)."""
+    top: int = 0
+    """The highest draw that fell due (the same on every device, whenever its parts came)."""
+    rolled: dict[int, Dice] = field(default_factory=dict)
+    """The die right after each roll, by the number of the session's actions then (where a take-back goes)."""
 
 
 class Table:
@@ -185,6 +110,8 @@ class Table:
             raise MalefizError.keyed("error.match_foreign")
         if chain is not None and (me is None or chain.anchor != match.ledger.anchors[me]):
             raise MalefizError.keyed("error.match_chain")
+        self.takebacks = setup.undo
+        """Whether people may take their moves back (the host's setup says so)."""
         self.setup = replace(setup, undo=False, seed=None)
         self.games = games
         self.me = me
@@ -203,6 +130,16 @@ class Table:
         """Each seat's device now (a seat of a device that left is the host's)."""
         self.gone: set[int] = set()
         """The devices that left the game."""
+        self.backs = 0
+        """The take-backs in the match."""
+        self.picks: list[int] = []
+        """Each decision of the match (those taken back too) as its place among the legal actions (a link)."""
+        self.asked: int | None = None
+        """A guest's take-back sent to the host: the match's length then (None: none asked)."""
+        self.late = False
+        """True when this device's take-back came too late: another device's action reached the host first."""
+        self.live = True
+        """False while the match's actions are replayed (a take-back among them sends nothing)."""
         self._reveal(0)
         self._begin()
         self._apply_leaves()
@@ -233,6 +170,7 @@ class Table:
             roller = self.owners[session.state.current_seat]
             decider = next((d for d in self._dice.recent if d != roller and d not in self.gone), None)
             self._dice.takers = takers(self.present(), draw, roller, decider)
+            self._dice.top = max(self._dice.top, draw)
         return draw, self._dice.takers
 
     def _first_takers(self) -> tuple[int, ...]:
@@ -270,7 +208,7 @@ class Table:
             return
         part = self.chain.part(draw)
         self.match = replace(self.match, ledger=self.match.ledger.reveal(self.me, draw, part))
-        self.outbox.append({"t": "part", "g": self.code, "d": draw, "p": b64(part), "by": self.me})
+        self.outbox.append({"t": "part", "g": self.code, "d": draw, "p": b64(part), "by": self.me, "b": self.backs})
 
     def _begin(self) -> None:
         """Start the session once draw 0 is complete (it rolls for who starts)."""
@@ -284,6 +222,7 @@ class Table:
         self.session = session
         self._dice = _Dice(0, session.dice)
         self._seen = len(session.record)
+        self._dice.rolled[self._seen] = session.dice
         self._settle()
 
     def _settle(self) -> None:
@@ -304,13 +243,17 @@ class Table:
         session.dice = self._dice.die or session.dice
         session.rolls_ready = self._dice.die is not None
 
-    def _account(self, entry: Entry[Any, Any], decision: bool) -> None:
-        """Note ``entry`` (just played) in the match and the dice."""
+    def _account(self, entry: Entry[Any, Any]) -> None:
+        """Note ``entry`` (just played, the session's :attr:`_seen`-th action) in the match and the dice."""
         self.match = replace(self.match, actions=(*self.match.actions, str(entry.action)))
+        self.asked = None
+        pick = self._pick(entry)
         if isinstance(entry.action, Roll):
             assert self._dice.die is not None
             _, self._dice.die = self._dice.die.roll()
-        elif decision:
+            self._dice.rolled[self._seen] = self._dice.die
+        elif pick is not None:
+            self.picks.append(pick)
             device = self.owners[entry.before.current_seat]
             self._dice.die = None
             self._dice.recent = [device, *(d for d in self._dice.recent if d != device)]
@@ -325,7 +268,7 @@ class Table:
         n = len(self.match.actions)
         self.match = replace(self.match, left=(*self.match.left, (n, device)))
         self._gone(device)
-        self.outbox.append({"t": "leave", "g": self.code, "n": n, "d": device, "by": 0})
+        self.outbox.append({"t": "leave", "g": self.code, "n": n, "d": device, "by": 0, "b": self.backs})
         self._settle()
 
     def _receive_leave(self, by: int, n: object, device: object) -> None:
@@ -394,24 +337,140 @@ class Table:
         while self._seen < len(entries):
             entry = entries[self._seen]
             self._seen += 1
-            decision = self._is_decision(entry)
-            self._account(entry, decision)
+            self._account(entry)
             n = len(self.match.actions) - 1
-            self.outbox.append({"t": "act", "g": self.code, "n": n, "a": str(entry.action), "by": self.me})
+            act = {"t": "act", "g": self.code, "n": n, "a": str(entry.action), "by": self.me, "b": self.backs}
+            self.outbox.append(act)
             self._apply_leaves()
             self._settle()
 
+    def _pick(self, entry: Entry[Any, Any]) -> int | None:
+        """An action chosen among several as its place among them; None for a roll, a pass or a forced move."""
+        if isinstance(entry.action, Roll | Pass):
+            return None
+        assert self.session is not None
+        legal = list(self.session.game.legal_actions(entry.before))
+        return legal.index(entry.action) if len(legal) > 1 else None
+
     def _is_decision(self, entry: Entry[Any, Any]) -> bool:
         """True for an action chosen among several (a roll, a pass and a forced move are none)."""
-        if isinstance(entry.action, Roll | Pass):
+        return self._pick(entry) is not None
+
+    # -- taking a move back ------------------------------------------------------------------
+
+    def _back(self) -> tuple[int, int] | None:
+        """``(device, point)`` when the person of ``device`` may take their last move back now: the session goes
+        back to its first ``point`` actions, just after their last roll. Their decisions since (and the computers'
+        actions after them) go; never a roll of theirs, a move of another device's person, or a win."""
+        session = self.session
+        if session is None or session.state.is_over or not self.takebacks or self._dice.top >= BACK_DRAWS:
+            return None
+        entries = session.record.entries
+        device, decided = None, False
+        for i in range(len(entries) - 1, -1, -1):
+            entry = entries[i]
+            seat = entry.before.current_seat
+            if self.setup.seats[seat].kind == "bot":
+                continue
+            if device is None:
+                device = self.owners[seat]
+            elif self.owners[seat] != device:
+                return None
+            if isinstance(entry.action, Roll):
+                return (device, i + 1) if decided else None
+            decided = decided or self._is_decision(entry)
+        start = session.record.start.current_seat
+        if decided and device is not None and self.setup.seats[start].kind != "bot" and self.owners[start] == device:
+            return device, 0  # a move on the roll the game's position gave
+        return None
+
+    def can_take_back(self) -> bool:
+        """True when this device's person may take their last move back now (and has not asked already)."""
+        found = self._back()
+        return found is not None and found[0] == self.me and self.asked != len(self.match.actions)
+
+    def take_back(self) -> bool:
+        """This device's person takes their last move back: the host at once (and tells the others), a guest by
+        asking the host (it counts once the host passes it on: :attr:`asked`). False when there is none."""
+        self.sync()
+        if not self.can_take_back():
             return False
-        assert self.session is not None
-        return len(list(self.session.game.legal_actions(entry.before))) > 1
+        n = len(self.match.actions)
+        message = {"t": "act", "g": self.code, "n": n, "a": TAKE_BACK, "by": self.me, "b": self.backs}
+        if self.me == 0:
+            found = self._back()
+            assert found is not None
+            self._take_back(found[1])
+        else:
+            self.asked, self.late = n, False
+        self.outbox.append(message)
+        return True
+
+    def _take_back(self, point: int) -> None:
+        """Cut the game back to its first ``point`` actions: the die as it stood then, the draw due skipped."""
+        session = self.session
+        assert session is not None
+        session.take_back(point)
+        self._seen = point
+        self.match = replace(self.match, actions=(*self.match.actions, TAKE_BACK))
+        self.backs += 1
+        self.asked = None
+        dice = self._dice
+        dice.rolled = {k: v for k, v in dice.rolled.items() if k <= point}
+        # The draw due after the move is skipped, and the one after it: a roll made on another device before the
+        # take-back reached it, and a move after it, may have shown that device's part for either.
+        dice.draw, dice.die, dice.takers = dice.top + 1, dice.rolled[max(dice.rolled)], None
+        self._settle()
+        if self.live:
+            self._resend()
+
+    def _resend(self) -> None:
+        """After a take-back, a guest's part for a draw it skipped goes out again (sent before the guest learnt of
+        it, the host dropped it), so that every device's ledger ends the same."""
+        if not self.me or self.chain is None:
+            return
+        ledger, skipped = self.match.ledger, self._dice.draw
+        if ledger.revealed(self.me) > skipped:  # (shown in a race this device lost: taken back too)
+            part = self.chain.part(skipped)
+            self.match = replace(self.match, ledger=replace(ledger, latest={**ledger.latest, self.me: (skipped, part)}))
+        draw = self.match.ledger.revealed(self.me)
+        if draw >= skipped - 1:
+            part = self.chain.part(draw)
+            self.outbox.append({"t": "part", "g": self.code, "d": draw, "p": b64(part), "by": self.me, "b": self.backs})
+
+    def _receive_back(self, by: int, n: object) -> None:
+        if not isinstance(n, int) or isinstance(n, bool) or not 0 <= n <= len(self.match.actions):
+            raise MalefizError.keyed("error.match_order", name=self.match.names[by])
+        if n < len(self.match.actions) and self.me == 0:
+            raise _Stale  # the game went on at the host before the take-back reached it: too late
+        if n < len(self.match.actions):
+            self._lost(by, n)
+            return
+        found = self._back()
+        if found is None or found[0] != by:
+            if self.me == 0:
+                raise _Stale
+            raise MalefizError.keyed("error.match_turn", name=self.match.names[by])
+        self._take_back(found[1])
+
+    def _lost(self, by: int, n: int) -> None:
+        """The host took a move back before this device's own actions since the ``n``-th reached it: the game goes
+        on as the host has it (its parts for draws the host skipped are taken back too, to be sent when due)."""
+        match = replace(self.match, actions=(*self.match.actions[:n], TAKE_BACK))
+        try:
+            fresh = Table.replay(match, self.games, self.me, self.chain, self.language)
+        except MalefizError:
+            raise MalefizError.keyed("error.match_message") from None
+        fresh._resend()
+        outbox = [*self.outbox, *fresh.outbox]
+        vars(self).update(vars(fresh))
+        self.outbox = outbox
 
     # -- what comes from the other devices ------------------------------------------------------
 
-    def receive(self, message: object) -> None:
-        """Take one message from another device (see the module's description).
+    def receive(self, message: object) -> bool:
+        """Take one message from another device (see the module's description); False when it came too late to
+        count (dropped, not passed on).
 
         Raises:
             MalefizError: for a message that is not the next one, not from the device whose turn it is, not
@@ -419,27 +478,48 @@ class Table:
         """
         if not isinstance(message, dict):
             raise MalefizError.keyed("error.match_message")
-        by = message.get("by")
-        if not isinstance(by, int) or isinstance(by, bool) or not 0 <= by < self.devices or by == self.me:
+        by, kind, backs = message.get("by"), message.get("t"), message.get("b", 0)
+        echo = kind == "act" and message.get("a") == TAKE_BACK and self.me != 0  # a guest's own, from the host
+        if (
+            not isinstance(by, int)
+            or isinstance(by, bool)
+            or not 0 <= by < self.devices
+            or (by == self.me and not echo)
+        ):
             raise MalefizError.keyed("error.match_message")
         if message.get("g") != self.code:
             raise MalefizError.keyed("error.match_other")
-        kind = message.get("t")
-        mark = len(self.outbox)
-        if kind == "part":
-            self._receive_part(by, message.get("d"), message.get("p"))
-        elif kind == "act":
-            self._receive_act(by, message.get("n"), message.get("a"))
-        elif kind == "leave":
-            self._receive_leave(by, message.get("n"), message.get("d"))
-        else:
+        if not isinstance(backs, int) or isinstance(backs, bool) or backs > self.backs:
             raise MalefizError.keyed("error.match_message")
+        if backs < self.backs:
+            return False  # sent before its sender learnt of a take-back: it no longer counts
+        mark, asked = len(self.outbox), self.asked
+        try:
+            if kind == "part":
+                self._receive_part(by, message.get("d"), message.get("p"))
+            elif kind == "act":
+                self._receive_act(by, message.get("n"), message.get("a"))
+            elif kind == "leave":
+                self._receive_leave(by, message.get("n"), message.get("d"))
+            else:
+                raise MalefizError.keyed("error.match_message")
+        except _Stale:
+            return False
+        if asked is not None and self.asked is None:  # another device acted first: this take-back no longer counts
+            self.late = self.match.actions[asked : asked + 1] != (TAKE_BACK,)
         if self.me == 0:  # the host passes it on to the others, before what it answers
             self.outbox.insert(mark, dict(message))
+        return True
 
     def _receive_part(self, by: int, draw: object, text: object) -> None:
         due = self._due()
-        if not isinstance(draw, int) or isinstance(draw, bool) or due is None or draw != due[0] or by not in due[1]:
+        if not isinstance(draw, int) or isinstance(draw, bool):
+            raise MalefizError.keyed("error.match_part_order", name=self.match.names[by])
+        if self.backs and self.match.ledger.revealed(by) < draw <= self._dice.draw:
+            due = draw, (by,)  # a part for a draw a take-back skipped, sent again by a device that lost a race
+        elif self.backs and draw <= self.match.ledger.revealed(by):
+            raise _Stale  # known already
+        if due is None or draw != due[0] or by not in due[1]:
             raise MalefizError.keyed("error.match_part_order", name=self.match.names[by])
         try:
             part = unb64(text, PART_BYTES)
@@ -456,6 +536,9 @@ class Table:
             self._settle()
 
     def _receive_act(self, by: int, n: object, text: object) -> None:
+        if text == TAKE_BACK:
+            self._receive_back(by, n)
+            return
         session = self.session
         name = self.match.names[by]
         if not isinstance(n, int) or isinstance(n, bool) or n != len(self.match.actions) or session is None:
@@ -478,7 +561,7 @@ class Table:
                 raise
             raise MalefizError.keyed("error.match_action", name=name, error=error) from None
         self._seen += 1
-        self._account(entry, self._is_decision(entry))
+        self._account(entry)
         self._apply_leaves()
         self._settle()
 
@@ -509,116 +592,45 @@ class Table:
         # Every part the match holds was checked against its chain (by the ledger) and is used as it comes due;
         # what goes out is only what this device adds (its part for a draw now due, if the match lacks it).
         table = cls(replace(match, actions=()), games, me, chain, language)
+        table.live = False
         for n, text in enumerate(match.actions):
-            session = table.session
-            if session is None:
-                raise MalefizError.keyed("error.match_replay", n=n + 1, error=MalefizError.keyed("error.match_early"))
-            by = table.owners[session.state.current_seat]
-            try:
-                table._receive_act(by, n, text)
-            except MalefizError as error:
-                raise MalefizError.keyed("error.match_replay", n=n + 1, error=error) from None
+            table.replay_action(n, text)
+        table.live = True
         return table
+
+    def replay_action(self, n: int, text: str) -> None:
+        """Play the match's ``n``-th action again, as the device whose it is (a take-back's: the one that may)."""
+        session = self.session
+        if session is None:
+            raise MalefizError.keyed("error.match_replay", n=n + 1, error=MalefizError.keyed("error.match_early"))
+        found = self._back() if text == TAKE_BACK else None
+        by = found[0] if found is not None else self.owners[session.state.current_seat]
+        try:
+            self._receive_act(by, n, text)
+        except (MalefizError, _Stale) as error:
+            cause = error if isinstance(error, MalefizError) else MalefizError.keyed("error.match_message")
+            raise MalefizError.keyed("error.match_replay", n=n + 1, error=cause) from None
 
     # -- links ---------------------------------------------------------------------------------
 
     def link(self) -> str:
-        """The match as short URL-safe text for a link's fragment (read back by :meth:`from_link`).
+        """The match as short URL-safe text for a link's fragment (:func:`malefiz.core.remote_link.write_link`)."""
+        from .remote_link import write_link
 
-        Only the decisions are written, each as its place among the legal actions: the rolls follow from the
-        dice parts, and a forced move or a pass from the rules. A whole four-player game fits a messenger link.
-        """
-        doc = self.match.to_json()
-        doc["count"] = len(doc.pop("actions"))
-        choices = bytearray()
-        if self.session is not None:
-            for entry in self.session.record.entries[: self._seen]:
-                if isinstance(entry.action, Roll):
-                    continue
-                legal = list(self.session.game.legal_actions(entry.before))
-                if len(legal) > 1:
-                    _varint(choices, legal.index(entry.action))
-        doc["choices"] = b64(bytes(choices))
-        data = json.dumps(doc, separators=(",", ":")).encode()
-        return deflate(data)
+        return write_link(self)
 
     @classmethod
     def from_link(cls, text: str, games: Games, me: int | None, chain: Chain | None, language: str = "en") -> Table:
-        """The table of the match a :meth:`link` text holds, every action replayed and checked.
+        """The table of the match a :meth:`link` text holds, every action replayed and checked
+        (:func:`malefiz.core.remote_link.read_link`).
 
         Raises:
             MalefizError: for a text that is not such a link, or whose game does not check out.
         """
-        if len(text) > MAX_MESSAGE:
-            raise MalefizError.keyed("error.match_link")
-        try:
-            data = inflate(text, MAX_MESSAGE)
-            doc = json.loads(data.decode("utf-8"))
-            count, choices = doc.pop("count"), doc.pop("choices")
-            if not isinstance(count, int) or not 0 <= count <= MAX_ACTIONS or not isinstance(choices, str):
-                raise ValueError("count")
-            doc["actions"] = []
-            picks = iter(list(_varints(base64.urlsafe_b64decode(choices + "=" * (-len(choices) % 4)))))
-        except (ValueError, KeyError, TypeError, AttributeError, RecursionError, zlib.error, binascii.Error):
-            raise MalefizError.keyed("error.match_link") from None
-        match = Match.from_json(doc)
-        table = cls.replay(match, games, me, chain, language)
-        for n in range(count):
-            session = table.session
-            if session is None or session.state.is_over:
-                raise MalefizError.keyed("error.match_link")
-            if session.state.is_chance:
-                if table._dice.die is None:
-                    raise MalefizError.keyed("error.match_link")
-                text_action = f"d{table._dice.die.peek()}"
-            else:
-                legal = session.legal()
-                if len(legal) == 1:
-                    text_action = str(legal[0])
-                else:
-                    pick = next(picks, None)
-                    if pick is None or pick >= len(legal):
-                        raise MalefizError.keyed("error.match_link")
-                    text_action = str(legal[pick])
-            by = table.owners[session.state.current_seat]
-            try:
-                table._receive_act(by, n, text_action)
-            except MalefizError as error:
-                raise MalefizError.keyed("error.match_replay", n=n + 1, error=error) from None
-        if next(picks, None) is not None:
-            raise MalefizError.keyed("error.match_link")
-        return table
+        from .remote_link import read_link
 
+        return read_link(text, games, me, chain, language)
 
-def link_anchors(text: str) -> list[bytes]:
-    """The devices' dice anchors in a :meth:`Table.link` text (which tell a device its game), without replaying it.
-
-    Raises:
-        MalefizError: for a text that is not such a link.
-    """
-    try:
-        doc = json.loads(inflate(text, MAX_MESSAGE).decode("utf-8"))
-        return [unb64(d["anchor"], PART_BYTES) for d in doc["devices"]]
-    except (ValueError, KeyError, TypeError, RecursionError, zlib.error, binascii.Error):
-        raise MalefizError.keyed("error.match_link") from None
-
-
-def _varint(out: bytearray, value: int) -> None:
-    """``value`` (≥ 0) appended to ``out`` seven bits a byte, the low bits first."""
-    while value >= 0x80:
-        out.append(value & 0x7F | 0x80)
-        value >>= 7
-    out.append(value)
-
-
-def _varints(data: bytes) -> Iterator[int]:
-    """The numbers :func:`_varint` wrote."""
-    value = shift = 0
-    for byte in data:
-        value |= (byte & 0x7F) << shift
-        shift += 7
-        if not byte & 0x80:
-            yield value
-            value = shift = 0
-    if shift:
-        raise ValueError("cut short")
+    def next_roll(self) -> int | None:
+        """The value the next roll shows (None: no die yet)."""
+        return None if self._dice.die is None else self._dice.die.peek()

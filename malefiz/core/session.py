@@ -589,15 +589,20 @@ class Session(WhoPlays, Reviewing):
             return False
         undone = self.record.entries[point:]
         rolls = sum(isinstance(e.action, Roll) for e in undone)
-        self.record = self.record.upto(point)
-        self.handed = [h._replace(played=min(h.played, point)) for h in self.handed]  # in force now
+        self.take_back(point)
         self.dice = Dice(self.dice.seed, self.dice.count - rolls)
         self.redo_stack.append([e.action for e in undone if self.setup.seats[e.before.current_seat].kind == "human"])
+        return True
+
+    def take_back(self, point: int) -> None:
+        """Cut the game back to its first ``point`` actions, the person then to act told so (:meth:`undo` on one
+        device; between devices the match decides the point and the dice, ``Table.take_back``)."""
+        self.record = self.record.upto(point)
+        self.handed = [h._replace(played=min(h.played, point)) for h in self.handed]  # in force now
         self.forced_waits = True
         self.hinted = None
         self.message = self.t("took_back", who=self.name(self.state.current))
         self.choose_the_only_piece()
-        return True
 
     def redo(self) -> bool:
         """Play again what the last undo took back of the person's moves (the computers then play on)."""

@@ -1,0 +1,120 @@
+"""The game between devices as every device keeps it: a :class:`Match` (the setup, the devices and their dice
+anchors, every action, the latest dice part of each device), read and written as JSON.
+
+:mod:`malefiz.core.remote` plays it: what each device checks and sends.
+"""
+
+from __future__ import annotations
+
+import binascii
+import json
+from dataclasses import dataclass
+from typing import Any, Final
+
+from .document import b64, json_depth, unb64
+from .errors import MalefizError
+from .fair import PART_BYTES, Ledger, game_code
+
+__all__ = ["MATCH_FORMAT", "MAX_ACTIONS", "MAX_DEVICES", "MAX_MESSAGE", "Match"]
+
+MATCH_FORMAT: Final = "malefiz-match"
+MATCH_VERSION: Final = 1
+MAX_DEVICES: Final = 6
+MAX_ACTIONS: Final = 100_000
+MAX_MESSAGE: Final = 2_000_000
+"""The longest message or match text read, in characters."""
+
+
+@dataclass(frozen=True, slots=True)
+class Match:
+    """A game between devices, as every device keeps it (a value: the same on every device)."""
+
+    setup: str
+    """The setup as a page address query (seats, board, options)."""
+    names: tuple[str, ...]
+    """Each device's name (device 0 is the host)."""
+    owners: tuple[int, ...]
+    """Each seat's device."""
+    ledger: Ledger
+    actions: tuple[str, ...] = ()
+    left: tuple[tuple[int, int], ...] = ()
+    """``(n, device)``: after ``n`` actions ``device`` left the game; the host's computer plays its seats since."""
+
+    @property
+    def game(self) -> bytes:
+        """The code naming this game in every draw and every message."""
+        return game_code(self.setup, self.ledger.anchors)
+
+    def to_json(self) -> dict[str, Any]:
+        """The match as a JSON-ready document (read back by :meth:`from_json`)."""
+        ledger = self.ledger
+        return {
+            "format": MATCH_FORMAT,
+            "version": MATCH_VERSION,
+            "setup": self.setup,
+            "devices": [
+                {"name": name, "anchor": b64(anchor)} for name, anchor in zip(self.names, ledger.anchors, strict=True)
+            ],
+            "owners": list(self.owners),
+            "actions": list(self.actions),
+            "left": [list(pair) for pair in self.left],
+            "parts": [
+                [ledger.latest[d][0], b64(ledger.latest[d][1])] if d in ledger.latest else None
+                for d in range(len(self.names))
+            ],
+        }
+
+    @classmethod
+    def from_text(cls, text: str) -> Match:
+        """The match a JSON text holds (see :meth:`from_json`)."""
+        if len(text) > MAX_MESSAGE or json_depth(text) is None:
+            raise MalefizError.keyed("error.match_foreign")
+        try:
+            doc = json.loads(text)
+        except (ValueError, RecursionError):
+            raise MalefizError.keyed("error.match_foreign") from None
+        return cls.from_json(doc)
+
+    @classmethod
+    def from_json(cls, doc: object) -> Match:
+        """The match a :meth:`to_json` document holds, its form checked (not yet replayed).
+
+        Raises:
+            MalefizError: for anything that is not such a document.
+        """
+        if not isinstance(doc, dict) or doc.get("format") != MATCH_FORMAT:
+            raise MalefizError.keyed("error.match_foreign")
+        if doc.get("version") != MATCH_VERSION:
+            raise MalefizError.keyed("error.match_version", version=str(doc.get("version"))[:20])
+        try:
+            setup, devices, owners = doc["setup"], doc["devices"], doc["owners"]
+            actions, parts = doc["actions"], doc["parts"]
+            if not (isinstance(setup, str) and isinstance(devices, list) and 1 <= len(devices) <= MAX_DEVICES):
+                raise ValueError("devices")
+            names = tuple(str(d["name"])[:40] for d in devices)
+            anchors = tuple(unb64(d["anchor"], PART_BYTES) for d in devices)
+            if not (isinstance(owners, list) and all(isinstance(o, int) and 0 <= o < len(names) for o in owners)):
+                raise ValueError("owners")
+            if not (isinstance(actions, list) and len(actions) <= MAX_ACTIONS):
+                raise ValueError("actions")
+            if not all(isinstance(a, str) and len(a) <= 40 for a in actions):
+                raise ValueError("actions")
+            if not (isinstance(parts, list) and len(parts) == len(names)):
+                raise ValueError("parts")
+            left = tuple((int(n), int(d)) for n, d in doc.get("left", []))
+            if any(not 0 <= n <= MAX_ACTIONS or not 0 < d < len(names) for n, d in left):
+                raise ValueError("left")
+        except (KeyError, TypeError, ValueError, binascii.Error):
+            raise MalefizError.keyed("error.match_foreign") from None
+        ledger = Ledger(anchors)
+        for device, part in enumerate(parts):
+            if part is None:
+                continue
+            try:
+                draw, value = part
+                ledger = ledger.reveal(device, draw, unb64(value, PART_BYTES))
+            except (TypeError, ValueError, binascii.Error) as error:
+                if isinstance(error, MalefizError):
+                    raise
+                raise MalefizError.keyed("error.match_foreign") from None
+        return cls(setup, names, tuple(owners), ledger, tuple(actions), left)

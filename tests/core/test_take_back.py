@@ -1,0 +1,283 @@
+"""Taking a move back in a game between devices: the host's order wins, the draw that fell due is skipped, and
+every device (and every later replay or link) keeps the same match."""
+
+from __future__ import annotations
+
+import copy
+import random
+from collections import deque
+from typing import Any
+
+import pytest
+
+from malefiz.core.actions import Roll
+from malefiz.core.errors import MalefizError
+from malefiz.core.remote import TAKE_BACK, Match, Table, relayed_to
+from malefiz.games import GAMES
+
+from .test_remote import chains, tables
+
+
+class Net:
+    """The devices' channels as WebRTC keeps them: each way between the host and a guest in order, the host
+    passing on what a guest sends (:func:`relayed_to`)."""
+
+    def __init__(self, all_tables: list[Table]) -> None:
+        self.tables = all_tables
+        self.ways: dict[tuple[int, int], deque[dict[str, Any]]] = {}
+        for guest in range(1, len(all_tables)):
+            self.ways[(guest, 0)], self.ways[(0, guest)] = deque(), deque()
+        self.dropped = 0
+
+    def post(self) -> None:
+        """Every device's outbox onto its channels."""
+        for i, table in enumerate(self.tables):
+            outbox, table.outbox = table.outbox, []
+            for message in outbox:
+                targets = [0] if i else [j for j in range(1, len(self.tables)) if relayed_to(message, j)]
+                for j in targets:
+                    self.ways[(i, j)].append(copy.deepcopy(message))
+
+    def deliver(self, way: tuple[int, int]) -> None:
+        """The next message on ``way``."""
+        message = self.ways[way].popleft()
+        if not self.tables[way[1]].receive(message):
+            self.dropped += 1
+        self.post()
+
+    def flush(self) -> None:
+        self.post()
+        while any(self.ways.values()):
+            for way, queue in self.ways.items():
+                if queue:
+                    self.deliver(way)
+
+
+def act(table: Table, rng: random.Random) -> bool:
+    """``table``'s device acts when it is its turn (its person rolls or moves, or its computer plays); True if it
+    did."""
+    session = table.session
+    if session is None or session.state.is_over or not session.plays_here():
+        return False
+    if session.is_bot_turn():  # (the host's computer)
+        session.bot_step()
+    elif session.state.is_chance:
+        if not session.roll():
+            return False
+    else:  # a person who plays much as the greedy computer, now and then anything
+        legal = session.legal()
+        pick = session.game.bots["greedy"](session.state, legal, rng) if rng.random() < 0.8 else rng.choice(legal)
+        session.play(pick)
+    table.sync()
+    return True
+
+
+def decide(all_tables: list[Table], net: Net, device: int, rng: random.Random) -> None:
+    """Play (every message delivered) until ``device``'s person has just made a decision and the next roll is not
+    made yet."""
+    for _ in range(3000):
+        table = all_tables[device]
+        session = table.session
+        assert session is not None and not session.state.is_over
+        if session.plays_here() and not session.state.is_chance and len(session.legal()) > 1:
+            act(table, rng)
+            return
+        if not any(act(t, rng) for t in all_tables):
+            raise AssertionError("nobody can act")
+        net.flush()
+    raise AssertionError("no decision came")
+
+
+@pytest.mark.parametrize("setup", ["game=malefiz&seats=human,human", "game=maedn&seats=human,human"])
+def test_a_guest_takes_its_move_back_once_the_host_passes_it_on(setup: str) -> None:
+    host, guest = all_tables = tables(setup, (0, 1))
+    net = Net(all_tables)
+    net.flush()
+    rng = random.Random(3)
+    decide(all_tables, net, 1, rng)
+    net.post()
+    assert guest.can_take_back() and not host.can_take_back()
+    assert guest.session is not None and host.session is not None
+    before = len(guest.session.record)
+    assert guest.take_back()
+    assert not guest.can_take_back() and guest.asked is not None  # asked once: the button waits for the host
+    assert len(guest.session.record) == before  # nothing changes before the host takes it
+    net.flush()
+    assert host.match == guest.match and host.match.actions[-1] == TAKE_BACK
+    assert host.session.state == guest.session.state and not guest.session.state.is_chance
+    assert isinstance(guest.session.record.entries[-1].action, Roll)  # back to just after the roll
+    assert guest.session.message.endswith("move taken back") and not guest.late
+
+
+def test_the_host_takes_its_move_back_and_the_draw_that_fell_due_is_skipped() -> None:
+    host, guest = all_tables = tables("game=malefiz&seats=human,human", (0, 1))
+    net = Net(all_tables)
+    net.flush()
+    rng = random.Random(5)
+    decide(all_tables, net, 0, rng)
+    net.flush()  # the guest has seen the move and sent its part for the next roll: both parts are out
+    draw = host._dice.draw  # the draw of the guest's next roll: every part of it is known
+    assert host.match.ledger.missing(draw, (0, 1)) == () and host.session is not None and host.session.rolls_ready
+    assert host.take_back()
+    net.flush()
+    assert host.match == guest.match and host.backs == guest.backs == 1
+    decide(all_tables, net, 0, rng)  # chosen again
+    net.flush()
+    assert guest.session is not None and guest.session.roll()
+    guest.sync()
+    net.flush()
+    assert host._dice.draw == guest._dice.draw == draw + 2  # the next roll comes from a draw nobody had seen
+    assert host.match == guest.match
+
+
+def test_a_take_back_that_comes_after_the_next_roll_counts_for_nothing() -> None:
+    """The guest takes back while the host rolls: the host's roll reached the match first."""
+    host, guest = all_tables = tables("game=maedn&seats=human,human", (0, 1))
+    net = Net(all_tables)
+    net.flush()
+    rng = random.Random(8)
+    decide(all_tables, net, 1, rng)
+    net.flush()
+    assert host.session is not None and guest.session is not None
+    if host.session.plays_here() and host.session.state.is_chance:
+        assert guest.take_back()
+        net.post()
+        assert act(host, rng)  # rolls before the request reaches it
+        net.flush()
+        assert net.dropped == 1 and guest.late and not guest.can_take_back()
+        assert host.match == guest.match and TAKE_BACK not in host.match.actions
+    else:  # a six: the guest rolls again itself, and then may not take the move back
+        assert act(guest, rng) and not guest.can_take_back()
+
+
+def test_a_roll_that_lost_the_race_to_the_hosts_take_back_is_played_again_as_the_host_has_it() -> None:
+    host, guest = all_tables = tables("game=malefiz&seats=human,human", (0, 1))
+    net = Net(all_tables)
+    net.flush()
+    rng = random.Random(11)
+    decide(all_tables, net, 0, rng)
+    net.flush()
+    assert act(guest, rng)  # the guest rolls (and perhaps moves on) ...
+    act(guest, rng)
+    assert host.take_back()  # ... while the host takes its move back
+    net.flush()
+    assert net.dropped >= 1 and host.match == guest.match and host.match.actions[-1] == TAKE_BACK
+    assert guest.session is not None and host.session is not None and guest.session.state == host.session.state
+    for _ in range(5000):  # and the game goes on to the end (every part still comes when due)
+        if host.session.state.is_over:
+            break
+        assert any(act(t, rng) for t in all_tables)
+        net.flush()
+    assert host.session.state.is_over and host.match == guest.match
+
+
+def test_a_person_takes_back_through_the_hosts_computers_but_not_past_another_person() -> None:
+    setup = "game=malefiz&seats=human,human,bot:greedy"
+    all_tables = tables(setup, (0, 1, 0))
+    host, guest = all_tables
+    net = Net(all_tables)
+    net.flush()
+    rng = random.Random(2)
+    decide(all_tables, net, 1, rng)
+    net.flush()
+    assert host.session is not None and guest.session is not None
+    point = len(guest.session.record)
+    while host.session.is_bot_turn():  # the host's computer plays its whole turn
+        host.session.bot_step()
+        host.sync()
+        net.flush()
+    seat = host.session.state.current_seat
+    assert seat == 0 and len(guest.session.record) > point  # the computer moved: the host's person rolls next
+    assert guest.take_back()
+    net.flush()
+    assert guest.session.state.current_seat == 1 and not guest.session.state.is_chance
+    assert guest.session.state == host.session.state and len(guest.session.record) == point - 1
+    decide(all_tables, net, 1, rng)
+    net.flush()
+    while host.session.state.current_seat != 0:
+        host.session.bot_step()
+        host.sync()
+        net.flush()
+    assert act(host, rng)  # the host's person rolls: now the guest's move stands
+    net.flush()
+    assert not guest.can_take_back()
+
+
+def test_no_take_back_when_the_host_said_so_for_a_watcher_or_after_a_win() -> None:
+    all_tables = tables("game=malefiz&seats=human,human&undo=off", (0, 1))
+    net = Net(all_tables)
+    net.flush()
+    decide(all_tables, net, 1, random.Random(1))
+    assert not all_tables[1].can_take_back() and not all_tables[1].take_back()
+    fine = tables("game=malefiz&seats=human,human", (0, 1))
+    net = Net(fine)
+    net.flush()
+    decide(fine, net, 1, random.Random(1))
+    net.flush()
+    watcher = Table.replay(fine[0].match, GAMES, None, None)
+    assert not watcher.can_take_back() and not watcher.take_back()
+
+
+def test_a_take_back_asked_for_by_the_wrong_device_is_refused() -> None:
+    host, guest = all_tables = tables("game=malefiz&seats=human,human", (0, 1))
+    net = Net(all_tables)
+    net.flush()
+    decide(all_tables, net, 0, random.Random(4))
+    net.flush()
+    n = len(guest.match.actions)
+    bad = {"t": "act", "g": guest.code, "n": n, "a": TAKE_BACK, "by": 1, "b": 0}
+    assert not host.receive(bad)  # the host drops it: nothing of it counts, nothing is passed on
+    assert host.outbox == [] and len(host.match.actions) == n
+    with pytest.raises(MalefizError):
+        guest.receive({**bad, "by": 0, "b": 1})  # counts take-backs it cannot have seen
+    assert len(guest.match.actions) == n
+
+
+@pytest.mark.parametrize(
+    ("setup", "owners", "devices", "seed"),
+    [
+        ("game=malefiz&seats=human,human", (0, 1), 2, 1),
+        ("game=maedn&seats=human,human,human", (0, 1, 2), 3, 2),
+        ("game=malefiz&board=fast&seats=human,bot:greedy,human,human", (0, 0, 1, 2), 3, 3),
+        ("game=maedn&seats=human,bot:easy,human,bot:medium", (1, 0, 2, 0), 3, 4),
+    ],
+)
+def test_a_whole_game_with_take_backs_and_races_ends_the_same_everywhere(
+    setup: str, owners: tuple[int, ...], devices: int, seed: int
+) -> None:
+    """People act, take back and receive in any order a real network allows; the devices never disagree, and the
+    match replays from JSON and from its link."""
+    all_tables = tables(setup, owners, devices)
+    net = Net(all_tables)
+    net.flush()
+    rng = random.Random(seed)
+    backs = 0
+    for _ in range(60_000):
+        host = all_tables[0].session
+        assert host is not None
+        if host.state.is_over and not any(net.ways.values()):
+            break
+        move = rng.random()
+        busy = [way for way, queue in net.ways.items() if queue]
+        if move < 0.45 and busy:
+            net.deliver(rng.choice(busy))
+            continue
+        table = rng.choice(all_tables)
+        session = table.session
+        if session is not None and session.is_bot_turn():
+            session.bot_step()
+            table.sync()
+        elif move < 0.5 and table.can_take_back():
+            backs += table.take_back()
+        else:
+            act(table, rng)
+        net.post()
+    net.flush()
+    matches = [t.match for t in all_tables]
+    assert all(m == matches[0] for m in matches) and all_tables[0].session is not None
+    assert all_tables[0].session.state.is_over and backs >= 5 and all_tables[0].backs >= 3
+    state = all_tables[0].session.state
+    again = Table.replay(Match.from_json(matches[0].to_json()), GAMES, 1, chains(devices)[1])
+    assert again.session is not None and again.session.state == state and again.outbox == []
+    linked = Table.from_link(all_tables[0].link(), GAMES, None, None)
+    assert linked.match == matches[0] and linked.session is not None and linked.session.state == state
