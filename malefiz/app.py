@@ -510,7 +510,9 @@ class App(Settings, SettingUp, BetweenDevices):
         return self.screen()
 
     def undo(self) -> Screen | None:
-        """Undo (None: nothing to take back)."""
+        """Undo (None: nothing to take back); between devices :meth:`take_back`."""
+        if self.together is not None:
+            return self.take_back()
         if self.session is None or not self.session.undo():
             return None
         screen = self.screen()

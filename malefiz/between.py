@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final, Literal
 from urllib.parse import parse_qs
@@ -66,6 +67,7 @@ class BetweenDevices:
     _shown: int | None
     _face: int | None
     _review_waits: bool
+    _thinking: Iterator[None] | None
 
     def screen(self, fresh: bool = False, keep: bool = True) -> Screen:
         raise NotImplementedError
@@ -239,7 +241,7 @@ class BetweenDevices:
         self.keep()
         seats = tuple(dataclasses.replace(x, kind="remote") if i == seat else x for i, x in enumerate(s.setup.seats))
         position = s.game.format_position(s.state)
-        setup = dataclasses.replace(s.setup, seats=seats, position=position, seed=None, first=None, undo=False)
+        setup = dataclasses.replace(s.setup, seats=seats, position=position, seed=None, first=None)
         self.together = Together.host(setup, self.games, self.stun_server)
         self.game_id = None
         if seat < 0:
@@ -292,10 +294,22 @@ class BetweenDevices:
         elif kind == "close":
             together.closed(peer)
         elif kind == "message":
+            backs = together.table.backs if together.table is not None else 0
             if not together.received(peer, text):
                 return self._together_now(self.t.error(together.problem) if together.problem is not None else "")
+            if together.table is not None and together.table.backs != backs:
+                self._thinking = None  # a move taken back: the computer's turn under way is thought anew
             return self._together_now(fresh=True)
         return self._together_now()
+
+    def take_back(self) -> Screen | None:
+        """Undo between devices: this device's person takes their last move back (a guest's counts once the host
+        passes it on); None when there is none to take back."""
+        if self.together is None or not self.together.take_back():
+            return None
+        self._thinking = None
+        screen = self._together_now(fresh=True)
+        return dataclasses.replace(screen, announce=screen.news)
 
     def _together_now(self, notice: str = "", fresh: bool = False, since: int | None = None) -> Screen:
         """The screen of the game between devices now; ``since``: the actions this device had before a play link
@@ -353,6 +367,7 @@ class BetweenDevices:
         assert together is not None and s is not None
         together.sync()
         self._keep_together()
+        table = together.table
         if together.role != "watcher":  # each player's device counts the game in its own table, once it is over
             self.count_win(f"together-{together.key}")
         found = self._play_screen(s, fresh, saving=True)
@@ -364,7 +379,11 @@ class BetweenDevices:
         changes["rematch_shown"] = together.role != "watcher" and not together.rematching
         if waiting:
             changes["status"] = waiting
-        return dataclasses.replace(found, undo_shown=False, **changes)
+        changes["undo_shown"] = together.role != "watcher" and table is not None and table.takebacks
+        changes["can_undo"], changes["redo_shown"] = together.can_take_back(), False  # a move taken back is chosen anew
+        if table is not None and table.late:  # its take-back reached the host after another device's action
+            changes["notice"], changes["notice_tone"] = self.t("together.back_late"), "info"
+        return dataclasses.replace(found, **changes)
 
     def reply(self, peer: int, text: str) -> Screen:
         """The host pasted the reply of device ``peer``."""

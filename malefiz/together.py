@@ -33,7 +33,7 @@ from typing import Any, Final, Literal
 
 from .core.errors import MalefizError
 from .core.fair import PART_BYTES, Chain, Ledger
-from .core.remote import Match, Table
+from .core.remote import Match, Table, relayed_to
 from .core.session import Session
 from .core.setup import MAX_NAME, Games, Setup
 from .core.signal import pack, unpack
@@ -433,9 +433,11 @@ class Together:
                 self.me >= len(match.names) or match.ledger.anchors[self.me] != self.chain.anchor
             ):
                 raise MalefizError.keyed("error.match_chain")
-        elif not _same_game(own, match):
+        elif own.took_back_before(match) and not from_host:
+            return  # the host took a move back before that device's own actions reached it: the host's order wins
+        elif not own.continues(match) and not (from_host and match.took_back_before(own)):
             raise MalefizError.keyed("error.match_fork")
-        elif len(match.actions) <= len(own.actions):
+        elif len(match.actions) <= len(own.actions) and own.continues(match):
             assert self.table is not None  # this device is as far already, save perhaps a die's part
             self.table.learn(match.ledger)
             return
@@ -464,6 +466,24 @@ class Together:
         self.asking = None
         self.table.leave(device)
         self._send_outbox()
+
+    # -- taking a move back ---------------------------------------------------------------------
+
+    def can_take_back(self) -> bool:
+        """True when this device's person may take their last move back now (:meth:`Table.take_back`): only while
+        every device that plays is connected (a device that plays by links alone could not hear of it in time)."""
+        table = self.table
+        if table is None or self.role == "watcher":
+            return False
+        peers = [self.peers[0]] if self.role == "guest" else [p for p in self.players() if p.device not in table.gone]
+        return all(p.state == "open" for p in peers) and table.can_take_back()
+
+    def take_back(self) -> bool:
+        """This device's person takes their last move back; False when there is none."""
+        if self.table is None or not self.can_take_back() or not self.table.take_back():
+            return False
+        self._send_outbox()
+        return True
 
     # -- a rematch ---------------------------------------------------------------------------
 
@@ -572,7 +592,7 @@ class Together:
                 self.commands.append({"do": "send", "peer": 0, "text": text})
                 continue
             for device, peer in self.peers.items():
-                if device != message.get("by") and peer.state == "open":
+                if relayed_to(message, device) and peer.state == "open":
                     self.commands.append({"do": "send", "peer": device, "text": text})
         table.outbox.clear()
 
@@ -668,19 +688,3 @@ class Together:
     def keeps(self) -> bool:
         """True once there is something to keep: the game, or a guest's reply (its dice are committed)."""
         return self.table is not None or (self.role == "guest" and bool(self.peers[0].link))
-
-
-def _same_game(one: Match, other: Match) -> bool:
-    """True when ``other`` is ``one``'s game, as far as it went or further (or less far): the same setup, devices
-    and dice anchors, and the actions and departures of the shorter are where the longer begins."""
-    if (one.setup, one.names, one.owners, one.ledger.anchors) != (
-        other.setup,
-        other.names,
-        other.owners,
-        other.ledger.anchors,
-    ):
-        return False
-    shorter, longer = sorted((one, other), key=lambda m: len(m.actions))
-    return longer.actions[: len(shorter.actions)] == shorter.actions and all(
-        pair in longer.left for pair in shorter.left
-    )

@@ -254,7 +254,8 @@
     $("[data-message]").textContent = screen.news;
     $("[data-now]").textContent = screen.status;
     screen.enabled.forEach(function (pair) { $('[data-action="' + pair[0] + '"]').disabled = !pair[1]; });
-    $('[data-action="undo"]').hidden = $('[data-action="redo"]').hidden = !screen.undo_shown;
+    $('[data-action="undo"]').hidden = !screen.undo_shown;
+    $('[data-action="redo"]').hidden = !screen.redo_shown;
     $('[data-action="undo"]').title = screen.undo_title;  // whose move it takes back
     $('[data-winner] [data-action="rematch"]').hidden = !screen.rematch_shown;
     say("[data-hint]", screen.hint, true);

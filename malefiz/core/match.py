@@ -15,7 +15,7 @@ from .document import b64, json_depth, unb64
 from .errors import MalefizError
 from .fair import PART_BYTES, Ledger, game_code
 
-__all__ = ["MATCH_FORMAT", "MAX_ACTIONS", "MAX_DEVICES", "MAX_MESSAGE", "Match"]
+__all__ = ["MATCH_FORMAT", "MAX_ACTIONS", "MAX_DEVICES", "MAX_MESSAGE", "TAKE_BACK", "Match"]
 
 MATCH_FORMAT: Final = "malefiz-match"
 MATCH_VERSION: Final = 1
@@ -23,6 +23,8 @@ MAX_DEVICES: Final = 6
 MAX_ACTIONS: Final = 100_000
 MAX_MESSAGE: Final = 2_000_000
 """The longest message or match text read, in characters."""
+TAKE_BACK: Final = "back"
+"""A take-back among the match's actions (no game writes an action so)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,3 +120,29 @@ class Match:
                     raise
                 raise MalefizError.keyed("error.match_foreign") from None
         return cls(setup, names, tuple(owners), ledger, tuple(actions), left)
+
+    def continues(self, other: Match) -> bool:
+        """True when ``other`` is this game, as far as it went or further (or less far): the same setup, devices
+        and dice anchors, and the actions and departures of the shorter are where the longer begins."""
+        if not self._same_table(other):
+            return False
+        shorter, longer = sorted((self, other), key=lambda m: len(m.actions))
+        return longer.actions[: len(shorter.actions)] == shorter.actions and all(
+            pair in longer.left for pair in shorter.left
+        )
+
+    def took_back_before(self, other: Match) -> bool:
+        """True when this game took a move back where ``other``, the same game, went on otherwise: a device's own
+        actions that lost a race to the host's take-back (the host's version wins)."""
+        if not self._same_table(other) or self.left != other.left:
+            return False
+        fork = next((i for i, (a, b) in enumerate(zip(self.actions, other.actions, strict=False)) if a != b), None)
+        return fork is not None and self.actions[fork] == TAKE_BACK
+
+    def _same_table(self, other: Match) -> bool:
+        return (self.setup, self.names, self.owners, self.ledger.anchors) == (
+            other.setup,
+            other.names,
+            other.owners,
+            other.ledger.anchors,
+        )

@@ -42,7 +42,7 @@ from .dice import Dice
 from .document import b64, unb64
 from .errors import MalefizError
 from .fair import CHAIN_LENGTH, PART_BYTES, Chain, Ledger, takers
-from .match import MATCH_FORMAT, MAX_DEVICES, Match
+from .match import MATCH_FORMAT, MAX_DEVICES, TAKE_BACK, Match
 from .record import Entry
 from .session import Session
 from .setup import Games, Setup
@@ -53,8 +53,6 @@ MATCH_ERRORS: Final = ("error.match_turn", "error.match_no_die", "error.match_ro
 """The refusals of a message that are told as they are (any other error of an action is wrapped)."""
 LEAVER_LEVEL: Final = "medium"
 """The computer that plays the seats of a device that left."""
-TAKE_BACK: Final = "back"
-"""A take-back among the match's actions (no game writes an action so)."""
 BACK_DRAWS: Final = CHAIN_LENGTH // 2
 """No more take-backs once this many draws fell due (each skips two): the rest of the chain is for playing on."""
 
@@ -137,7 +135,8 @@ class Table:
         self.asked: int | None = None
         """A guest's take-back sent to the host: the match's length then (None: none asked)."""
         self.late = False
-        """True when this device's take-back came too late: another device's action reached the host first."""
+        """True when this device's take-back came too late: another device's action reached the host first (until
+        this device acts again)."""
         self.live = True
         """False while the match's actions are replayed (a take-back among them sends nothing)."""
         self._reveal(0)
@@ -337,6 +336,7 @@ class Table:
         while self._seen < len(entries):
             entry = entries[self._seen]
             self._seen += 1
+            self.late = False
             self._account(entry)
             n = len(self.match.actions) - 1
             act = {"t": "act", "g": self.code, "n": n, "a": str(entry.action), "by": self.me, "b": self.backs}

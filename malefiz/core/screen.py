@@ -203,6 +203,8 @@ class Screen:
     can_redo: bool = False
     undo_shown: bool = True
     """Undo and redo are there at all (``undo=off`` hides them)."""
+    redo_shown: bool = True
+    """Redo is there (as undo is; not between devices, where a move taken back is chosen anew)."""
     rematch_shown: bool = True
     """*Rematch with the same players* is offered at the end (not to a watcher between devices, nor while the host's
     rematch waits for the players' devices)."""
@@ -672,6 +674,7 @@ def play_screen(
         undo_title=undo_title(session),
         can_redo=session.can_redo(),
         undo_shown=session.setup.undo,
+        redo_shown=session.setup.undo,
         hint="" if over else hint_html(session),
         chances=session.chances_shown(),
         review=review_html(session),

@@ -1,0 +1,103 @@
+"""Taking a move back in a game between devices, from the page's side: the *Undo* button of the device whose person
+moved last, the take-back on every device, too late once the game went on, and none while a device is away."""
+
+from __future__ import annotations
+
+from malefiz.app import App
+from malefiz.core.actions import Roll
+from malefiz.core.remote import TAKE_BACK
+from malefiz.core.screen import Screen
+
+from .test_together import act, connect, deliver, must, play_until, reload
+
+SETUP = "?game=maedn&seats=human,remote&names=Anna,Ben&first=red"
+
+
+def sends(who: str, screen: Screen | None) -> list[tuple[str, int, str]]:
+    return [(who, c["peer"], c["text"]) for c in must(screen).net if c["do"] == "send"]
+
+
+def after_a_move_of(mover: str, setup: str = SETUP) -> tuple[App, App, list[tuple[str, int, str]]]:
+    """Anna (the host) and Ben connected, played until ``mover`` ("host" or "guest") has just chosen a move among
+    several, its texts not yet delivered."""
+    host, guest, sent = connect(setup)
+    deliver(host, guest, sent)
+    for _ in range(3000):
+        for who, device in (("host", host), ("guest", guest)):
+            s = device.session
+            assert s is not None and not s.state.is_over
+            if who == mover and s.is_person_to_choose() and len(s.legal()) > 1 and not s.acts_by_itself():
+                before = len(s.record)
+                while len(s.record) == before:
+                    sent.extend(sends(mover, act(device)))
+                return host, guest, sent
+            screen = act(device)
+            if screen is not None:
+                sent.extend(sends(who, screen))
+                deliver(host, guest, sent)
+    raise AssertionError("no move to choose came")
+
+
+def test_the_guest_takes_its_move_back_with_undo_and_both_devices_go_back() -> None:
+    host, guest, sent = after_a_move_of("guest")
+    deliver(host, guest, sent)
+    screen = must(guest.screen())
+    assert screen.undo_shown and screen.can_undo and not screen.redo_shown
+    assert screen.undo_title == "Take back your last move (not the roll)"
+    assert not must(host.screen()).can_undo  # Anna did not move last
+    sent.extend(sends("guest", guest.undo()))
+    assert not must(guest.screen()).can_undo  # asked once: nothing to tap again while the host takes it
+    deliver(host, guest, sent)
+    assert host.session is not None and guest.session is not None
+    assert host.session.state == guest.session.state and isinstance(host.session.record.entries[-1].action, Roll)
+    assert host.session.message == guest.session.message
+    assert host.session.message.startswith("Ben (") and host.session.message.endswith("): move taken back")
+    assert guest.session.is_person_to_choose() and not must(guest.screen()).can_undo  # the roll stays
+    assert host.together is not None and host.together.table is not None
+    assert host.together.table.match.actions[-1] == TAKE_BACK
+    play_until(host, guest, sent, 100_000)  # the game goes on to the end on both devices
+    assert host.session.state.is_over and guest.session.state == host.session.state
+
+
+def test_the_hosts_take_back_reaches_the_guest_and_a_reload_keeps_it() -> None:
+    host, guest, sent = after_a_move_of("host", "?game=malefiz&seats=human,remote&names=Anna,Ben&first=red")
+    assert must(host.screen()).can_undo
+    sent.extend(sends("host", host.undo()))
+    deliver(host, guest, sent)
+    assert host.session is not None and guest.session is not None and host.session.state == guest.session.state
+    assert host.session.is_person_to_choose() and "Anna (" in must(guest.screen()).news
+    before = host.session.state
+    host, _ = reload(host)
+    guest, _ = reload(guest)
+    assert host.session is not None and guest.session is not None
+    assert host.session.state == guest.session.state == before
+
+
+def test_a_take_back_that_reaches_the_host_after_its_roll_counts_for_nothing_and_the_guest_is_told() -> None:
+    host, guest, sent = after_a_move_of("guest")
+    deliver(host, guest, sent)
+    assert host.session is not None and guest.session is not None
+    assert host.session.can_roll()  # Anna's turn to roll (not Ben's again after a six)
+    asked = sends("guest", guest.undo())
+    rolled = sends("host", host.roll())  # Anna rolls before Ben's take-back reaches her device
+    must(host.net(1, "message", asked[0][2]))  # dropped: the game went on at Anna's
+    for _, _, text in rolled:
+        must(guest.net(0, "message", text))
+    assert host.session.state == guest.session.state
+    screen = must(guest.screen())
+    assert screen.notice == "Too late to take the move back: the game went on" and screen.notice_tone == "info"
+    guest.set_language("de")
+    assert must(guest.screen()).notice == "Zu spät zum Zurücknehmen: Das Spiel ging schon weiter"
+    assert host.together is not None and host.together.table is not None
+    assert TAKE_BACK not in host.together.table.match.actions
+
+
+def test_no_undo_while_a_device_is_away_or_when_the_host_turned_undo_off() -> None:
+    host, guest, sent = after_a_move_of("guest")
+    deliver(host, guest, sent)
+    must(guest.net(0, "close", ""))  # the connection to Anna is lost: the take-back could not reach her
+    screen = must(guest.screen())
+    assert screen.undo_shown and not screen.can_undo and guest.undo() is None
+    host, guest, sent = after_a_move_of("guest", SETUP + "&undo=off")
+    deliver(host, guest, sent)
+    assert not must(guest.screen()).undo_shown and guest.undo() is None
