@@ -294,7 +294,7 @@ def test_every_page_tells_how_friends_play_from_their_own_devices_in_the_pages_o
 ) -> None:
     # Playing from afar was told in docs/together.md only: a family reading the rules never learnt of it.
     keys: tuple[str, ...] = ("kind.remote", "page.start", "together.join", "together.connect")
-    keys += ("together.invite_menu", "together.invite_watcher", "together.across")
+    keys += ("together.invite_menu", "together.invite_watcher", "together.across", "page.undo")
     says_in_its_words(game, language, "devices" if language == "en" else "geraete", keys)
 
 

@@ -170,6 +170,7 @@ def rules_page(game: str, language: str) -> str:
                                 ("invite_menu", "together.invite_menu"),
                                 ("watch", "together.invite_watcher"),
                                 ("across", "together.across"),
+                                ("undo", "page.undo"),
                             )
                         }
                     )

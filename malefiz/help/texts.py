@@ -78,7 +78,7 @@ class Words(NamedTuple):
     ``{full}``, ``{install}``, ``{whole}`` become the game page's words)."""
     together: Section
     """Playing with friends on their own devices, in a few steps (``{remote}``, ``{start}``, ``{join}``,
-    ``{connect}``, ``{invite_menu}``, ``{watch}``, ``{across}`` become the game page's words)."""
+    ``{connect}``, ``{invite_menu}``, ``{watch}``, ``{across}``, ``{undo}`` become the game page's words)."""
 
 
 WORDS: Final[Mapping[str, Words]] = {
@@ -124,9 +124,10 @@ WORDS: Final[Mapping[str, Words]] = {
             " and for friends elsewhere <i>{across}</i> connects them. Where no connection can be made, or for"
             " friends apart in time, the game goes on by links: the page gives the next player a link that holds"
             " the whole game. A game already going on can be shared too (<i>{invite_menu}</i>, below the move"
-            " list), and <i>{watch}</i> lets anyone follow it. No device can choose or foresee its rolls: each"
-            " roll needs a secret of more than one device, revealed only when it is due, and every device checks"
-            " every roll.</p>",
+            " list), and <i>{watch}</i> lets anyone follow it. A move made by mistake is taken back with"
+            " <i>{undo}</i> on the device that made it, until the next person rolls; the roll stays, and the next"
+            " roll comes from new secrets. No device can choose or foresee its rolls: each roll needs a secret of"
+            " more than one device, revealed only when it is due, and every device checks every roll.</p>",
         ),
     ),
     "de": Words(
@@ -173,9 +174,11 @@ WORDS: Final[Mapping[str, Words]] = {
             " <i>{across}</i>. Kommt keine Verbindung zustande, oder spielen Freunde zu verschiedenen Zeiten, geht"
             " das Spiel per Link weiter: Die Seite gibt dem nächsten Spieler einen Link mit der ganzen Partie. Auch"
             " ein laufendes Spiel lässt sich teilen (<i>{invite_menu}</i> unter der Zugliste), und mit"
-            " <i>{watch}</i> kann jeder zuschauen. Kein Gerät kann seine Würfe wählen oder vorher kennen: Jeder"
-            " Wurf braucht ein Geheimnis von mehr als einem Gerät, das erst verraten wird, wenn er dran ist, und"
-            " jedes Gerät prüft jeden Wurf.</p>",
+            " <i>{watch}</i> kann jeder zuschauen. Ein versehentlicher Zug wird mit <i>{undo}</i> an dem Gerät"
+            " zurückgenommen, an dem er gemacht wurde, bis der nächste Mensch würfelt; der Wurf bleibt, und der"
+            " nächste Wurf kommt aus neuen Geheimnissen. Kein Gerät kann seine Würfe wählen oder vorher kennen:"
+            " Jeder Wurf braucht ein Geheimnis von mehr als einem Gerät, das erst verraten wird, wenn er dran ist,"
+            " und jedes Gerät prüft jeden Wurf.</p>",
         ),
     ),
 }
