@@ -42,9 +42,7 @@ def test_the_guest_takes_a_move_back_with_undo_and_both_devices_show_the_positio
     guest.click(UNDO)
     for page in (guest, host):
         page.wait_for_function(SAME_POSITION, arg=before)
-        page.wait_for_function(
-            "() => document.querySelector('[data-message]').textContent.endsWith('move taken back')"
-        )
+        page.wait_for_function("() => document.querySelector('[data-message]').textContent.endsWith('move taken back')")
     guest.wait_for_selector("#board .movable, #board .target")  # Ben chooses again
     assert guest.locator(UNDO).is_disabled()  # the roll stays: nothing more to take back
     assert host.evaluate(POSITION) == before
