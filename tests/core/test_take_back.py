@@ -88,6 +88,18 @@ def decide(all_tables: list[Table], net: Net, device: int, rng: random.Random) -
     raise AssertionError("no decision came")
 
 
+def decided(setup: str, owners: tuple[int, ...], device: int, seed: int) -> tuple[list[Table], Net, random.Random]:
+    """The devices of a new game of ``setup``, played until ``device``'s person has just made a decision; every
+    message delivered."""
+    all_tables = tables(setup, owners)
+    net = Net(all_tables)
+    net.flush()
+    rng = random.Random(seed)
+    decide(all_tables, net, device, rng)
+    net.flush()
+    return all_tables, net, rng
+
+
 @pytest.mark.parametrize("setup", ["game=malefiz&seats=human,human", "game=maedn&seats=human,human"])
 def test_a_guest_takes_its_move_back_once_the_host_passes_it_on(setup: str) -> None:
     host, guest = all_tables = tables(setup, (0, 1))
@@ -132,31 +144,37 @@ def test_the_host_takes_its_move_back_and_the_draw_that_fell_due_is_skipped() ->
 
 def test_a_take_back_that_comes_after_the_next_roll_counts_for_nothing() -> None:
     """The guest takes back while the host rolls: the host's roll reached the match first."""
-    host, guest = all_tables = tables("game=maedn&seats=human,human", (0, 1))
+    (host, guest), net, rng = decided("game=maedn&seats=human,human", (0, 1), 1, 8)
+    assert host.session is not None and guest.session is not None
+    assert host.session.plays_here() and host.session.state.is_chance  # the host's turn to roll
+    assert guest.take_back()
+    net.post()
+    assert act(host, rng)  # rolls before the request reaches it
+    net.flush()
+    assert net.dropped == 1 and guest.late and not guest.can_take_back()
+    assert host.match == guest.match and TAKE_BACK not in host.match.actions
+
+
+def test_after_a_six_a_move_is_taken_back_before_the_roll_again_and_not_after() -> None:
+    all_tables = tables("game=maedn&seats=human,human", (0, 1))
     net = Net(all_tables)
     net.flush()
-    rng = random.Random(8)
-    decide(all_tables, net, 1, rng)
-    net.flush()
-    assert host.session is not None and guest.session is not None
-    if host.session.plays_here() and host.session.state.is_chance:
-        assert guest.take_back()
-        net.post()
-        assert act(host, rng)  # rolls before the request reaches it
+    rng = random.Random(1)  # (Ben's 24th decision follows a six)
+    guest = all_tables[1]
+    for _ in range(30):
+        decide(all_tables, net, 1, rng)
         net.flush()
-        assert net.dropped == 1 and guest.late and not guest.can_take_back()
-        assert host.match == guest.match and TAKE_BACK not in host.match.actions
-    else:  # a six: the guest rolls again itself, and then may not take the move back
-        assert act(guest, rng) and not guest.can_take_back()
+        assert guest.session is not None
+        if guest.session.plays_here() and guest.session.state.is_chance:  # a six: Ben rolls again
+            assert guest.can_take_back()
+            assert act(guest, rng) and not guest.can_take_back()
+            return
+    raise AssertionError("no six for Ben followed by a move")
 
 
 def test_a_roll_that_lost_the_race_to_the_hosts_take_back_is_played_again_as_the_host_has_it() -> None:
-    host, guest = all_tables = tables("game=malefiz&seats=human,human", (0, 1))
-    net = Net(all_tables)
-    net.flush()
-    rng = random.Random(11)
-    decide(all_tables, net, 0, rng)
-    net.flush()
+    all_tables, net, rng = decided("game=malefiz&seats=human,human", (0, 1), 0, 11)
+    host, guest = all_tables
     assert act(guest, rng)  # the guest rolls (and perhaps moves on) ...
     act(guest, rng)
     assert host.take_back()  # ... while the host takes its move back
