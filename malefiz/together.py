@@ -34,6 +34,7 @@ from typing import Any, Final, Literal
 from .core.errors import MalefizError
 from .core.fair import PART_BYTES, Chain, Ledger
 from .core.remote import Match, Table, relayed_to
+from .core.remote_link import link_said
 from .core.session import Session
 from .core.setup import MAX_NAME, Games, Setup
 from .core.signal import pack, unpack
@@ -53,7 +54,7 @@ from .invitation import (
     fragment,
     unb64,
 )
-from .reactions import HEARD_PAUSE, REACTION_PAUSE, REACTIONS, Reactions
+from .reactions import Reacting, Reactions
 
 __all__ = ["JOIN", "PLAY", "REPLY", "STUN", "TOGETHER_PREFIX", "Invitation", "Together", "anchor_key"]
 
@@ -85,7 +86,7 @@ class Peer:
     its invitation or reply went without one, and the game goes by play links alone."""
 
 
-class Together:
+class Together(Reacting):
     """This device's part in a game between devices (see the module's description)."""
 
     def __init__(self, role: Role, setup: Setup, name: str, games: Games, secret: bytes | None = None) -> None:
@@ -532,7 +533,7 @@ class Together:
 
     def play_link(self) -> str:
         """The whole game as a link's fragment (``#play=...``): the next player opens it and plays on."""
-        return PLAY + self.table.link() if self.table is not None else ""
+        return PLAY + self.table.link(self.link_said()) if self.table is not None else ""
 
     @classmethod
     def watching(cls, text: str, games: Games) -> Together:
@@ -547,6 +548,7 @@ class Together:
         together = cls("watcher", setup, "", games)
         together.me, together.table = None, table
         together.peers = {0: Peer(0, name=table.match.names[0])}  # never connected: no row for the host
+        together.hear_said(link_said(fragment(text, PLAY)))
         return together
 
     def take_link(self, text: str) -> None:
@@ -558,6 +560,7 @@ class Together:
         chain = self.chain if self.me is not None else None
         table = Table.from_link(fragment(text, PLAY), self.games, self.me, chain)
         self.take_match(table.match.to_json())
+        self.hear_said(link_said(fragment(text, PLAY)))
 
     def take_match(self, doc: object) -> None:
         """The game as another place has it (a play link, another tab of this browser), when it is this game gone
@@ -595,43 +598,6 @@ class Together:
                 if relayed_to(message, device) and peer.state == "open":
                     self.commands.append({"do": "send", "peer": device, "text": text})
         table.outbox.clear()
-
-    @property
-    def sender(self) -> int | None:
-        """This device's number among the devices: its seat's, or a watcher's from its invitation (None for a device
-        that has neither, as a game opened from a play link alone)."""
-        if self.me is not None:
-            return self.me
-        return self.invitation.device if self.invitation is not None else None
-
-    def react(self, index: int) -> None:
-        """This device's person sends reaction ``index`` of :data:`~malefiz.reactions.REACTIONS` to the others (and
-        sees it here): a player or a watcher; one tap a :data:`~malefiz.reactions.REACTION_PAUSE`."""
-        sender = self.sender
-        if self.table is None or sender is None or not 0 <= index < len(REACTIONS):
-            raise MalefizError.keyed("error.match_message")
-        if self.reactions.hear(sender, index, REACTION_PAUSE):  # (a tap too soon after the last sends nothing)
-            self._pass_reaction({"t": "react", "r": index, "by": sender})
-
-    def _take_reaction(self, device: int, message: dict[str, Any]) -> None:
-        """A reaction from another device: checked (the host's from the device that sent it, a guest's from the
-        host passing it on), heard, and passed on by the host (one a :data:`~malefiz.reactions.HEARD_PAUSE` from each
-        device)."""
-        index, by = message.get("r"), message.get("by")
-        if type(index) is not int or not 0 <= index < len(REACTIONS) or type(by) is not int:
-            raise MalefizError.keyed("error.match_message")
-        from_sender = by == device if self.role == "host" else device == 0 and by != self.sender and 0 <= by < MAX_PEERS
-        if not from_sender:
-            raise MalefizError.keyed("error.match_message")
-        if self.reactions.hear(by, index, HEARD_PAUSE) and self.role == "host":
-            self._pass_reaction({"t": "react", "r": index, "by": by})
-
-    def _pass_reaction(self, message: dict[str, Any]) -> None:
-        """A reaction onto the channels: a guest's to the host, the host's to every other open one."""
-        text = json.dumps(message, separators=(",", ":"))
-        for device, peer in self.peers.items():
-            if (self.role == "host" or device == 0) and device != message["by"] and peer.state == "open":
-                self.commands.append({"do": "send", "peer": device, "text": text})
 
     def hang_up(self) -> list[dict[str, Any]]:
         """This device leaves the game (its person went to the setup screen): the commands that close its channels,

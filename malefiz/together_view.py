@@ -184,7 +184,9 @@ def reactions_heard(together: Together, t: Translator) -> tuple[str, bool]:
         else:
             peers = together.peers if together.role == "host" else {p.device: p for p in together.roster}
             peer = peers.get(device)
-            who = device_name(together, device, peer.name if peer is not None else "", t)
+            names = together.table.match.names if together.table is not None else ()
+            name = peer.name if peer is not None else names[device] if device < len(names) else ""
+            who = device_name(together, device, name, t)  # (a play link's sender: its name in the game)
         said.append(t("together.reacted", who=who, words=t(f"react.{REACTIONS[index]}")))
     return " · ".join(said), any(device != together.sender for device, _ in heard)
 

@@ -987,3 +987,32 @@ def test_a_reaction_is_said_in_the_players_language() -> None:
     guest.set_language("de")
     assert must(guest.react(0)).reaction == "Du: Schöner Zug!"
     assert "Viel Glück!" in must(guest.screen()).together  # the buttons in the player's language too
+
+
+def test_a_reaction_to_a_device_that_plays_by_links_goes_with_the_next_play_link() -> None:
+    # Friends apart in time have no channel: Anna's "Good luck!" reaches Ben when he opens her link, once.
+    host, guest = app(), app()
+    host.open("?game=maedn&seats=human,remote&names=Anna,Ben")
+    joined = guest.open("", link_in(must(host.net(1, "failed", "no ICE candidate")), JOIN))
+    assert "Anna invites you to play" in joined.together
+    host.reply(1, link_in(must(guest.join("Ben")), REPLY))  # no offer: the reply is ready at once
+    for current, other in ((host, guest), (guest, host)):  # the first roll takes a part of each device
+        other.open("", link_in(current.screen(), PLAY))
+        while act(other) is not None:
+            pass
+    assert host.session is not None and guest.session is not None
+    assert must(host.react(4)).reaction == "You: Good luck!"
+    opened = guest.open("", link_in(host.screen(), PLAY))
+    assert opened.reaction == "Anna: Good luck!" and opened.sound == "turn"  # (the turn's chime goes first)
+    assert must(guest.screen()).reaction == ""  # heard once
+    while act(guest) is not None:
+        pass
+    back = host.open("", link_in(guest.screen(), PLAY))  # Ben said nothing: nothing heard, Anna's is not sent again
+    assert back.reaction == "" and host.together is not None and host.together.said is None
+    while act(host) is not None:
+        pass
+    assert guest.open("", link_in(host.screen(), PLAY)).reaction == ""
+    connected, other, sent = connect("?game=maedn&seats=human,remote&names=Anna,Ben")
+    deliver(connected, other, sent)
+    connected.react(1)  # over a channel: nothing waits for a link
+    assert connected.together is not None and connected.together.said is None

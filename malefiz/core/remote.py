@@ -613,11 +613,12 @@ class Table:
 
     # -- links ---------------------------------------------------------------------------------
 
-    def link(self) -> str:
-        """The match as short URL-safe text for a link's fragment (:func:`malefiz.core.remote_link.write_link`)."""
+    def link(self, said: tuple[int, int] | None = None) -> str:
+        """The match as short URL-safe text for a link's fragment, with a reaction ``said`` (``(device, index)``)
+        for the one who opens it (:func:`malefiz.core.remote_link.write_link`)."""
         from .remote_link import write_link
 
-        return write_link(self)
+        return write_link(self, said)
 
     @classmethod
     def from_link(cls, text: str, games: Games, me: int | None, chain: Chain | None, language: str = "en") -> Table:

@@ -20,11 +20,12 @@ from .match import MAX_ACTIONS, MAX_MESSAGE, Match
 from .remote import TAKE_BACK, Table
 from .setup import Games
 
-__all__ = ["link_anchors", "read_link", "write_link"]
+__all__ = ["link_anchors", "link_said", "read_link", "write_link"]
 
 
-def write_link(table: Table) -> str:
-    """``table``'s match as short URL-safe text for a link's fragment (read back by :func:`read_link`)."""
+def write_link(table: Table, said: tuple[int, int] | None = None) -> str:
+    """``table``'s match as short URL-safe text for a link's fragment (read back by :func:`read_link`), with
+    ``said``, a reaction ``(device, index)`` for the one who opens it (read by :func:`link_said`)."""
     doc = table.match.to_json()
     actions = doc.pop("actions")
     doc["count"] = len(actions)
@@ -34,6 +35,8 @@ def write_link(table: Table) -> str:
     doc["choices"] = b64(bytes(choices))
     if table.backs:
         doc["backs"] = [n for n, text in enumerate(actions) if text == TAKE_BACK]
+    if said is not None:
+        doc["said"] = list(said)
     data = json.dumps(doc, separators=(",", ":")).encode()
     return deflate(data)
 
@@ -50,6 +53,7 @@ def read_link(text: str, games: Games, me: int | None, chain: Chain | None, lang
         data = inflate(text, MAX_MESSAGE)
         doc = json.loads(data.decode("utf-8"))
         count, choices, backs = doc.pop("count"), doc.pop("choices"), doc.pop("backs", [])
+        doc.pop("said", None)
         if not isinstance(count, int) or not 0 <= count <= MAX_ACTIONS or not isinstance(choices, str):
             raise ValueError("count")
         if not isinstance(backs, list) or not all(isinstance(n, int) for n in backs):
@@ -98,6 +102,17 @@ def link_anchors(text: str) -> list[bytes]:
         return [unb64(d["anchor"], PART_BYTES) for d in doc["devices"]]
     except (ValueError, KeyError, TypeError, RecursionError, zlib.error, binascii.Error):
         raise MalefizError.keyed("error.match_link") from None
+
+
+def link_said(text: str) -> tuple[int, int] | None:
+    """The reaction ``(device, index)`` a :func:`write_link` text carries (None: none, or none that reads)."""
+    try:
+        said = json.loads(inflate(text, MAX_MESSAGE).decode("utf-8")).get("said")
+    except (ValueError, AttributeError, RecursionError, zlib.error, binascii.Error):
+        return None
+    if isinstance(said, list) and len(said) == 2 and all(type(x) is int for x in said):
+        return said[0], said[1]
+    return None
 
 
 def _varint(out: bytearray, value: int) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import json
 import random
 from collections.abc import Callable
 from typing import Any
@@ -366,3 +367,19 @@ def test_a_device_the_computer_takes_over_from_while_its_move_is_on_the_way_foll
         pump(all_tables)
     assert guest.session is not None and host.session is not None
     assert guest.match == host.match and guest.session.state == host.session.state
+
+
+def test_a_link_carries_a_reaction_for_the_one_who_opens_it_and_the_game_reads_the_same() -> None:
+    from malefiz.core.document import deflate, inflate
+    from malefiz.core.remote_link import link_said
+
+    host, guest = tables("game=maedn&seats=bot:easy,bot:easy", (0, 1))
+    pump([host, guest])
+    plain, said = host.link(), host.link((0, 4))
+    assert link_said(plain) is None and link_said(said) == (0, 4)
+    assert Table.from_link(said, GAMES, None, None).match == Table.from_link(plain, GAMES, None, None).match
+    doc = json.loads(inflate(said, 100_000))
+    for bad in ("x", [0], [0, "4"], [True, 4], {"by": 0}):
+        doc["said"] = bad
+        assert link_said(deflate(json.dumps(doc).encode())) is None  # not a reaction: none (the game still reads)
+    assert link_said("not a link") is None
