@@ -380,6 +380,14 @@ def test_a_game_apart_in_time_goes_on_by_play_links_to_the_end_and_a_tampered_li
         if page.evaluate(MY_TURN) is True or link.count() == 0:
             page.wait_for_timeout(0)  # the page is drawing the last move: look again
             continue
+        if opened == 0:  # Anna cheers: Ben is not connected, so her link carries it
+            plain = link.input_value()
+            page.click('[data-together] [data-action="react"][data-id="4"]')
+            page.wait_for_function("() => document.querySelector('[data-reaction]').textContent === 'You: Good luck!'")
+            page.wait_for_function(
+                "(old) => document.querySelector('input[data-link-text][value*=\"#play=\"]').value !== old",
+                arg=plain,
+            )
         handed = link.input_value()
         page.close()
         turn = "guest" if turn == "host" else "host"
@@ -395,6 +403,8 @@ def test_a_game_apart_in_time_goes_on_by_play_links_to_the_end_and_a_tampered_li
         page.wait_for_function("() => document.querySelector('[data-position]').textContent.length > 0")
         notice = page.locator("[data-notice]")
         assert notice.is_hidden() or (notice.text_content() or "").startswith("Since your last turn: ")
+        if opened == 0:  # and Ben sees it as he opens it
+            page.wait_for_function("() => document.querySelector('[data-reaction]').textContent === 'Anna: Good luck!'")
         opened += 1
         restored += page.get_attribute("html", "data-start") == "snapshot"
     else:
