@@ -26,8 +26,10 @@ from .core.errors import MalefizError
 from .core.face import Marks, ranked_fields
 from .core.game import Game
 from .core.play import play
+from .core.remote import Table
 from .core.review import Review, rate
 from .core.savefile import MAX_SAVE, SAVE_FORMAT, SAVE_VERSION, from_doc, from_link, load, save
+from .core.session import Session
 from .core.setup import MAX_NAME, MAX_SEED, Seat, Setup, seat_label
 from .core.tournament import check_count, check_tournament, guarded_bot, tournament
 from .games import DEFAULT_GAME, GAMES, get_game
@@ -43,6 +45,8 @@ MAX_LINE = 300
 """The longest error line printed; the messages themselves quote at most a short piece of the input."""
 LINK = "#game="
 """What a shared link's address holds the game after (the page's *Share link*)."""
+PLAY_LINK = "#play="
+"""What a play link's address holds a game between devices after (``malefiz.together.PLAY``)."""
 
 
 def error_line(exc: BaseException, t: Translator = ENGLISH) -> str:
@@ -301,9 +305,21 @@ def _cmd_draw(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
+def _between_devices(text: str) -> Session:
+    """The game a play link of a game between devices holds (every action and roll checked, as a watcher's page
+    checks it)."""
+    session = Table.from_link(text.strip().partition(PLAY_LINK)[2], GAMES, None, None).session
+    if session is None:  # (before the roll for who starts)
+        raise MalefizError.keyed("error.match_link")
+    return session
+
+
 def _cmd_review(args: argparse.Namespace, out: TextIO) -> int:
-    text = args.file if LINK in args.file else _read_text(args.file, sys.stdin, MAX_SAVE, "cli.what.save")
-    session = from_link(text.strip().partition(LINK)[2], GAMES) if LINK in text else load(text, GAMES)
+    given = args.file
+    text = given if LINK in given or PLAY_LINK in given else _read_text(given, sys.stdin, MAX_SAVE, "cli.what.save")
+    session = _between_devices(text) if PLAY_LINK in text else None
+    if session is None:
+        session = from_link(text.strip().partition(LINK)[2], GAMES) if LINK in text else load(text, GAMES)
     game, record, setup = session.game, session.record, session.setup
     t = Translator(args.lang)
     reviewer = session.reviewer

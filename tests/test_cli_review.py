@@ -138,6 +138,8 @@ def test_draw_prints_the_pages_board_and_marks_the_hint(text: str) -> None:
         (("hint", "-", "--top", "0"), "maedn cross y:12,1,B,B r:35,B,B,B y3", "--top"),
         (("review", "-"), "{}", "error: "),
         (("review", "-"), "not json", "error: "),
+        (("review", "-"), "https://example.org/malefiz/#play=eNpLKkosBgAHEgJt", "error: "),
+        (("review", "https://example.org/#play=tampered"), "", "error: "),
     ],
 )
 def test_bad_input_to_hint_draw_and_review_is_a_one_line_error(args: tuple[str, ...], stdin: str, message: str) -> None:
@@ -402,3 +404,24 @@ def test_a_game_that_fails_leaves_an_existing_file_as_it_was_and_a_folder_is_ref
     assert path.read_text(encoding="utf-8") == "my earlier game"
     folder = run("play", "--save", str(tmp_path))
     assert folder.returncode == 2 and folder.stdout == "" and "it is a folder" in folder.stderr
+
+
+def test_review_reads_a_play_link_of_a_game_between_devices_every_roll_checked(tmp_path: Path) -> None:
+    from malefiz.core.remote import Table
+
+    from .core.test_remote import play_out, tables
+
+    devices = tables("game=malefiz&board=fast&seats=bot:medium,bot:medium&names=Anna,Ben", (0, 1))
+    play_out(devices)
+    address = "https://example.org/malefiz/#play=" + devices[0].link()
+    path = tmp_path / "link.txt"
+    path.write_text(address + "\n", encoding="utf-8")
+    by_file, by_address = run("review", str(path)), run("review", address, "--lang", "de")
+    assert by_file.returncode == by_address.returncode == 0, by_file.stderr + by_address.stderr
+    session = Table.from_link(devices[0].link(), GAMES, None, None).session
+    assert session is not None and session.state.is_over
+    review = Reviewer(session.game, session.face).review(session.record)
+    parts = _review_lines(by_file.stdout)
+    assert by_file.stdout.startswith("Malefiz, fast board, seed ") and "Anna (red) [medium], Ben (" in by_file.stdout
+    assert [w for w in parts["turns"][-1].split() if w.endswith("%")][:2] == [f"{c:.0%}" for c in review.points[-1][1]]
+    assert parts["end"][0].startswith("winner: ") and "\nSieger: " in by_address.stdout
