@@ -37,6 +37,8 @@ def waiting_text(together: Together, t: Translator) -> str:
         return t("together.waiting_start")
     if together.rematching:
         return t("together.waiting_rematch", names=", ".join(person(together, n, t) for n in together.rematch_waits()))
+    if table.asked == len(table.match.actions):  # a take-back asked for: the host's device takes it
+        return t("together.waiting_back", host=person(together, table.match.names[0], t))
     wait = table.waiting()
     if wait.parts:
         return t("together.waiting_die", name=person(together, table.match.names[wait.parts[0]], t))

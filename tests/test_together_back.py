@@ -3,6 +3,8 @@ moved last, the take-back on every device, too late once the game went on, and n
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from malefiz.app import App
 from malefiz.core.actions import Roll
 from malefiz.core.remote import TAKE_BACK
@@ -17,24 +19,33 @@ def sends(who: str, screen: Screen | None) -> list[tuple[str, int, str]]:
     return [(who, c["peer"], c["text"]) for c in must(screen).net if c["do"] == "send"]
 
 
-def after_a_move_of(mover: str, setup: str = SETUP) -> tuple[App, App, list[tuple[str, int, str]]]:
+def after_a_move_of(
+    mover: str, setup: str = SETUP, then: Callable[[App, App], bool] | None = None
+) -> tuple[App, App, list[tuple[str, int, str]]]:
     """Anna (the host) and Ben connected, played until ``mover`` ("host" or "guest") has just chosen a move among
-    several, its texts not yet delivered."""
-    host, guest, sent = connect(setup)
-    deliver(host, guest, sent)
-    for _ in range(3000):
-        for who, device in (("host", host), ("guest", guest)):
-            s = device.session
-            assert s is not None and not s.state.is_over
-            if who == mover and s.is_person_to_choose() and len(s.legal()) > 1 and not s.acts_by_itself():
-                before = len(s.record)
-                while len(s.record) == before:
-                    sent.extend(sends(mover, act(device)))
-                return host, guest, sent
-            screen = act(device)
-            if screen is not None:
-                sent.extend(sends(who, screen))
-                deliver(host, guest, sent)
+    several, its texts not yet delivered (with ``then``: delivered, and ``then(host, guest)`` holds after it; the
+    dice are new each time)."""
+    for _ in range(20):  # (a game may end before it comes: then another)
+        host, guest, sent = connect(setup)
+        deliver(host, guest, sent)
+        while host.session is not None and not host.session.state.is_over:
+            for who, device in (("host", host), ("guest", guest)):
+                s = device.session
+                assert s is not None
+                if who == mover and s.is_person_to_choose() and len(s.legal()) > 1 and not s.acts_by_itself():
+                    before = len(s.record)
+                    while len(s.record) == before:
+                        sent.extend(sends(mover, act(device)))
+                    if then is None:
+                        return host, guest, sent
+                    deliver(host, guest, sent)
+                    if then(host, guest):
+                        return host, guest, sent
+                    break
+                screen = act(device)
+                if screen is not None:
+                    sent.extend(sends(who, screen))
+                    deliver(host, guest, sent)
     raise AssertionError("no move to choose came")
 
 
@@ -46,7 +57,9 @@ def test_the_guest_takes_its_move_back_with_undo_and_both_devices_go_back() -> N
     assert screen.undo_title == "Take back your last move (not the roll)"
     assert not must(host.screen()).can_undo  # Anna did not move last
     sent.extend(sends("guest", guest.undo()))
-    assert not must(guest.screen()).can_undo  # asked once: nothing to tap again while the host takes it
+    asked = must(guest.screen())
+    assert not asked.can_undo  # asked once: nothing to tap again while the host takes it
+    assert asked.status == "Taking the move back: waiting for Anna's device…"
     deliver(host, guest, sent)
     assert host.session is not None and guest.session is not None
     assert host.session.state == guest.session.state and isinstance(host.session.record.entries[-1].action, Roll)
@@ -74,10 +87,8 @@ def test_the_hosts_take_back_reaches_the_guest_and_a_reload_keeps_it() -> None:
 
 
 def test_a_take_back_that_reaches_the_host_after_its_roll_counts_for_nothing_and_the_guest_is_told() -> None:
-    host, guest, sent = after_a_move_of("guest")
-    deliver(host, guest, sent)
-    assert host.session is not None and guest.session is not None
-    assert host.session.can_roll()  # Anna's turn to roll (not Ben's again after a six)
+    host, guest, _ = after_a_move_of("guest", then=lambda host, _: host.session is not None and host.session.can_roll())
+    assert host.session is not None and guest.session is not None  # Anna's turn to roll (not Ben's after a six)
     asked = sends("guest", guest.undo())
     rolled = sends("host", host.roll())  # Anna rolls before Ben's take-back reaches her device
     must(host.net(1, "message", asked[0][2]))  # dropped: the game went on at Anna's
