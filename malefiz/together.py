@@ -434,9 +434,11 @@ class Together(Reacting):
                 self.me >= len(match.names) or match.ledger.anchors[self.me] != self.chain.anchor
             ):
                 raise MalefizError.keyed("error.match_chain")
-        elif own.took_back_before(match) and not from_host:
+        elif own.taken_back_at(match) is not None and not from_host:
             return  # the host took a move back before that device's own actions reached it: the host's order wins
-        elif not own.continues(match) and not (from_host and match.took_back_before(own)):
+        elif not own.continues(match) and not (
+            from_host and self.table and self.table.may_lose(match.taken_back_at(own))
+        ):
             raise MalefizError.keyed("error.match_fork")
         elif len(match.actions) <= len(own.actions) and own.continues(match):
             assert self.table is not None  # this device is as far already, save perhaps a die's part

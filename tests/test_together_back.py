@@ -3,12 +3,16 @@ moved last, the take-back on every device, too late once the game went on, and n
 
 from __future__ import annotations
 
+import dataclasses
+import json
 from collections.abc import Callable
 
 from malefiz.app import App
 from malefiz.core.actions import Roll
-from malefiz.core.remote import TAKE_BACK
+from malefiz.core.errors import MalefizError
+from malefiz.core.remote import TAKE_BACK, Table
 from malefiz.core.screen import Screen
+from malefiz.games import GAMES
 
 from .test_together import act, connect, deliver, must, play_until, reload
 
@@ -112,3 +116,25 @@ def test_no_undo_while_a_device_is_away_or_when_the_host_turned_undo_off() -> No
     host, guest, sent = after_a_move_of("guest", SETUP + "&undo=off")
     deliver(host, guest, sent)
     assert not must(guest.screen()).undo_shown and guest.undo() is None
+
+
+def test_a_match_from_the_host_that_takes_the_game_further_back_than_the_guests_own_actions_is_refused() -> None:
+    # A race costs a guest only its own actions the host had not seen; a match that takes back more is forged.
+    host, guest, sent = after_a_move_of("host", "?game=malefiz&seats=human,remote&names=Anna,Ben&first=red")
+    deliver(host, guest, sent)
+    play_until(host, guest, sent, 40)
+    assert host.together is not None and host.together.table is not None and guest.session is not None
+    match = host.together.table.match
+    for k in range(len(match.actions) - 10):  # the first point where a take-back would replay
+        forged = dataclasses.replace(match, actions=(*match.actions[:k], TAKE_BACK))
+        try:
+            Table.replay(forged, GAMES, None, None)
+        except MalefizError:
+            continue
+        break
+    else:
+        raise AssertionError("no take-back would replay")
+    before = guest.session.state
+    refused = must(guest.net(0, "message", json.dumps({"t": "match", "match": forged.to_json()})))
+    assert refused.notice.endswith("is not this game as it went on (it was changed)"), refused.notice
+    assert guest.session.state == before

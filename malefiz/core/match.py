@@ -131,13 +131,13 @@ class Match:
             pair in longer.left for pair in shorter.left
         )
 
-    def took_back_before(self, other: Match) -> bool:
-        """True when this game took a move back where ``other``, the same game, went on otherwise: a device's own
-        actions that lost a race to the host's take-back (the host's version wins)."""
+    def taken_back_at(self, other: Match) -> int | None:
+        """Where this game took a move back and ``other``, the same game, went on otherwise (a device's own actions
+        that lost a race to the host's take-back: the host's version wins); None when it is not so."""
         if not self._same_table(other) or self.left != other.left:
-            return False
+            return None
         fork = next((i for i, (a, b) in enumerate(zip(self.actions, other.actions, strict=False)) if a != b), None)
-        return fork is not None and self.actions[fork] == TAKE_BACK
+        return fork if fork is not None and self.actions[fork] == TAKE_BACK else None
 
     def _same_table(self, other: Match) -> bool:
         return (self.setup, self.names, self.owners, self.ledger.anchors) == (

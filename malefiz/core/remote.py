@@ -23,8 +23,9 @@ device and every later replay of the match draw the same die. A device that leav
 part for the draw then due is in (nobody waits for it); otherwise those still in the game take its place.
 
 A take-back cuts the game back to just after the last roll of the person who decided last (the host's computers'
-actions after it go with it) until another person acts; the draw that fell due after the decision is skipped, so
-that nobody gains from having seen its parts: the move is chosen again before a die nobody knows yet.
+actions after it go with it) until another person acts; the draw that fell due after the decision is skipped, and
+the one after it, so that nobody gains from having seen their parts: the move is chosen again before a die nobody
+knows yet. A guest drops only its own latest actions for the host's version: a take-back further back is refused.
 
 A message is taken only when it is the very next one (an action's index is the match's length; a part is for
 the draw now due), comes from the device whose turn it is, is legal, and rolls exactly what the draw rolls.
@@ -139,6 +140,8 @@ class Table:
         this device acts again)."""
         self.live = True
         """False while the match's actions are replayed (a take-back among them sends nothing)."""
+        self._own = 0
+        """This device's own actions at the match's end, since the last one of another device."""
         self._reveal(0)
         self._begin()
         self._apply_leaves()
@@ -337,6 +340,7 @@ class Table:
             entry = entries[self._seen]
             self._seen += 1
             self.late = False
+            self._own += 1
             self._account(entry)
             n = len(self.match.actions) - 1
             act = {"t": "act", "g": self.code, "n": n, "a": str(entry.action), "by": self.me, "b": self.backs}
@@ -414,7 +418,7 @@ class Table:
         self._seen = point
         self.match = replace(self.match, actions=(*self.match.actions, TAKE_BACK))
         self.backs += 1
-        self.asked = None
+        self.asked, self._own = None, 0
         dice = self._dice
         dice.rolled = {k: v for k, v in dice.rolled.items() if k <= point}
         # The draw due after the move is skipped, and the one after it: a roll made on another device before the
@@ -444,6 +448,8 @@ class Table:
         if n < len(self.match.actions) and self.me == 0:
             raise _Stale  # the game went on at the host before the take-back reached it: too late
         if n < len(self.match.actions):
+            if not self.may_lose(n):  # it would undo what other devices did: no race, a forgery
+                raise MalefizError.keyed("error.match_order", name=self.match.names[by])
             self._lost(by, n)
             return
         found = self._back()
@@ -452,6 +458,11 @@ class Table:
                 raise _Stale
             raise MalefizError.keyed("error.match_turn", name=self.match.names[by])
         self._take_back(found[1])
+
+    def may_lose(self, n: int | None) -> bool:
+        """True when the match's actions from the ``n``-th on are all this device's own, since another device's
+        last: what a race with the host's take-back can cost it (None: nothing)."""
+        return n is not None and len(self.match.actions) - n <= self._own
 
     def _lost(self, by: int, n: int) -> None:
         """The host took a move back before this device's own actions since the ``n``-th reached it: the game goes
@@ -561,6 +572,7 @@ class Table:
                 raise
             raise MalefizError.keyed("error.match_action", name=name, error=error) from None
         self._seen += 1
+        self._own = self._own + 1 if by == self.me else 0  # (this device's own: in a replay)
         self._account(entry)
         self._apply_leaves()
         self._settle()

@@ -236,6 +236,22 @@ def test_no_take_back_when_the_host_said_so_for_a_watcher_or_after_a_win() -> No
     assert not watcher.can_take_back() and not watcher.take_back()
 
 
+def test_a_take_back_the_host_sends_further_back_than_the_guests_own_latest_actions_is_refused() -> None:
+    """A race costs a guest only its own actions the host had not seen: a host cannot take a game further back."""
+    (_, guest), _net, rng = decided("game=malefiz&seats=human,human", (0, 1), 0, 11)
+    assert act(guest, rng)  # the guest rolls: its own, unseen by the host
+    n = len(guest.match.actions)
+    for back in (3, n - 2, n - 1):  # the host's move (n - 2) and older ones are not the guest's own
+        forged = {"t": "act", "g": guest.code, "n": back, "a": TAKE_BACK, "by": 0, "b": 0}
+        before = guest.match
+        if back == n - 1:
+            assert guest.receive(forged) and guest.match.actions[-1] == TAKE_BACK  # a real race: the host's wins
+            continue
+        with pytest.raises(MalefizError):
+            guest.receive(forged)
+        assert guest.match == before
+
+
 def test_a_take_back_asked_for_by_the_wrong_device_is_refused() -> None:
     host, guest = all_tables = tables("game=malefiz&seats=human,human", (0, 1))
     net = Net(all_tables)
