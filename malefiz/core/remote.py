@@ -452,6 +452,8 @@ class Table:
                 raise MalefizError.keyed("error.match_order", name=self.match.names[by])
             self._lost(by, n)
             return
+        if by == self.me and self.asked != n and self.live:  # this device's own, never asked for here: forged
+            raise MalefizError.keyed("error.match_message")
         found = self._back()
         if found is None or found[0] != by:
             if self.me == 0:

@@ -265,6 +265,11 @@ def test_a_take_back_asked_for_by_the_wrong_device_is_refused() -> None:
     with pytest.raises(MalefizError):
         guest.receive({**bad, "by": 0, "b": 1})  # counts take-backs it cannot have seen
     assert len(guest.match.actions) == n
+    (host, guest), net, _ = decided("game=malefiz&seats=human,human", (0, 1), 1, 4)
+    n = len(guest.match.actions)
+    with pytest.raises(MalefizError):  # the guest's move, taken back in its name though it never asked
+        guest.receive({"t": "act", "g": guest.code, "n": n, "a": TAKE_BACK, "by": 1, "b": 0})
+    assert len(guest.match.actions) == n and guest.can_take_back()
 
 
 @pytest.mark.parametrize(
