@@ -96,12 +96,12 @@ class Reacting:
             players = [p for p in self.peers.values() if p.seat is not None or p.device == 0]
             self.said = index if any(p.state != "open" for p in players) else None
 
-    def link_said(self) -> tuple[int, int] | None:
+    def reaction_for_link(self) -> tuple[int, int] | None:
         """``(device, index)``: the reaction the next play link carries (:attr:`said`), if any."""
         sender = self.sender
         return (sender, self.said) if self.said is not None and sender is not None else None
 
-    def hear_said(self, said: tuple[int, int] | None) -> None:
+    def hear_from_link(self, said: tuple[int, int] | None) -> None:
         """The reaction a play link carried (its sender's, when this device was not connected): heard as one over
         a channel. The game moved on: this device's own :attr:`said` has had its turn."""
         self.said = None

@@ -34,7 +34,6 @@ from typing import Any, Final, Literal
 from .core.errors import MalefizError
 from .core.fair import PART_BYTES, Chain, Ledger
 from .core.remote import Match, Table, relayed_to
-from .core.remote_link import link_said
 from .core.session import Session
 from .core.setup import MAX_NAME, Games, Setup
 from .core.signal import pack, unpack
@@ -434,13 +433,13 @@ class Together(Reacting):
                 self.me >= len(match.names) or match.ledger.anchors[self.me] != self.chain.anchor
             ):
                 raise MalefizError.keyed("error.match_chain")
-        elif own.taken_back_at(match) is not None and not from_host:
-            return  # the host took a move back before that device's own actions reached it: the host's order wins
-        elif not own.continues(match) and not (
-            from_host and self.table and self.table.may_lose(match.taken_back_at(own))
-        ):
-            raise MalefizError.keyed("error.match_fork")
-        elif len(match.actions) <= len(own.actions) and own.continues(match):
+        elif not own.continues(match):  # the host's order wins over a race with its take-back:
+            assert self.table is not None
+            if not from_host and own.taken_back_at(match) is not None:
+                return  # kept here (the host), then sent back
+            if not (from_host and self.table.may_lose(match.taken_back_at(own))):  # taken here (within own latest)
+                raise MalefizError.keyed("error.match_fork")
+        elif len(match.actions) <= len(own.actions):
             assert self.table is not None  # this device is as far already, save perhaps a die's part
             self.table.learn(match.ledger)
             return
@@ -535,7 +534,7 @@ class Together(Reacting):
 
     def play_link(self) -> str:
         """The whole game as a link's fragment (``#play=...``): the next player opens it and plays on."""
-        return PLAY + self.table.link(self.link_said()) if self.table is not None else ""
+        return PLAY + self.table.link(self.reaction_for_link()) if self.table is not None else ""
 
     @classmethod
     def watching(cls, text: str, games: Games) -> Together:
@@ -550,7 +549,7 @@ class Together(Reacting):
         together = cls("watcher", setup, "", games)
         together.me, together.table = None, table
         together.peers = {0: Peer(0, name=table.match.names[0])}  # never connected: no row for the host
-        together.hear_said(link_said(fragment(text, PLAY)))
+        together.hear_from_link(table.reaction)
         return together
 
     def take_link(self, text: str) -> None:
@@ -562,7 +561,7 @@ class Together(Reacting):
         chain = self.chain if self.me is not None else None
         table = Table.from_link(fragment(text, PLAY), self.games, self.me, chain)
         self.take_match(table.match.to_json())
-        self.hear_said(link_said(fragment(text, PLAY)))
+        self.hear_from_link(table.reaction)
 
     def take_match(self, doc: object) -> None:
         """The game as another place has it (a play link, another tab of this browser), when it is this game gone

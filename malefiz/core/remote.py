@@ -140,6 +140,8 @@ class Table:
         this device acts again)."""
         self.live = True
         """False while the match's actions are replayed (a take-back among them sends nothing)."""
+        self.reaction: tuple[int, int] | None = None
+        """The reaction ``(device, index)`` the play link this table was read from carried (:meth:`from_link`)."""
         self._own = 0
         """This device's own actions at the match's end, since the last one of another device."""
         self._reveal(0)

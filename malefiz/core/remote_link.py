@@ -53,7 +53,7 @@ def read_link(text: str, games: Games, me: int | None, chain: Chain | None, lang
         data = inflate(text, MAX_MESSAGE)
         doc = json.loads(data.decode("utf-8"))
         count, choices, backs = doc.pop("count"), doc.pop("choices"), doc.pop("backs", [])
-        doc.pop("said", None)
+        reaction = _reaction(doc.pop("said", None))
         if not isinstance(count, int) or not 0 <= count <= MAX_ACTIONS or not isinstance(choices, str):
             raise ValueError("count")
         if not isinstance(backs, list) or not all(isinstance(n, int) for n in backs):
@@ -87,7 +87,7 @@ def read_link(text: str, games: Games, me: int | None, chain: Chain | None, lang
         table.replay_action(n, action)
     if next(picks, None) is not None:
         raise MalefizError.keyed("error.match_link")
-    table.live = True
+    table.live, table.reaction = True, reaction
     return table
 
 
@@ -107,9 +107,13 @@ def link_anchors(text: str) -> list[bytes]:
 def link_said(text: str) -> tuple[int, int] | None:
     """The reaction ``(device, index)`` a :func:`write_link` text carries (None: none, or none that reads)."""
     try:
-        said = json.loads(inflate(text, MAX_MESSAGE).decode("utf-8")).get("said")
+        return _reaction(json.loads(inflate(text, MAX_MESSAGE).decode("utf-8")).get("said"))
     except (ValueError, AttributeError, RecursionError, zlib.error, binascii.Error):
         return None
+
+
+def _reaction(said: object) -> tuple[int, int] | None:
+    """A link's ``said`` as ``(device, index)``; None for none, or one that does not read (the game still does)."""
     if isinstance(said, list) and len(said) == 2 and all(type(x) is int for x in said):
         return said[0], said[1]
     return None
