@@ -459,6 +459,33 @@ def test_a_game_in_progress_goes_on_with_a_guest_whose_reply_link_the_host_opens
     watch.assert_clean()
 
 
+def test_someone_is_invited_to_watch_a_game_in_progress_and_follows_it_as_it_goes_on(
+    devices: Callable[..., Page],
+    site_url: str,
+    watch: Watch,
+) -> None:
+    """Anna and Ben play Malefiz on one device and invite Cleo to watch from her phone: *Play with other devices*,
+    *Invite someone to watch*. Cleo joins without a seat, sees the game where it was, and follows it as it goes on."""
+    host = devices(f"{LOOPBACK}&game=malefiz&seats=human,human&names=Anna,Ben&pace=instant&seed=4")
+    for _ in range(6):
+        act(host, "malefiz")
+    converge([host])
+    host.click('[data-invite] [data-action="invite-menu"]')
+    host.click('[data-invite] [data-action="invite"][data-id="-1"]')
+    watcher = devices(handed_link(host, "#join=").removeprefix(site_url))
+    assert "invites you to watch" in (watcher.locator("[data-together]").text_content() or "")
+    watcher.click('[data-together] [data-action="join"]')
+    host.fill('[data-together] input[name^="reply-"]', handed_link(watcher, "#reply="))
+    host.click('[data-together] [data-action="reply"]')
+    host.wait_for_selector('[data-together] .peer-state:text-is("connected")')
+    converge([host, watcher])
+    for _ in range(6):
+        act(host, "malefiz")
+        converge([host, watcher])
+    assert watcher.locator('[data-action="roll"]').is_disabled() or watcher.locator('[data-action="roll"]').is_hidden()
+    watch.assert_clean()
+
+
 def test_the_host_lets_the_computer_play_for_a_device_that_closed_its_page_and_finishes_the_game(
     devices: Callable[..., Page],
     site_url: str,

@@ -133,10 +133,15 @@ def _text(value: object) -> str:
     return value
 
 
-def _number_int(value: object) -> int:
-    if not isinstance(value, int | float) or isinstance(value, bool) or value != int(value) or not 0 <= value < 64:
+def _number_int(value: object, least: int = 0) -> int:
+    if not isinstance(value, int | float) or isinstance(value, bool) or value != int(value) or not least <= value < 64:
         raise ValueError(f"expected a small whole number, got {value!r}")
     return int(value)
+
+
+def _seat_or_watcher(value: object) -> int:
+    """A seat's index, or -1 for nobody's seat (*Invite someone to watch*)."""
+    return _number_int(value, least=-1)
 
 
 def _number(value: object) -> float:
@@ -434,7 +439,7 @@ CALLS: Final[dict[str, Callable[..., Any]]] = {
     "invite_menu": _app_call("invite_menu"),
     "players_menu": _app_call("players_menu"),
     "hand_over": _app_call("hand_over", _number_int, _text),
-    "invite": _app_call("invite", _number_int),
+    "invite": _app_call("invite", _seat_or_watcher),
     "relayed": _app_call("relayed", _text),
     "reply_from_tab": _app_call("reply_from_tab", _text),
     "set_motion": _app_call("set_motion", bool),

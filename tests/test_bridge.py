@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from typing import Any
 
 import pytest
@@ -225,3 +226,25 @@ def test_notation_in_the_move_list_is_the_players_choice_kept_and_redraws_the_wh
     off = send(bridge, "notation")["screen"]
     assert off["notation"] is False and off["log_anew"] and off["log_count"] == on["log_count"]
     assert send(opened(), "notation")["screen"] is None  # on the setup screen: nothing to show
+
+
+def test_every_offer_of_the_invite_menu_goes_through_the_bridge_watching_too() -> None:
+    """The page sends each offer's ``data-id`` as a number (web/together.js): -1 invites someone to watch."""
+    menu = send(opened(query="?game=malefiz&seats=human,human&seed=4"), "invite_menu")["screen"]["invite"]
+    offers = [int(found) for found in re.findall(r'data-action="invite" data-id="(-?\d+)"', menu)]
+    assert sorted(offers) == [-1, 0, 1]
+    for offer in offers:
+        bridge = opened(query="?game=malefiz&seats=human,human&seed=4")
+        screen = send(bridge, "invite", offer)["screen"]
+        together = bridge.app.together
+        assert together is not None and screen["together"] and not screen["invite"]
+        remote = [i for i, seat in enumerate(together.setup.seats) if seat.kind == "remote"]
+        assert remote == ([] if offer < 0 else [offer])
+
+
+@pytest.mark.parametrize("offer", [-2, 64, 1.5, True, "1"])
+def test_an_offer_the_menu_never_shows_is_refused_and_the_game_stays(offer: object) -> None:
+    bridge = opened(query="?game=malefiz&seats=human,human&seed=4")
+    with pytest.raises(ValueError):
+        send(bridge, "invite", offer)
+    assert bridge.app.together is None and bridge.app.session is not None
