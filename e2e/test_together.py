@@ -262,6 +262,30 @@ def play_some(host: Page, guest: Page, moves: int) -> None:
                 converge([host, guest])
 
 
+ACTING = "() => document.documentElement.hasAttribute('data-acting')"
+
+
+def test_a_computers_move_reaches_every_device_when_the_hosts_person_acts_as_it_thinks(
+    devices: Callable[..., Page],
+    site_url: str,
+    watch: Watch,
+) -> None:
+    """The host's computer plays a seat; while it thinks, Anna on the host presses *Notation* again and again. The
+    screen that answers with the computer's move as she acts is not drawn, yet the move goes to Ben's device: the
+    game goes on alike on both (it once stopped there for good, Ben's device waiting for a move it never got)."""
+    host, guest = set_up(devices, site_url, "game=maedn&seats=human,remote,bot:hard&names=Anna&pace=instant&seed=8")
+    turns = 0
+    while turns < 6:
+        if host.evaluate(ACTING):
+            turns += 1
+            while host.evaluate(ACTING):  # a person's action during each slice of the computer's thinking
+                host.locator('[data-action="notation"]').click()
+        else:
+            act(host) or act(guest)
+        converge([host, guest])
+    watch.assert_clean()
+
+
 def test_a_reloaded_device_resumes_reconnects_by_a_new_invitation_and_refuses_a_forged_roll(
     devices: Callable[..., Page],
     site_url: str,

@@ -96,6 +96,7 @@
         history[reply.address.how === "push" ? "pushState" : "replaceState"](null, "", url);
       }
       asks = reply.asks;
+      if (reply.screen) window.MalefizTogether.carry(reply.screen.net);  // web/together.js: sent whether drawn or not
       if (counted) waitingFor(-1);
       return reply;
     });

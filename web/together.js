@@ -151,12 +151,10 @@
       if (screen.reaction) showReaction(screen.reaction);
       // a keyboard's place stays on the menu's button (web/keys.js)
       window.redrawKeepingFocus(document.querySelector("[data-invite]"), screen.view === "play" ? screen.invite || "" : "");
-      if (screen.view !== "play") {
-        draw("");
-        return (screen.net || []).forEach(command);  // a reply link's tab passes it on
-      }
-      draw(screen.together || "");
-      (screen.net || []).forEach(command);
+      draw(screen.view === "play" ? screen.together || "" : "");
     },
+    // Every reply's channel commands, its screen drawn or not (page.js: a computer's move answered as a person acted
+    // is not drawn, but goes to the other devices all the same); on the setup screen a reply link's tab passes it on.
+    carry: function (net) { (net || []).forEach(command); },
   };
 })();
