@@ -4,6 +4,8 @@
 # make bench  - benchmarks (figures, not pass/fail)
 # make train  - the learned evaluations by self-play (TD(λ); about 150 minutes, one core)
 # make endgame - Mensch ärgere Dich nicht's exact endgame table (two players, cross; about a minute)
+# make explore - random pokes at the page on one device, two playing together, a phone in German: not a test, a finder
+#                of what the tests did not think of (SEED=n for other pokes; exit 1 on anything wrong)
 # make strength - the bots' win rates in both games, felixxwu/malefiz-online's AI and issue 27's references included,
 #                 the position benchmark and what Mensch ärgere Dich nicht's endgame table is worth (long: several
 #                 hours on two cores)
@@ -15,7 +17,7 @@ STAMP := $(VENV)/.installed
 # npm ci writes this file; it is older than package-lock.json when the pins changed.
 NODE_STAMP := node_modules/.package-lock.json
 
-.PHONY: test lint unit e2e browser bench strength train endgame serve site clean
+.PHONY: test lint unit e2e browser bench strength train endgame serve site clean explore
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -70,6 +72,12 @@ train: $(STAMP)
 # Writes malefiz/games/maedn/learned/endgame_cross.bin and bench/results/maedn_endgame.txt (exact: value iteration).
 endgame: $(STAMP)
 	$(PY) train/maedn_endgame.py
+
+SEED ?= 1
+explore: site browser
+	$(PY) e2e/explore.py --steps 300 --seed $(SEED)
+	$(PY) e2e/explore.py --steps 300 --seed $(SEED) --devices 2
+	$(PY) e2e/explore.py --steps 300 --seed $(SEED) --size 390x844 --touch --german "game=maedn&board=star"
 
 bench: site $(STAMP)
 	$(PY) bench/rules_speed.py

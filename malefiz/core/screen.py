@@ -255,7 +255,8 @@ class Screen:
     """The reactions just sent or received in a game between devices (``Ben: Nice move!``), shown once over the board
     for a moment (:func:`malefiz.together_view.reactions_heard`)."""
     net: tuple[dict[str, Any], ...] = ()
-    """What the page's peer-to-peer channels are to do (:meth:`malefiz.together.Together.take`)."""
+    """What the page's peer-to-peer channels are to do (:meth:`malefiz.together.Together.take`): carried out as the
+    reply comes, whether its screen is drawn or not (one answering a computer's move as a person acted is not)."""
     invite: str = ""
     """*Play with other devices* in a game on one device: the seats to offer to a person on another device."""
     players: str = ""

@@ -1,0 +1,242 @@
+"""Random pokes at the built site, as a curious child or a careless grown-up would make them: any button, box, key or
+board item in sight, on one device, or on two playing together over WebRTC (reloads and reconnections included).
+
+Not a test (the tests check what we thought of; this finds what we did not): a tool, run by ``make explore``, seeded
+so that a finding can be looked at again (the timing of two devices still varies). It prints what it did last and
+exits 1 when something went wrong: an error on a page, a request that left the site, a page that stops answering,
+the page's fatal panel, or two devices that show different games once both are quiet. Two bugs it found are tests
+now (``e2e/test_together.py``: a watcher invited to a game in progress; a computer's move sent while the host's
+person acts).
+
+usage: python e2e/explore.py [--seed N] [--steps N] [--devices 1|2] [--size WxH] [--touch] [--german] [query]
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import random
+import sys
+import threading
+import time
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Browser, ConsoleMessage, Error, Page, Route, sync_playwright
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from conftest import CHROMIUM, CHROMIUM_FLAGS, SITE  # the browser tests' own flags and site
+
+SETTLED = "html[data-ready]:not([data-waiting]):not([data-zooming])"
+KEYS = ("r", "w", "h", "t", "Enter", " ", "Escape", "Tab", "Shift+Tab", "ArrowLeft", "ArrowRight", "Control+z")
+ITEMS = "button, select, input, summary, #board [data-key]"
+LEAVING = ("setup", "start", "leave", "rules", "handover", "invite-menu")
+"""Buttons the two-device round leaves alone: each would end the game between the devices it is there to poke."""
+IN_SIGHT = """(selector) => Array.from(document.querySelectorAll(selector), (e, n) => {
+  const b = e.getBoundingClientRect(), s = getComputedStyle(e);
+  const shown = b.width > 0 && b.height > 0 && s.visibility !== "hidden" && !e.closest("[hidden]") && !e.disabled
+    && b.bottom > 0 && b.top < innerHeight && b.right > 0 && b.left < innerWidth;
+  return shown && [n, e.tagName, e.type || "", e.dataset.action || e.dataset.key || e.name || "", b.x + b.width / 2,
+    b.y + b.height / 2, e.tagName === "SELECT" ? Array.from(e.options, (o) => o.value) : []];
+}).filter(Boolean)"""
+SET = """([selector, n, value]) => { const e = document.querySelectorAll(selector)[n]; e.value = value;
+  e.dispatchEvent(new Event("input", {bubbles: true})); e.dispatchEvent(new Event("change", {bubbles: true})); }"""
+TYPED = ("Mia", "", "x" * 60, "<b>&amp;", "Ünal", "#reply=AAAA", "https://example.org/")
+
+
+class Explorer:
+    """The pages of one round, what was done on them and what went wrong."""
+
+    def __init__(self, browser: Browser, url: str, args: argparse.Namespace) -> None:
+        self.browser, self.url, self.args = browser, url, args
+        self.rnd = random.Random(args.seed)
+        self.pages: list[Page] = []
+        self.done: list[str] = []
+        self.wrong: list[str] = []
+
+    def device(self, query: str) -> Page:
+        width, height = (int(x) for x in self.args.size.split("x"))
+        context = self.browser.new_context(
+            viewport={"width": width, "height": height},
+            has_touch=self.args.touch,
+            is_mobile=self.args.touch,
+            locale="de-DE" if self.args.german else "en-GB",
+            permissions=["camera", "microphone"],  # only then does Chromium offer 127.0.0.1 (e2e/test_net.py)
+        )
+        page = context.new_page()
+        who = f"device {len(self.pages) + 1}"
+        page.on("console", lambda m: self._console(who, m))
+        page.on("pageerror", lambda e: self.wrong.append(f"{who}: page error {e}"))
+        page.on("dialog", lambda d: d.accept())
+        page.route("**/*", functools.partial(self._guard, who))
+        page.set_default_timeout(30_000)
+        page.goto(self.url + query)
+        page.wait_for_selector("html[data-ready]", state="attached", timeout=60_000)
+        self.pages.append(page)
+        return page
+
+    def _console(self, who: str, message: ConsoleMessage) -> None:
+        if message.type == "error":
+            self.wrong.append(f"{who}: console error {message.text}")
+
+    def _guard(self, who: str, route: Route) -> None:
+        if route.request.url.startswith(self.url):
+            route.continue_()
+        else:
+            self.wrong.append(f"{who}: a request left the site: {route.request.url}")
+            route.abort()
+
+    def poke(self, page: Page, who: str, together: bool) -> None:
+        """One random thing on ``page``: a key, a box typed in or chosen from, or a click (a tap) on what it shows."""
+        if self.rnd.random() < 0.12:
+            key = self.rnd.choice(KEYS)
+            self.done.append(f"{who} presses {key}")
+            page.keyboard.press(key)
+            return
+        if together and self.rnd.random() < 0.004:
+            self.done.append(f"{who} reloads")
+            page.reload()
+            page.wait_for_selector("html[data-ready]", state="attached", timeout=60_000)
+            self.reconnect()
+            return
+        items: list[list[Any]] = page.evaluate(IN_SIGHT, ITEMS)
+        items = [i for i in items if i[2] != "file" and not (together and (i[3] in LEAVING or i[1] == "SELECT"))]
+        board = [i for i in items if i[1] not in ("BUTTON", "SELECT", "INPUT", "SUMMARY")]
+        controls = [i for i in items if i[1] in ("BUTTON", "SELECT", "INPUT", "SUMMARY")]
+        if not items:
+            page.mouse.wheel(0, self.rnd.choice((-400, 400)))
+            return
+        n, tag, kind, name, x, y, options = self.rnd.choice(
+            board if board and self.rnd.random() < 0.5 else controls or board
+        )
+        if tag == "SELECT" or (tag == "INPUT" and kind in ("text", "search", "")):
+            value = self.rnd.choice(options) if tag == "SELECT" else self.rnd.choice(TYPED)
+            self.done.append(f"{who} sets {name or tag} to {value!r}")
+            page.evaluate(SET, [ITEMS, n, value])
+            return
+        self.done.append(f"{who} {'taps' if self.args.touch else 'clicks'} {name or tag}")
+        if self.args.touch:
+            page.touchscreen.tap(x, y)
+        else:
+            page.mouse.click(x, y)
+
+    def invite(self, query: str) -> None:
+        """The first device invites the second to the seat the setup marks ``remote``; it joins as Ben."""
+        host = self.device(f"?net=loopback&{query}")
+        link = self._handed(host, "#join=")
+        guest = self.device(link.removeprefix(self.url))
+        guest.fill('[data-together] input[name="join-name"]', "Ben")
+        guest.click('[data-together] [data-action="join"]')
+        self._answer(self._handed(guest, "#reply="))
+
+    def reconnect(self) -> None:
+        """After a reload: the host's new invitation opened on the guest's device, its reply entered at the host."""
+        host, guest = self.pages
+        link = self._handed(host, "#join=")
+        guest.goto(link)
+        guest.wait_for_selector(SETTLED, state="attached", timeout=60_000)
+        join = guest.locator('[data-together] [data-action="join"]')
+        if join.count():
+            join.click()
+        self._answer(self._handed(guest, "#reply="))
+        self.done.append("the devices connect again")
+
+    def _answer(self, reply: str) -> None:
+        host = self.pages[0]
+        for folded in host.locator('[data-together] details[data-keep^="reconnect-"]:not([open]) summary').all():
+            folded.click()
+        box = host.locator('[data-together] input[name^="reply-"]:visible').first
+        peer = (box.get_attribute("name") or "").removeprefix("reply-")
+        box.fill(reply)
+        host.click(f'[data-together] [data-action="reply"][data-id="{peer}"]')
+        host.wait_for_selector(f'[data-together] li[data-peer="{peer}"] .peer-state:text-is("connected")')
+
+    @staticmethod
+    def _handed(page: Page, mark: str) -> str:
+        selector = f'[data-together] input[data-link-text][value*="{mark}"]'
+        page.wait_for_selector(selector, state="attached")
+        return str(page.locator(selector).first.input_value())
+
+    def run(self) -> None:
+        together = self.args.devices == 2
+        if together:
+            self.invite(self.args.query or "game=maedn&seats=human,remote,bot:hard&names=Anna&pace=instant")
+        else:
+            self.device(self.args.query and f"?{self.args.query}")
+        for step in range(self.args.steps):
+            k = self.rnd.randrange(len(self.pages))
+            page = self.pages[k]
+            if "rules" in page.url or "regeln" in page.url:
+                page.go_back()
+            try:
+                page.wait_for_selector(SETTLED, state="attached")
+            except Error:
+                self.wrong.append(f"device {k + 1} stopped answering at step {step}")
+                return
+            if page.locator("#fatal:not([hidden])").count():
+                self.wrong.append(f"device {k + 1} shows its fatal panel: {page.locator('#fatal').text_content()}")
+                return
+            if together and "together=" not in page.url:
+                self.wrong.append(f"device {k + 1} left the game between the devices at step {step}")
+                return
+            self.poke(page, f"device {k + 1}", together)
+        if together:
+            self._agree()
+
+    def _agree(self) -> None:
+        position = "() => (document.querySelector('[data-position]') || {}).textContent"
+        for _ in range(150):
+            shown = [page.evaluate(position) for page in self.pages]
+            if len(set(shown)) == 1:
+                return
+            time.sleep(0.2)
+        self.wrong.append(f"the devices show different games: {shown}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("query", nargs="?", default="", help="the page's address after ?, e.g. game=maedn&seats=...")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--steps", type=int, default=300)
+    parser.add_argument("--devices", type=int, choices=(1, 2), default=1)
+    parser.add_argument("--size", default="1280x800", help="the viewport, WIDTHxHEIGHT")
+    parser.add_argument("--touch", action="store_true", help="a phone: taps instead of clicks")
+    parser.add_argument("--german", action="store_true", help="a browser that asks for German")
+    args = parser.parse_args(argv)
+    if not (SITE / "index.html").exists():
+        parser.error("site/ is not built: run `make site` first")
+    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(SITE)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    with sync_playwright() as playwright:
+        path = str(CHROMIUM) if CHROMIUM.exists() else None
+        browser = playwright.chromium.launch(executable_path=path, args=CHROMIUM_FLAGS)
+        explorer = Explorer(browser, f"http://127.0.0.1:{server.server_port}/", args)
+        try:
+            explorer.run()
+        finally:
+            browser.close()
+            server.shutdown()
+    print(f"seed {args.seed}, {args.devices} device(s), {len(explorer.done)} things done; the last ones:")
+    for line in explorer.done[-12:]:
+        print(f"  {line}")
+    for line in explorer.wrong:
+        print(f"WRONG: {line}")
+    if not explorer.wrong:
+        print("nothing went wrong")
+    return 1 if explorer.wrong else 0
+
+
+class _Quiet(SimpleHTTPRequestHandler):
+    extensions_map = {  # noqa: RUF012 (the base class declares it a plain dict)
+        **SimpleHTTPRequestHandler.extensions_map,
+        ".mjs": "text/javascript",
+        ".wasm": "application/wasm",
+    }
+
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+
+if __name__ == "__main__":
+    sys.exit(main())
