@@ -31,8 +31,9 @@ from conftest import CHROMIUM, CHROMIUM_FLAGS, SITE  # the browser tests' own fl
 SETTLED = "html[data-ready]:not([data-waiting]):not([data-zooming])"
 KEYS = ("r", "w", "h", "t", "Enter", " ", "Escape", "Tab", "Shift+Tab", "ArrowLeft", "ArrowRight", "Control+z")
 ITEMS = "button, select, input, summary, #board [data-key]"
-LEAVING = ("setup", "start", "leave", "rules", "handover", "invite-menu")
-"""Buttons the two-device round leaves alone: each would end the game between the devices it is there to poke."""
+LEAVING = ("setup", "start", "leave", "rules", "handover", "invite-menu", "watch")
+"""Buttons the two-device round leaves alone: each would end the game between the devices it is there to poke, or
+invite a third that never comes."""
 IN_SIGHT = """(selector) => Array.from(document.querySelectorAll(selector), (e, n) => {
   const b = e.getBoundingClientRect(), s = getComputedStyle(e);
   const shown = b.width > 0 && b.height > 0 && s.visibility !== "hidden" && !e.closest("[hidden]") && !e.disabled
@@ -144,8 +145,9 @@ class Explorer:
 
     def _answer(self, reply: str) -> None:
         host = self.pages[0]
-        for folded in host.locator('[data-together] details[data-keep^="reconnect-"]:not([open]) summary').all():
-            folded.click()
+        folded = host.locator('[data-together] details[data-keep^="reconnect-"]:not([open]) summary')
+        while folded.count():
+            folded.first.click()
         box = host.locator('[data-together] input[name^="reply-"]:visible').first
         peer = (box.get_attribute("name") or "").removeprefix("reply-")
         box.fill(reply)
@@ -214,6 +216,8 @@ def main(argv: list[str] | None = None) -> int:
         explorer = Explorer(browser, f"http://127.0.0.1:{server.server_port}/", args)
         try:
             explorer.run()
+        except Error as error:  # the explorer's own way lost (a page it waited for, changed meanwhile)
+            explorer.wrong.append(f"the explorer could not go on: {str(error).splitlines()[0]}")
         finally:
             browser.close()
             server.shutdown()
