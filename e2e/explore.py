@@ -19,14 +19,13 @@ import random
 import sys
 import threading
 import time
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Browser, ConsoleMessage, Error, Page, Route, sync_playwright
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from conftest import CHROMIUM, CHROMIUM_FLAGS, SITE  # the browser tests' own flags and site
+from conftest import CHROMIUM, CHROMIUM_FLAGS, SITE, _QuietHandler, _Server  # the browser tests' own browser and site
 
 SETTLED = "html[data-ready]:not([data-waiting]):not([data-zooming])"
 KEYS = ("r", "w", "h", "t", "Enter", " ", "Escape", "Tab", "Shift+Tab", "ArrowLeft", "ArrowRight", "Control+z")
@@ -208,7 +207,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if not (SITE / "index.html").exists():
         parser.error("site/ is not built: run `make site` first")
-    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(SITE)))
+    server = _Server(("127.0.0.1", 0), functools.partial(_QuietHandler, directory=str(SITE)))
     threading.Thread(target=server.serve_forever, daemon=True).start()
     with sync_playwright() as playwright:
         path = str(CHROMIUM) if CHROMIUM.exists() else None
@@ -229,17 +228,6 @@ def main(argv: list[str] | None = None) -> int:
     if not explorer.wrong:
         print("nothing went wrong")
     return 1 if explorer.wrong else 0
-
-
-class _Quiet(SimpleHTTPRequestHandler):
-    extensions_map = {  # noqa: RUF012 (the base class declares it a plain dict)
-        **SimpleHTTPRequestHandler.extensions_map,
-        ".mjs": "text/javascript",
-        ".wasm": "application/wasm",
-    }
-
-    def log_message(self, format: str, *args: Any) -> None:
-        pass
 
 
 if __name__ == "__main__":

@@ -96,8 +96,8 @@
         history[reply.address.how === "push" ? "pushState" : "replaceState"](null, "", url);
       }
       asks = reply.asks;
-      if (reply.screen) window.MalefizTogether.carry(reply.screen.net);  // web/together.js: sent whether drawn or not
       if (counted) waitingFor(-1);
+      if (reply.screen) window.MalefizTogether.carry(reply.screen.net);  // web/together.js: sent whether drawn or not
       return reply;
     });
   }
