@@ -306,3 +306,43 @@ def test_the_screen_stays_on_while_the_game_goes_on_and_sleeps_again_at_the_end(
     game.page.wait_for_selector("[data-winner]:not([hidden])", timeout=120_000)
     game.page.wait_for_selector("html:not([data-awake])", state="attached")  # the end: let go
     game.watch.assert_clean()
+
+
+PRESS_AS_IT_THINKS = """
+() => new Promise((pressed) => {
+  // The moment the computer's thinking is asked for (html[data-waiting] while it acts), Notation is pressed: the
+  // person's action is then sure to reach Python after the computer's move and before its screen comes back.
+  const root = document.documentElement;
+  const watcher = new MutationObserver(() => {
+    if (!root.hasAttribute("data-acting") || !root.hasAttribute("data-waiting")) return;
+    watcher.disconnect();
+    document.querySelector('[data-action="notation"]').click();
+    pressed(document.querySelectorAll("[data-log] li").length);
+  });
+  watcher.observe(root, {attributes: true, attributeFilter: ["data-waiting"]});
+})
+"""
+
+
+def test_a_person_pressing_buttons_neither_holds_the_computer_back_nor_hides_its_moves(game: GamePage) -> None:
+    # A child pressing Notation again and again through the slow pace held the computers back (every screen started
+    # their wait again), and a press as a computer thought left its move untold to a screen reader and unheard.
+    page = game.page
+    game.open("?game=maedn&seats=bot:easy,bot:easy&first=yellow&seed=4&pace=slow")
+    page.clock.install()
+    page.wait_for_selector("html[data-acting]:not([data-waiting])")
+    page.clock.pause_at(page.evaluate("Date.now()") + 10)  # from here on, the page's time goes only as told
+    lines = page.locator("[data-log] li")
+    notation = page.locator('[data-action="notation"]')
+    for _ in range(8):  # a press every 400 ms: the slow pace's 1200 ms wait ends all the same
+        page.clock.run_for(400)
+        notation.click()
+        page.wait_for_selector("html:not([data-waiting])")
+    assert lines.count() >= 2, "the computers were held back"
+    # The computers' next wait runs out as a person presses Notation: the move is not drawn, but told and heard.
+    pressed = page.evaluate_handle(PRESS_AS_IT_THINKS)
+    page.clock.run_for(1300)
+    count = pressed.json_value()
+    page.wait_for_selector("html:not([data-waiting])")
+    assert lines.count() > count and lines.first.inner_text() in page.locator("[data-announce]").inner_text()
+    game.watch.assert_clean()

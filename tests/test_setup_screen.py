@@ -10,9 +10,10 @@ import re
 import pytest
 
 from malefiz.app import SHOWN_KEY, App, MemoryStorage
-from malefiz.core.screen import podium_html, result
+from malefiz.core.screen import result
 from malefiz.core.session import Session
 from malefiz.core.setup import Seat, Setup, seat_label
+from malefiz.core.stats import podium_html
 from malefiz.games import GAMES
 from malefiz.i18n import Translator
 from malefiz.page import form_fields, form_steps, query_from_form, seat_notes

@@ -137,6 +137,7 @@
   var afterWalk = null;
   var pending = null;  // what the confirm dialog's Yes does
   var thinking = 0;  // the computer's turn under way: a new number stops the one before
+  var waited = "", due = 0;  // the computer's wait drawn last (Screen.bot_wait) and when it ends
   var keyboard = window.pageKeys({  // web/keys.js: the game screen by keyboard, and the focus
     $: $, $$: $$, board: board, log: log, die: die, viewing: viewing, call: call, run: run, userRun: userRun, act: act,
     lost: lost, busy: busy, showLine: showLine,
@@ -159,7 +160,7 @@
     $("#play").hidden = !playing;
     $('header [data-action="setup"]').hidden = !playing;
     if (playing) drawGame(screen);
-    else drawSetup(screen, left);
+    else waited = "", drawSetup(screen, left);
     window.MalefizTogether.show(screen);  // web/together.js: a game between devices
   }
 
@@ -267,10 +268,8 @@
     $("[data-ranking]").textContent = screen.standings;
     if ($("[data-position]").textContent !== screen.position) $("[data-link]").hidden = $("[data-link-copied]").hidden = true;  // a shared link is of the move it was made at
     $("[data-position]").textContent = screen.position;
-    drawLog(screen);
+    told(screen);
     say("[data-log-note]", screen.log_note);
-    if (screen.announce) announce(screen.announce);
-    if (screen.notes) window.playNotes(screen.notes);  // web/sound.js
     device.buzz(screen.buzz);
     $("[data-winner]").hidden = !screen.winner;
     $("[data-winner-text]").textContent = screen.winner;
@@ -279,9 +278,11 @@
     keyboard.mark(screen);
     zoom(screen.aim);
     if (screen.work) work();
+    if (screen.bot_wait !== waited) due = performance.now() + screen.bot_delay;  // a wait drawn again keeps its time
+    waited = screen.bot_wait;
     if (root.toggleAttribute("data-acting", screen.bot_delay !== null)) {  // the game goes on by itself
       var turn = thinking;
-      timer = setTimeout(function () { tick(turn); }, screen.bot_delay);
+      timer = setTimeout(function () { tick(turn); }, Math.max(0, due - performance.now()));
     }
   }
 
@@ -306,10 +307,14 @@
     });
   }
 
-  function announce(text) {  // said to a screen reader, each line in turn (the log region keeps the last three)
+  /** A screen's news: the move list's new lines, said to a screen reader (the log region keeps the last three), and
+   * its sound (web/sound.js). */
+  function told(screen) {
+    drawLog(screen);
     var said = $("[data-announce]");
-    said.appendChild(document.createElement("p")).textContent = text;
+    if (screen.announce) said.appendChild(document.createElement("p")).textContent = screen.announce;
     while (said.childElementCount > 3) said.firstElementChild.remove();
+    if (screen.notes) window.playNotes(screen.notes);
   }
 
   // ---- Events.
@@ -351,6 +356,7 @@
     call("line", Number(entry.dataset.index)).then(function (reply) {
       if (reply.value === null) return;
       stopTimer(), window.boardZoom.whole();  // web/zoom.js: a past position is seen whole (the game's zoom comes back)
+      waited = "";  // back to the game, a computer waits its whole time again: its move is seen
       board.innerHTML = reply.value[0];
       $("[data-viewing-text]").textContent = reply.value[1];
       viewing.hidden = false;
@@ -482,7 +488,7 @@
   function tick(turn) {
     timer = null;
     call("think").then(function (reply) {
-      if (turn !== thinking) return void (reply.screen && drawLog(reply.screen));  // a person acted meanwhile
+      if (turn !== thinking) return void (reply.screen && told(reply.screen));  // a person acted meanwhile: not drawn
       if (!reply.screen && reply.thinking) return tick(turn);
       show(reply.screen);
     });

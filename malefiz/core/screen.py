@@ -9,6 +9,7 @@ is made here, in plain Python, with unit tests.
 from __future__ import annotations
 
 import json
+import zlib
 from dataclasses import dataclass
 from html import escape
 from typing import Any, Final, Literal
@@ -17,8 +18,8 @@ from .actions import Roll
 from .face import Marks
 from .review import Decision, chart_svg
 from .session import Session
-from .setup import PACES, player_label, seat_label
-from .stats import report_html
+from .setup import PACES, player_label
+from .stats import podium_html, report_html
 from .svg import COLOUR_FILL, COLOUR_TINT
 
 __all__ = [
@@ -37,7 +38,6 @@ __all__ = [
     "news",
     "play_screen",
     "players_html",
-    "podium_html",
     "result",
     "review_html",
     "sound_of",
@@ -249,6 +249,10 @@ class Screen:
     pace: str = "normal"
     bot_delay: int | None = None
     """Milliseconds until the computer's next step (or a person's forced move); None when no computer is to act."""
+    bot_wait: str = ""
+    """Which wait :attr:`bot_delay` is (empty: none): the next step at this point of this game, at this pace. A
+    screen asking the wait the screen before it asked (a person pressed *Notation* meanwhile) keeps the time waited
+    already: a child's clicks do not hold the computer back."""
     together: str = ""
     """The panel of a game between devices (:mod:`malefiz.together`): invitations, reply, who is connected."""
     reaction: str = ""
@@ -537,42 +541,6 @@ def log_changes(lines: tuple[LogLine, ...], shown: tuple[int, int]) -> tuple[boo
     return anew, "".join(line.html for line in reversed(lines) if line.index >= shown_end), (first, end)
 
 
-CONFETTI: Final = 18
-"""How many pieces of confetti fall over the podium (the page stills them when motion is off)."""
-
-
-def podium_html(session: Session) -> str:
-    """The places at the end as a podium: each place (tied seats share one) with its players' names and colours,
-    the best first (the page's style puts the first three on steps, second to the left of first and third to its
-    right, and lets the confetti fall); empty while the game goes on. Every name is escaped."""
-    ranking = session.state.ranking
-    if not session.state.is_over or not ranking:
-        return ""
-    t = session.t
-    places, place = [], 1
-    for tied in ranking:
-        players = []
-        for i in tied:
-            colours = session.state.seats[i]
-            swatches = "".join(f'<span class="swatch swatch-{escape(c)}"></span>' for c in colours)
-            label = seat_label(session.setup.seats[i], colours, t)
-            players.append(f'<span class="podium-who">{swatches} {escape(label)}</span>')
-        step = min(place, 4)
-        places.append(
-            f'<li class="podium-place podium-{step}"><span class="podium-rank">{escape(t(f"podium.{min(place, 6)}"))}'
-            f'</span>{"".join(players)}<span class="podium-step" aria-hidden="true">{place}</span></li>'
-        )
-        place += len(tied)
-    confetti = "".join(
-        f'<i style="--x:{(i * 37) % 100}%;--d:{(i * 7) % 10 / 10:.1f}s;--r:{(i * 53) % 360}deg"></i>'
-        for i in range(CONFETTI)
-    )
-    return (
-        f'<div class="podium"><span class="confetti" aria-hidden="true">{confetti}</span>'
-        f'<ol class="podium-places" aria-label="{escape(t("podium.label"))}">{"".join(places)}</ol></div>'
-    )
-
-
 def labels(session: Session) -> dict[str, str]:
     """What a keyboard or screen reader user can act on now: each movable piece's and target's
     ``data-key`` with its accessible name, in the order to visit them (targets first once a piece is chosen)."""
@@ -647,6 +615,8 @@ def play_screen(
     label = t("page.roll_now") if can_roll else (t("page.rolled", value=face) if face else t("page.die"))
     standing = standings(session)
     news_here = shown is not None and count > shown  # lines this page has not shown yet (none after a reload)
+    delay = (tempo.roll if state.is_chance else tempo.act) if session.acts_by_itself() else None
+    position = json.dumps(session.game.to_json(state))
     return Screen(
         view="play",
         game=session.game.name,
@@ -693,8 +663,9 @@ def play_screen(
         winner=result(session, places=False) if over else "",  # the podium shows the places
         report=report_html(session) if over else "",
         podium=podium_html(session) if over else "",
-        position=json.dumps(session.game.to_json(state)),
+        position=position,
         pace=pace,
-        bot_delay=(tempo.roll if state.is_chance else tempo.act) if session.acts_by_itself() else None,
+        bot_delay=delay,
+        bot_wait="" if delay is None else f"{len(session.record)} {pace} {zlib.crc32(position.encode()):08x}",
         work=session.review_due(),
     )

@@ -17,8 +17,9 @@ so nothing here knows one game from another:
 
 :func:`chart_svg` draws the distances as an accessible SVG line chart and
 :func:`table_html` the counts as an HTML table; :func:`report_html` does both
-for a session. Names are user input: every text is escaped. The CSS classes
-all start with ``stats-``.
+for a session, and :func:`podium_html` shows its places at the end. Names are
+user input: every text is escaped. The report's CSS classes all start with
+``stats-``, the podium's with ``podium``.
 """
 
 from __future__ import annotations
@@ -32,9 +33,10 @@ from typing import Final, Literal
 from ..i18n import ENGLISH, Translator
 from .actions import Pass, Roll
 from .session import Session
+from .setup import seat_label
 from .svg import COLOUR_FILL, px, round_step, text_width
 
-__all__ = ["Mark", "SeatStats", "Stats", "chart_svg", "game_stats", "report_html", "table_html"]
+__all__ = ["Mark", "SeatStats", "Stats", "chart_svg", "game_stats", "podium_html", "report_html", "table_html"]
 
 MarkKind = Literal["capture", "barricade"]
 
@@ -510,4 +512,40 @@ def report_html(session: Session) -> str:
         + "\n"
         + table_html(stats, names, barricades=moved, t=session.t)
         + "\n</div>"
+    )
+
+
+CONFETTI: Final = 18
+"""How many pieces of confetti fall over the podium (the page stills them when motion is off)."""
+
+
+def podium_html(session: Session) -> str:
+    """The places at the end as a podium: each place (tied seats share one) with its players' names and colours,
+    the best first (the page's style puts the first three on steps, second to the left of first and third to its
+    right, and lets the confetti fall); empty while the game goes on. Every name is escaped."""
+    ranking = session.state.ranking
+    if not session.state.is_over or not ranking:
+        return ""
+    t = session.t
+    places, place = [], 1
+    for tied in ranking:
+        players = []
+        for i in tied:
+            colours = session.state.seats[i]
+            swatches = "".join(f'<span class="swatch swatch-{escape(c)}"></span>' for c in colours)
+            label = seat_label(session.setup.seats[i], colours, t)
+            players.append(f'<span class="podium-who">{swatches} {escape(label)}</span>')
+        step = min(place, 4)
+        places.append(
+            f'<li class="podium-place podium-{step}"><span class="podium-rank">{escape(t(f"podium.{min(place, 6)}"))}'
+            f'</span>{"".join(players)}<span class="podium-step" aria-hidden="true">{place}</span></li>'
+        )
+        place += len(tied)
+    confetti = "".join(
+        f'<i style="--x:{(i * 37) % 100}%;--d:{(i * 7) % 10 / 10:.1f}s;--r:{(i * 53) % 360}deg"></i>'
+        for i in range(CONFETTI)
+    )
+    return (
+        f'<div class="podium"><span class="confetti" aria-hidden="true">{confetti}</span>'
+        f'<ol class="podium-places" aria-label="{escape(t("podium.label"))}">{"".join(places)}</ol></div>'
     )

@@ -160,6 +160,27 @@ def test_a_computer_to_act_sets_the_delay_of_its_pace() -> None:
     assert screen(s, pace="fast").bot_delay == PACES["fast"].act > PACES["fast"].roll
 
 
+@pytest.mark.parametrize("game", ["malefiz", "maedn"])
+def test_a_computers_wait_is_one_until_the_game_or_its_pace_changes(game: str) -> None:
+    # The page keeps the time waited while screens ask the same wait (a child pressing Notation through the slow
+    # pace held the computer back: every click started its wait again).
+    s = Session.from_address(f"?game={game}&seats=bot,bot&seed=3&pace=slow", GAMES)
+    first = screen(s, pace="slow")
+    assert first.bot_wait and screen(s, pace="slow", notation=True, shown=0, fresh=True).bot_wait == first.bot_wait
+    assert screen(s, pace="fast").bot_wait not in ("", first.bot_wait)  # another pace: a wait of its own
+    seen = {first.bot_wait}
+    while not s.state.is_over and len(seen) < 60:
+        s.bot_step()
+        wait = screen(s, pace="slow").bot_wait
+        assert wait not in seen  # every step of the computer waits anew
+        seen.add(wait)
+    before = screen(s, pace="slow").bot_wait
+    s.take_back(len(s.record) - 2)
+    assert screen(s, pace="slow").bot_wait not in ("", before)  # steps taken back: waited anew too
+    people = session(game)
+    assert screen(people).bot_delay is None and screen(people).bot_wait == ""  # nobody to wait for
+
+
 def test_the_end_names_the_winner_and_reports() -> None:
     s = Session.from_address("?game=maedn&seats=bot:hard,bot:hard&seed=3", GAMES)
     while not s.state.is_over:
