@@ -71,6 +71,27 @@ STILL = SETTLED + ":not([data-acting])"
 due)."""
 
 
+PRESS_AS_IT_THINKS = """
+(always) => {
+  // Notation is pressed the moment a computer's thinking is asked for (html[data-waiting] comes while it acts): the
+  // person's action is sure to reach Python after that slice of thinking and before its screen comes back, so that
+  // screen is not drawn. Once, or at every slice (``always``). window.pressed: how often; window.pressedAt: how many
+  // lines the move list had at the last press.
+  const root = document.documentElement;
+  delete window.pressedAt;
+  const watcher = new MutationObserver(() => {
+    if (!root.hasAttribute("data-acting") || !root.hasAttribute("data-waiting")) return;
+    if (!always) watcher.disconnect();
+    window.pressed = (window.pressed || 0) + 1;
+    window.pressedAt = document.querySelectorAll("[data-log] li").length;
+    document.querySelector('[data-action="notation"]').click();
+  });
+  watcher.observe(root, {attributes: true, attributeFilter: ["data-waiting"]});
+}
+"""
+"""Press *Notation* exactly as the computer thinks (no timing: the page's own ``data-waiting`` says when)."""
+
+
 def settle(page: Page) -> None:
     """Wait until the page has drawn what Python answered to everything done so far."""
     page.wait_for_selector(SETTLED, state="attached")

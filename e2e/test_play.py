@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from urllib.parse import urlencode
 
-from site_page import GamePage
+from site_page import PRESS_AS_IT_THINKS, GamePage
 
 from malefiz.core.dice import Dice
 from malefiz.games.malefiz.board import HOUSE, location_name
@@ -308,24 +308,6 @@ def test_the_screen_stays_on_while_the_game_goes_on_and_sleeps_again_at_the_end(
     game.watch.assert_clean()
 
 
-PRESS_AS_IT_THINKS = """
-() => {
-  // The moment the computer's thinking is asked for (html[data-waiting] while it acts), Notation is pressed: the
-  // person's action is then sure to reach Python after the computer's move and before its screen comes back.
-  // window.pressedAt: how many lines the move list had then.
-  const root = document.documentElement;
-  delete window.pressedAt;
-  const watcher = new MutationObserver(() => {
-    if (!root.hasAttribute("data-acting") || !root.hasAttribute("data-waiting")) return;
-    watcher.disconnect();
-    document.querySelector('[data-action="notation"]').click();
-    window.pressedAt = document.querySelectorAll("[data-log] li").length;
-  });
-  watcher.observe(root, {attributes: true, attributeFilter: ["data-waiting"]});
-}
-"""
-
-
 def test_a_person_pressing_buttons_neither_holds_the_computer_back_nor_hides_its_moves(game: GamePage) -> None:
     # A child pressing Notation again and again through the slow pace held the computers back (every screen started
     # their wait again), and a press as a computer thought left its move untold to a screen reader and unheard.
@@ -343,7 +325,7 @@ def test_a_person_pressing_buttons_neither_holds_the_computer_back_nor_hides_its
     assert lines.count() >= 2, "the computers were held back"
     # The computers' next wait runs out as a person presses Notation: the move is not drawn, but told and heard.
     for _ in range(6):  # (a step that thinks in slices comes back without its move the first time: then again)
-        page.evaluate(PRESS_AS_IT_THINKS)
+        page.evaluate(PRESS_AS_IT_THINKS, False)
         page.clock.run_for(1300)
         page.wait_for_function("() => window.pressedAt !== undefined")
         page.wait_for_selector("html:not([data-waiting])")
@@ -355,4 +337,33 @@ def test_a_person_pressing_buttons_neither_holds_the_computer_back_nor_hides_its
         "(line) => { const c = line.cloneNode(true); c.querySelector('code')?.remove(); return c.textContent.trim(); }"
     )
     assert words in page.locator("[data-announce]").inner_text()
+    game.watch.assert_clean()
+
+
+PRESS_AS_ITS_MOVE_IS_DUE = """
+addEventListener("DOMContentLoaded", () => {
+  // Notation is pressed once, the moment the page draws the computer's roll (its move due at once): the press
+  // reaches Python before the computer's move is asked for, and its screen (the roll) comes back before the move's.
+  const root = document.documentElement, shown = document.querySelector("[data-position]");
+  const watcher = new MutationObserver(() => {
+    const text = shown.textContent;
+    if (!root.hasAttribute("data-acting") || !text || JSON.parse(text).phase !== "move") return;
+    watcher.disconnect();
+    window.pressed = true;
+    document.querySelector('[data-action="notation"]').click();
+  });
+  watcher.observe(shown, {childList: true, characterData: true, subtree: true});
+});
+"""
+
+
+def test_a_press_as_the_computers_move_is_due_leaves_the_game_going_on(game: GamePage) -> None:
+    # The page once took the computer's move, asked for just after a person's press, as made before the press: it
+    # did not draw it, drew the press's screen (the roll) and waited for a computer that had played: Anna's die
+    # never came.
+    game.page.add_init_script(PRESS_AS_ITS_MOVE_IS_DUE)
+    game.open("?game=malefiz&seats=bot:easy,human&names=,Anna&first=red&seed=5&pace=instant")
+    game.page.wait_for_selector('[data-action="roll"]:not([disabled])', timeout=15_000)
+    assert game.page.evaluate("window.pressed") and game.state().phase is Phase.ROLL
+    assert "Anna" in game.status()
     game.watch.assert_clean()

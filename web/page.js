@@ -136,7 +136,7 @@
   var frames = [];
   var afterWalk = null;
   var pending = null;  // what the confirm dialog's Yes does
-  var thinking = 0;  // the computer's turn under way: a new number stops the one before
+  var thinking = 0;  // a person's actions so far: the computer's step asked for before the last is not drawn
   var waited = "", due = 0;  // the computer's wait drawn last (Screen.bot_wait) and when it ends
   var keyboard = window.pageKeys({  // web/keys.js: the game screen by keyboard, and the focus
     $: $, $$: $$, board: board, log: log, die: die, viewing: viewing, call: call, run: run, userRun: userRun, act: act,
@@ -280,10 +280,7 @@
     if (screen.work) work();
     if (screen.bot_wait !== waited) due = performance.now() + screen.bot_delay;  // a wait drawn again keeps its time
     waited = screen.bot_wait;
-    if (root.toggleAttribute("data-acting", screen.bot_delay !== null)) {  // the game goes on by itself
-      var turn = thinking;
-      timer = setTimeout(function () { tick(turn); }, Math.max(0, due - performance.now()));
-    }
+    if (root.toggleAttribute("data-acting", screen.bot_delay !== null)) timer = setTimeout(tick, Math.max(0, due - performance.now()));  // the game goes on by itself
   }
 
   /** The move list, newest first: the lines Python says were added go on top. */
@@ -399,9 +396,8 @@
 
   function onChange(event) {
     var target = event.target;
-    if (target.matches("[data-pace]")) {
-      call("set_pace", target.value, frames.length > 0).then(function (reply) { show(reply.screen); });
-    } else if (target.matches('#setup input[name="game"], #setup input[name="board"]')) {
+    if (target.matches("[data-pace]")) run("set_pace", target.value, frames.length > 0);
+    else if (target.matches('#setup input[name="game"], #setup input[name="board"]')) {
       var checked = $('#setup input[name="board"]:checked:not(:disabled)');
       var game = $('#setup input[name="game"]:checked').value;
       if (!ready) earlySetup(game, target.name === "game" ? null : target.value);
@@ -485,11 +481,17 @@
 
   // ---- Computer turns: they think in the worker; the page only waits for the screen.
 
-  function tick(turn) {
+  /** The computer's next step, a slice of its thinking at a time, one step asked for at a time. Its screen is drawn
+   * unless a person acted after it was asked for: their screen follows (Python's answers come in order). */
+  var asking = null;  // while a step is asked for: the person's actions counted then
+  function tick() {
     timer = null;
+    if (asking !== null) return;  // (a person's screen that came first waits for the step already asked for)
+    var turn = asking = thinking;
     call("think").then(function (reply) {
-      if (turn !== thinking) return void (reply.screen && told(reply.screen));  // a person acted meanwhile: not drawn
-      if (!reply.screen && reply.thinking) return tick(turn);
+      asking = null;
+      if (turn !== thinking) return void (reply.screen && told(reply.screen));  // not drawn: told and heard
+      if (!reply.screen && reply.thinking) return tick();
       show(reply.screen);
     });
   }
@@ -514,16 +516,14 @@
   }
 
   function stopTimer() {
-    clearTimeout(timer), timer = null;  // clearTimeout(null) does nothing
-    frames = [];
+    clearTimeout(timer), timer = null, frames = [];  // clearTimeout(null) does nothing
     if (afterWalk) drawLog(afterWalk);  // its lines are on the list all the same
     afterWalk = null;
   }
 
   // ---- The start.
 
-  var ready = false;
-  var touched = false;  // the setup form was filled in before Python was ready
+  var ready = false, touched = false;  // touched: the setup form was filled in before Python was ready
   var app = $("#app");
   app.addEventListener("click", onClick);
   app.addEventListener("change", onChange);
