@@ -4,7 +4,7 @@
 # make bench  - benchmarks (figures, not pass/fail)
 # make train  - the learned evaluations by self-play (TD(λ); about 150 minutes, one core)
 # make endgame - Mensch ärgere Dich nicht's exact endgame table (two players, cross; about a minute)
-# make explore - random pokes at the page on one device, two playing together, a phone in German: not a test, a finder
+# make explore - random pokes at the page on one device, two and three playing together, a phone in German: not a test, a finder
 #                of what the tests did not think of (SEED=n for other pokes; exit 1 on anything wrong)
 # make strength - the bots' win rates in both games, felixxwu/malefiz-online's AI and issue 27's references included,
 #                 the position benchmark and what Mensch ärgere Dich nicht's endgame table is worth (long: several
@@ -77,6 +77,7 @@ SEED ?= 1
 explore: site browser
 	$(PY) e2e/explore.py --steps 300 --seed $(SEED)
 	$(PY) e2e/explore.py --steps 300 --seed $(SEED) --devices 2
+	$(PY) e2e/explore.py --steps 300 --seed $(SEED) --devices 3
 	$(PY) e2e/explore.py --steps 300 --seed $(SEED) --size 390x844 --touch --german "game=maedn&board=star"
 
 bench: site $(STAMP)

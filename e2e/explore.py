@@ -1,14 +1,15 @@
 """Random pokes at the built site, as a curious child or a careless grown-up would make them: any button, box, key or
-board item in sight, on one device, or on two playing together over WebRTC (reloads and reconnections included).
+board item in sight, on one device, or on two or three playing together over WebRTC (the host passing every message
+on; reloads and reconnections included).
 
 Not a test (the tests check what we thought of; this finds what we did not): a tool, run by ``make explore``, seeded
 so that a finding can be looked at again (the timing of two devices still varies). It prints what it did last and
 exits 1 when something went wrong: an error on a page, a request that left the site, a page that stops answering,
-the page's fatal panel, or two devices that show different games once both are quiet. Two bugs it found are tests
+the page's fatal panel, or devices that show different games once all are quiet. Two bugs it found are tests
 now (``e2e/test_together.py``: a watcher invited to a game in progress; a computer's move sent while the host's
 person acts).
 
-usage: python e2e/explore.py [--seed N] [--steps N] [--devices 1|2] [--size WxH] [--touch] [--german] [query]
+usage: python e2e/explore.py [--seed N] [--steps N] [--devices 1|2|3] [--size WxH] [--touch] [--german] [query]
 """
 
 from __future__ import annotations
@@ -31,8 +32,8 @@ SETTLED = "html[data-ready]:not([data-waiting]):not([data-zooming])"
 KEYS = ("r", "w", "h", "t", "Enter", " ", "Escape", "Tab", "Shift+Tab", "ArrowLeft", "ArrowRight", "Control+z")
 ITEMS = "button, select, input, summary, #board [data-key]"
 LEAVING = ("setup", "start", "leave", "rules", "handover", "invite-menu", "watch")
-"""Buttons the two-device round leaves alone: each would end the game between the devices it is there to poke, or
-invite a third that never comes."""
+"""Buttons a round of several devices leaves alone: each would end the game between the devices it is there to poke,
+or invite another that never comes."""
 IN_SIGHT = """(selector) => Array.from(document.querySelectorAll(selector), (e, n) => {
   const b = e.getBoundingClientRect(), s = getComputedStyle(e);
   const shown = b.width > 0 && b.height > 0 && s.visibility !== "hidden" && !e.closest("[hidden]") && !e.disabled
@@ -98,7 +99,7 @@ class Explorer:
             self.done.append(f"{who} reloads")
             page.reload()
             page.wait_for_selector("html[data-ready]", state="attached", timeout=60_000)
-            self.reconnect()
+            self.reconnect(self.pages.index(page))
             return
         items: list[list[Any]] = page.evaluate(IN_SIGHT, ITEMS)
         items = [i for i in items if i[2] != "file" and not (together and (i[3] in LEAVING or i[1] == "SELECT"))]
@@ -122,47 +123,49 @@ class Explorer:
             page.mouse.click(x, y)
 
     def invite(self, query: str) -> None:
-        """The first device invites the second to the seat the setup marks ``remote``; it joins as Ben."""
+        """The first device invites one more for each seat the setup marks ``remote`` (peers 1, 2, ... in seat
+        order); they join as Ben and Cleo."""
         host = self.device(f"?net=loopback&{query}")
-        link = self._handed(host, "#join=")
-        guest = self.device(link.removeprefix(self.url))
-        guest.fill('[data-together] input[name="join-name"]', "Ben")
-        guest.click('[data-together] [data-action="join"]')
-        self._answer(self._handed(guest, "#reply="))
+        for peer in range(1, self.args.devices):
+            guest = self.device(self._handed(host, "#join=", peer).removeprefix(self.url))
+            guest.fill('[data-together] input[name="join-name"]', ("Ben", "Cleo")[peer - 1])
+            guest.click('[data-together] [data-action="join"]')
+            self._answer(peer, self._handed(guest, "#reply="))
 
-    def reconnect(self) -> None:
-        """After a reload: the host's new invitation opened on the guest's device, its reply entered at the host."""
-        host, guest = self.pages
-        link = self._handed(host, "#join=")
-        guest.goto(link)
-        guest.wait_for_selector(SETTLED, state="attached", timeout=60_000)
-        join = guest.locator('[data-together] [data-action="join"]')
-        if join.count():
-            join.click()
-        self._answer(self._handed(guest, "#reply="))
+    def reconnect(self, reloaded: int) -> None:
+        """After a reload (the host's: every guest; a guest's: that one): the host's new invitation opened on the
+        guest's device, its reply entered at the host."""
+        for peer in range(1, len(self.pages)) if reloaded == 0 else (reloaded,):
+            guest = self.pages[peer]
+            guest.goto(self._handed(self.pages[0], "#join=", peer))
+            guest.wait_for_selector(SETTLED, state="attached", timeout=60_000)
+            join = guest.locator('[data-together] [data-action="join"]')
+            if join.count():
+                join.click()
+            self._answer(peer, self._handed(guest, "#reply="))
         self.done.append("the devices connect again")
 
-    def _answer(self, reply: str) -> None:
+    def _answer(self, peer: int, reply: str) -> None:
         host = self.pages[0]
-        folded = host.locator('[data-together] details[data-keep^="reconnect-"]:not([open]) summary')
-        while folded.count():
-            folded.first.click()
-        box = host.locator('[data-together] input[name^="reply-"]:visible').first
-        peer = (box.get_attribute("name") or "").removeprefix("reply-")
-        box.fill(reply)
+        folded = host.locator(f'[data-together] details[data-keep="reconnect-{peer}"]:not([open]) summary')
+        if folded.count():
+            folded.click()
+        host.locator(f'[data-together] input[name="reply-{peer}"]').fill(reply)
         host.click(f'[data-together] [data-action="reply"][data-id="{peer}"]')
         host.wait_for_selector(f'[data-together] li[data-peer="{peer}"] .peer-state:text-is("connected")')
 
     @staticmethod
-    def _handed(page: Page, mark: str) -> str:
-        selector = f'[data-together] input[data-link-text][value*="{mark}"]'
+    def _handed(page: Page, mark: str, peer: int | None = None) -> str:
+        row = "" if peer is None else f' li[data-peer="{peer}"]'
+        selector = f'[data-together]{row} input[data-link-text][value*="{mark}"]'
         page.wait_for_selector(selector, state="attached")
         return str(page.locator(selector).first.input_value())
 
     def run(self) -> None:
-        together = self.args.devices == 2
+        together = self.args.devices > 1
         if together:
-            self.invite(self.args.query or "game=maedn&seats=human,remote,bot:hard&names=Anna&pace=instant")
+            remote = ",remote" * (self.args.devices - 1)
+            self.invite(self.args.query or f"game=maedn&seats=human{remote},bot:hard&names=Anna&pace=instant")
         else:
             self.device(self.args.query and f"?{self.args.query}")
         for step in range(self.args.steps):
@@ -200,7 +203,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("query", nargs="?", default="", help="the page's address after ?, e.g. game=maedn&seats=...")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--steps", type=int, default=300)
-    parser.add_argument("--devices", type=int, choices=(1, 2), default=1)
+    parser.add_argument("--devices", type=int, choices=(1, 2, 3), default=1)
     parser.add_argument("--size", default="1280x800", help="the viewport, WIDTHxHEIGHT")
     parser.add_argument("--touch", action="store_true", help="a phone: taps instead of clicks")
     parser.add_argument("--german", action="store_true", help="a browser that asks for German")
