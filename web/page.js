@@ -481,8 +481,8 @@
 
   // ---- Computer turns: they think in the worker; the page only waits for the screen.
 
-  /** The computer's next step, a slice of its thinking at a time, one step asked for at a time. Its screen is drawn
-   * unless a person acted after it was asked for: their screen follows (Python's answers come in order). */
+  /** The computer's next step, a slice of its thinking at a time, one asked for at a time; only told, not drawn, when
+   * a person acted after it was asked for (their screen follows) or looks at a past position (the game waits). */
   var asking = null;  // while a step is asked for: the person's actions counted then
   function tick() {
     timer = null;
@@ -490,7 +490,7 @@
     var turn = asking = thinking;
     call("think").then(function (reply) {
       asking = null;
-      if (turn !== thinking) return void (reply.screen && told(reply.screen));  // not drawn: told and heard
+      if (turn !== thinking || !viewing.hidden) return void (reply.screen && told(reply.screen));  // told and heard
       if (!reply.screen && reply.thinking) return tick();
       show(reply.screen);
     });
