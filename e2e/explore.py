@@ -171,11 +171,14 @@ class Explorer:
         for step in range(self.args.steps):
             k = self.rnd.randrange(len(self.pages))
             page = self.pages[k]
-            if "rules" in page.url or "regeln" in page.url:
+            if self._on_rules(page):
                 page.go_back()
             try:
                 page.wait_for_selector(SETTLED, state="attached")
             except Error:
+                if self._on_rules(page):  # the last tap opened one only now (the page moved under it, onto a link)
+                    page.go_back()
+                    continue
                 self.wrong.append(f"device {k + 1} stopped answering at step {step}")
                 return
             if page.locator("#fatal:not([hidden])").count():
@@ -187,6 +190,12 @@ class Explorer:
             self.poke(page, f"device {k + 1}", together)
         if together:
             self._agree()
+
+    @staticmethod
+    def _on_rules(page: Page) -> bool:
+        """True when ``page`` shows a rules page (its links are not poked: one is only reached by Enter on a link, or
+        by a tap on what moved under it)."""
+        return "rules" in page.url or "regeln" in page.url
 
     def _agree(self) -> None:
         position = "() => (document.querySelector('[data-position]') || {}).textContent"
