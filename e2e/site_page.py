@@ -72,24 +72,25 @@ due)."""
 
 
 PRESS_AS_IT_THINKS = """
-(always) => {
-  // Notation is pressed the moment a computer's thinking is asked for (html[data-waiting] comes while it acts): the
-  // person's action is sure to reach Python after that slice of thinking and before its screen comes back, so that
-  // screen is not drawn. Once, or at every slice (``always``). window.pressed: how often; window.pressedAt: how many
-  // lines the move list had at the last press.
+({click = '[data-action="notation"]', always = false, moving = false}) => {
+  // A person clicks ``click`` (Notation) the moment a computer's thinking is asked for (html[data-waiting] comes while
+  // it acts; ``moving``: its die rolled): the action is sure to reach Python after that slice of thinking and before
+  // its screen comes back. Once, or at every slice (``always``). window.pressed: how often; window.pressedAt: how many
+  // lines the move list had at the last click.
   const root = document.documentElement;
   delete window.pressedAt;
   const watcher = new MutationObserver(() => {
     if (!root.hasAttribute("data-acting") || !root.hasAttribute("data-waiting")) return;
+    if (moving && JSON.parse(document.querySelector("[data-position]").textContent).phase !== "move") return;
     if (!always) watcher.disconnect();
     window.pressed = (window.pressed || 0) + 1;
     window.pressedAt = document.querySelectorAll("[data-log] li").length;
-    document.querySelector('[data-action="notation"]').click();
+    document.querySelector(click).click();
   });
   watcher.observe(root, {attributes: true, attributeFilter: ["data-waiting"]});
 }
 """
-"""Press *Notation* exactly as the computer thinks (no timing: the page's own ``data-waiting`` says when)."""
+"""Click exactly as the computer thinks (no timing: the page's own ``data-waiting`` says when)."""
 
 
 def settle(page: Page) -> None:

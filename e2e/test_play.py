@@ -325,7 +325,7 @@ def test_a_person_pressing_buttons_neither_holds_the_computer_back_nor_hides_its
     assert lines.count() >= 2, "the computers were held back"
     # The computers' next wait runs out as a person presses Notation: the move is not drawn, but told and heard.
     for _ in range(6):  # (a step that thinks in slices comes back without its move the first time: then again)
-        page.evaluate(PRESS_AS_IT_THINKS, False)
+        page.evaluate(PRESS_AS_IT_THINKS, {})
         page.clock.run_for(1300)
         page.wait_for_function("() => window.pressedAt !== undefined")
         page.wait_for_selector("html:not([data-waiting])")
@@ -369,35 +369,17 @@ def test_a_press_as_the_computers_move_is_due_leaves_the_game_going_on(game: Gam
     game.watch.assert_clean()
 
 
-LOOK_BACK_AS_IT_THINKS = """
-() => {
-  // The moment the computer's move is asked for (html[data-waiting] as it acts, its die rolled), the person clicks
-  // the move list's first line: its position is shown while the computer still thinks (its move comes in slices).
-  const root = document.documentElement;
-  const watcher = new MutationObserver(() => {
-    const text = document.querySelector("[data-position]").textContent;
-    if (!root.hasAttribute("data-acting") || !root.hasAttribute("data-waiting") || JSON.parse(text).phase !== "move")
-      return;
-    watcher.disconnect();
-    window.lines = document.querySelectorAll("[data-log] li").length;
-    document.querySelector("[data-log] li").click();
-  });
-  watcher.observe(root, {attributes: true, attributeFilter: ["data-waiting"]});
-}
-"""
-
-
 def test_a_past_position_looked_at_as_the_computer_thinks_stays_until_back_to_the_game(game: GamePage) -> None:
     # A move-list line clicked as the hard computer thought was shown, then closed by itself once its move came.
     page = game.page
     game.open("?game=malefiz&seats=human,bot:hard&names=Anna&first=red&seed=5&pace=instant")
-    page.evaluate(LOOK_BACK_AS_IT_THINKS)
+    page.evaluate(PRESS_AS_IT_THINKS, {"click": "[data-log] li", "moving": True})  # a past position
     game.roll()
     state = game.state()
     move = next(m for m in legal_actions(state) if isinstance(m, Move) and not takes_barricade(state, m))
     game.move(move.start, move.end)
     page.wait_for_selector("[data-viewing]:not([hidden])")
-    page.wait_for_function("() => document.querySelectorAll('[data-log] li').length > window.lines")  # its move
+    page.wait_for_function("() => document.querySelectorAll('[data-log] li').length > window.pressedAt")  # its move
     assert page.locator("[data-viewing]").is_visible(), "the past position closed by itself"
     assert page.locator("[data-log] li").first.inner_text() in page.locator("[data-announce]").inner_text()  # told
     page.locator('[data-action="back-to-game"]').click()

@@ -271,7 +271,7 @@ def test_a_computers_move_reaches_every_device_when_the_hosts_person_acts_as_it_
     screens that answer with the computer's moves as she acts are not drawn, yet the moves go to Ben's device: the
     game goes on alike on both (it once stopped there for good, Ben's device waiting for a move it never got)."""
     host, guest = set_up(devices, site_url, "game=maedn&seats=human,remote,bot:hard&names=Anna&pace=instant&seed=8")
-    host.evaluate(PRESS_AS_IT_THINKS, True)
+    host.evaluate(PRESS_AS_IT_THINKS, {"always": True})
     for _ in range(100):  # until Anna pressed Notation four times as the computer acted (each as a call began)
         if host.evaluate("window.pressed || 0") >= 4 or host.locator("[data-winner]").is_visible():
             break
