@@ -386,3 +386,38 @@ def test_a_past_position_looked_at_as_the_computer_thinks_stays_until_back_to_th
     page.wait_for_selector('[data-action="roll"]:not([disabled])')  # the game, Anna's turn again
     assert game.state().current == "red"
     game.watch.assert_clean()
+
+
+HEARD = """
+() => {  // window.heard: the sounds played once the observer pressed (PRESS_AS_IT_THINKS)
+  const play = window.playNotes;
+  window.heard = 0;
+  window.playNotes = (notes) => { if (window.pressed) window.heard += 1; return play(notes); };
+}
+"""
+
+
+def test_leaving_the_game_as_the_computer_moves_neither_says_nor_sounds_its_move(game: GamePage) -> None:
+    # A person who left for the setup screen just as a computer's step came back heard that step's sound and had
+    # its line said, a moment after leaving.
+    page = game.page
+    game.open("?game=maedn&seats=bot:easy,bot:easy&first=yellow&seed=4&pace=slow")
+    page.clock.install()
+    page.wait_for_selector("html[data-acting]:not([data-waiting])")
+    page.clock.pause_at(page.evaluate("Date.now()") + 10)  # the computer's next step waits until told
+    page.wait_for_selector("[data-log] li", state="attached")  # a move made: leaving asks first
+    page.locator('header [data-action="setup"]').click()
+    page.wait_for_selector("[data-confirm][open]")
+    page.wait_for_selector("html:not([data-waiting])")  # nothing asked for: the next call is the computer's step
+    said = page.locator("[data-announce]").evaluate("(region) => region.textContent")
+    page.evaluate(HEARD)
+    page.evaluate(PRESS_AS_IT_THINKS, {"click": '[data-action="confirm-yes"]'})
+    page.clock.run_for(1300)  # its wait runs out: its step is asked for, and Leave the game pressed
+    page.wait_for_selector("#setup:not([hidden])")
+    page.wait_for_selector("html:not([data-waiting])")
+    assert page.evaluate("window.pressed") == 1
+    assert page.evaluate("window.heard") == 0, "the computer's step was heard after leaving"
+    assert page.locator("[data-announce]").evaluate("(region) => region.textContent") == said
+    page.locator("[data-latest] .primary").click()  # Continue: the step is in the game all the same
+    page.wait_for_selector("#play:not([hidden])")
+    game.watch.assert_clean()

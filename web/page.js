@@ -32,8 +32,7 @@
     try { return name === "local" ? window.localStorage : window.sessionStorage; } catch (error) { return null; }
   }
   function items(name) {
-    var found = {};
-    var store = area(name);
+    var found = {}, store = area(name);
     if (!store) return found;
     for (var i = 0; i < store.length; i += 1) {
       var key = store.key(i);
@@ -49,8 +48,7 @@
   // ---- The worker.
 
   var worker = window.python.worker;  // started by the page's head (index.html)
-  var calls = new Map();
-  var lastId = 0;
+  var calls = new Map(), lastId = 0;
   var early = [];  // the calls made before Python was ready: sent once the page's opening is
   var asks = false;  // closing the tab asks first (the last reply said so)
 
@@ -156,6 +154,8 @@
     $("[data-pace]").value = screen.pace;
     var playing = screen.view === "play";
     var left = !playing && !$("#play").hidden;  // a game was shown: the setup screen takes the focus it had
+    if (late && playing) told(late);  // a computer's step that came as a person acted: unheard if they left the game
+    late = null;
     $("#setup").hidden = $("[data-top]").hidden = playing;
     $("#play").hidden = !playing;
     $('header [data-action="setup"]').hidden = !playing;
@@ -407,9 +407,8 @@
     } else if (target.closest("#setup") && !target.matches("[data-load-file]")) {  // notes, the board; kept for a reload
       formChanged();
     } else if (target.matches("[data-load-file]")) {
-      var files = target.files;
-      if (!files || !files.length) return;
-      var chosen = files[0];
+      var chosen = target.files && target.files[0];
+      if (!chosen) return;
       target.value = "";
       loadFile(chosen);
     } else if (target.matches("[data-language]")) {
@@ -481,16 +480,17 @@
 
   // ---- Computer turns: they think in the worker; the page only waits for the screen.
 
-  /** The computer's next step, a slice of its thinking at a time, one asked for at a time; only told, not drawn, when
-   * a person acted after it was asked for (their screen follows) or looks at a past position (the game waits). */
-  var asking = null;  // while a step is asked for: the person's actions counted then
+  /** The computer's next step, a slice of its thinking at a time, one asked for at a time; not drawn when a person
+   * acted after it was asked for (listed; told with their screen) or looks at a past position (told: the game waits). */
+  var asking = null, late = null;  // while a step is asked for: the person's actions counted then; a step not drawn
   function tick() {
     timer = null;
     if (asking !== null) return;  // (a person's screen that came first waits for the step already asked for)
     var turn = asking = thinking;
     call("think").then(function (reply) {
       asking = null;
-      if (turn !== thinking || !viewing.hidden) return void (reply.screen && told(reply.screen));  // told and heard
+      if (turn !== thinking) return void (reply.screen && drawLog(late = reply.screen));
+      if (!viewing.hidden) return void (reply.screen && told(reply.screen));
       if (!reply.screen && reply.thinking) return tick();
       show(reply.screen);
     });
