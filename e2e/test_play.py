@@ -421,3 +421,30 @@ def test_leaving_the_game_as_the_computer_moves_neither_says_nor_sounds_its_move
     page.locator("[data-latest] .primary").click()  # Continue: the step is in the game all the same
     page.wait_for_selector("#play:not([hidden])")
     game.watch.assert_clean()
+
+
+WALK_WATCH = """
+addEventListener("DOMContentLoaded", () => {
+  // window.walks: while a move walks (its status line empty), whether the turn's dot showed and the line's height;
+  // window.heights: the line's heights with words in it.
+  const now = document.querySelector("[data-now]");
+  window.walks = [], window.heights = [];
+  new MutationObserver(() => {
+    if (!document.querySelector("[data-turn]").classList.contains("tinted")) return;
+    const height = now.getBoundingClientRect().height;
+    if (now.textContent) window.heights.push(height);
+    else window.walks.push([getComputedStyle(now, "::before").visibility, height]);
+  }).observe(now, {childList: true, characterData: true, subtree: true});
+});
+"""
+
+
+def test_a_walking_move_shows_no_turn_dot_without_words_and_moves_nothing_below(game: GamePage) -> None:
+    # While a move walked, the status line showed the turn's coloured dot alone, with no words beside it.
+    game.page.add_init_script(WALK_WATCH)
+    game.open("?game=malefiz&board=fast&seats=bot:easy,bot:easy&seed=4&pace=fast")
+    game.page.wait_for_function("() => window.walks.length >= 3 && window.heights.length >= 3", timeout=30_000)
+    walks, heights = game.page.evaluate("[window.walks, window.heights]")
+    assert {dot for dot, _ in walks} == {"hidden"}
+    assert {height for _, height in walks} == {min(heights)}  # a line kept: what is below does not jump up
+    game.watch.assert_clean()
