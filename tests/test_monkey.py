@@ -1,0 +1,165 @@
+"""A monkey at the page's boundary: seeded random sequences of what a page sends (any button, any board item, the
+keys, a reload, a save and a load, a link, leaving and coming back), each checked for what a player counts on:
+
+- every call a page makes is answered (no exception), and the move list the page is told to build adds up;
+- nothing a player did is lost: after every call, a reload of the page (a new worker on the same storage, at the
+  address the page shows) shows the same view and the same position;
+- a broken file or link leaves the game exactly as it was.
+
+The browser's explorer (``e2e/explore.py``) pokes the real page; this one makes thousands of pokes in seconds on the
+Python the page runs, in every test run.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from typing import Any
+
+import pytest
+
+from malefiz.bridge import Bridge
+
+ELEMENTS: list[object] = []
+QUERIES = (
+    "?game=malefiz&seats=human,bot:easy&names=Anna",
+    "?game=malefiz&board=fast&seats=human,human,bot:medium&names=Anna,Ben",
+    "?game=maedn&seats=human,bot:easy,human&names=Anna,,Ben",
+    "?game=maedn&board=star&seats=human,bot:easy,bot:easy,human&names=Anna,,,Ben&forced=off",
+    "?game=maedn&seats=bot:easy,human&names=,Anna&undo=off",
+)
+CHOICES, WEIGHTS = zip(
+    *(("label", 60), ("board", 8), ("plain", 8), ("line", 3), ("save", 3), ("broken", 2), ("setup", 2), ("other", 4)),
+    strict=True,
+)
+"""What a person does in a game, how often: mostly a choice the game offers, so that games get far and end."""
+KEY = re.compile(r'data-key="([^"]+)"')
+PLAIN = ("roll", "hint", "undo", "redo", "review", "notation", "cancel", "close_notice", "players_menu", "screen")
+
+
+class Page:
+    """One tab: the worker's bridge, the storage the page keeps (the writes made), the address it shows, the move
+    list it holds and the last screen it drew."""
+
+    def __init__(self, rnd: random.Random, local: dict[str, str], tab: dict[str, str], address: str) -> None:
+        self.rnd, self.local, self.tab = rnd, local, tab
+        query, _, fragment = address.partition("#")
+        self.query, self.fragment = query, "#" + fragment if fragment else ""
+        self.lines = 0
+        self.screen: dict[str, Any] = {}
+        self.bridge = Bridge({"local": dict(local), "tab": dict(tab), "writable": True, "languages": ["en"]})
+        self.bridge.app.rng = random.Random(rnd.random())
+        self.send("open_page", self.query, self.fragment, True, None, ELEMENTS)
+
+    def send(self, call: str, *args: Any) -> dict[str, Any]:
+        """What the page does with a call's reply: the writes, the address, the screen and its move list."""
+        reply: dict[str, Any] = json.loads(self.bridge.handle(json.dumps({"call": call, "args": list(args)})))
+        for area, key, value in reply["writes"]:
+            store = self.local if area == "local" else self.tab
+            if value is None:
+                store.pop(key, None)
+            else:
+                store[key] = value
+        if reply["address"] is not None:
+            self.query, self.fragment = reply["address"]["url"], ""
+        screen = reply["screen"]
+        if screen is not None:
+            held = 0 if screen["log_anew"] else self.lines
+            self.lines = min(held + screen["log_added"].count("<li"), screen["log_count"])
+            assert self.lines == screen["log_count"], (call, args)  # the change adds up to Python's list
+            self.screen = screen
+        return reply
+
+    def poke(self) -> str:
+        """One thing a person (or the game going on by itself) does; what it was."""
+        rnd, screen = self.rnd, self.screen
+        if screen["view"] == "setup":
+            choice = rnd.choice(("open", "open", "continue", "load"))
+            if choice == "continue" and screen["latest"]:
+                game_id = re.search(r'data-id="([^"]+)"', screen["latest"])
+                if game_id:
+                    self.send("continue", game_id[1])
+                    return "continue"
+            if choice == "load" and self.saved:
+                self.send("load_file", self.saved, len(self.saved))
+                return "load a saved game"
+            query = self.query = f"{rnd.choice(QUERIES)}&seed={rnd.randrange(1000)}"  # typed into the address bar
+            self.send("open", query)
+            return f"open {query}"
+        if screen["bot_delay"] is not None and rnd.random() < 0.5:
+            for _ in range(200):  # the computer's next step (a slice of thinking at a time)
+                if self.send("think")["screen"] is not None:
+                    break
+            return "the computer's step"
+        if screen["can_roll"] and rnd.random() < 0.5:
+            self.send("roll")
+            return "roll"
+        choice = rnd.choices(CHOICES, WEIGHTS)[0]
+        if choice == "label" and screen["labels"]:
+            key = rnd.choice(screen["labels"])[0]
+            self.send("click", key)
+            return f"click {key}"
+        if choice in ("label", "board"):
+            keys = KEY.findall(screen["board_svg"])
+            key = rnd.choice(keys) if keys else "nothing"
+            self.send("click", key)
+            return f"click {key} on the board"
+        if choice == "plain":
+            call = rnd.choice(PLAIN)
+            self.send(call)
+            return call
+        if choice == "line" and screen["log_count"]:
+            self.send("line", rnd.randrange(screen["log_count"] + 2))
+            return "look at a line"
+        if choice == "save":
+            found = self.send("file", "")["value"]
+            if found is not None:
+                self.saved = found[1]
+            return "save"
+        if choice == "broken":
+            before = screen["position"]
+            broken = rnd.choice(("{", "[]", '{"game": "malefiz"}', (self.saved or "{}")[:-7]))
+            self.send("load_file", broken, len(broken))
+            assert self.screen["position"] == before and self.screen["notice"], "a broken file changed the game"
+            return "load a broken file"
+        if choice == "setup":
+            action = rnd.choice(("setup", "rematch"))
+            self.send("leave", action, "", self.query)
+            return action
+        choice = rnd.choice(("pace", "language", "about", "hand", "link"))
+        if choice == "pace":
+            self.send("set_pace", rnd.choice(("instant", "fast", "normal", "slow")), False)
+        elif choice == "language":
+            self.send("set_language", rnd.choice(("en", "de")), ELEMENTS)
+        elif choice == "about":
+            self.send("about", rnd.choice(("a", "b", "x", "")))
+        elif choice == "hand":
+            seat = rnd.randrange(3)
+            self.send("hand_over", seat, rnd.choice(("human", "bot:easy", "bot:medium")))
+        else:
+            found = self.send("link", "https://example.org/")["value"]
+            if found is not None:  # opened in this tab, as a link tapped in a messenger would
+                query, _, fragment = found[0].removeprefix("https://example.org/").partition("#")
+                self.query, self.fragment = query, "#" + fragment
+                self.send("open", query, "#" + fragment)
+        return choice
+
+    saved: str | None = None
+
+
+def shown(screen: dict[str, Any]) -> tuple[str, str, str]:
+    return screen["view"], screen["game"], screen["position"]
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_random_pokes_at_the_page_lose_nothing_across_reloads(seed: int) -> None:
+    rnd = random.Random(seed)
+    page = Page(rnd, {}, {}, "")
+    done: list[str] = []
+    for _ in range(250):
+        done.append(page.poke())
+        reloaded = Page(rnd, dict(page.local), dict(page.tab), page.query + page.fragment)
+        assert shown(reloaded.screen) == shown(page.screen), done[-5:]
+        if rnd.random() < 0.1:  # the person reloads: the tab goes on with the new page
+            reloaded.saved, page = page.saved, reloaded
