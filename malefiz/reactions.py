@@ -121,8 +121,10 @@ class Reacting:
             self._pass_reaction({"t": "react", "r": index, "by": by})
 
     def _pass_reaction(self, message: dict[str, Any]) -> None:
-        """A reaction onto the channels: a guest's to the host, the host's to every other open one."""
+        """A reaction onto the channels: a guest's to the host, the host's to every other open one whose device said
+        hello (:attr:`~malefiz.together.Peer.greeted`)."""
         text = json.dumps(message, separators=(",", ":"))
         for device, peer in self.peers.items():
-            if (self.role == "host" or device == 0) and device != message["by"] and peer.state == "open":
+            heard = peer.greeted if self.role == "host" else device == 0
+            if heard and device != message["by"] and peer.state == "open":
                 self.commands.append({"do": "send", "peer": device, "text": text})

@@ -15,7 +15,9 @@ How a game between devices starts:
    its text) back, and the host pastes it.
 3. The channel opens; the guest sends its dice anchor (:mod:`malefiz.core.fair`). Once every guest's anchor is
    in, the host makes the match and sends it to everyone; from then on every device plays its own seats
-   (:class:`malefiz.core.remote.Table`), and the host passes every message on.
+   (:class:`malefiz.core.remote.Table`), and the host passes every message on. On every channel that opens (a
+   reconnection too) the guest first says hello with the game as it has it; the host sends that device the game's
+   messages only from then on: the match it sends in answer carries what came before.
 
 No channel is needed: the reply holds the guest's dice anchor, so the game starts once the host has it, and a play
 link (the whole game) carries each turn to the next device when no channel is open. A browser that can make no
@@ -83,6 +85,10 @@ class Peer:
     unreachable: bool = False
     """No connection can be made with the device (one of the two browsers made no offer or answer: no network):
     its invitation or reply went without one, and the game goes by play links alone."""
+    greeted: bool = False
+    """(The host's) the device said hello on its open channel, with the game as it has it: the game's messages go to
+    it from then on. Before, it could not place them (after a reload it may lack the last ones): the match sent in
+    answer to its hello carries them."""
 
 
 class Together(Reacting):
@@ -336,7 +342,7 @@ class Together(Reacting):
         peer = self.peers.get(device)
         if peer is None:
             return
-        peer.state, peer.link = "open", ""
+        peer.state, peer.link, peer.greeted = "open", "", False
         if self.role != "host":
             match = self.table.match.to_json() if self.table is not None else None
             hello = {"t": "hello", "match": match}
@@ -376,6 +382,7 @@ class Together(Reacting):
         if kind == "hello" and self.role == "host" and device in self.peers:
             if message.get("match") is not None and self.table is not None:
                 self._adopt(message["match"], from_host=False)
+            self.peers[device].greeted = True
             if self.table is not None:
                 self._send_match([device])
             if self.rematching and self.peers[device].seat is not None and not self.peers[device].anchor:
@@ -596,7 +603,7 @@ class Together(Reacting):
                 self.commands.append({"do": "send", "peer": 0, "text": text})
                 continue
             for device, peer in self.peers.items():
-                if relayed_to(message, device) and peer.state == "open":
+                if relayed_to(message, device) and peer.state == "open" and peer.greeted:
                     self.commands.append({"do": "send", "peer": device, "text": text})
         table.outbox.clear()
 

@@ -279,6 +279,40 @@ def reload(device: App) -> tuple[App, Screen]:
     return again, again.open(device.address.query)
 
 
+def test_what_the_host_plays_before_a_reconnected_guest_says_hello_reaches_it_with_the_game_not_as_an_alarm() -> None:
+    # The host sent its moves to a device that had just reconnected, before that device's hello: a device that
+    # had missed the host's last move (sent as it reloaded) could not place the next one and showed "Message from
+    # another device: it cannot be read" (found by tests/test_together_monkey.py).
+    host, guest, sent = connect("?game=maedn&seats=human,remote&names=Anna,Ben")
+    deliver(host, guest, sent)
+    play_until(host, guest, sent, 20)
+    assert host.session is not None
+    for _ in range(200):  # on to the host's roll
+        if host.session.can_roll():
+            break
+        for who, device in (("host", host), ("guest", guest)):
+            screen = act(device)
+            if screen is not None:
+                sent.extend((who, c["peer"], c["text"]) for c in screen.net if c["do"] == "send")
+            deliver(host, guest, sent)
+    host.roll()  # sent as Ben's page reloads: it never arrives
+    guest, _ = reload(guest)
+    must(host.net(1, "close", ""))
+    invitation = link_in(must(host.net(1, "offer", sdp("offer", 50021))), JOIN)
+    assert any(c["do"] == "answer" for c in guest.open("", invitation).net)
+    host.reply(1, link_in(must(guest.net(0, "answer", sdp("answer", 50022))), REPLY))
+    must(host.net(1, "open", ""))
+    hello = [c["text"] for c in must(guest.net(0, "open", "")).net if c["do"] == "send"]
+    while host.session.can_roll() or host.session.is_person_to_choose():  # Anna plays on before the hello comes
+        screen = must(act(host))
+        assert not [c for c in screen.net if c["do"] == "send" and '"t":"act"' in c["text"]]  # kept for Ben
+    sent = [("guest", 1, text) for text in hello]
+    deliver(host, guest, sent)  # the hello, the match in answer: no notice (deliver checks)
+    assert guest.session is not None and guest.session.record == host.session.record
+    play_until(host, guest, sent, 100_000)
+    assert host.session.state.is_over and guest.session.state == host.session.state
+
+
 @pytest.mark.parametrize("game", ["maedn", "malefiz"])
 def test_both_devices_reload_mid_game_reconnect_with_a_new_invitation_and_play_on_to_the_end(game: str) -> None:
     host, guest, sent = connect(f"?game={game}&seats=human,remote&names=Anna,Ben")
