@@ -1,8 +1,8 @@
-"""A monkey between two devices: both people act whenever they like (a roll, any choice, a tap on anything on the
-board, *Undo*, a reaction, the hint) while their messages are still on the way, each side's arriving in order
-(WebRTC's channel is ordered) but at any moment; every so often a device reloads and reconnects by a new invitation.
-Whatever the order, nothing is refused between honest devices, and once every message has arrived both show the
-same game; it goes on to its end.
+"""A monkey between devices (two or three, the host passing every message on): every person acts whenever they
+like (a roll, any choice, a tap on anything on the board, *Undo*, a reaction, the hint) while their messages are still
+on the way, each channel's arriving in order (WebRTC's channel is ordered) but at any moment; every so often a device
+reloads and reconnects by a new invitation. Whatever the order, nothing is refused between honest devices, once every
+message has arrived all show the same game, and it goes on to its end.
 """
 
 from __future__ import annotations
@@ -11,66 +11,105 @@ import itertools
 import random
 import re
 import secrets
+from html import unescape
 
 import pytest
 
 from malefiz import together
-from malefiz.app import App
+from malefiz.app import App, MemoryStorage
 from malefiz.core.screen import Screen
 from malefiz.reactions import Reactions
 from malefiz.together import JOIN, REPLY
-from tests.test_together import connect, link_in, sdp
+from tests.test_together import sdp
 
 KEY = re.compile(r'data-key="([^"]+)"')
-WHO = ("host", "guest")
+
+
+def invitation_for(screen: Screen, device: int) -> str:
+    """The invitation the host's panel shows for ``device``."""
+    found = re.search(rf'data-peer="{device}"(?:(?!</li>).)*?value="([^"]*{re.escape(JOIN)}[^"]*)"', screen.together)
+    assert found is not None, screen.together
+    return unescape(found[1])
 
 
 class Table:
-    """The two devices and the texts on the way from each to the other, oldest first."""
+    """The host (device 0) and its guests, and the texts on the way on each channel (from the host to a guest,
+    and back), oldest first."""
 
     def __init__(self, setup: str, rnd: random.Random) -> None:
         self.rnd = rnd
-        host, guest, sent = connect(setup)
-        self.devices = [host, guest]
-        self.queues: list[list[str]] = [[], []]  # from the host, from the guest
-        for who, _, text in sent:
-            self.queues[WHO.index(who)].append(text)
         self.done: list[str] = []
         self.reloads = 0
         self.calm = False
+        host = App(MemoryStorage(), ["en"], rng=random.Random(rnd.random()))
+        first = host.open(setup)
+        guests = [c["peer"] for c in first.net if c["do"] == "offer"]
+        self.devices: dict[int, App] = {0: host}
+        self.queues: dict[tuple[int, int], list[str]] = {}
+        for device in guests:
+            self.devices[device] = App(MemoryStorage(), ["en"], rng=random.Random(rnd.random()))
+            self.connect(device, fresh=True)
 
-    def heard(self, side: int, screen: Screen | None) -> None:
-        """What a screen of ``side``'s device sent, on its way; a refusal between honest devices fails the test."""
+    def connect(self, device: int, fresh: bool = False) -> None:
+        """The host's new invitation for ``device`` taken (joined, when ``fresh``), its reply pasted: the channel
+        opens."""
+        host, guest = self.devices[0], self.devices[device]
+        self.reloads += 1  # (each offer and answer its own port: a new invitation is never an old one)
+        offered = host.net(device, "offer", sdp("offer", 50000 + self.reloads))
+        assert offered is not None
+        joined = guest.open("", invitation_for(offered, device))
+        if fresh:
+            joined = guest.join(f"Guest {device}")
+        assert any(c["do"] == "answer" for c in joined.net), self.done[-8:]
+        answered = guest.net(0, "answer", sdp("answer", 60000 + self.reloads))
+        assert answered is not None
+        reply = re.search(rf'value="([^"]*{re.escape(REPLY)}[^"]*)"', answered.together)
+        assert reply is not None
+        self.heard(0, host.reply(device, unescape(reply[1])))
+        self.queues[0, device], self.queues[device, 0] = [], []
+        self.heard(0, host.net(device, "open", ""))
+        self.heard(device, guest.net(0, "open", ""))
+
+    def heard(self, device: int, screen: Screen | None) -> None:
+        """What a screen of ``device`` sent, on its way; a refusal between honest devices fails the test."""
         if screen is None:
             return
         assert screen.notice == "" or screen.notice_tone != "alert" or "Too late" in screen.notice, (
             screen.notice,
             self.done[-14:],
         )
-        self.queues[side].extend(c["text"] for c in screen.net if c["do"] == "send")
+        for c in screen.net:
+            if c["do"] == "send" and (device, c["peer"] if device == 0 else 0) in self.queues:
+                self.queues[device, c["peer"] if device == 0 else 0].append(c["text"])
 
-    def arrive(self, side: int) -> None:
-        """The oldest text from ``side`` reaches the other device."""
-        text = self.queues[side].pop(0)
-        self.done.append(f"{WHO[1 - side]} hears {text[:40]}")
-        other = self.devices[1 - side]
-        self.heard(1 - side, other.net(side, "message", text))  # the host hears its peer 1, the guest its peer 0
+    def arrive(self, channel: tuple[int, int]) -> None:
+        """The oldest text on ``channel`` (from, to) reaches its device."""
+        source, target = channel
+        text = self.queues[channel].pop(0)
+        self.done.append(f"{target} hears {text[:40]} from {source}")
+        self.heard(target, self.devices[target].net(source if target == 0 else 0, "message", text))
+
+    def busy(self) -> list[tuple[int, int]]:
+        """The channels with texts on the way."""
+        return [channel for channel, texts in self.queues.items() if texts]
 
     def act(self, side: int) -> None:
-        """``side``'s person (or its computer) does something."""
+        """Device ``side``'s person (or its computer) does something."""
         device, rnd = self.devices[side], self.rnd
         s = device.session
         if s is None:
             return
         if s.acts_by_itself():  # its whole step (the page asks for a slice of its thinking at a time)
-            self.done.append(f"{WHO[side]}'s computer")
+            self.done.append(f"{side}'s computer")
             for _ in range(10_000):
                 screen = device.think()
                 if screen is not None or not device.thinking():
                     break
             self.heard(side, screen)
             return
-        pick = rnd.random() * (0.85 if self.calm else 1)  # calm: a roll or a choice, nothing else
+        if self.calm and not (s.can_roll() or s.is_person_to_choose()):
+            return  # calm: a roll or a choice, nothing else
+        pick = rnd.random() * (0.85 if self.calm else 1)
         if s.can_roll() and pick < 0.6:
             what, screen = "roll", device.roll()
         elif s.is_person_to_choose() and pick < 0.85:  # any choice; calm: the greedy computer's (on to the end)
@@ -88,51 +127,43 @@ class Table:
             keys = KEY.findall(device.screen(keep=False).board_svg)
             key = rnd.choice(keys) if keys else "x"
             what, screen = f"tap {key}", device.click(key)
-        self.done.append(f"{WHO[side]}: {what}")
+        self.done.append(f"{side}: {what}")
         self.heard(side, screen)
 
     def reload(self, side: int) -> None:
-        """``side``'s page opens again on the same storage; the host gives a new invitation and takes the reply (the
-        texts still on the way to or from it are lost with its connection)."""
-        self.done.append(f"{WHO[side]} reloads")
-        self.queues = [[], []]
+        """Device ``side``'s page opens again on the same storage: its channels close (the texts on their way to or
+        from it are lost with them), and the host gives a new invitation to each device it lost, which takes it."""
+        self.done.append(f"{side} reloads")
         old = self.devices[side]
         assert old.address is not None
-        again = App(old.storage, ["en"], rng=random.Random(self.rnd.random()))
+        again = self.devices[side] = App(old.storage, ["en"], rng=random.Random(self.rnd.random()))
         opened = again.open(old.address.query)
-        self.devices[side] = again
-        host, guest = self.devices
-        if side == 1:
-            self.heard(0, host.net(1, "close", ""))
-        else:
-            assert any(c["do"] == "offer" for c in opened.net)
-            self.heard(1, guest.net(0, "close", ""))
-        self.queues = [[], []]  # what the close sent went nowhere: the connection is gone
-        self.reloads += 1  # (each offer and answer its own port: a new invitation is never an old one)
-        offered = host.net(1, "offer", sdp("offer", 50100 + self.reloads))
-        assert offered is not None
-        rejoined = guest.open("", link_in(offered, JOIN))
-        assert any(c["do"] == "answer" for c in rejoined.net)
-        answered = guest.net(0, "answer", sdp("answer", 60100 + self.reloads))
-        assert answered is not None
-        host.reply(1, link_in(answered, REPLY))
-        self.heard(0, host.net(1, "open", ""))
-        self.heard(1, guest.net(0, "open", ""))
+        lost = [device for device in self.devices if device != 0] if side == 0 else [side]
+        for device in lost:
+            del self.queues[0, device], self.queues[device, 0]
+            if side == 0:
+                self.heard(device, self.devices[device].net(0, "close", ""))
+            else:
+                self.heard(0, self.devices[0].net(device, "close", ""))
+        if side == 0:
+            assert {c["peer"] for c in opened.net if c["do"] == "offer"} == set(lost)
+        for device in lost:
+            self.connect(device)
 
     def same(self) -> None:
         """Once every text has arrived, both devices show the same game."""
         self.quiet()
-        host, guest = self.devices
-        assert host.session is not None and guest.session is not None
-        assert host.session.record == guest.session.record, self.done[-8:]
+        records = {device: app.session.record for device, app in self.devices.items() if app.session is not None}
+        assert len(records) == len(self.devices), self.done[-8:]
+        assert all(record == records[0] for record in records.values()), self.done[-8:]
 
     def quiet(self) -> None:
         """Every text arrives (and what it sends in turn)."""
         for _ in range(10_000):
-            sides = [side for side in (0, 1) if self.queues[side]]
-            if not sides:
+            channels = self.busy()
+            if not channels:
                 return
-            self.arrive(self.rnd.choice(sides))
+            self.arrive(self.rnd.choice(channels))
         raise AssertionError("the devices never fall quiet")
 
 
@@ -141,11 +172,13 @@ SETUPS = (
     "?game=malefiz&seats=human,remote&names=Anna,Ben",
     "?game=maedn&seats=human,remote,bot:easy&names=Anna,Ben",
     "?game=malefiz&board=fast&seats=remote,human,bot:easy&names=Ben,Anna",
+    "?game=maedn&seats=human,remote,remote&names=Anna,Ben,Cleo",
+    "?game=malefiz&board=fast&seats=remote,human,remote,bot:easy&names=Ben,Anna,Cleo",
 )
 
 
-@pytest.mark.parametrize("seed", range(6))
-def test_two_devices_acting_at_once_with_messages_on_the_way_end_in_one_game(
+@pytest.mark.parametrize("seed", range(8))
+def test_devices_acting_at_once_with_messages_on_the_way_end_in_one_game(
     seed: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     rnd = random.Random(seed)
@@ -159,13 +192,11 @@ def test_two_devices_acting_at_once_with_messages_on_the_way_end_in_one_game(
     for _ in range(1500):  # anything, at any time
         pick = rnd.random()
         if pick < 0.01:
-            table.reload(rnd.randrange(2))
+            table.reload(rnd.choice(list(table.devices)))
         elif pick < 0.5:
-            table.act(rnd.randrange(2))
-        else:
-            sides = [side for side in (0, 1) if table.queues[side]]
-            if sides:
-                table.arrive(rnd.choice(sides))
+            table.act(rnd.choice(list(table.devices)))
+        elif table.busy():
+            table.arrive(rnd.choice(table.busy()))
         if rnd.random() < 0.05:
             table.same()
     table.quiet()
@@ -176,7 +207,7 @@ def test_two_devices_acting_at_once_with_messages_on_the_way_end_in_one_game(
         assert host.session is not None
         if host.session.state.is_over:
             break
-        table.act(rnd.randrange(2))
+        table.act(rnd.choice(list(table.devices)))
         table.quiet()
     table.same()
     host = table.devices[0]
