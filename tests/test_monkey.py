@@ -4,7 +4,8 @@ keys, a reload, a save and a load, a link, leaving and coming back), each checke
 - every call a page makes is answered (no exception), and the move list the page is told to build adds up;
 - nothing a player did is lost: after every call, a reload of the page (a new worker on the same storage, at the
   address the page shows) shows the same view and the same position;
-- a broken file or link leaves the game exactly as it was.
+- a broken file or link leaves the game exactly as it was;
+- two tabs of one browser that show the same game show the same position, whatever is done in either.
 
 The browser's explorer (``e2e/explore.py``) pokes the real page; this one makes thousands of pokes in seconds on the
 Python the page runs, in every test run.
@@ -52,8 +53,12 @@ class Page:
         self.bridge.app.rng = random.Random(rnd.random())
         self.send("open_page", self.query, self.fragment, True, None, ELEMENTS)
 
+    others: tuple[Page, ...] = ()
+    """The other tabs of the browser (they share its ``local`` storage, and hear of each change to it)."""
+
     def send(self, call: str, *args: Any) -> dict[str, Any]:
-        """What the page does with a call's reply: the writes, the address, the screen and its move list."""
+        """What the page does with a call's reply: the writes (the other tabs told of those to ``local``), the
+        address, the screen and its move list."""
         reply: dict[str, Any] = json.loads(self.bridge.handle(json.dumps({"call": call, "args": list(args)})))
         for area, key, value in reply["writes"]:
             store = self.local if area == "local" else self.tab
@@ -61,6 +66,9 @@ class Page:
                 store.pop(key, None)
             else:
                 store[key] = value
+            if area == "local":
+                for other in self.others:
+                    other.send("storage_changed", "local", key, value)
         if reply["address"] is not None:
             self.query, self.fragment = reply["address"]["url"], ""
         screen = reply["screen"]
@@ -163,3 +171,22 @@ def test_random_pokes_at_the_page_lose_nothing_across_reloads(seed: int) -> None
         assert shown(reloaded.screen) == shown(page.screen), done[-5:]
         if rnd.random() < 0.1:  # the person reloads: the tab goes on with the new page
             reloaded.saved, page = page.saved, reloaded
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_two_tabs_poked_at_random_show_the_same_game_whenever_they_show_one(seed: int) -> None:
+    # A family's tablet with the game open twice (a link opened in a new tab): whatever is done in either, a tab
+    # showing the game another tab changed catches up at once.
+    rnd = random.Random(seed)
+    local: dict[str, str] = {}
+    query = f"{QUERIES[seed % len(QUERIES)]}&seed={seed}"
+    first = Page(rnd, local, {}, query)
+    second = Page(rnd, local, {}, first.query)
+    first.others, second.others = (second,), (first,)
+    done: list[str] = []
+    for _ in range(300):
+        tab = rnd.choice((first, second))
+        done.append(f"{'first' if tab is first else 'second'}: {tab.poke()}")
+        apps = [page.bridge.app for page in (first, second)]
+        if apps[0].game_id is not None and apps[0].game_id == apps[1].game_id:
+            assert first.screen["position"] == second.screen["position"], done[-5:]
