@@ -448,11 +448,16 @@ class Together(Reacting):
                 raise MalefizError.keyed("error.match_fork")
         elif len(match.actions) <= len(own.actions):
             assert self.table is not None  # this device is as far already, save perhaps a die's part
+            known = self.table.match.ledger
             self.table.learn(match.ledger)
+            if not from_host and self.table.match.ledger != known:  # the host passes a part it learnt so on
+                self._send_match(d for d in self.peers if self.peers[d].state == "open")
             return
         chain = self.chain if self.me is not None else None
         table = Table.replay(match, self.games, self.me, chain)
-        table.outbox = [m for m in table.outbox if m.get("t") == "part"]  # only this device's new part goes out
+        # Only this device's new part goes out; the host sends it inside the match instead (a part that came after
+        # the match showed it would be one not due any more).
+        table.outbox = [m for m in table.outbox if m.get("t") == "part" and from_host]
         self.table = table
         if not from_host:
             self._send_match(d for d in self.peers if self.peers[d].state == "open")
