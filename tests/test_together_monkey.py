@@ -1,8 +1,8 @@
-"""A monkey between devices (two or three, the host passing every message on): every person acts whenever they
-like (a roll, any choice, a tap on anything on the board, *Undo*, a reaction, the hint) while their messages are still
-on the way, each channel's arriving in order (WebRTC's channel is ordered) but at any moment; every so often a device
-reloads and reconnects by a new invitation. Whatever the order, nothing is refused between honest devices, once every
-message has arrived all show the same game, and it goes on to its end.
+"""A monkey between devices (two or three, the host passing every message on; now and then someone watching):
+every person acts whenever they like (a roll, any choice, a tap on anything on the board, *Undo*, a reaction, the
+hint) while their messages are still on the way, each channel's arriving in order (WebRTC's channel is ordered) but
+at any moment; every so often a device reloads and reconnects by a new invitation. Whatever the order, nothing is
+refused between honest devices, once every message has arrived all show the same game, and it goes on to its end.
 """
 
 from __future__ import annotations
@@ -36,17 +36,24 @@ class Table:
     """The host (device 0) and its guests, and the texts on the way on each channel (from the host to a guest,
     and back), oldest first."""
 
-    def __init__(self, setup: str, rnd: random.Random) -> None:
+    def __init__(self, setup: str, rnd: random.Random, watched: bool = False) -> None:
         self.rnd = rnd
         self.done: list[str] = []
         self.reloads = 0
         self.calm = False
+        self.watcher: int | None = None
         host = App(MemoryStorage(), ["en"], rng=random.Random(rnd.random()))
         first = host.open(setup)
         guests = [c["peer"] for c in first.net if c["do"] == "offer"]
         self.devices: dict[int, App] = {0: host}
         self.queues: dict[tuple[int, int], list[str]] = {}
         for device in guests:
+            self.devices[device] = App(MemoryStorage(), ["en"], rng=random.Random(rnd.random()))
+            self.connect(device, fresh=True)
+        if watched:  # and someone invited to watch
+            offers = {c["peer"] for c in host.watch().net if c["do"] == "offer"}
+            (device,) = offers - set(self.devices)
+            self.watcher = device
             self.devices[device] = App(MemoryStorage(), ["en"], rng=random.Random(rnd.random()))
             self.connect(device, fresh=True)
 
@@ -58,7 +65,7 @@ class Table:
         offered = host.net(device, "offer", sdp("offer", 50000 + self.reloads))
         assert offered is not None
         joined = guest.open("", invitation_for(offered, device))
-        if fresh:
+        if fresh or device == self.watcher:  # (one who watches is asked for a name each time)
             joined = guest.join(f"Guest {device}")
         assert any(c["do"] == "answer" for c in joined.net), self.done[-8:]
         answered = guest.net(0, "answer", sdp("answer", 60000 + self.reloads))
@@ -187,7 +194,7 @@ def test_devices_acting_at_once_with_messages_on_the_way_end_in_one_game(
     monkeypatch.setattr(secrets, "choice", secret.choice)  # game ids)
     ticks = itertools.count()  # and the reactions' clock: a second a reaction (each is heard)
     monkeypatch.setattr(together, "Reactions", lambda: Reactions(lambda: float(next(ticks))))
-    table = Table(SETUPS[seed % len(SETUPS)], rnd)
+    table = Table(SETUPS[seed % len(SETUPS)], rnd, watched=seed % 3 == 2)
     table.quiet()
     for _ in range(1500):  # anything, at any time
         pick = rnd.random()
