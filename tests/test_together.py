@@ -143,11 +143,7 @@ def test_two_devices_connect_and_play_a_whole_game(setup: str) -> None:
     for _ in range(5000):
         if host.session.state.is_over:
             break
-        for who, device in (("host", host), ("guest", guest)):
-            screen = act(device)
-            if screen is not None:
-                sent.extend((who, c["peer"], c["text"]) for c in screen.net if c["do"] == "send")
-            deliver(host, guest, sent)
+        play_round(host, guest, sent)
     assert host.session.state.is_over and guest.session.state == host.session.state
     gone = must(host.net(1, "close", ""))  # Ben's page closes at the end: nothing to play for him any more
     assert "Ben" in gone.together and 'data-action="handover"' not in gone.together
@@ -259,17 +255,22 @@ def test_a_message_from_the_other_device_that_does_not_fit_is_refused_and_change
     assert taken is not None and guest.session.state == host.session.state
 
 
+def play_round(host: App, guest: App, sent: list[tuple[str, int, str]]) -> None:
+    """Each device's person does the first thing they can, the host's first (and their texts are delivered)."""
+    for who, device in (("host", host), ("guest", guest)):
+        screen = act(device)
+        if screen is not None:
+            sent.extend((who, c["peer"], c["text"]) for c in screen.net if c["do"] == "send")
+        deliver(host, guest, sent)
+
+
 def play_until(host: App, guest: App, sent: list[tuple[str, int, str]], stop: int) -> None:
     """Both people play (and their texts are delivered) until the game has ``stop`` actions or is over."""
     for _ in range(5000):
         assert host.session is not None
         if host.session.state.is_over or len(host.session.record) >= stop:
             return
-        for who, device in (("host", host), ("guest", guest)):
-            screen = act(device)
-            if screen is not None:
-                sent.extend((who, c["peer"], c["text"]) for c in screen.net if c["do"] == "send")
-            deliver(host, guest, sent)
+        play_round(host, guest, sent)
 
 
 def reload(device: App) -> tuple[App, Screen]:
@@ -290,11 +291,7 @@ def test_what_the_host_plays_before_a_reconnected_guest_says_hello_reaches_it_wi
     for _ in range(200):  # on to the host's roll
         if host.session.can_roll():
             break
-        for who, device in (("host", host), ("guest", guest)):
-            screen = act(device)
-            if screen is not None:
-                sent.extend((who, c["peer"], c["text"]) for c in screen.net if c["do"] == "send")
-            deliver(host, guest, sent)
+        play_round(host, guest, sent)
     host.roll()  # sent as Ben's page reloads: it never arrives
     guest, _ = reload(guest)
     must(host.net(1, "close", ""))
