@@ -257,8 +257,10 @@ class Together(Reacting):
             self.commands.append({"do": "accept", "peer": device, "sdp": sdp})
             peer.accepted = sdp
         peer.name = " ".join(name.split())[:MAX_NAME] or peer.name
-        if self.table is None:  # the anchor of the game to come (once it runs, each device's is in the match)
-            peer.anchor = anchor if peer.seat is not None else b""
+        if peer.seat is None:  # one who watches: its part is kept under it (a new invitation names it)
+            peer.anchor = anchor if len(anchor) == PART_BYTES else b""
+        elif self.table is None:  # the anchor of the game to come (once it runs, each device's is in the match)
+            peer.anchor = anchor
         if self.table is None and all(p.anchor for p in self.players()):
             self._start()
 
@@ -296,7 +298,9 @@ class Together(Reacting):
             MalefizError: for a text that is not a whole invitation.
         """
         invitation, setup = Invitation.read(text, games)
-        if kept is not None and kept.me == invitation.device:
+        was = kept.invitation if kept is not None else None  # one who watches has no seat: found by its device
+        watching = kept is not None and kept.me is None and was is not None and was.device == invitation.device
+        if kept is not None and (kept.me == invitation.device or (watching and invitation.seat is None)):
             kept.invitation = invitation
             kept.peers = {0: Peer(0, name=invitation.host)}
             kept.join(kept.name)
@@ -330,7 +334,7 @@ class Together(Reacting):
         invitation = self.invitation
         if invitation is None:
             return
-        anchor = b64(self.chain.anchor) if self.role == "guest" else ""
+        anchor = b64(self.chain.anchor)  # a player's dice; one who watches is found by it on reconnecting
         doc = {"device": invitation.device, "answer": pack(sdp) if sdp else "", "name": self.name, "anchor": anchor}
         self.peers[0].link = REPLY + encode(doc)
 

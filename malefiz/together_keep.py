@@ -11,7 +11,7 @@ import binascii
 from typing import Any
 
 from .core.errors import MalefizError
-from .core.fair import Chain
+from .core.fair import PART_BYTES, Chain
 from .core.remote import Match, Table
 from .core.setup import Games, Setup
 from .invitation import STUN_HOST, Invitation, b64, unb64
@@ -29,7 +29,10 @@ def keep(together: Together) -> dict[str, Any]:
         "name": together.name,
         "secret": b64(together.secret),
         "setup": together.setup.to_query(),
-        "peers": [[d, p.seat, p.name, p.unreachable] for d, p in sorted(together.peers.items())],
+        "peers": [
+            [d, p.seat, p.name, p.unreachable, b64(p.anchor) if p.seat is None else ""]
+            for d, p in sorted(together.peers.items())
+        ],
         "match": together.table.match.to_json() if together.table is not None else None,
         "invitation": together.invitation.link() if together.invitation is not None else None,
         "joined": together.joined,
@@ -51,8 +54,10 @@ def restore(doc: object, games: Games) -> Together:
         setup = Setup.from_query(doc["setup"], games)
         assert setup is not None
         together = Together(role, setup, name, games, unb64(doc["secret"]))
-        for device, seat, peer_name, *unreachable in doc["peers"]:  # (kept before: no fourth)
-            peer = Peer(int(device), seat, state="closed", name=str(peer_name), unreachable=unreachable == [True])
+        for device, seat, peer_name, *more in doc["peers"]:  # (kept before: no fourth, or no fifth)
+            peer = Peer(int(device), seat, state="closed", name=str(peer_name), unreachable=more[:1] == [True])
+            if seat is None and len(more) > 1 and more[1]:  # one who watches: the key of its part
+                peer.anchor = unb64(more[1], PART_BYTES)
             together.peers[int(device)] = peer
     except (AssertionError, KeyError, TypeError, ValueError, binascii.Error):
         raise MalefizError.keyed("error.match_foreign") from None

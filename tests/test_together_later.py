@@ -13,7 +13,7 @@ from malefiz.core.session import MAX_FRAMES
 from malefiz.together import JOIN, REPLY
 from malefiz.together_keep import keep
 
-from .test_together import act, app, deliver, link_in, must, play_until, sdp
+from .test_together import act, app, deliver, link_in, must, play_until, reload, sdp
 
 
 def local_game(setup: str, actions: int) -> App:
@@ -293,3 +293,35 @@ def test_the_host_is_asked_before_the_computer_plays_for_a_connected_device_and_
     cleo = must(net.apps[2].screen())
     assert "Anna lets the computer play for you for the rest of the game" in cleo.together
     assert net.apps[2].session is not None and not net.apps[2].session.mine
+
+
+def test_someone_watching_who_reloads_takes_the_hosts_new_invitation_at_once_even_after_the_host_reloads() -> None:
+    # One who watched and reloaded was asked for a name again by the host's new invitation, as if new to the game
+    # (found by tests/test_together_monkey.py); a player's device answered at once.
+    host = app()
+    host.open("?game=maedn&seats=human,remote&names=Anna,Ben")
+    net = Net(host)
+    net.invite(1, "Ben")
+    net.note(0, host.watch())
+    net.deliver()
+    net.invite(8, "Mia")
+    watcher = net.apps[8]
+    assert watcher.session is not None and watcher.address is not None
+    for port, reloaded in ((50400, "watcher"), (50410, "host")):
+        if reloaded == "host":  # the host's page opens again: it keeps who watches by what it was told
+            host = net.apps[0] = reload(host)[0]
+            net.note(8, watcher.net(0, "close", ""))
+            net.note(1, net.apps[1].net(0, "close", ""))
+        else:
+            watcher = net.apps[8] = reload(watcher)[0]
+            net.note(0, host.net(8, "close", ""))
+        net.sent.clear()
+        rejoined = watcher.open("", link_in(must(host.net(8, "offer", sdp("offer", port))), JOIN))
+        assert "join-name" not in rejoined.together and any(c["do"] == "answer" for c in rejoined.net), reloaded
+        reply = link_in(must(watcher.net(0, "answer", sdp("answer", port + 1))), REPLY)
+        net.note(0, host.reply(8, reply))
+        net.note(0, host.net(8, "open", ""))
+        net.note(8, watcher.net(0, "open", ""))
+        net.deliver()
+        assert watcher.session is not None and host.session is not None
+        assert watcher.session.state == host.session.state and watcher.session.mine == frozenset()

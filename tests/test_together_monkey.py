@@ -41,7 +41,6 @@ class Table:
         self.done: list[str] = []
         self.reloads = 0
         self.calm = False
-        self.watcher: int | None = None
         host = App(MemoryStorage(), ["en"], rng=random.Random(rnd.random()))
         first = host.open(setup)
         guests = [c["peer"] for c in first.net if c["do"] == "offer"]
@@ -53,7 +52,6 @@ class Table:
         if watched:  # and someone invited to watch
             offers = {c["peer"] for c in host.watch().net if c["do"] == "offer"}
             (device,) = offers - set(self.devices)
-            self.watcher = device
             self.devices[device] = App(MemoryStorage(), ["en"], rng=random.Random(rnd.random()))
             self.connect(device, fresh=True)
 
@@ -65,7 +63,7 @@ class Table:
         offered = host.net(device, "offer", sdp("offer", 50000 + self.reloads))
         assert offered is not None
         joined = guest.open("", invitation_for(offered, device))
-        if fresh or device == self.watcher:  # (one who watches is asked for a name each time)
+        if fresh:
             joined = guest.join(f"Guest {device}")
         assert any(c["do"] == "answer" for c in joined.net), self.done[-8:]
         answered = guest.net(0, "answer", sdp("answer", 60000 + self.reloads))
