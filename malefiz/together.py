@@ -278,8 +278,12 @@ class Together(Reacting):
         anchors = (self.chain.anchor, *(p.anchor for p in players))
         match = Match(setup.to_query(), names, self.owners(), Ledger(anchors))
         self.table = Table(match, self.games, 0, self.chain)
-        self._send_match(d for d, p in self.peers.items() if p.state == "open")
+        self._send_match(self._open())
         self.table.outbox.clear()  # the match just sent holds this device's part for who starts
+
+    def _open(self) -> list[int]:
+        """The devices whose channel is open."""
+        return [d for d, p in self.peers.items() if p.state == "open"]
 
     def _send_match(self, devices: Iterable[int]) -> None:
         assert self.table is not None
@@ -455,7 +459,7 @@ class Together(Reacting):
             known = self.table.match.ledger
             self.table.learn(match.ledger)
             if not from_host and self.table.match.ledger != known:  # the host passes a part it learnt so on
-                self._send_match(d for d in self.peers if self.peers[d].state == "open")
+                self._send_match(self._open())
             return
         chain = self.chain if self.me is not None else None
         table = Table.replay(match, self.games, self.me, chain)
@@ -464,7 +468,7 @@ class Together(Reacting):
         table.outbox = [m for m in table.outbox if m.get("t") == "part" and from_host]
         self.table = table
         if not from_host:
-            self._send_match(d for d in self.peers if self.peers[d].state == "open")
+            self._send_match(self._open())
 
     def handover(self, device: int) -> None:
         """The host lets the computer play the seats of ``device`` (gone, or keeping the game waiting) for the rest

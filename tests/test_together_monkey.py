@@ -39,7 +39,7 @@ class Table:
     def __init__(self, setup: str, rnd: random.Random, watched: bool = False) -> None:
         self.rnd = rnd
         self.done: list[str] = []
-        self.reloads = 0
+        self.offers = 0
         self.calm = False
         host = App(MemoryStorage(), ["en"], rng=random.Random(rnd.random()))
         first = host.open(setup)
@@ -59,14 +59,14 @@ class Table:
         """The host's new invitation for ``device`` taken (joined, when ``fresh``), its reply pasted: the channel
         opens."""
         host, guest = self.devices[0], self.devices[device]
-        self.reloads += 1  # (each offer and answer its own port: a new invitation is never an old one)
-        offered = host.net(device, "offer", sdp("offer", 50000 + self.reloads))
+        self.offers += 1  # (each offer and answer its own port: a new invitation is never an old one)
+        offered = host.net(device, "offer", sdp("offer", 50000 + self.offers))
         assert offered is not None
         joined = guest.open("", invitation_for(offered, device))
         if fresh:
             joined = guest.join(f"Guest {device}")
         assert any(c["do"] == "answer" for c in joined.net), self.done[-8:]
-        answered = guest.net(0, "answer", sdp("answer", 60000 + self.reloads))
+        answered = guest.net(0, "answer", sdp("answer", 60000 + self.offers))
         assert answered is not None
         reply = re.search(rf'value="([^"]*{re.escape(REPLY)}[^"]*)"', answered.together)
         assert reply is not None
