@@ -296,8 +296,16 @@ class App(Settings, SettingUp, BetweenDevices):
         self.address = Address(how, game_address(session.setup, game_id))
         return self.resume(session, game_id, 0, notice, keep_now=True)
 
-    def resume(self, session: Session, game_id: str, revision: int, notice: str = "", keep_now: bool = False) -> Screen:
-        """Show ``session``, kept as ``game_id`` at ``revision`` (0: not kept yet), and let it go on."""
+    def resume(
+        self,
+        session: Session,
+        game_id: str,
+        revision: int,
+        notice: str = "",
+        keep_now: bool = False,
+        tone: NoticeTone = "alert",
+    ) -> Screen:
+        """Show ``session``, kept as ``game_id`` at ``revision`` (0: not kept yet), ``notice`` said in ``tone``."""
         self.pace = session.setup.pace if session.setup.pace in PACES else self.pace
         if session.language != self.t.language:
             session.set_language(self.t.language)
@@ -310,7 +318,7 @@ class App(Settings, SettingUp, BetweenDevices):
         self._kept = None if keep_now or revision == 0 else savefile.save(session)
         self._kept_valued = session.review_valued()
         self._thinking = self._reviewing = None
-        self.notice = notice
+        self.notice, self.notice_tone = notice, tone
         self._shown = None
         self._face = None
         return self.screen(keep=keep_now or bool(session.record))
@@ -671,7 +679,7 @@ class App(Settings, SettingUp, BetweenDevices):
             return self.screen(keep=False)
         if found is None:
             return self.screen(keep=False)
-        return self.resume(found[0], game_id, found[1], notice=self.t("shelf.behind"))
+        return self.resume(found[0], game_id, found[1], notice=self.t("shelf.behind"), tone="info")
 
     def screen(self, fresh: bool = False, keep: bool = True) -> Screen:
         """The game's screen now (``fresh``: an action was just made, so its motion plays); the game is kept."""

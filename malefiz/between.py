@@ -91,7 +91,7 @@ class BetweenDevices:
     ) -> Screen:
         raise NotImplementedError
 
-    def together_screen(self, notice: str = "") -> Screen:
+    def together_screen(self, notice: str = "", tone: NoticeTone = "alert") -> Screen:
         """A game between devices before its first roll: the start position, and the invitations (host) or the
         invitation to join (guest)."""
         together = self.together
@@ -109,6 +109,7 @@ class BetweenDevices:
             language=t.language,
             awake=True,  # while the friends scan the invitation and send their replies
             notice=notice or (t.error(together.problem) if together.problem is not None else ""),
+            notice_tone=tone if notice else "alert",
             status=waiting_text(together, t),
             together=join_html(together, t) or panel_html(together, t),
             net=tuple(together.take()),
@@ -128,15 +129,23 @@ class BetweenDevices:
                 if joined is not None:  # an invitation used already: the game it led to, not a second one
                     self.together = joined
                     return self._together_now(
-                        self.t("together.joined_already", host=person(joined, invitation.host, self.t))
+                        self.t("together.joined_already", host=person(joined, invitation.host, self.t)), tone="info"
                     )
                 self.together = Together.guest(fragment, self.games, self._kept_together(invitation.code))
             elif fragment.startswith(PLAY):
-                keys = [anchor_key(a) for a in link_anchors(fragment.removeprefix(PLAY))]
-                kept = next((k for k in map(self._kept_together, keys) if k is not None), None)
+                anchors = tuple(link_anchors(fragment.removeprefix(PLAY)))
+                # The game this tab shows (opened in the same tab): taken into it as it is, its connections (and a
+                # take-back it asked for) with it, not into a copy of what the browser keeps, whose channels are
+                # closed and which would not send on the ones still open.
+                live = shown if shown is not None and shown.table is not None else None
+                kept = (
+                    live
+                    if live is not None and live.table is not None and live.table.match.ledger.anchors == anchors
+                    else next((k for k in map(self._kept_together, map(anchor_key, anchors)) if k is not None), None)
+                )
                 if kept is None:
                     self.together = Together.watching(fragment, self.games)
-                    return self._together_now(self.t("together.only_shown"))
+                    return self._together_now(self.t("together.only_shown"), tone="info")
                 self.together = kept
                 seen = len(kept.table.match.actions) if kept.table is not None else None
                 try:
@@ -194,7 +203,7 @@ class BetweenDevices:
             together.take_match(kept.table.match.to_json())
         except MalefizError:
             return None  # not this game gone further: this tab's stays
-        return self._together_now(self.t("shelf.behind"))
+        return self._together_now(self.t("shelf.behind"), tone="info")
 
     def _keep_together(self) -> None:
         """Keep this device's part of the game in the browser, and the game's code in the address (a reload
@@ -311,9 +320,12 @@ class BetweenDevices:
         screen = self._together_now(fresh=True)
         return dataclasses.replace(screen, announce=screen.news)
 
-    def _together_now(self, notice: str = "", fresh: bool = False, since: int | None = None) -> Screen:
-        """The screen of the game between devices now; ``since``: the actions this device had before a play link
-        brought the rest (what happened since is told, and walked on the board)."""
+    def _together_now(
+        self, notice: str = "", fresh: bool = False, since: int | None = None, tone: NoticeTone = "alert"
+    ) -> Screen:
+        """The screen of the game between devices now, ``notice`` told in ``tone``; ``since``: the actions this
+        device had before a play link brought the rest (what happened since is told, as news, and walked on the
+        board)."""
         together = self.together
         assert together is not None
         if together.session is not self.session:  # the first roll, or the game as another device has it
@@ -324,13 +336,15 @@ class BetweenDevices:
         self._keep_together()
         s = self.session
         if s is None:
-            return self.together_screen(notice)
+            return self.together_screen(notice, tone)
         news = list(s.record)[since:] if since is not None else []
         if news:
             self._shown = len(s.record.opening) + len(s.record) - len(news)
             words = [e.words for e in news[-MAX_NEWS:]]
-            notice = notice or self.t("together.since", moves="; ".join(["…"] * (len(news) > MAX_NEWS) + words))
-        self.notice = notice or self.notice
+            if not notice:
+                notice, tone = self.t("together.since", moves="; ".join(["…"] * (len(news) > MAX_NEWS) + words)), "info"
+        if notice:
+            self.notice, self.notice_tone = notice, tone
         found = self.screen(fresh=fresh, keep=False)
         if news and self.motion and PACES[self.pace].step > 0:
             found = dataclasses.replace(found, frames=tuple(s.walk_frames(len(s.record) - len(news))))

@@ -434,9 +434,10 @@ class Together(Reacting):
             return  # sent before it learnt that the computer plays for it: nothing of it counts any more
         self.table.receive(message)
 
-    def _adopt(self, doc: object, from_host: bool) -> None:
+    def _adopt(self, doc: object, from_host: bool, hearsay: bool = False) -> None:
         """The game as another device has it: taken when it is this one's game gone further (checked by replaying
-        every action and roll), left when it is this one's game not as far; refused otherwise."""
+        every action and roll), left when it is this one's game not as far; refused otherwise. ``hearsay``: it
+        came by a play link or another tab (perhaps from a guest, with actions the host never took)."""
         match = Match.from_json(doc)
         own = self.table.match if self.table is not None else None
         if own is not None and self._over() and match.ledger.anchors != own.ledger.anchors:
@@ -450,8 +451,8 @@ class Together(Reacting):
                 raise MalefizError.keyed("error.match_chain")
         elif not own.continues(match):  # the host's order wins over a race with its take-back:
             assert self.table is not None
-            if not from_host and own.taken_back_at(match) is not None:
-                return  # kept here (the host), then sent back
+            if own.taken_back_at(match) is not None:  # older than a take-back here (the host's, which wins): kept
+                return  # (at the host, sent back; a play link from before it opened again: nothing to take)
             if not (from_host and self.table.may_lose(match.taken_back_at(own))):  # taken here (within own latest)
                 raise MalefizError.keyed("error.match_fork")
         elif len(match.actions) <= len(own.actions):
@@ -463,6 +464,8 @@ class Together(Reacting):
             return
         chain = self.chain if self.me is not None else None
         table = Table.replay(match, self.games, self.me, chain)
+        if hearsay:  # what it added may be lost to the host's take-back yet
+            table.firm = min(table.firm, self.table.firm if own is not None and self.table is not None else 0)
         # Only this device's new part goes out; the host sends it inside the match instead (a part that came after
         # the match showed it would be one not due any more).
         table.outbox = [m for m in table.outbox if m.get("t") == "part" and from_host]
@@ -590,8 +593,8 @@ class Together(Reacting):
         Raises:
             MalefizError: for a game that is not this one, or does not check out.
         """
-        self._adopt(doc, from_host=self.role != "host")  # the host passes it on; a guest sends it as its hello
-        if self.role == "guest" and self.table is not None:  # the host learns it too (played in another tab)
+        self._adopt(doc, from_host=self.role != "host", hearsay=True)  # the host passes it on; a guest sends it
+        if self.role == "guest" and self.table is not None:  # as its hello: the host learns it too
             hello = {"t": "hello", "match": self.table.match.to_json()}
             self.commands.append({"do": "send", "peer": 0, "text": json.dumps(hello, separators=(",", ":"))})
         self._send_outbox()

@@ -8,6 +8,7 @@ import random
 import re
 import xml.etree.ElementTree as ET
 from html import unescape
+from typing import TypeVar
 
 import pytest
 
@@ -21,6 +22,7 @@ from malefiz.reactions import HEARD_PAUSE, REACTION_PAUSE
 from malefiz.tally import TALLY_KEY, read_tally
 from malefiz.together import JOIN, PLAY, REPLY, TOGETHER_PREFIX
 
+T = TypeVar("T")
 FINGERPRINT = ":".join(f"{i * 7 % 256:02X}" for i in range(32))
 
 
@@ -55,10 +57,10 @@ def app() -> App:
     return App(MemoryStorage(), ["en"], rng=random.Random(1))
 
 
-def must(screen: Screen | None) -> Screen:
-    """The screen an event gave (it gives one whenever something changed)."""
-    assert screen is not None
-    return screen
+def must(found: T | None) -> T:
+    """The screen an event gave (it gives one whenever something changed), or another thing that must be there."""
+    assert found is not None
+    return found
 
 
 def link_in(screen: Screen, mark: str) -> str:
@@ -404,6 +406,7 @@ def test_a_whole_game_by_link_alone(game: str, failing: str) -> None:
             if news:  # what happened since this device's last turn: told, and walked on the board
                 told = "; ".join(["…"] * (len(news) > 12) + [e.words for e in news[-12:]])
                 assert opened.notice == "Since your last turn: " + told, opened.notice
+                assert opened.notice_tone == "info"  # news, not a warning
                 assert seen is not None and opened.frames == tuple(s.walk_frames(seen))
                 walks += bool(opened.frames)
             else:
@@ -414,6 +417,38 @@ def test_a_whole_game_by_link_alone(game: str, failing: str) -> None:
     print(f"play links: {len(links)}, longest {max(links)} characters, walks {walks}")
     assert walks  # how many links bring a walk is the dice's (three rolls without a 6, a move of one field: none)
     assert max(links) < 2000
+
+
+def test_moves_a_play_link_brought_before_their_messages_count_once_and_the_channel_stays() -> None:
+    # Anna's moves reach Ben by a link she sent him (opened in the game's tab, or in a tab of its own) before their
+    # messages come: those are dropped, not refused as "not the next move", and each device goes on sending on
+    # its channel (a link opened in the game's own tab went into a copy whose channels were closed).
+    host, guest, sent = connect("?game=maedn&seats=human,remote&names=Anna,Ben")
+    deliver(host, guest, sent)
+    for tab in ("same", "own"):
+        play_until(host, guest, sent, len(must(host.session).record) + 12)
+        for _ in range(200):  # on to Anna's roll, then her turn played with nothing delivered
+            if must(host.session).can_roll() and not must(guest.session).can_roll():
+                break
+            play_round(host, guest, sent)
+        held = len(sent)
+        while must(host.session).can_roll() or must(host.session).is_person_to_choose():
+            sent.extend(("host", c["peer"], c["text"]) for c in must(act(host)).net if c["do"] == "send")
+        assert len(sent) > held and host.together is not None
+        link = host.together.play_link()
+        if tab == "same":
+            opened = guest.open("", link)
+        else:  # the game's tab hears of what the other tab kept
+            App(guest.storage, ["en"], rng=random.Random(3)).open("", link)
+            opened = must(guest.together_changed(TOGETHER_PREFIX + must(guest.together).key))
+            assert opened.notice == "This game went on in another tab: here is where it stands now."
+        assert not opened.error and opened.notice_tone == "info"
+        assert must(guest.session).state == must(host.session).state
+        sent.extend(("guest", c["peer"], c["text"]) for c in opened.net if c["do"] == "send")
+        deliver(host, guest, sent)  # (fails on any notice)
+        assert must(guest.session).record == must(host.session).record
+    play_until(host, guest, sent, 100_000)
+    assert must(host.session).state.is_over and must(guest.session).state == must(host.session).state
 
 
 def test_a_tampered_play_link_is_refused_and_the_kept_game_stays() -> None:

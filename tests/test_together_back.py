@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import random
 from collections.abc import Callable
 
 from malefiz.app import App
@@ -15,6 +16,7 @@ from malefiz.core.screen import Screen
 from malefiz.games import GAMES
 
 from .test_together import act, connect, deliver, must, play_until, reload
+from .test_together_monkey import Table as MonkeyTable
 
 SETUP = "?game=maedn&seats=human,remote&names=Anna,Ben&first=red"
 
@@ -138,3 +140,61 @@ def test_a_match_from_the_host_that_takes_the_game_further_back_than_the_guests_
     refused = must(guest.net(0, "message", json.dumps({"t": "match", "match": forged.to_json()})))
     assert refused.notice.endswith("is not this game as it went on (it was changed)"), refused.notice
     assert guest.session.state == before
+
+
+def test_a_play_link_from_before_a_take_back_opened_later_changes_nothing_and_is_no_alarm() -> None:
+    # An older link (sent before the guest took its move back) opened on either device: the game as it went on
+    # stays, with nothing said (it was refused as "not this game as it went on"; found by the link monkey in
+    # tests/test_together_monkey.py).
+    host, guest, sent = after_a_move_of("guest")
+    deliver(host, guest, sent)
+    assert guest.together is not None
+    old = guest.together.play_link()
+    sent.extend(sends("guest", guest.undo()))
+    deliver(host, guest, sent)
+    assert host.session is not None and guest.session is not None
+    before = host.session.state
+    for device in (host, guest):
+        opened = device.open("", old)
+        assert not opened.error and not opened.notice, opened.notice
+        assert device.session is not None and device.session.state == before
+    play_until(host, guest, sent, 100_000)  # and the game goes on, connected
+    assert host.session.state.is_over and guest.session.state == host.session.state
+
+
+def test_a_guest_that_asked_for_its_move_back_and_opens_a_play_link_in_the_same_tab_hears_the_host_take_it() -> None:
+    # The link went into a copy of the game restored from the browser's storage, which had not asked: the host's
+    # answer read as "Message from another device: it cannot be read" (found by the link monkey).
+    host, guest, sent = after_a_move_of("guest")
+    deliver(host, guest, sent)
+    assert guest.together is not None
+    link = guest.together.play_link()
+    sent.extend(sends("guest", guest.undo()))
+    assert not guest.open("", link).notice  # the same game, no further: nothing said
+    deliver(host, guest, sent)  # (fails on a notice)
+    assert host.session is not None and guest.session is not None
+    assert host.session.state == guest.session.state and host.session.message.endswith("): move taken back")
+
+
+def test_someone_watching_who_opened_a_guests_play_link_follows_the_host_that_took_its_move_back_meanwhile() -> None:
+    # Ben rolls and sends his play link to the one watching, who opens it; Anna took her move back before Ben's
+    # roll reached her: the host's order wins on every device, also where Ben's roll came by his link (it showed
+    # "not this game as it went on" there, for the rest of the game; found by the link monkey).
+    table = MonkeyTable("?game=maedn&seats=human,remote&names=Anna,Ben&first=red", random.Random(5), watched=True)
+    table.quiet()
+    host, guest, watcher = table.devices[0], table.devices[1], table.devices[8]
+    table.calm = True  # both play on, as people do
+    for turn in range(2000):
+        if must(guest.session).can_roll() and host.together is not None and host.together.can_take_back():
+            break
+        table.act(turn % 2)
+        table.quiet()
+    else:
+        raise AssertionError("no move of Anna's to take back came before Ben's roll")
+    table.heard(1, guest.roll())  # on its way to Anna
+    assert guest.together is not None
+    table.heard(8, watcher.open("", guest.together.play_link()))
+    assert must(watcher.session).record == must(guest.session).record
+    table.heard(0, host.undo())  # before Ben's roll reaches her
+    table.same()  # (fails on a notice)
+    assert host.together.table is not None and host.together.table.match.actions[-1] == TAKE_BACK

@@ -25,7 +25,8 @@ part for the draw then due is in (nobody waits for it); otherwise those still in
 A take-back cuts the game back to just after the last roll of the person who decided last (the host's computers'
 actions after it go with it) until another person acts; the draw that fell due after the decision is skipped, and
 the one after it, so that nobody gains from having seen their parts: the move is chosen again before a die nobody
-knows yet. A guest drops only its own latest actions for the host's version: a take-back further back is refused.
+knows yet. A guest drops only its own latest actions for the host's version (and those a play link brought that the host
+may never have taken): a take-back further back is refused.
 
 A message is taken only when it is the very next one (an action's index is the match's length; a part is for
 the draw now due), comes from the device whose turn it is, is legal, and rolls exactly what the draw rolls.
@@ -142,8 +143,10 @@ class Table:
         """False while the match's actions are replayed (a take-back among them sends nothing)."""
         self.reaction: tuple[int, int] | None = None
         """The reaction ``(device, index)`` the play link this table was read from carried (:meth:`from_link`)."""
-        self._own = 0
-        """This device's own actions at the match's end, since the last one of another device."""
+        self.firm = 0
+        """How many of the match's first actions the host is known to have: all but this device's own since the
+        last action of another device, and those a play link or another tab brought (which may hold another
+        device's actions the host never took). A race with the host's take-back can cost only those after them."""
         self._reveal(0)
         self._begin()
         self._apply_leaves()
@@ -342,7 +345,6 @@ class Table:
             entry = entries[self._seen]
             self._seen += 1
             self.late = False
-            self._own += 1
             self._account(entry)
             n = len(self.match.actions) - 1
             act = {"t": "act", "g": self.code, "n": n, "a": str(entry.action), "by": self.me, "b": self.backs}
@@ -420,7 +422,7 @@ class Table:
         self._seen = point
         self.match = replace(self.match, actions=(*self.match.actions, TAKE_BACK))
         self.backs += 1
-        self.asked, self._own = None, 0
+        self.asked, self.firm = None, len(self.match.actions)
         dice = self._dice
         dice.rolled = {k: v for k, v in dice.rolled.items() if k <= point}
         # The draw due after the move is skipped, and the one after it: a roll made on another device before the
@@ -464,9 +466,9 @@ class Table:
         self._take_back(found[1])
 
     def may_lose(self, n: int | None) -> bool:
-        """True when the match's actions from the ``n``-th on are all this device's own, since another device's
-        last: what a race with the host's take-back can cost it (None: nothing)."""
-        return n is not None and len(self.match.actions) - n <= self._own
+        """True when the host may not have the match's actions from the ``n``-th on (:attr:`firm`): what a race
+        with the host's take-back can cost this device (None: nothing)."""
+        return n is not None and n >= self.firm
 
     def _lost(self, by: int, n: int) -> None:
         """The host took a move back before this device's own actions since the ``n``-th reached it: the game goes
@@ -534,12 +536,14 @@ class Table:
             due = draw, (by,)  # a part for a draw a take-back skipped, sent again by a device that lost a race
         elif self.backs and draw <= self.match.ledger.revealed(by):
             raise _Stale  # known already
-        if due is None or draw != due[0] or by not in due[1]:
-            raise MalefizError.keyed("error.match_part_order", name=self.match.names[by])
         try:
             part = unb64(text, PART_BYTES)
         except (ValueError, binascii.Error):
             raise MalefizError.keyed("error.match_message") from None
+        if self.match.ledger.part(by, draw) == part:
+            raise _Stale  # known already (a play link, or another tab, brought it first)
+        if due is None or draw != due[0] or by not in due[1]:
+            raise MalefizError.keyed("error.match_part_order", name=self.match.names[by])
         try:
             ledger = self.match.ledger.reveal(by, draw, part)
         except MalefizError:
@@ -556,6 +560,8 @@ class Table:
             return
         session = self.session
         name = self.match.names[by]
+        if type(n) is int and 0 <= n < len(self.match.actions) and self.match.actions[n] == text:
+            raise _Stale  # known already (a play link, or another tab, brought it first): nothing changes
         if not isinstance(n, int) or isinstance(n, bool) or n != len(self.match.actions) or session is None:
             raise MalefizError.keyed("error.match_order", name=name)
         if not isinstance(text, str) or len(text) > 40:
@@ -576,8 +582,9 @@ class Table:
                 raise
             raise MalefizError.keyed("error.match_action", name=name, error=error) from None
         self._seen += 1
-        self._own = self._own + 1 if by == self.me else 0  # (this device's own: in a replay)
         self._account(entry)
+        if by != self.me:  # (this device's own: in a replay)
+            self.firm = len(self.match.actions)
         self._apply_leaves()
         self._settle()
 
