@@ -3,6 +3,10 @@ every person acts whenever they like (a roll, any choice, a tap on anything on t
 hint) while their messages are still on the way, each channel's arriving in order (WebRTC's channel is ordered) but
 at any moment; every so often a device reloads and reconnects by a new invitation. Whatever the order, nothing is
 refused between honest devices, once every message has arrived all show the same game, and it goes on to its end.
+
+The second monkey mixes in play links, as friends send them while the connection comes and goes: any device sends
+the game as it has it to another at any time, which opens it (in the game's tab, or in a tab of its own) whenever
+it likes, late, twice or not at all, while channels drop and come back by new invitations.
 """
 
 from __future__ import annotations
@@ -41,6 +45,8 @@ class Table:
         self.done: list[str] = []
         self.offers = 0
         self.calm = False
+        self.links: list[tuple[int, str]] = []  # play links sent, not opened yet: (to which device, the link)
+        self.dropped: set[int] = set()  # the guests whose channel dropped (reconnected by a new invitation later)
         host = App(MemoryStorage(), ["en"], rng=random.Random(rnd.random()))
         first = host.open(setup)
         guests = [c["peer"] for c in first.net if c["do"] == "offer"]
@@ -79,10 +85,9 @@ class Table:
         """What a screen of ``device`` sent, on its way; a refusal between honest devices fails the test."""
         if screen is None:
             return
-        assert screen.notice == "" or screen.notice_tone != "alert" or "Too late" in screen.notice, (
-            screen.notice,
-            self.done[-14:],
-        )
+        assert screen.error == "" and (
+            screen.notice == "" or screen.notice_tone != "alert" or "Too late" in screen.notice
+        ), (screen.error, screen.notice, self.done[-14:])
         for c in screen.net:
             if c["do"] == "send" and (device, c["peer"] if device == 0 else 0) in self.queues:
                 self.queues[device, c["peer"] if device == 0 else 0].append(c["text"])
@@ -114,7 +119,7 @@ class Table:
             return
         if self.calm and not (s.can_roll() or s.is_person_to_choose()):
             return  # calm: a roll or a choice, nothing else
-        pick = rnd.random() * (0.85 if self.calm else 1)
+        pick = (0.0 if s.can_roll() else 0.7) if self.calm else rnd.random()
         if s.can_roll() and pick < 0.6:
             what, screen = "roll", device.roll()
         elif s.is_person_to_choose() and pick < 0.85:  # any choice; calm: the greedy computer's (on to the end)
@@ -155,6 +160,51 @@ class Table:
         for device in lost:
             self.connect(device)
 
+    def send_link(self, side: int) -> None:
+        """Device ``side`` sends the game as it has it (its play link) to another device."""
+        together = self.devices[side].together
+        if together is None or together.table is None:
+            return
+        to = self.rnd.choice([device for device in self.devices if device != side])
+        self.done.append(f"{side} sends a link of {len(together.table.match.actions)} actions to {to}")
+        self.links.append((to, together.play_link()))
+
+    def open_link(self) -> None:
+        """A link sent is opened (or opened once more) on its device, in the game's tab or in a tab of its own on
+        the same storage (the game's tab then hears of the change, as the page's storage event tells it)."""
+        index = self.rnd.randrange(len(self.links))
+        side, link = self.links.pop(index) if self.rnd.random() < 0.8 else self.links[index]
+        device = self.devices[side]
+        if self.rnd.random() < 0.6:
+            self.done.append(f"{side} opens a link")
+            screen = device.open("", link)
+            self.heard(side, screen)
+            return
+        self.done.append(f"{side} opens a link in a new tab")
+        tab = App(device.storage, ["en"], rng=random.Random(self.rnd.random()))
+        opened = tab.open("", link)
+        assert opened.error == "" and (opened.notice == "" or opened.notice_tone != "alert"), opened.notice
+        changed = [key for key in device.storage.all_keys() if key.startswith(together.TOGETHER_PREFIX)]
+        for key in changed:
+            self.heard(side, device.together_changed(key))
+
+    def drop(self, side: int) -> None:
+        """The channel between the host and guest ``side`` drops (both pages hear it close): the texts on the way
+        are lost with it."""
+        if side == 0 or (0, side) not in self.queues:
+            return
+        self.done.append(f"the channel to {side} drops")
+        del self.queues[0, side], self.queues[side, 0]
+        self.heard(side, self.devices[side].net(0, "close", ""))
+        self.heard(0, self.devices[0].net(side, "close", ""))
+        self.dropped.add(side)
+
+    def rejoin(self, side: int) -> None:
+        """Guest ``side``, whose channel dropped, connects again by the host's new invitation."""
+        self.done.append(f"{side} connects again")
+        self.dropped.discard(side)
+        self.connect(side)
+
     def same(self) -> None:
         """Once every text has arrived, both devices show the same game."""
         self.quiet()
@@ -182,31 +232,25 @@ SETUPS = (
 )
 
 
-@pytest.mark.parametrize("seed", [*range(8), 33, 42, 59])  # 33, 42, 59: what longer runs found (see the commits)
-def test_devices_acting_at_once_with_messages_on_the_way_end_in_one_game(
-    seed: int, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def seeded(seed: int, monkeypatch: pytest.MonkeyPatch) -> tuple[Table, random.Random]:
+    """The devices of round ``seed`` (its setup, someone watching every third round), connected; everything random
+    in them drawn from the seed, so that a finding can be looked at again."""
     rnd = random.Random(seed)
-    secret = random.Random(-seed)  # the devices' secrets, drawn from the seed: a finding can be looked at again
-    monkeypatch.setattr(secrets, "token_bytes", secret.randbytes)  # (malefiz.core.fair's chains, and the shelf's
-    monkeypatch.setattr(secrets, "choice", secret.choice)  # game ids)
+    secret = random.Random(-seed)  # the devices' secrets (malefiz.core.fair's chains, and the shelf's game ids)
+    monkeypatch.setattr(secrets, "token_bytes", secret.randbytes)
+    monkeypatch.setattr(secrets, "choice", secret.choice)
     ticks = itertools.count()  # and the reactions' clock: a second a reaction (each is heard)
     monkeypatch.setattr(together, "Reactions", lambda: Reactions(lambda: float(next(ticks))))
     table = Table(SETUPS[seed % len(SETUPS)], rnd, watched=seed % 3 == 2)
     table.quiet()
-    for _ in range(1500):  # anything, at any time
-        pick = rnd.random()
-        if pick < 0.01:
-            table.reload(rnd.choice(list(table.devices)))
-        elif pick < 0.5:
-            table.act(rnd.choice(list(table.devices)))
-        elif table.busy():
-            table.arrive(rnd.choice(table.busy()))
-        if rnd.random() < 0.05:
-            table.same()
+    return table, rnd
+
+
+def play_to_the_end(table: Table, rnd: random.Random) -> None:
+    """Every text arrives, and all show the same game; then all play on, as people do, to its end."""
     table.quiet()
     table.same()
-    table.calm = True  # then both play on, as people do, to the end
+    table.calm = True
     for _ in range(5000):
         host = table.devices[0]
         assert host.session is not None
@@ -217,3 +261,52 @@ def test_devices_acting_at_once_with_messages_on_the_way_end_in_one_game(
     table.same()
     host = table.devices[0]
     assert host.session is not None and host.session.state.is_over, table.done[-8:]
+
+
+@pytest.mark.parametrize("seed", [*range(8), 33, 42, 59])  # 33, 42, 59: what longer runs found (see the commits)
+def test_devices_acting_at_once_with_messages_on_the_way_end_in_one_game(
+    seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    table, rnd = seeded(seed, monkeypatch)
+    for _ in range(1500):  # anything, at any time
+        pick = rnd.random()
+        if pick < 0.01:
+            table.reload(rnd.choice(list(table.devices)))
+        elif pick < 0.5:
+            table.act(rnd.choice(list(table.devices)))
+        elif table.busy():
+            table.arrive(rnd.choice(table.busy()))
+        if rnd.random() < 0.05:
+            table.same()
+    play_to_the_end(table, rnd)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_devices_sending_play_links_as_their_channels_come_and_go_end_in_one_game(
+    seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A link is opened on its device whenever (an older one than the game there, one with moves that came by a
+    channel too, one from before a take-back): nothing is refused, what it brings counts once, what it lacks is
+    kept. Found so: a link opened in the game's own tab closed its channels and forgot a take-back asked for; a
+    move or die part a link brought first was refused when its message came; a link from before a take-back was
+    refused as another game; and its news were said as a warning."""
+    table, rnd = seeded(seed, monkeypatch)
+    for _ in range(1500):
+        pick = rnd.random()
+        if pick < 0.01 and not table.dropped:
+            table.reload(rnd.choice(list(table.devices)))
+        elif pick < 0.02:
+            table.drop(rnd.choice(list(table.devices)))
+        elif pick < 0.04 and table.dropped:
+            table.rejoin(rnd.choice(sorted(table.dropped)))
+        elif pick < 0.07:
+            table.send_link(rnd.choice(list(table.devices)))
+        elif pick < 0.1 and table.links:
+            table.open_link()
+        elif pick < 0.5:
+            table.act(rnd.choice(list(table.devices)))
+        elif table.busy():
+            table.arrive(rnd.choice(table.busy()))
+    for side in sorted(table.dropped):
+        table.rejoin(side)
+    play_to_the_end(table, rnd)
