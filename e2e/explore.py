@@ -5,7 +5,9 @@ on; reloads and reconnections included).
 Not a test (the tests check what we thought of; this finds what we did not): a tool, run by ``make explore``, seeded
 so that a finding can be looked at again (the timing of two devices still varies). It prints what it did last and
 exits 1 when something went wrong: an error on a page, a request that left the site, a page that stops answering,
-the page's fatal panel, or devices that show different games once all are quiet. Two bugs it found are tests
+the page's fatal panel, or devices that show different games once all are quiet. Between devices, a device that
+reloads connects again at once or stays away for a while, its game going on by the play links the others' pages
+show (each opened on its device, late or not at all). Two bugs it found are tests
 now (``e2e/test_together.py``: a watcher invited to a game in progress; a computer's move sent while the host's
 person acts).
 
@@ -55,6 +57,7 @@ class Explorer:
         self.pages: list[Page] = []
         self.done: list[str] = []
         self.wrong: list[str] = []
+        self.away: set[int] = set()  # the guests not connected (after a reload): the game goes on by links
 
     def device(self, query: str) -> Page:
         width, height = (int(x) for x in self.args.size.split("x"))
@@ -99,7 +102,10 @@ class Explorer:
             self.done.append(f"{who} reloads")
             page.reload()
             page.wait_for_selector("html[data-ready]", state="attached", timeout=60_000)
-            self.reconnect(self.pages.index(page))
+            reloaded = self.pages.index(page)
+            self.away |= set(range(1, len(self.pages))) if reloaded == 0 else {reloaded}
+            if self.rnd.random() < 0.5:  # else it stays away a while: the game goes on by links
+                self.reconnect(0)
             return
         items: list[list[Any]] = page.evaluate(IN_SIGHT, ITEMS)
         items = [i for i in items if i[2] != "file" and not (together and (i[3] in LEAVING or i[1] == "SELECT"))]
@@ -133,9 +139,10 @@ class Explorer:
             self._answer(peer, self._handed(guest, "#reply="))
 
     def reconnect(self, reloaded: int) -> None:
-        """After a reload (the host's: every guest; a guest's: that one): the host's new invitation opened on the
-        guest's device, its reply entered at the host."""
-        for peer in range(1, len(self.pages)) if reloaded == 0 else (reloaded,):
+        """After a reload (0: every guest away; else that one): the host's new invitation opened on the guest's
+        device, its reply entered at the host."""
+        for peer in sorted(self.away) if reloaded == 0 else (reloaded,):
+            self.away.discard(peer)
             guest = self.pages[peer]
             guest.goto(self._handed(self.pages[0], "#join=", peer))
             guest.wait_for_selector(SETTLED, state="attached", timeout=60_000)
@@ -153,6 +160,19 @@ class Explorer:
         host.locator(f'[data-together] input[name="reply-{peer}"]').fill(reply)
         host.click(f'[data-together] [data-action="reply"][data-id="{peer}"]')
         host.wait_for_selector(f'[data-together] li[data-peer="{peer}"] .peer-state:text-is("connected")')
+
+    def hand_link(self) -> None:
+        """A play link one page shows (for a device away) opened on that device, now or never."""
+        for page in list(self.pages):
+            shown = page.locator('[data-together] input[data-link-text][value*="#play="]')
+            if not shown.count() or self.rnd.random() < 0.7:
+                continue
+            name = shown.first.get_attribute("aria-label") or ""
+            to = next((k for k, who in ((1, "Ben"), (2, "Cleo")) if who in name and k < len(self.pages)), 0)
+            self.done.append(f"device {to + 1} opens the play link of device {self.pages.index(page) + 1}")
+            self.pages[to].goto(shown.first.input_value())
+            self.pages[to].wait_for_selector(SETTLED, state="attached", timeout=60_000)
+            return
 
     @staticmethod
     def _handed(page: Page, mark: str, peer: int | None = None) -> str:
@@ -188,7 +208,12 @@ class Explorer:
                 self.wrong.append(f"device {k + 1} left the game between the devices at step {step}")
                 return
             self.poke(page, f"device {k + 1}", together)
+            if self.away:
+                self.hand_link()
+                if self.rnd.random() < 0.03:  # a new invitation at last
+                    self.reconnect(0)
         if together:
+            self.reconnect(0)
             self._agree()
 
     @staticmethod

@@ -137,10 +137,10 @@ class BetweenDevices:
                 # The game this tab shows (opened in the same tab): taken into it as it is, its connections (and a
                 # take-back it asked for) with it, not into a copy of what the browser keeps, whose channels are
                 # closed and which would not send on the ones still open.
-                live = shown if shown is not None and shown.table is not None else None
+                same = shown is not None and shown.table is not None and shown.table.match.ledger.anchors == anchors
                 kept = (
-                    live
-                    if live is not None and live.table is not None and live.table.match.ledger.anchors == anchors
+                    shown
+                    if same
                     else next((k for k in map(self._kept_together, map(anchor_key, anchors)) if k is not None), None)
                 )
                 if kept is None:

@@ -465,7 +465,7 @@ class Together(Reacting):
         chain = self.chain if self.me is not None else None
         table = Table.replay(match, self.games, self.me, chain)
         if hearsay:  # what it added may be lost to the host's take-back yet
-            table.firm = min(table.firm, self.table.firm if own is not None and self.table is not None else 0)
+            table.firm = min(table.firm, self.table.firm if self.table is not None else 0)
         # Only this device's new part goes out; the host sends it inside the match instead (a part that came after
         # the match showed it would be one not due any more).
         table.outbox = [m for m in table.outbox if m.get("t") == "part" and from_host]

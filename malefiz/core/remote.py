@@ -25,8 +25,8 @@ part for the draw then due is in (nobody waits for it); otherwise those still in
 A take-back cuts the game back to just after the last roll of the person who decided last (the host's computers'
 actions after it go with it) until another person acts; the draw that fell due after the decision is skipped, and
 the one after it, so that nobody gains from having seen their parts: the move is chosen again before a die nobody
-knows yet. A guest drops only its own latest actions for the host's version (and those a play link brought that the host
-may never have taken): a take-back further back is refused.
+knows yet. A guest drops only its own latest actions for the host's version (and those a play link brought, which
+the host may never have taken): a take-back further back is refused.
 
 A message is taken only when it is the very next one (an action's index is the match's length; a part is for
 the draw now due), comes from the device whose turn it is, is legal, and rolls exactly what the draw rolls.
