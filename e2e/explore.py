@@ -141,7 +141,8 @@ class Explorer:
     def reconnect(self, reloaded: int) -> None:
         """After a reload (0: every guest away; else that one): the host's new invitation opened on the guest's
         device, its reply entered at the host."""
-        for peer in sorted(self.away) if reloaded == 0 else (reloaded,):
+        peers = sorted(self.away) if reloaded == 0 else [reloaded]
+        for peer in peers:
             self.away.discard(peer)
             guest = self.pages[peer]
             guest.goto(self._handed(self.pages[0], "#join=", peer))
@@ -150,7 +151,8 @@ class Explorer:
             if join.count():
                 join.click()
             self._answer(peer, self._handed(guest, "#reply="))
-        self.done.append("the devices connect again")
+        if peers:
+            self.done.append("the devices connect again")
 
     def _answer(self, peer: int, reply: str) -> None:
         host = self.pages[0]
@@ -257,7 +259,9 @@ def main(argv: list[str] | None = None) -> int:
         finally:
             browser.close()
             server.shutdown()
-    print(f"seed {args.seed}, {args.devices} device(s), {len(explorer.done)} things done; the last ones:")
+    links = sum("opens the play link" in line for line in explorer.done)
+    print(f"seed {args.seed}, {args.devices} device(s), {len(explorer.done)} things done ({links} play links opened)")
+    print("the last ones:")
     for line in explorer.done[-12:]:
         print(f"  {line}")
     for line in explorer.wrong:
