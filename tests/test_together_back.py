@@ -8,6 +8,8 @@ import json
 import random
 from collections.abc import Callable
 
+import pytest
+
 from malefiz.app import App
 from malefiz.core.actions import Roll
 from malefiz.core.errors import MalefizError
@@ -142,38 +144,30 @@ def test_a_match_from_the_host_that_takes_the_game_further_back_than_the_guests_
     assert guest.session.state == before
 
 
-def test_a_play_link_from_before_a_take_back_opened_later_changes_nothing_and_is_no_alarm() -> None:
-    # An older link (sent before the guest took its move back) opened on either device: the game as it went on
-    # stays, with nothing said (it was refused as "not this game as it went on"; found by the link monkey in
+@pytest.mark.parametrize("opened", ["asked", "taken"])
+def test_a_play_link_from_before_a_take_back_changes_nothing_whenever_it_is_opened(opened: str) -> None:
+    # A link from before the guest's take-back, opened as the guest waits for the host to take it ("asked": it
+    # went into a copy of the game restored from the browser's storage, which had not asked, and the host's answer
+    # read as "Message from another device: it cannot be read") or later on either device ("taken": it was refused
+    # as "not this game as it went on"): nothing is said, the game as it went on stays (found by the link monkey in
     # tests/test_together_monkey.py).
-    host, guest, sent = after_a_move_of("guest")
-    deliver(host, guest, sent)
-    assert guest.together is not None
-    old = guest.together.play_link()
-    sent.extend(sends("guest", guest.undo()))
-    deliver(host, guest, sent)
-    assert host.session is not None and guest.session is not None
-    before = host.session.state
-    for device in (host, guest):
-        opened = device.open("", old)
-        assert not opened.error and not opened.notice, opened.notice
-        assert device.session is not None and device.session.state == before
-    play_until(host, guest, sent, 100_000)  # and the game goes on, connected
-    assert host.session.state.is_over and guest.session.state == host.session.state
-
-
-def test_a_guest_that_asked_for_its_move_back_and_opens_a_play_link_in_the_same_tab_hears_the_host_take_it() -> None:
-    # The link went into a copy of the game restored from the browser's storage, which had not asked: the host's
-    # answer read as "Message from another device: it cannot be read" (found by the link monkey).
     host, guest, sent = after_a_move_of("guest")
     deliver(host, guest, sent)
     assert guest.together is not None
     link = guest.together.play_link()
     sent.extend(sends("guest", guest.undo()))
-    assert not guest.open("", link).notice  # the same game, no further: nothing said
+    if opened == "asked":
+        assert not guest.open("", link).notice  # the same game, no further
     deliver(host, guest, sent)  # (fails on a notice)
     assert host.session is not None and guest.session is not None
     assert host.session.state == guest.session.state and host.session.message.endswith("): move taken back")
+    before = host.session.state
+    for device in (host, guest) if opened == "taken" else ():
+        screen = device.open("", link)
+        assert not screen.error and not screen.notice, screen.notice
+        assert device.session is not None and device.session.state == before
+    play_until(host, guest, sent, 100_000)  # and the game goes on, connected
+    assert host.session.state.is_over and guest.session.state == host.session.state
 
 
 def test_someone_watching_who_opened_a_guests_play_link_follows_the_host_that_took_its_move_back_meanwhile() -> None:
