@@ -192,3 +192,24 @@ def test_someone_watching_who_opened_a_guests_play_link_follows_the_host_that_to
     table.heard(0, host.undo())  # before Ben's roll reaches her
     table.same()  # (fails on a notice)
     assert host.together.table is not None and host.together.table.match.actions[-1] == TAKE_BACK
+
+
+def test_a_device_handed_to_the_computer_right_after_its_take_back_stays_so_after_a_reload() -> None:
+    # A replay did not apply a departure that came right after a take-back: after a reload Ben's seat was his
+    # again, the computer's moves for it did not replay, and Anna's browser kept no game (found by a round of the
+    # link monkey that hands devices over).
+    host, guest, sent = after_a_move_of("guest")
+    deliver(host, guest, sent)
+    sent.extend(sends("guest", guest.undo()))
+    deliver(host, guest, sent)
+    assert host.together is not None and host.together.table is not None
+    assert host.together.table.match.actions[-1] == TAKE_BACK
+    host.handover(1)
+    sent.extend(sends("host", host.handover(1)))  # (Ben is connected: asked first)
+    assert host.together.table.gone == {1}
+    play_until(host, guest, sent, len(must(host.session).record) + 20)  # the computer plays for Ben
+    assert must(guest.session).record == must(host.session).record
+    for device in (host, guest):
+        again, _ = reload(device)
+        assert again.session is not None and again.session.record == must(host.session).record
+        assert again.together is not None and again.together.table is not None and again.together.table.gone == {1}

@@ -3,6 +3,7 @@ progress to a person on another device (or invites someone to watch), and the ga
 
 from __future__ import annotations
 
+import random
 import re
 
 import pytest
@@ -13,7 +14,7 @@ from malefiz.core.session import MAX_FRAMES
 from malefiz.together import JOIN, REPLY
 from malefiz.together_keep import keep
 
-from .test_together import act, app, deliver, link_in, must, play_until, reload, sdp
+from .test_together import act, app, connect, deliver, link_in, must, play_round, play_until, reload, sdp
 
 
 def local_game(setup: str, actions: int) -> App:
@@ -325,3 +326,47 @@ def test_someone_watching_who_reloads_takes_the_hosts_new_invitation_at_once_eve
         net.deliver()
         assert watcher.session is not None and host.session is not None
         assert watcher.session.state == host.session.state and watcher.session.mine == frozenset()
+
+
+def test_a_device_handed_to_the_computer_as_its_die_part_was_on_the_way_agrees_and_its_link_spoils_nothing() -> None:
+    # The host let the computer play for Ben just as Ben's part of the next die was on its way: Ben's device kept
+    # its part in that die, Anna's did not, and Ben's showed "a roll that the dice did not give" from then on; a
+    # play link from Ben then opened at Anna's brought that part into her game, which no longer replayed: after a
+    # reload her browser kept no game at all (found by a round of the link monkey that hands devices over).
+    host, guest, sent = connect("?game=maedn&seats=human,remote&names=Anna,Ben")
+    deliver(host, guest, sent)
+    assert host.together is not None and host.together.table is not None and guest.together is not None
+    held: list[tuple[str, int, str]] = []
+    for _ in range(400):  # on until Ben's part of the die due is on its way (held), and not in at Anna's
+        screen = act(host)
+        for c in screen.net if screen is not None else ():
+            if c["do"] == "send":
+                answer = must(guest.net(0, "message", c["text"]))
+                held.extend(("guest", 1, a["text"]) for a in answer.net if a["do"] == "send")
+        if any('"t":"part"' in text for _, _, text in held) and 1 in host.together.table.waiting().parts:
+            break
+        sent.extend(held)
+        held.clear()
+        deliver(host, guest, sent)
+        screen = act(guest)
+        if screen is not None:
+            sent.extend(("guest", 1, c["text"]) for c in screen.net if c["do"] == "send")
+        deliver(host, guest, sent)
+    else:
+        raise AssertionError("Ben's part was never on its way when due")
+    host.handover(1)
+    left = host.handover(1)  # (Ben is connected: asked first)
+    assert 1 in host.together.table.gone
+    for _, _, text in held:  # too late: Ben left
+        assert not must(host.net(1, "message", text)).notice
+    link = guest.together.play_link()  # Ben's game as his device had it, his part in
+    sent.extend(("host", c["peer"], c["text"]) for c in left.net if c["do"] == "send")
+    deliver(host, guest, sent)  # the leave, and on: no alarm on Ben's device (deliver fails on a notice)
+    for _ in range(30):  # Anna plays on, the computer for Ben; Ben's device follows
+        play_round(host, guest, sent)
+    assert must(host.session).record == must(guest.session).record
+    before = must(host.session).state
+    for opened in (host.open("", link), App(host.storage, ["en"], rng=random.Random(4)).open("", link)):
+        assert not opened.error
+    again, _ = reload(host)
+    assert again.session is not None and again.session.state == before

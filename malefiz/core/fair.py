@@ -199,6 +199,17 @@ class Ledger:
             return None
         return _parts_to(value, known)[draw]
 
+    def upto(self, device: int, draw: int) -> Ledger:
+        """The ledger as it was before ``device`` revealed any part after ``draw`` (the same when it revealed none)."""
+        known = self.revealed(device)
+        if known <= draw:
+            return self
+        latest = {d: v for d, v in self.latest.items() if d != device}
+        part = self.part(device, draw)
+        if part is not None:
+            latest[device] = (draw, part)
+        return replace(self, latest=latest)
+
     def missing(self, draw: int, devices: Iterable[int]) -> tuple[int, ...]:
         """Which of ``devices`` have not revealed their part for ``draw`` yet."""
         return tuple(d for d in devices if self.revealed(d) < draw)

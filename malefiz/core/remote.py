@@ -8,8 +8,9 @@ time (:class:`Table.receive`):
 
 - ``{"t": "act", "g": game, "n": index, "a": "d4", "by": device}``: the ``n``-th action of the game;
 - ``{"t": "part", "g": game, "d": draw, "p": part, "by": device}``: a device's dice part for a draw;
-- ``{"t": "leave", "g": game, "n": index, "d": device, "by": 0}``: the host's computer plays ``device``'s seats
-  from the ``n``-th action on (:meth:`Table.leave`);
+- ``{"t": "leave", "g": game, "n": index, "d": device, "r": draw, "by": 0}``: the host's computer plays
+  ``device``'s seats from the ``n``-th action on; ``r``: the last draw the host had its part for
+  (:meth:`Table.leave`);
 - ``{"t": "act", "g": game, "n": index, "a": "back", "by": device}``: ``device`` takes its person's last move
   back (:meth:`Table.take_back`). A guest's take-back is a request: it counts once the host took it, which passes
   it on to every device, the one that asked included.
@@ -272,27 +273,32 @@ class Table:
         plays them, and that device takes no part in the dice."""
         if self.me != 0 or not 0 < device < self.devices or device in self.gone:
             return
-        n = len(self.match.actions)
+        n, known = len(self.match.actions), self.match.ledger.revealed(device)
         self.match = replace(self.match, left=(*self.match.left, (n, device)))
         self._gone(device)
-        self.outbox.append({"t": "leave", "g": self.code, "n": n, "d": device, "by": 0, "b": self.backs})
+        message = {"t": "leave", "g": self.code, "n": n, "d": device, "r": known, "by": 0, "b": self.backs}
+        self.outbox.append(message)
         self._settle()
 
-    def _receive_leave(self, by: int, n: object, device: object) -> None:
+    def _receive_leave(self, by: int, n: object, device: object, known: object) -> None:
         if by != 0 or not isinstance(n, int) or isinstance(n, bool) or not isinstance(device, int):
             raise MalefizError.keyed("error.match_message")
         if isinstance(device, bool) or not 0 < device < self.devices or device in self.gone:
             raise MalefizError.keyed("error.match_message")
-        if not 0 <= n <= len(self.match.actions):
+        if not 0 <= n <= len(self.match.actions) or (known is not None and type(known) is not int):
             raise MalefizError.keyed("error.match_message")
-        match = replace(self.match, left=(*self.match.left, (n, device)))
-        if n == len(self.match.actions):
+        # Its parts the host did not have when it left never count (a part on its way then, or one a play link of
+        # the device brought here): whether the draw due takes its part is decided as the host decided it.
+        ledger = self.match.ledger.upto(device, known) if isinstance(known, int) else self.match.ledger
+        match = replace(self.match, ledger=ledger, left=(*self.match.left, (n, device)))
+        if n == len(self.match.actions) and ledger == self.match.ledger:
             self.match = match
             self._gone(device)
             self._settle()
             return
-        # The host let its computer take over before this device's latest actions (its own) reached it: the
-        # game from the n-th action on is replayed as the host has it (the draws since may take other parts).
+        # The host let its computer take over before this device's latest actions (its own) or a part of the
+        # device that left reached it: the game from the n-th action on is replayed as the host has it (the draws
+        # since may take other parts).
         # When this device is the one that left, the host took none of them: they are gone.
         if device == self.me:
             match = replace(match, actions=match.actions[:n])
@@ -517,7 +523,7 @@ class Table:
             elif kind == "act":
                 self._receive_act(by, message.get("n"), message.get("a"))
             elif kind == "leave":
-                self._receive_leave(by, message.get("n"), message.get("d"))
+                self._receive_leave(by, message.get("n"), message.get("d"), message.get("r"))
             else:
                 raise MalefizError.keyed("error.match_message")
         except _Stale:
@@ -557,6 +563,7 @@ class Table:
     def _receive_act(self, by: int, n: object, text: object) -> None:
         if text == TAKE_BACK:
             self._receive_back(by, n)
+            self._apply_leaves()  # (a device that left right after it: in a replay)
             return
         session = self.session
         name = self.match.names[by]
@@ -595,7 +602,7 @@ class Table:
         if other.anchors != ledger.anchors:
             raise MalefizError.keyed("error.match_fork")
         for device, (draw, part) in other.latest.items():
-            if draw > ledger.revealed(device):
+            if draw > ledger.revealed(device) and device not in self.gone:  # (one that left: see _receive_leave)
                 ledger = ledger.reveal(device, draw, part)
         self.match = replace(self.match, ledger=ledger)
         if self.session is None:
@@ -614,6 +621,8 @@ class Table:
         """
         # Every part the match holds was checked against its chain (by the ledger) and is used as it comes due;
         # what goes out is only what this device adds (its part for a draw now due, if the match lacks it).
+        if me in {device for _, device in match.left}:  # this device left: its parts are in the match, or never
+            chain = None  # count (its own revealed again would decide a draw otherwise than the host did)
         table = cls(replace(match, actions=()), games, me, chain, language)
         table.live = False
         for n, text in enumerate(match.actions):
