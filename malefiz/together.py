@@ -451,9 +451,11 @@ class Together(Reacting):
                 raise MalefizError.keyed("error.match_chain")
         elif not own.continues(match):  # the host's order wins over a race with its take-back:
             assert self.table is not None
-            if own.taken_back_at(match) is not None:  # older than a take-back here (the host's, which wins): kept
-                return  # (at the host, sent back; a play link from before it opened again: nothing to take)
-            if not (from_host and self.table.may_lose(match.taken_back_at(own))):  # taken here (within own latest)
+            if own.taken_back_at(match) is not None or own.departed_at(match) is not None:  # older than a take-back
+                return  # or a departure here (the host's, which win): kept (at the host, sent back; a link: nothing)
+            lost = match.taken_back_at(own)
+            lost = match.departed_at(own) if lost is None else lost
+            if not (from_host and self.table.may_lose(lost)):  # taken here (what it costs: within own latest)
                 raise MalefizError.keyed("error.match_fork")
         elif len(match.actions) <= len(own.actions):
             assert self.table is not None  # this device is as far already, save perhaps a die's part

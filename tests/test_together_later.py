@@ -370,3 +370,43 @@ def test_a_device_handed_to_the_computer_as_its_die_part_was_on_the_way_agrees_a
         assert not opened.error
     again, _ = reload(host)
     assert again.session is not None and again.session.state == before
+
+
+def test_a_link_with_moves_of_a_device_made_after_the_computer_took_its_seats_changes_nothing_anywhere() -> None:
+    # Ben chose his move before he heard that Anna let the computer play for him, and sent his play link: opened
+    # at Anna's, it showed "the other device's game is not this game as it went on (it was changed)"; his move
+    # never counted.
+    for attempt in range(20):  # (until the computer chooses otherwise than Ben did: the dice are new each time)
+        host, guest, sent = connect("?game=maedn&seats=human,remote&names=Anna,Ben")
+        deliver(host, guest, sent)
+        assert host.together is not None and host.together.table is not None and guest.together is not None
+        for _ in range(400):  # on to a choice of Ben's among several
+            s = must(guest.session)
+            if host.together.table.waiting().device == 1 and s.is_person_to_choose() and len(s.legal()) > 1:
+                break
+            play_round(host, guest, sent)
+        host.handover(1)
+        left = host.handover(1)
+        assert host.together.table.gone == {1}
+        s = must(guest.session)
+        choice, before = s.choices()[attempt % len(s.choices())], len(s.record)
+        while len(s.record) == before:  # not yet told: his move goes out (dropped at Anna's)
+            key = choice.piece if choice.piece is not None and s.selected != choice.piece else choice.field
+            moved = must(guest.click(str(key)))
+            sent.extend(("guest", 1, c["text"]) for c in moved.net if c["do"] == "send")
+        assert guest.together.table is not None
+        link, his = guest.together.play_link(), guest.together.table.match
+        sent.extend(("host", 1, c["text"]) for c in left.net if c["do"] == "send")
+        deliver(host, guest, sent)  # (fails on a notice)
+        for _ in range(10):
+            play_round(host, guest, sent)
+        if not host.together.table.match.continues(his):
+            break
+    else:
+        raise AssertionError("the computer always chose what Ben chose")
+    assert must(guest.session).record == must(host.session).record
+    before = must(host.session).state
+    for device in (host, guest):  # at Anna's; at Ben's, his own old link again: the game as the host has it stays
+        opened = device.open("", link)
+        assert not opened.error and not opened.notice, opened.notice
+        assert must(device.session).state == before

@@ -139,6 +139,15 @@ class Match:
         fork = next((i for i, (a, b) in enumerate(zip(self.actions, other.actions, strict=False)) if a != b), None)
         return fork if fork is not None and self.actions[fork] == TAKE_BACK else None
 
+    def departed_at(self, other: Match) -> int | None:
+        """Where a device left this game (the computer took its seats) and ``other``, the same game as it was
+        before, went on otherwise (that device's actions after it, which never counted); None when it is not so."""
+        if not self._same_table(other):
+            return None
+        return next(
+            (n for n, d in self.left if (n, d) not in other.left and other.actions[:n] == self.actions[:n]), None
+        )
+
     def _same_table(self, other: Match) -> bool:
         return (self.setup, self.names, self.owners, self.ledger.anchors) == (
             other.setup,
