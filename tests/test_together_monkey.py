@@ -150,6 +150,8 @@ class Table:
         opened = again.open(old.address.query)
         lost = [device for device in self.devices if device != 0] if side == 0 else [side]
         for device in lost:
+            if (0, device) not in self.queues:
+                continue  # (one the computer plays for, whose channel closed: never invited again)
             del self.queues[0, device], self.queues[device, 0]
             if side == 0:
                 self.heard(device, self.devices[device].net(0, "close", ""))
@@ -158,7 +160,19 @@ class Table:
         if side == 0:
             assert {c["peer"] for c in opened.net if c["do"] == "offer"} == set(lost)
         for device in lost:
-            self.connect(device)
+            if device not in self.gone():  # (its invitation is not shown: it may only watch by links)
+                self.connect(device)
+
+    def gone(self) -> set[int]:
+        """The devices whose seats the host's computer plays."""
+        together = self.devices[0].together
+        return set(together.table.gone) if together is not None and together.table is not None else set()
+
+    def handover(self, side: int) -> None:
+        """The host's person lets the computer play for guest ``side`` (asked first while it is connected: a
+        second press does it)."""
+        self.done.append(f"the host hands {side} over")
+        self.heard(0, self.devices[0].handover(side))
 
     def send_link(self, side: int) -> None:
         """Device ``side`` sends the game as it has it (its play link) to another device."""
@@ -200,16 +214,21 @@ class Table:
         self.dropped.add(side)
 
     def rejoin(self, side: int) -> None:
-        """Guest ``side``, whose channel dropped, connects again by the host's new invitation."""
-        self.done.append(f"{side} connects again")
+        """Guest ``side``, whose channel dropped, connects again by the host's new invitation (none for one the
+        computer plays for)."""
         self.dropped.discard(side)
-        self.connect(side)
+        if side not in self.gone():
+            self.done.append(f"{side} connects again")
+            self.connect(side)
 
     def same(self) -> None:
-        """Once every text has arrived, both devices show the same game."""
+        """Once every text has arrived, every device connected shows the same game as the host."""
         self.quiet()
-        records = {device: app.session.record for device, app in self.devices.items() if app.session is not None}
-        assert len(records) == len(self.devices), self.done[-8:]
+        connected = [device for device in self.devices if device == 0 or (0, device) in self.queues]
+        records = {
+            d: app.session.record for d, app in self.devices.items() if app.session is not None and d in connected
+        }
+        assert len(records) == len(connected), self.done[-8:]
         assert all(record == records[0] for record in records.values()), self.done[-8:]
 
     def quiet(self) -> None:
@@ -281,7 +300,7 @@ def test_devices_acting_at_once_with_messages_on_the_way_end_in_one_game(
     play_to_the_end(table, rnd)
 
 
-@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("seed", range(8))
 def test_devices_sending_play_links_as_their_channels_come_and_go_end_in_one_game(
     seed: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -289,11 +308,16 @@ def test_devices_sending_play_links_as_their_channels_come_and_go_end_in_one_gam
     channel too, one from before a take-back): nothing is refused, what it brings counts once, what it lacks is
     kept. Found so: a link opened in the game's own tab closed its channels and forgot a take-back asked for; a
     move or die part a link brought first was refused when its message came; a link from before a take-back was
-    refused as another game; and its news were said as a warning."""
+    refused as another game; and its news were said as a warning. Now and then the host lets the computer play for
+    a guest (every other round): a departure right after a take-back did not replay, a die part on its way then
+    decided the next die otherwise on the device that left, and its link spoilt the host's game."""
     table, rnd = seeded(seed, monkeypatch)
+    hands = seed % 2 == 1
     for _ in range(1500):
         pick = rnd.random()
-        if pick < 0.01 and not table.dropped:
+        if hands and pick < 0.003:
+            table.handover(rnd.choice([d for d in table.devices if 0 < d < 8]))
+        elif pick < 0.01 and not table.dropped:
             table.reload(rnd.choice(list(table.devices)))
         elif pick < 0.02:
             table.drop(rnd.choice(list(table.devices)))
