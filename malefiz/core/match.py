@@ -134,10 +134,13 @@ class Match:
     def taken_back_at(self, other: Match) -> int | None:
         """Where this game took a move back and ``other``, the same game, went on otherwise (a device's own actions
         that lost a race to the host's take-back: the host's version wins); None when it is not so."""
-        if not self._same_table(other) or self.left != other.left:
+        if not self._same_table(other):
             return None
         fork = next((i for i, (a, b) in enumerate(zip(self.actions, other.actions, strict=False)) if a != b), None)
-        return fork if fork is not None and self.actions[fork] == TAKE_BACK else None
+        if fork is None or self.actions[fork] != TAKE_BACK:
+            return None
+        before = {pair for pair in self.left if pair[0] <= fork}  # (a device may have left since, in either)
+        return fork if before == {pair for pair in other.left if pair[0] <= fork} else None
 
     def departed_at(self, other: Match) -> int | None:
         """Where a device left this game (the computer took its seats) and ``other``, the same game as it was

@@ -6,12 +6,14 @@ from __future__ import annotations
 import copy
 import random
 from collections import deque
+from dataclasses import replace
 from typing import Any
 
 import pytest
 
 from malefiz.core.actions import Roll
 from malefiz.core.errors import MalefizError
+from malefiz.core.fair import Ledger
 from malefiz.core.remote import TAKE_BACK, Match, Table, relayed_to
 from malefiz.games import GAMES
 
@@ -320,3 +322,19 @@ def test_a_whole_game_with_take_backs_and_races_ends_the_same_everywhere(
     assert again.session is not None and again.session.state == state and again.outbox == []
     linked = Table.from_link(all_tables[0].link(), GAMES, None, None)
     assert linked.match == matches[0] and linked.session is not None and linked.session.state == state
+
+
+def test_the_later_of_two_versions_of_a_game_is_told_by_its_take_back_or_its_departure() -> None:
+    own = chains(3)
+    base = Match("game=maedn&seats=human,human,human", ("A", "B", "C"), (0, 1, 2), Ledger(tuple(c.anchor for c in own)))
+    # The host took B's move back (2), then C left (4); B had rolled on (the race it lost): the host's is later,
+    # whatever happened after the take-back (a departure since did hide it: found by the link monkey).
+    host = replace(base, actions=("d6", "b:B-0", TAKE_BACK, "d3", "a:0-3"), left=((4, 2),))
+    guest = replace(base, actions=("d6", "b:B-0", "d2"))
+    assert host.taken_back_at(guest) == 2 and guest.taken_back_at(host) is None
+    assert host.taken_back_at(replace(guest, left=((1, 2),))) is None  # a departure before it: another game
+    # B left after 2 actions; B's device moved on before it heard: the host's is later.
+    left = replace(base, actions=("d6", "b:B-0", "d1", "c:B-0"), left=((2, 1),))
+    moved = replace(base, actions=("d6", "b:B-0", "d5", "b:0-5"))
+    assert left.departed_at(moved) == 2 and moved.departed_at(left) is None and left.departed_at(left) is None
+    assert left.departed_at(replace(moved, actions=("d4",))) is None  # not the same game before it
