@@ -90,7 +90,7 @@ def panel_html(together: Together, t: Translator) -> str:
         row = f'<li data-peer="{device}"><b>{html.escape(who)}</b>'
         row += f' <span class="peer-state">{html.escape(t(f"together.{state}"))}</span>'
         handed = unreachable and (table is not None or bool(peer.anchor))  # without a connection it is no more use
-        if peer.link and peer.state != "open" and not gone and not handed:
+        if peer.link and peer.state != "open" and not handed:  # (one the computer plays for: to watch again)
             handover = _handover_html(together, device, peer, t)
             if table is not None and peer.state == "closed" and together.role == "host":  # folded: the board first
                 again = html.escape(t("together.reconnect", name=who))
@@ -223,10 +223,11 @@ def _handover_html(together: Together, device: int, peer: Peer, t: Translator) -
     reply = "together.send_reply" if together.table is None else "together.send_reply_again"  # the game runs
     send = t("together.send_invite" if together.role == "host" else reply, name=name)
     game = together.setup.game.title
+    plays = peer.seat is not None and not (together.table is not None and device in together.table.gone)
     said = (
         t("together.share_reply", game=game)
         if together.role != "host"
-        else t("together.share_invite" if peer.seat is not None else "together.share_watch", game=game)
+        else t("together.share_invite" if plays else "together.share_watch", game=game)
     )
     parts = [
         f'<p>{html.escape(send)}</p><p class="handover"><input readonly value="{link}" data-link-text'

@@ -15,6 +15,7 @@ from malefiz.together import JOIN, REPLY
 from malefiz.together_keep import keep
 
 from .test_together import act, app, connect, deliver, link_in, must, play_round, play_until, reload, sdp
+from .test_together_monkey import Table as MonkeyTable
 
 
 def local_game(setup: str, actions: int) -> App:
@@ -410,3 +411,32 @@ def test_a_link_with_moves_of_a_device_made_after_the_computer_took_its_seats_ch
         opened = device.open("", link)
         assert not opened.error and not opened.notice, opened.notice
         assert must(device.session).state == before
+
+
+def test_a_device_the_computer_plays_for_that_reloads_is_invited_again_to_watch() -> None:
+    # "You can go on watching", its page says: after a reload the host's panel had no invitation for it (it made
+    # one, and did not show it), so it could not.
+    table = MonkeyTable("?game=maedn&seats=human,remote&names=Anna,Ben", random.Random(3))
+    table.quiet()
+    table.calm = True
+    host = table.devices[0]
+    for turn in range(400):  # on to a turn of Ben's (the host lets the computer play for one it waits for)
+        table_now = host.together.table if host.together is not None else None
+        if turn > 20 and table_now is not None and table_now.waiting().device == 1:
+            break
+        table.act(turn % 2)
+        table.quiet()
+    table.handover(1)
+    table.handover(1)  # (Ben is connected: asked first)
+    table.quiet()
+    assert table.gone() == {1}
+    table.reload(1)  # its new invitation taken: connected again (fails when the host's panel shows none)
+    table.same()
+    assert "left: the computer plays for them" in must(table.devices[0].screen()).together
+    ben = must(table.devices[1].screen())
+    assert "Anna lets the computer play for you for the rest of the game. You can go on watching." in ben.together
+    table.calm = True
+    for turn in range(40):  # the game goes on at both
+        table.act(turn % 2)
+        table.quiet()
+    table.same()

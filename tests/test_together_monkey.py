@@ -151,7 +151,7 @@ class Table:
         lost = [device for device in self.devices if device != 0] if side == 0 else [side]
         for device in lost:
             if (0, device) not in self.queues:
-                continue  # (one the computer plays for, whose channel closed: never invited again)
+                continue  # (dropped already)
             del self.queues[0, device], self.queues[device, 0]
             if side == 0:
                 self.heard(device, self.devices[device].net(0, "close", ""))
@@ -160,8 +160,8 @@ class Table:
         if side == 0:
             assert {c["peer"] for c in opened.net if c["do"] == "offer"} == set(lost)
         for device in lost:
-            if device not in self.gone():  # (its invitation is not shown: it may only watch by links)
-                self.connect(device)
+            self.dropped.discard(device)
+            self.connect(device)
 
     def gone(self) -> set[int]:
         """The devices whose seats the host's computer plays."""
@@ -214,12 +214,11 @@ class Table:
         self.dropped.add(side)
 
     def rejoin(self, side: int) -> None:
-        """Guest ``side``, whose channel dropped, connects again by the host's new invitation (none for one the
-        computer plays for)."""
+        """Guest ``side``, whose channel dropped, connects again by the host's new invitation (to watch, when the
+        computer plays for it now)."""
         self.dropped.discard(side)
-        if side not in self.gone():
-            self.done.append(f"{side} connects again")
-            self.connect(side)
+        self.done.append(f"{side} connects again")
+        self.connect(side)
 
     def same(self) -> None:
         """Once every text has arrived, every device connected shows the same game as the host."""
