@@ -440,6 +440,7 @@ class Together(Reacting):
         came by a play link or another tab (perhaps from a guest, with actions the host never took)."""
         match = Match.from_json(doc)
         own = self.table.match if self.table is not None else None
+        table: Table | None = None
         if own is not None and self._over() and match.ledger.anchors != own.ledger.anchors:
             if self.next is not None:  # the rematch: this device's new secret is in it
                 (self.secret, self.chain), self.next = self.next, None
@@ -451,12 +452,14 @@ class Together(Reacting):
                 raise MalefizError.keyed("error.match_chain")
         elif not own.continues(match):  # the host's order wins over a race with its take-back:
             assert self.table is not None
-            if own.taken_back_at(match) is not None or own.departed_at(match) is not None:  # older than a take-back
-                return  # or a departure here (the host's, which win): kept (at the host, sent back; a link: nothing)
-            lost = match.taken_back_at(own)
+            merged = own.merged(match)  # (a departure one of them lacks, their actions one game: both, if it plays)
+            table = self._replayed(merged) if merged is not None else None
+            if table is None and (own.taken_back_at(match) is not None or own.departed_at(match) is not None):
+                return  # older than a take-back or departure here (the host's, which win): kept (at the host, sent
+            lost = match.taken_back_at(own)  # back; a link: nothing)
             lost = match.departed_at(own) if lost is None else lost
-            if not (from_host and self.table.may_lose(lost)):  # taken here (what it costs: within own latest)
-                raise MalefizError.keyed("error.match_fork")
+            if table is None and not (from_host and self.table.may_lose(lost)):  # taken here (what it costs:
+                raise MalefizError.keyed("error.match_fork")  # within own latest)
         elif len(match.actions) <= len(own.actions):
             assert self.table is not None  # this device is as far already, save perhaps a die's part
             known = self.table.match.ledger
@@ -464,8 +467,7 @@ class Together(Reacting):
             if not from_host and self.table.match.ledger != known:  # the host passes a part it learnt so on
                 self._send_match(self._open())
             return
-        chain = self.chain if self.me is not None else None
-        table = Table.replay(match, self.games, self.me, chain)
+        table = table or Table.replay(match, self.games, self.me, self.chain if self.me is not None else None)
         if hearsay:  # what it added may be lost to the host's take-back yet
             table.firm = min(table.firm, self.table.firm if self.table is not None else 0)
         # Only this device's new part goes out; the host sends it inside the match instead (a part that came after
@@ -474,6 +476,13 @@ class Together(Reacting):
         self.table = table
         if not from_host:
             self._send_match(self._open())
+
+    def _replayed(self, match: Match) -> Table | None:
+        """``match`` replayed as this device's (None: it does not check out)."""
+        try:
+            return Table.replay(match, self.games, self.me, self.chain if self.me is not None else None)
+        except MalefizError:
+            return None
 
     def handover(self, device: int) -> None:
         """The host lets the computer play the seats of ``device`` (gone, or keeping the game waiting) for the rest

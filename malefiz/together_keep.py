@@ -38,6 +38,7 @@ def keep(together: Together) -> dict[str, Any]:
         "joined": together.joined,
         "next": b64(together.next[0]) if together.next is not None else None,
         "stun": together.stun,
+        "firm": together.table.firm if together.table is not None else 0,  # what a play link added: may be lost
     }
 
 
@@ -76,6 +77,9 @@ def restore(doc: object, games: Games) -> Together:
     match = Match.from_json(doc["match"])
     together.table = Table.replay(match, games, me, together.chain if me is not None else None)
     together.table.outbox.clear()
+    firm = doc.get("firm")
+    if type(firm) is int:  # (a play link or another tab brought the rest: the host may never have taken it)
+        together.table.firm = min(together.table.firm, firm)
     for device, peer in together.peers.items():
         if role == "host":
             together.offer(device)

@@ -170,10 +170,14 @@ def test_a_play_link_from_before_a_take_back_changes_nothing_whenever_it_is_open
     assert host.session.state.is_over and guest.session.state == host.session.state
 
 
-def test_someone_watching_who_opened_a_guests_play_link_follows_the_host_that_took_its_move_back_meanwhile() -> None:
+@pytest.mark.parametrize("reloads", [False, True])
+def test_someone_watching_who_opened_a_guests_play_link_follows_the_host_that_took_its_move_back_meanwhile(
+    reloads: bool,
+) -> None:
     # Ben rolls and sends his play link to the one watching, who opens it; Anna took her move back before Ben's
     # roll reached her: the host's order wins on every device, also where Ben's roll came by his link (it showed
-    # "not this game as it went on" there, for the rest of the game; found by the link monkey).
+    # "not this game as it went on" there, for the rest of the game; found by the link monkey), and after a reload
+    # (the browser kept that the roll came by a link only since).
     table = MonkeyTable("?game=maedn&seats=human,remote&names=Anna,Ben&first=red", random.Random(5), watched=True)
     table.quiet()
     host, guest, watcher = table.devices[0], table.devices[1], table.devices[8]
@@ -189,6 +193,14 @@ def test_someone_watching_who_opened_a_guests_play_link_follows_the_host_that_to
     assert guest.together is not None
     table.heard(8, watcher.open("", guest.together.play_link()))
     assert must(watcher.session).record == must(guest.session).record
+    if reloads:  # the page of the one watching opens again, and takes Anna's game from her link
+        watcher, _ = reload(watcher)
+        table.heard(0, host.undo())  # before Ben's roll reaches her
+        assert host.together.table is not None
+        opened = watcher.open("", host.together.play_link())
+        assert not opened.error and not opened.notice, opened.notice
+        assert must(watcher.session).record == must(host.session).record
+        return
     table.heard(0, host.undo())  # before Ben's roll reaches her
     table.same()  # (fails on a notice)
     assert host.together.table is not None and host.together.table.match.actions[-1] == TAKE_BACK

@@ -143,13 +143,34 @@ class Match:
         return fork if before == {pair for pair in other.left if pair[0] <= fork} else None
 
     def departed_at(self, other: Match) -> int | None:
-        """Where a device left this game (the computer took its seats) and ``other``, the same game as it was
-        before, went on otherwise (that device's actions after it, which never counted); None when it is not so."""
+        """Where ``other``, the same game as this one was before a device left it (the computer took its seats),
+        went on otherwise (that device's actions after it, which never counted); None when it is not so."""
         if not self._same_table(other):
             return None
-        return next(
-            (n for n, d in self.left if (n, d) not in other.left and other.actions[:n] == self.actions[:n]), None
-        )
+        pairs = zip(self.actions, other.actions, strict=False)
+        fork = next((i for i, (a, b) in enumerate(pairs) if a != b), min(len(self.actions), len(other.actions)))
+        return fork if any(pair not in other.left and pair[0] <= fork for pair in self.left) else None
+
+    def merged(self, other: Match) -> Match | None:
+        """This game with the departures ``other`` (the same game, whose actions begin this one's or go on from
+        them) holds and this one lacks, its actions the longer's; None when it is not so. A departed device's
+        parts are as ``other`` had them (those it revealed later never count).
+
+        Raises:
+            MalefizError: for a part of ``other`` that does not fit its chain.
+        """
+        shorter, longer = sorted((self, other), key=lambda m: len(m.actions))
+        extra = [pair for pair in other.left if pair not in self.left]
+        if not self._same_table(other) or not extra or longer.actions[: len(shorter.actions)] != shorter.actions:
+            return None
+        ledger, gone = self.ledger, {device for _, device in extra}
+        for device in gone:
+            ledger = ledger.upto(device, other.ledger.revealed(device))
+        for device, (draw, part) in other.ledger.latest.items():
+            if draw > ledger.revealed(device) and device not in gone:
+                ledger = ledger.reveal(device, draw, part)
+        left = tuple(sorted({*self.left, *other.left}))
+        return Match(self.setup, self.names, self.owners, ledger, longer.actions, left)
 
     def _same_table(self, other: Match) -> bool:
         return (self.setup, self.names, self.owners, self.ledger.anchors) == (

@@ -338,3 +338,13 @@ def test_the_later_of_two_versions_of_a_game_is_told_by_its_take_back_or_its_dep
     moved = replace(base, actions=("d6", "b:B-0", "d5", "b:0-5"))
     assert left.departed_at(moved) == 2 and moved.departed_at(left) is None and left.departed_at(left) is None
     assert left.departed_at(replace(moved, actions=("d4",))) is None  # not the same game before it
+
+
+def test_two_versions_of_a_game_one_lacking_a_departure_the_other_lacking_moves_are_merged() -> None:
+    own = chains(3)
+    base = Match("game=maedn&seats=human,human,human", ("A", "B", "C"), (0, 1, 2), Ledger(tuple(c.anchor for c in own)))
+    moved = replace(base, actions=("d6", "b:B-0", "d2"))  # went on without hearing that C left after 2 actions
+    left = replace(base, actions=("d6", "b:B-0"), left=((2, 2),))
+    assert moved.merged(left) == replace(moved, left=((2, 2),))
+    assert left.merged(moved) is None  # it lacks no departure
+    assert moved.merged(replace(left, actions=("d6", "b:B-1"))) is None  # not one game
