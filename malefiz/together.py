@@ -452,14 +452,16 @@ class Together(Reacting):
                 raise MalefizError.keyed("error.match_chain")
         elif not own.continues(match):  # the host's order wins over a race with its take-back:
             assert self.table is not None
-            merged = own.merged(match)  # (a departure one of them lacks, their actions one game: both, if it plays)
+            # A departure one lacks, their actions one game: both, if that replays. Else older than a take-back or
+            # departure here (the host's: kept; sent back by a host) or taken, if it costs only own latest actions.
+            merged = own.merged(match)
             table = self._replayed(merged) if merged is not None else None
             if table is None and (own.taken_back_at(match) is not None or own.departed_at(match) is not None):
-                return  # older than a take-back or departure here (the host's, which win): kept (at the host, sent
-            lost = match.taken_back_at(own)  # back; a link: nothing)
+                return
+            lost = match.taken_back_at(own)
             lost = match.departed_at(own) if lost is None else lost
-            if table is None and not (from_host and self.table.may_lose(lost)):  # taken here (what it costs:
-                raise MalefizError.keyed("error.match_fork")  # within own latest)
+            if table is None and not (from_host and self.table.may_lose(lost)):
+                raise MalefizError.keyed("error.match_fork")
         elif len(match.actions) <= len(own.actions):
             assert self.table is not None  # this device is as far already, save perhaps a die's part
             known = self.table.match.ledger
@@ -467,7 +469,7 @@ class Together(Reacting):
             if not from_host and self.table.match.ledger != known:  # the host passes a part it learnt so on
                 self._send_match(self._open())
             return
-        table = table or Table.replay(match, self.games, self.me, self.chain if self.me is not None else None)
+        table = table or self._replay(match)
         if hearsay:  # what it added may be lost to the host's take-back yet
             table.firm = min(table.firm, self.table.firm if self.table is not None else 0)
         # Only this device's new part goes out; the host sends it inside the match instead (a part that came after
@@ -477,10 +479,14 @@ class Together(Reacting):
         if not from_host:
             self._send_match(self._open())
 
+    def _replay(self, match: Match) -> Table:
+        """``match`` replayed as this device's (a :class:`MalefizError` when it does not check out)."""
+        return Table.replay(match, self.games, self.me, self.chain if self.me is not None else None)
+
     def _replayed(self, match: Match) -> Table | None:
         """``match`` replayed as this device's (None: it does not check out)."""
         try:
-            return Table.replay(match, self.games, self.me, self.chain if self.me is not None else None)
+            return self._replay(match)
         except MalefizError:
             return None
 
