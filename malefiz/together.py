@@ -458,11 +458,12 @@ class Together(Reacting):
             table = self._replayed(merged) if merged is not None else None
             if table is None and (own.taken_back_at(match) is not None or own.departed_at(match) is not None):
                 return
-            lost = match.taken_back_at(own)
-            lost = match.departed_at(own) if lost is None else lost
+            lost = next((n for n in (match.taken_back_at(own), match.departed_at(own)) if n is not None), None)
             if table is None and not (from_host and self.table.may_lose(lost)):
                 raise MalefizError.keyed("error.match_fork")
-        elif len(match.actions) <= len(own.actions):
+        elif len(match.actions) < len(own.actions) or (
+            len(match.actions) == len(own.actions) and own.left == match.left
+        ):
             assert self.table is not None  # this device is as far already, save perhaps a die's part
             known = self.table.match.ledger
             self.table.learn(match.ledger)
@@ -472,6 +473,8 @@ class Together(Reacting):
         table = table or self._replay(match)
         if hearsay:  # what it added may be lost to the host's take-back yet
             table.firm = min(table.firm, self.table.firm if self.table is not None else 0)
+        if self.table is not None and table.match.actions == self.table.match.actions:  # a departure more: a
+            table.asked = self.table.asked  # take-back asked for stays asked
         # Only this device's new part goes out; the host sends it inside the match instead (a part that came after
         # the match showed it would be one not due any more).
         table.outbox = [m for m in table.outbox if m.get("t") == "part" and from_host]

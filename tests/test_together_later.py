@@ -440,3 +440,26 @@ def test_a_device_the_computer_plays_for_that_reloads_is_invited_again_to_watch(
         table.act(turn % 2)
         table.quiet()
     table.same()
+
+
+def test_a_device_the_computer_took_over_while_it_was_away_learns_it_on_connecting_again() -> None:
+    # Anna let the computer play for Ben while his connection was lost; his device, as far in the game, took
+    # her match's parts but not its departure: the computer's first move for him read "it is not Anna's turn"
+    # (found by the link monkey, round 427, once such a device could connect again).
+    table = MonkeyTable("?game=maedn&seats=human,remote&names=Anna,Ben", random.Random(4))
+    table.quiet()
+    table.calm = True
+    for turn in range(40):
+        table.act(turn % 2)
+        table.quiet()
+    table.drop(1)
+    table.handover(1)  # not connected: at once
+    assert table.gone() == {1}
+    table.rejoin(1)
+    table.quiet()  # (fails on a notice)
+    ben = table.devices[1].together
+    assert ben is not None and ben.table is not None and ben.table.gone == {1}
+    for turn in range(60):  # the computer plays for Ben; his device follows
+        table.act(turn % 2)
+        table.quiet()
+    table.same()
