@@ -86,7 +86,8 @@ def panel_html(together: Together, t: Translator) -> str:
             who = t("together.watcher", name=who)
         gone = table is not None and device in table.gone
         unreachable = peer.unreachable and peer.state != "open"
-        state = "computer_plays" if gone else "state_unreachable" if unreachable else f"state_{peer.state}"
+        state = "state_unreachable" if unreachable else f"state_{peer.state}"
+        state = ("computer_watches" if peer.state == "open" else "computer_plays") if gone else state
         row = f'<li data-peer="{device}"><b>{html.escape(who)}</b>'
         row += f' <span class="peer-state">{html.escape(t(f"together.{state}"))}</span>'
         handed = unreachable and (table is not None or bool(peer.anchor))  # without a connection it is no more use
@@ -118,7 +119,9 @@ def panel_html(together: Together, t: Translator) -> str:
         who = device_name(together, peer.device, peer.name, t)
         who = t("together.watcher", name=who) if peer.seat is None and peer.name else who
         state = f"together.state_{'offered' if peer.state == 'new' else peer.state}"
-        state = html.escape(t("together.computer_plays" if table is not None and peer.device in table.gone else state))
+        if table is not None and peer.device in table.gone:
+            state = "together.computer_watches" if peer.state == "open" else "together.computer_plays"
+        state = html.escape(t(state))
         rows.append(
             f'<li data-peer="{peer.device}"><b>{html.escape(who)}</b> <span class="peer-state">{state}</span></li>'
         )

@@ -290,7 +290,9 @@ def test_the_host_is_asked_before_the_computer_plays_for_a_connected_device_and_
     assert 2 in host.together.table.gone
     for device in (1, 8):
         screen = must(net.apps[device].screen())
-        assert re.search(r"<b>Cleo</b> <span class=\"peer-state\">left: the computer plays for them", screen.together)
+        assert re.search(
+            r"<b>Cleo</b> <span class=\"peer-state\">left: the computer plays for them; watching<", screen.together
+        )
         assert screen.status.startswith("Waiting for the computer on Anna's device to play for Cleo"), screen.status
     cleo = must(net.apps[2].screen())
     assert "Anna lets the computer play for you for the rest of the game" in cleo.together
@@ -432,7 +434,7 @@ def test_a_device_the_computer_plays_for_that_reloads_is_invited_again_to_watch(
     assert table.gone() == {1}
     table.reload(1)  # its new invitation taken: connected again (fails when the host's panel shows none)
     table.same()
-    assert "left: the computer plays for them" in must(table.devices[0].screen()).together
+    assert "left: the computer plays for them; watching" in must(table.devices[0].screen()).together  # connected
     ben = must(table.devices[1].screen())
     assert "Anna lets the computer play for you for the rest of the game. You can go on watching." in ben.together
     table.calm = True
