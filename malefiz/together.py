@@ -454,8 +454,7 @@ class Together(Reacting):
             assert self.table is not None
             # A departure one lacks, their actions one game: both, if that replays. Else older than a take-back or
             # departure here (the host's: kept; sent back by a host) or taken, if it costs only own latest actions.
-            merged = own.merged(match)
-            table = self._replayed(merged) if merged is not None else None
+            table = self.table.merge(match)
             if table is None and (own.taken_back_at(match) is not None or own.departed_at(match) is not None):
                 return
             lost = next((n for n in (match.taken_back_at(own), match.departed_at(own)) if n is not None), None)
@@ -485,13 +484,6 @@ class Together(Reacting):
     def _replay(self, match: Match) -> Table:
         """``match`` replayed as this device's (a :class:`MalefizError` when it does not check out)."""
         return Table.replay(match, self.games, self.me, self.chain if self.me is not None else None)
-
-    def _replayed(self, match: Match) -> Table | None:
-        """``match`` replayed as this device's (None: it does not check out)."""
-        try:
-            return self._replay(match)
-        except MalefizError:
-            return None
 
     def handover(self, device: int) -> None:
         """The host lets the computer play the seats of ``device`` (gone, or keeping the game waiting) for the rest

@@ -153,21 +153,24 @@ class Match:
 
     def merged(self, other: Match) -> Match | None:
         """This game with the departures ``other`` (the same game, whose actions begin this one's or go on from
-        them) holds and this one lacks, its actions the longer's; None when it is not so. A departed device's
-        parts are as ``other`` had them (those it revealed later never count).
+        them) holds and this one lacks, its actions the longer's; None when it is not so, or when ``other`` adds
+        nothing (no departure, and no action after this one's). A departed device's parts are as the version that
+        holds its departure had them (those it revealed later never count).
 
         Raises:
             MalefizError: for a part of ``other`` that does not fit its chain.
         """
         shorter, longer = sorted((self, other), key=lambda m: len(m.actions))
         extra = [pair for pair in other.left if pair not in self.left]
-        if not self._same_table(other) or not extra or longer.actions[: len(shorter.actions)] != shorter.actions:
+        news = extra or len(other.actions) > len(self.actions)
+        if not self._same_table(other) or not news or longer.actions[: len(shorter.actions)] != shorter.actions:
             return None
         ledger, gone = self.ledger, {device for _, device in extra}
         for device in gone:
             ledger = ledger.upto(device, other.ledger.revealed(device))
+        departed = {device for _, device in (*self.left, *other.left)}
         for device, (draw, part) in other.ledger.latest.items():
-            if draw > ledger.revealed(device) and device not in gone:
+            if draw > ledger.revealed(device) and device not in departed:
                 ledger = ledger.reveal(device, draw, part)
         left = tuple(sorted({*self.left, *other.left}))
         return Match(self.setup, self.names, self.owners, ledger, longer.actions, left)

@@ -133,6 +133,8 @@ class Table:
         """The devices that left the game."""
         self.backs = 0
         """The take-backs in the match."""
+        self.movers: list[int | None] = []
+        """The seat whose turn each of the match's actions was (None: a take-back)."""
         self.picks: list[int] = []
         """Each decision of the match (those taken back too) as its place among the legal actions (a link)."""
         self.asked: int | None = None
@@ -254,6 +256,7 @@ class Table:
     def _account(self, entry: Entry[Any, Any]) -> None:
         """Note ``entry`` (just played, the session's :attr:`_seen`-th action) in the match and the dice."""
         self.match = replace(self.match, actions=(*self.match.actions, str(entry.action)))
+        self.movers.append(entry.before.current_seat)
         self.asked = None
         pick = self._pick(entry)
         if isinstance(entry.action, Roll):
@@ -427,6 +430,7 @@ class Table:
         session.take_back(point)
         self._seen = point
         self.match = replace(self.match, actions=(*self.match.actions, TAKE_BACK))
+        self.movers.append(None)
         self.backs += 1
         self.asked, self.firm = None, len(self.match.actions)
         dice = self._dice
@@ -628,6 +632,26 @@ class Table:
         for n, text in enumerate(match.actions):
             table.replay_action(n, text)
         table.live = True
+        return table
+
+    def merge(self, other: Match) -> Table | None:
+        """This game with the departures ``other`` (the same game, as another device has it) holds and this one
+        lacks (:meth:`Match.merged`), replayed as this device's; None when that is not one game: it does not check
+        out, or the longer's actions after the shorter's end have a turn of a device the other version says left
+        (a move that device made where the host's computer played for it, which a play link may have passed on)."""
+        own = self.match
+        merged = own.merged(other)
+        if merged is None:
+            return None
+        try:
+            table = Table.replay(merged, self.games, self.me, self.chain, self.language)
+        except MalefizError:
+            return None
+        shorter, longer = sorted((own, other), key=lambda m: len(m.actions))
+        lacked = {(n, device) for n, device in shorter.left if (n, device) not in longer.left}
+        seats = table.movers[len(shorter.actions) : len(longer.actions)]
+        if any(seat is not None and merged.owners[seat] == device for _, device in lacked for seat in seats):
+            return None
         return table
 
     def replay_action(self, n: int, text: str) -> None:

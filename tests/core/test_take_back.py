@@ -346,5 +346,57 @@ def test_two_versions_of_a_game_one_lacking_a_departure_the_other_lacking_moves_
     moved = replace(base, actions=("d6", "b:B-0", "d2"))  # went on without hearing that C left after 2 actions
     left = replace(base, actions=("d6", "b:B-0"), left=((2, 2),))
     assert moved.merged(left) == replace(moved, left=((2, 2),))
-    assert left.merged(moved) is None  # it lacks no departure
+    assert left.merged(moved) == replace(moved, left=((2, 2),))  # it lacks the moves
+    assert left.merged(replace(moved, actions=("d6",))) is None and left.merged(left) is None  # nothing new
+    later = replace(moved, ledger=moved.ledger.reveal(2, 0, own[2].part(0)))  # C's part, sent after it left
+    assert left.merged(later) == replace(moved, left=((2, 2),))  # never counts
+    bens = replace(later, ledger=later.ledger.reveal(1, 0, own[1].part(0)))  # and B's: learnt
+    both = left.merged(bens)
+    assert both is not None and both.ledger.revealed(1) == 0 and both.ledger.revealed(2) == left.ledger.revealed(2)
     assert moved.merged(replace(left, actions=("d6", "b:B-1"))) is None  # not one game
+
+
+def _until_decision_of(all_tables: list[Table], net: Net, device: int, rng: random.Random) -> None:
+    """Play on (every message delivered) until ``device``'s person is to choose a move."""
+    for _ in range(3000):
+        session = all_tables[device].session
+        assert session is not None and not session.state.is_over
+        if session.plays_here() and not session.state.is_chance and len(session.legal()) > 1:
+            return
+        if not any(act(t, rng) for t in all_tables):
+            raise AssertionError("nobody can act")
+        net.flush()
+    raise AssertionError("no decision came")
+
+
+@pytest.mark.parametrize("setup", ["game=maedn&seats=human,human,human", "game=malefiz&seats=human,human,human"])
+def test_a_departure_merges_with_another_devices_moves_after_it_but_not_with_the_departed_devices_own(
+    setup: str,
+) -> None:
+    # B's device (1) moved without hearing that the host let the computer play for C (2): one game, both ways.
+    all_tables = tables(setup, (0, 1, 2), devices=3)
+    net, rng = Net(all_tables), random.Random(5)
+    net.flush()
+    _until_decision_of(all_tables, net, 1, rng)
+    host, ben, cleo = all_tables
+    host.leave(2)
+    host.outbox.clear()  # (not heard yet)
+    assert act(ben, rng)
+    one = host.merge(ben.match)
+    assert one is not None and len(one.match.actions) == len(ben.match.actions) and one.match.left == host.match.left
+    again = ben.merge(host.match)
+    assert again is not None and 2 in again.gone  # (the host's part for the next draw: on its way)
+    assert (again.match.actions, again.match.left) == (one.match.actions, one.match.left)
+    # C's device (2) moved after the host's computer took over for it, and a play link brought its move to B:
+    # not one game (the host's computer plays that turn), neither at the host nor at B (found by the link monkey).
+    all_tables = tables(setup, (0, 1, 2), devices=3)
+    net = Net(all_tables)
+    net.flush()
+    _until_decision_of(all_tables, net, 2, rng)
+    host, ben, cleo = all_tables
+    host.leave(2)
+    host.outbox.clear()
+    assert act(cleo, rng)
+    linked = Table.from_link(cleo.link(), GAMES, 1, chains(3)[1])
+    assert linked.match.actions == cleo.match.actions
+    assert host.merge(linked.match) is None and linked.merge(host.match) is None
