@@ -299,9 +299,8 @@ def test_devices_acting_at_once_with_messages_on_the_way_end_in_one_game(
     play_to_the_end(table, rnd)
 
 
-@pytest.mark.parametrize(
-    "seed", [*range(8), 31, 191, 427, 617]
-)  # 31, 191, 427, 617: what longer runs found (see the commits)
+# 31, 191, 427, 617: what longer runs found (see the commits)
+@pytest.mark.parametrize("seed", [*range(8), 31, 191, 427, 617])
 def test_devices_sending_play_links_as_their_channels_come_and_go_end_in_one_game(
     seed: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
