@@ -302,9 +302,12 @@ class Table:
         # The host let its computer take over before this device's latest actions (its own) or a part of the
         # device that left reached it: the game from the n-th action on is replayed as the host has it (the draws
         # since may take other parts).
-        # When this device is the one that left, the host took none of them: they are gone.
-        if device == self.me:
-            match = replace(match, actions=match.actions[:n])
+        # The host took none of the device's own since (this one's, or another's a play link brought): from the
+        # first of them on, the game here is gone.
+        seats = self.seats_of(device)
+        cut = next((i for i in range(n, len(self.movers)) if self.movers[i] in seats), None)
+        if cut is not None:
+            match = replace(match, actions=match.actions[:cut])
         try:
             fresh = Table.replay(match, self.games, self.me, self.chain, self.language)
         except MalefizError:

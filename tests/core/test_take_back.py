@@ -17,7 +17,7 @@ from malefiz.core.fair import Ledger
 from malefiz.core.remote import TAKE_BACK, Match, Table, relayed_to
 from malefiz.games import GAMES
 
-from .test_remote import chains, tables
+from .test_remote import chains, pump, tables
 
 
 class Net:
@@ -400,3 +400,29 @@ def test_a_departure_merges_with_another_devices_moves_after_it_but_not_with_the
     linked = Table.from_link(cleo.link(), GAMES, 1, chains(3)[1])
     assert linked.match.actions == cleo.match.actions
     assert host.merge(linked.match) is None and linked.merge(host.match) is None
+
+
+@pytest.mark.parametrize("setup", ["game=maedn&seats=human,human,human", "game=malefiz&seats=human,human,human"])
+def test_a_departed_devices_move_that_a_play_link_brought_is_gone_once_the_departure_comes(setup: str) -> None:
+    # The host let the computer play for C (2) at C's turn; C moved all the same and its play link reached B (1)
+    # before the departure did: B plays on as the host has it, the computer's move for C in place of C's own.
+    all_tables = tables(setup, (0, 1, 2), devices=3)
+    net, rng = Net(all_tables), random.Random(7)
+    net.flush()
+    _until_decision_of(all_tables, net, 2, rng)
+    host, _, cleo = all_tables
+    n = len(host.match.actions)
+    host.leave(2)
+    leave, host.outbox = host.outbox, []
+    assert act(cleo, rng)
+    ben = Table.from_link(cleo.link(), GAMES, 1, chains(3)[1])
+    assert len(ben.match.actions) > n and ben.movers[n] in ben.seats_of(2)
+    for message in leave:
+        ben.receive(copy.deepcopy(message))
+    assert ben.match.actions == host.match.actions and ben.match.left == ((n, 2),) and 2 in ben.gone
+    session = host.session
+    assert session is not None and session.is_bot_turn()
+    session.bot_step()  # the host's computer plays C's turn
+    host.sync()
+    pump([host, ben])
+    assert ben.match.actions == host.match.actions
