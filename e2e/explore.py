@@ -40,7 +40,8 @@ IN_SIGHT = """(selector) => Array.from(document.querySelectorAll(selector), (e, 
   const b = e.getBoundingClientRect(), s = getComputedStyle(e);
   const shown = b.width > 0 && b.height > 0 && s.visibility !== "hidden" && !e.closest("[hidden]") && !e.disabled
     && b.bottom > 0 && b.top < innerHeight && b.right > 0 && b.left < innerWidth;
-  return shown && [n, e.tagName, e.type || "", e.dataset.action || e.dataset.key || e.name || "", b.x + b.width / 2,
+  const kind = e.readOnly ? "readonly" : e.type || "";  // (a link to copy: nobody types into it)
+  return shown && [n, e.tagName, kind, e.dataset.action || e.dataset.key || e.name || "", b.x + b.width / 2,
     b.y + b.height / 2, e.tagName === "SELECT" ? Array.from(e.options, (o) => o.value) : []];
 }).filter(Boolean)"""
 SET = """([selector, n, value]) => { const e = document.querySelectorAll(selector)[n]; e.value = value;
