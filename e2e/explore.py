@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import functools
+import os
 import random
 import sys
 import threading
@@ -46,6 +47,8 @@ IN_SIGHT = """(selector) => Array.from(document.querySelectorAll(selector), (e, 
 }).filter(Boolean)"""
 SET = """([selector, n, value]) => { const e = document.querySelectorAll(selector)[n]; e.value = value;
   e.dispatchEvent(new Event("input", {bubbles: true})); e.dispatchEvent(new Event("change", {bubbles: true})); }"""
+SAID = """() => ["[data-status]", "[data-notice]", "[data-together] ul"].map(
+  (selector) => (document.querySelector(selector) || {}).textContent)"""
 TYPED = ("Mia", "", "x" * 60, "<b>&amp;", "Ünal", "#reply=AAAA", "https://example.org/")
 
 
@@ -175,6 +178,8 @@ class Explorer:
             self.done.append(f"device {to + 1} opens the play link of device {self.pages.index(page) + 1}")
             self.pages[to].goto(shown.first.input_value())
             self.pages[to].wait_for_selector(SETTLED, state="attached", timeout=60_000)
+            if to == 0:  # (the host's page loaded anew: every channel closed)
+                self.away |= set(range(1, len(self.pages)))
             return
 
     @staticmethod
@@ -233,6 +238,9 @@ class Explorer:
                 return
             time.sleep(0.2)
         self.wrong.append(f"the devices show different games: {shown}")
+        for k, page in enumerate(self.pages):  # what each says of the others, and its last notice
+            said = page.evaluate(SAID)
+            self.wrong.append(f"device {k + 1} says: {' / '.join(t.strip() for t in said if t and t.strip())}")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -263,7 +271,7 @@ def main(argv: list[str] | None = None) -> int:
     links = sum("opens the play link" in line for line in explorer.done)
     print(f"seed {args.seed}, {args.devices} device(s), {len(explorer.done)} things done ({links} play links opened)")
     print("the last ones:")
-    for line in explorer.done[-12:]:
+    for line in explorer.done[-int(os.environ.get("EXPLORE_LAST", "12")) :]:
         print(f"  {line}")
     for line in explorer.wrong:
         print(f"WRONG: {line}")
