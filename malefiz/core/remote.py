@@ -286,6 +286,8 @@ class Table:
     def _receive_leave(self, by: int, n: object, device: object, known: object) -> None:
         if by != 0 or not isinstance(n, int) or isinstance(n, bool) or not isinstance(device, int):
             raise MalefizError.keyed("error.match_message")
+        if (n, device) in self.match.left:
+            raise _Stale  # known already (a play link, or another tab, brought it first): nothing changes
         if isinstance(device, bool) or not 0 < device < self.devices or device in self.gone:
             raise MalefizError.keyed("error.match_message")
         if not 0 <= n <= len(self.match.actions) or (known is not None and type(known) is not int):

@@ -426,3 +426,20 @@ def test_a_departed_devices_move_that_a_play_link_brought_is_gone_once_the_depar
     host.sync()
     pump([host, ben])
     assert ben.match.actions == host.match.actions
+
+
+def test_a_departure_that_a_play_link_brought_first_changes_nothing_when_its_message_comes() -> None:
+    all_tables = tables("game=maedn&seats=human,human,human", (0, 1, 2), devices=3)
+    net, rng = Net(all_tables), random.Random(7)
+    net.flush()
+    _until_decision_of(all_tables, net, 2, rng)
+    host = all_tables[0]
+    host.leave(2)
+    leave, host.outbox = host.outbox, []
+    ben = Table.from_link(host.link(), GAMES, 1, chains(3)[1])  # the host's link, opened before the message came
+    assert 2 in ben.gone and ben.match == host.match
+    assert [ben.receive(copy.deepcopy(m)) for m in leave] == [False]  # known: no "cannot be read"
+    assert ben.match == host.match
+    forged = {**leave[0], "n": leave[0]["n"] - 1}  # the same device leaving again elsewhere: refused
+    with pytest.raises(MalefizError, match="cannot be read"):
+        ben.receive(forged)
