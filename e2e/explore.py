@@ -165,7 +165,8 @@ class Explorer:
             folded.click()
         host.locator(f'[data-together] input[name="reply-{peer}"]').fill(reply)
         host.click(f'[data-together] [data-action="reply"][data-id="{peer}"]')
-        host.wait_for_selector(f'[data-together] li[data-peer="{peer}"] .peer-state:text-is("connected")')
+        connected = "verbunden" if self.args.german else "connected"
+        host.wait_for_selector(f'[data-together] li[data-peer="{peer}"] .peer-state:text-is("{connected}")')
 
     def hand_link(self) -> None:
         """A play link one page shows (for a device away) opened on that device, now or never."""
@@ -176,10 +177,11 @@ class Explorer:
             name = shown.first.get_attribute("aria-label") or ""
             to = next((k for k, who in ((1, "Ben"), (2, "Cleo")) if who in name and k < len(self.pages)), 0)
             self.done.append(f"device {to + 1} opens the play link of device {self.pages.index(page) + 1}")
-            self.pages[to].goto(shown.first.input_value())
+            link, before = shown.first.input_value(), self.pages[to].url
+            self.pages[to].goto(link)
             self.pages[to].wait_for_selector(SETTLED, state="attached", timeout=60_000)
-            if to == 0:  # (the host's page loaded anew: every channel closed)
-                self.away |= set(range(1, len(self.pages)))
+            if link.split("#")[0] != before.split("#")[0]:  # the page loaded anew: its channels closed
+                self.away |= set(range(1, len(self.pages))) if to == 0 else {to}
             return
 
     @staticmethod
