@@ -87,9 +87,9 @@ def panel_html(together: Together, t: Translator) -> str:
         gone = table is not None and device in table.gone
         unreachable = peer.unreachable and peer.state != "open"
         state = "state_unreachable" if unreachable else f"state_{peer.state}"
-        state = ("computer_watches" if peer.state == "open" else "computer_plays") if gone else state
+        state = _left(peer.state) if gone else f"together.{state}"
         row = f'<li data-peer="{device}"><b>{html.escape(who)}</b>'
-        row += f' <span class="peer-state">{html.escape(t(f"together.{state}"))}</span>'
+        row += f' <span class="peer-state">{html.escape(t(state))}</span>'
         handed = unreachable and (table is not None or bool(peer.anchor))  # without a connection it is no more use
         if peer.link and peer.state != "open" and not handed:  # (one the computer plays for: to watch again)
             handover = _handover_html(together, device, peer, t)
@@ -119,9 +119,7 @@ def panel_html(together: Together, t: Translator) -> str:
         who = device_name(together, peer.device, peer.name, t)
         who = t("together.watcher", name=who) if peer.seat is None and peer.name else who
         state = f"together.state_{'offered' if peer.state == 'new' else peer.state}"
-        if table is not None and peer.device in table.gone:
-            state = "together.computer_watches" if peer.state == "open" else "together.computer_plays"
-        state = html.escape(t(state))
+        state = html.escape(t(_left(peer.state) if table is not None and peer.device in table.gone else state))
         rows.append(
             f'<li data-peer="{peer.device}"><b>{html.escape(who)}</b> <span class="peer-state">{state}</span></li>'
         )
@@ -163,6 +161,11 @@ def panel_html(together: Together, t: Translator) -> str:
         f'<section class="together"><h2>{title}</h2>{_reactions_html(together, t)}<ul>{"".join(rows)}</ul>{extra}'
         "</section>"
     )
+
+
+def _left(state: str) -> str:
+    """What a device's row says of one the computer plays for, connected (``state`` "open": to watch) or not."""
+    return "together.computer_watches" if state == "open" else "together.computer_plays"
 
 
 def _reactions_html(together: Together, t: Translator) -> str:
