@@ -310,7 +310,8 @@ def test_devices_sending_play_links_as_their_channels_come_and_go_end_in_one_gam
     move or die part a link brought first was refused when its message came; a link from before a take-back was
     refused as another game; and its news were said as a warning. Now and then the host lets the computer play for
     a guest (every other round): a departure right after a take-back did not replay, a die part on its way then
-    decided the next die otherwise on the device that left, and its link spoilt the host's game."""
+    decided the next die otherwise on the device that left, its link spoilt the host's game, and the host dropped a
+    move another guest made before it heard of the departure."""
     table, rnd = seeded(seed, monkeypatch)
     hands = seed % 2 == 1
     for _ in range(1500):

@@ -369,18 +369,26 @@ def _until_decision_of(all_tables: list[Table], net: Net, device: int, rng: rand
     raise AssertionError("no decision came")
 
 
+def left_at_turn_of(setup: str, device: int, seed: int) -> tuple[list[Table], random.Random, list[dict[str, Any]]]:
+    """Three devices (A hosts, B and C) of a new game of ``setup``, played until ``device``'s person is to choose;
+    then the host lets the computer play for C (2). Its message (returned) has reached nobody yet."""
+    all_tables = tables(setup, (0, 1, 2), devices=3)
+    net, rng = Net(all_tables), random.Random(seed)
+    net.flush()
+    _until_decision_of(all_tables, net, device, rng)
+    host = all_tables[0]
+    host.leave(2)
+    leave, host.outbox = host.outbox, []
+    return all_tables, rng, leave
+
+
 @pytest.mark.parametrize("setup", ["game=maedn&seats=human,human,human", "game=malefiz&seats=human,human,human"])
 def test_a_departure_merges_with_another_devices_moves_after_it_but_not_with_the_departed_devices_own(
     setup: str,
 ) -> None:
-    # B's device (1) moved without hearing that the host let the computer play for C (2): one game, both ways.
-    all_tables = tables(setup, (0, 1, 2), devices=3)
-    net, rng = Net(all_tables), random.Random(5)
-    net.flush()
-    _until_decision_of(all_tables, net, 1, rng)
-    host, ben, cleo = all_tables
-    host.leave(2)
-    host.outbox.clear()  # (not heard yet)
+    # B's device (1) moved without hearing that the host let the computer play for C (2): one game, both ways (the
+    # host dropped B's move: found by the link monkey, round 617).
+    (host, ben, _), rng, _ = left_at_turn_of(setup, 1, 5)
     assert act(ben, rng)
     one = host.merge(ben.match)
     assert one is not None and len(one.match.actions) == len(ben.match.actions) and one.match.left == host.match.left
@@ -388,14 +396,8 @@ def test_a_departure_merges_with_another_devices_moves_after_it_but_not_with_the
     assert again is not None and 2 in again.gone  # (the host's part for the next draw: on its way)
     assert (again.match.actions, again.match.left) == (one.match.actions, one.match.left)
     # C's device (2) moved after the host's computer took over for it, and a play link brought its move to B:
-    # not one game (the host's computer plays that turn), neither at the host nor at B (found by the link monkey).
-    all_tables = tables(setup, (0, 1, 2), devices=3)
-    net = Net(all_tables)
-    net.flush()
-    _until_decision_of(all_tables, net, 2, rng)
-    host, ben, cleo = all_tables
-    host.leave(2)
-    host.outbox.clear()
+    # not one game (the host's computer plays that turn), neither at the host nor at B.
+    (host, _, cleo), rng, _ = left_at_turn_of(setup, 2, 5)
     assert act(cleo, rng)
     linked = Table.from_link(cleo.link(), GAMES, 1, chains(3)[1])
     assert linked.match.actions == cleo.match.actions
@@ -406,14 +408,8 @@ def test_a_departure_merges_with_another_devices_moves_after_it_but_not_with_the
 def test_a_departed_devices_move_that_a_play_link_brought_is_gone_once_the_departure_comes(setup: str) -> None:
     # The host let the computer play for C (2) at C's turn; C moved all the same and its play link reached B (1)
     # before the departure did: B plays on as the host has it, the computer's move for C in place of C's own.
-    all_tables = tables(setup, (0, 1, 2), devices=3)
-    net, rng = Net(all_tables), random.Random(7)
-    net.flush()
-    _until_decision_of(all_tables, net, 2, rng)
-    host, _, cleo = all_tables
+    (host, _, cleo), rng, leave = left_at_turn_of(setup, 2, 7)
     n = len(host.match.actions)
-    host.leave(2)
-    leave, host.outbox = host.outbox, []
     assert act(cleo, rng)
     ben = Table.from_link(cleo.link(), GAMES, 1, chains(3)[1])
     assert len(ben.match.actions) > n and ben.movers[n] in ben.seats_of(2)
@@ -429,13 +425,7 @@ def test_a_departed_devices_move_that_a_play_link_brought_is_gone_once_the_depar
 
 
 def test_a_departure_that_a_play_link_brought_first_changes_nothing_when_its_message_comes() -> None:
-    all_tables = tables("game=maedn&seats=human,human,human", (0, 1, 2), devices=3)
-    net, rng = Net(all_tables), random.Random(7)
-    net.flush()
-    _until_decision_of(all_tables, net, 2, rng)
-    host = all_tables[0]
-    host.leave(2)
-    leave, host.outbox = host.outbox, []
+    (host, _, _), _, leave = left_at_turn_of("game=maedn&seats=human,human,human", 2, 7)
     ben = Table.from_link(host.link(), GAMES, 1, chains(3)[1])  # the host's link, opened before the message came
     assert 2 in ben.gone and ben.match == host.match
     assert [ben.receive(copy.deepcopy(m)) for m in leave] == [False]  # known: no "cannot be read"
