@@ -455,11 +455,12 @@ class Together(Reacting):
             # A departure one lacks, their actions one game: both, if that replays. Else older than a take-back or
             # departure here (the host's: kept; sent back by a host) or taken, if it costs only own latest actions.
             table = self.table.merge(match)
-            if table is None and (own.taken_back_at(match) is not None or own.departed_at(match) is not None):
-                return
-            lost = next((n for n in (match.taken_back_at(own), match.departed_at(own)) if n is not None), None)
-            if table is None and not (from_host and self.table.may_lose(lost)):
-                raise MalefizError.keyed("error.match_fork")
+            if table is None:
+                if own.taken_back_at(match) is not None or own.departed_at(match) is not None:
+                    return
+                lost = next((n for n in (match.taken_back_at(own), match.departed_at(own)) if n is not None), None)
+                if not (from_host and self.table.may_lose(lost)):
+                    raise MalefizError.keyed("error.match_fork")
         elif len(match.actions) < len(own.actions) or (
             len(match.actions) == len(own.actions) and own.left == match.left
         ):

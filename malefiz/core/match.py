@@ -136,8 +136,8 @@ class Match:
         that lost a race to the host's take-back: the host's version wins); None when it is not so."""
         if not self._same_table(other):
             return None
-        fork = next((i for i, (a, b) in enumerate(zip(self.actions, other.actions, strict=False)) if a != b), None)
-        if fork is None or self.actions[fork] != TAKE_BACK:
+        fork = self._fork(other)
+        if fork == min(len(self.actions), len(other.actions)) or self.actions[fork] != TAKE_BACK:
             return None
         before = {pair for pair in self.left if pair[0] <= fork}  # (a device may have left since, in either)
         return fork if before == {pair for pair in other.left if pair[0] <= fork} else None
@@ -147,8 +147,7 @@ class Match:
         went on otherwise (that device's actions after it, which never counted); None when it is not so."""
         if not self._same_table(other):
             return None
-        pairs = zip(self.actions, other.actions, strict=False)
-        fork = next((i for i, (a, b) in enumerate(pairs) if a != b), min(len(self.actions), len(other.actions)))
+        fork = self._fork(other)
         return fork if any(pair not in other.left and pair[0] <= fork for pair in self.left) else None
 
     def merged(self, other: Match) -> Match | None:
@@ -174,6 +173,11 @@ class Match:
                 ledger = ledger.reveal(device, draw, part)
         left = tuple(sorted({*self.left, *other.left}))
         return Match(self.setup, self.names, self.owners, ledger, longer.actions, left)
+
+    def _fork(self, other: Match) -> int:
+        """The first action where this game and ``other`` differ (the shorter's length: none, as far as both go)."""
+        pairs = enumerate(zip(self.actions, other.actions, strict=False))
+        return next((i for i, (a, b) in pairs if a != b), min(len(self.actions), len(other.actions)))
 
     def _same_table(self, other: Match) -> bool:
         return (self.setup, self.names, self.owners, self.ledger.anchors) == (
