@@ -19,6 +19,10 @@ from malefiz.games import GAMES
 HOSTILE = st.text(alphabet=st.sampled_from("<>\"'&=/ ;:-!?[]{}()abcABC\u00e4\u2028"), min_size=1, max_size=MAX_NAME)
 
 
+LAID_OUT = {"font-size"}
+"""Attributes a name's width may add (a long name in a chart's key is set smaller: ``stats.py``), not its markup."""
+
+
 class Shape(HTMLParser):
     """The elements and attribute names of a piece of HTML or SVG, in order (text and values left out)."""
 
@@ -27,7 +31,7 @@ class Shape(HTMLParser):
         self.found: list[tuple[str, tuple[str, ...]]] = []
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        self.found.append((tag, tuple(name for name, _ in attrs)))
+        self.found.append((tag, tuple(name for name, _ in attrs if name not in LAID_OUT)))
 
     def handle_endtag(self, tag: str) -> None:
         self.found.append(("/" + tag, ()))
