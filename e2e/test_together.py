@@ -568,6 +568,29 @@ def test_a_guest_who_leaves_for_the_setup_screen_is_asked_first_and_the_host_see
     watch.assert_clean()
 
 
+def test_a_guest_reads_the_rules_in_a_tab_of_their_own_and_the_game_plays_on_over_the_same_connection(
+    devices: Callable[..., Page],
+    site_url: str,
+    watch: Watch,
+) -> None:
+    """The rules loaded in the game's tab would close its channels (Ben would need a new invitation from Anna): in a
+    game between devices they open in a tab of their own, the game's page staying as it was."""
+    host, guest = set_up(devices, site_url, "game=maedn&seats=human,remote&names=Anna,Ben&pace=instant")
+    play_some(host, guest, 2)
+    address = guest.url
+    with guest.context.expect_page() as opened:
+        guest.locator('.rules-link[data-rules="maedn"][lang="en"]').click()
+    rules = opened.value
+    rules.wait_for_load_state()
+    assert rules.url == site_url + "rules-maedn.html" and guest.url == address
+    with rules.expect_event("load"):  # a second look: in the same tab of rules, not one more
+        guest.locator('.rules-link[data-rules="maedn"][lang="en"]').click()
+    assert guest.context.pages == [guest, rules] and guest.url == address
+    play_some(host, guest, 4)  # over the same connection: no new invitation
+    assert host.locator('[data-together] li[data-peer="1"] .peer-state').text_content() == "connected"
+    watch.assert_clean()
+
+
 NO_NETWORK = """Object.defineProperty(window, "MalefizNet", {configurable: true, get() { return this.net; }, set(net) {
   net.offer = () => Promise.reject(new Error("no ICE candidate"));  // what a browser without a network gives
   this.net = net;

@@ -108,6 +108,7 @@ class BetweenDevices:
             board_svg=game.face.render(state, Marks(facing=together.facing), names, t),
             language=t.language,
             awake=True,  # while the friends scan the invitation and send their replies
+            rules_beside=True,
             notice=notice or (t.error(together.problem) if together.problem is not None else ""),
             notice_tone=tone if notice else "alert",
             status=waiting_text(together, t),
@@ -387,6 +388,7 @@ class BetweenDevices:
         found = self._play_screen(s, fresh, saving=True)
         waiting = waiting_text(together, self.t)
         changes: dict[str, Any] = {"together": panel_html(together, self.t), "net": tuple(together.take())}
+        changes["rules_beside"] = True
         changes["reaction"], others = reactions_heard(together, self.t)
         if others and found.sound is None:  # a reaction from another device: a short ding (a move's sound first)
             changes["sound"] = "reaction"

@@ -671,6 +671,27 @@ def test_leaving_a_game_between_devices_asks_in_its_own_words_and_the_others_see
     assert (asked["yes"], asked["no"]) == ("Spiel verlassen", "Bleiben")
 
 
+def test_in_a_game_between_devices_the_rules_open_beside_the_page_whose_channels_stay() -> None:
+    """A page that loads the rules in its own tab closes its channels (a guest then needs a new invitation): in a
+    game between devices, from the first invitation on, on every device, the rules open in a tab of their own; a
+    game on one device opens them in its tab (*Back to the game* shows it again)."""
+    alone = app()
+    assert not alone.open("?game=maedn&seats=human,bot:easy").rules_beside
+    assert not alone.setup_screen().rules_beside
+    inviting = app()
+    assert inviting.open("?game=malefiz&seats=human,remote&names=Anna,Ben").rules_beside
+    host, guest, sent = connect("?game=maedn&seats=human,remote&names=Anna,Ben")
+    assert host.screen().rules_beside and guest.screen().rules_beside  # connected, before the first roll
+    deliver(host, guest, sent)
+    play_until(host, guest, sent, 6)
+    assert host.screen().rules_beside and guest.screen().rules_beside
+    assert host.together is not None
+    watcher = app()
+    assert watcher.open("", host.together.play_link()).rules_beside
+    left = guest.leave("setup", "", "")
+    assert left is not None and left.view == "setup" and not left.rules_beside
+
+
 def test_leaving_a_game_between_devices_asks_even_before_its_first_move() -> None:
     """A game between devices just started (a rematch too) has no move yet, but leaving ends the connections: it
     asks; before it starts (invitations only) and once it is over, nothing is lost, so it does not."""

@@ -118,9 +118,7 @@
   }
 
   /** Send a call and draw the screen it answers with. */
-  function run() {
-    return call.apply(null, arguments).then(function (reply) { show(reply.screen); return reply; });
-  }
+  function run() { return call.apply(null, arguments).then(function (reply) { show(reply.screen); return reply; }); }
   window.malefizRun = run;
 
   // ---- Drawing.
@@ -151,6 +149,8 @@
     $("[data-title]").textContent = screen.title;
     document.title = screen.tab_title || screen.title;  // "Your turn · Malefiz" for a tab in the background
     device.keepAwake(screen.awake);
+    // The rules in one tab of their own while this page must stay (Screen.rules_beside); else "": in this one.
+    $$(".rules-link").forEach(function (a) { a.target = screen.rules_beside ? "malefiz-rules" : ""; });
     $("[data-pace]").value = screen.pace;
     var playing = screen.view === "play";
     var left = !playing && !$("#play").hidden;  // a game was shown: the setup screen takes the focus it had
