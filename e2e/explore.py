@@ -45,6 +45,8 @@ IN_SIGHT = """(selector) => Array.from(document.querySelectorAll(selector), (e, 
   return shown && [n, e.tagName, kind, e.dataset.action || e.dataset.key || e.name || "", b.x + b.width / 2,
     b.y + b.height / 2, e.tagName === "SELECT" ? Array.from(e.options, (o) => o.value) : []];
 }).filter(Boolean)"""
+FOCUSED = """() => { const e = document.activeElement;
+  return !e || e === document.body ? "" : e.dataset.action || e.dataset.key || e.name || e.tagName; }"""
 SET = """([selector, n, value]) => { const e = document.querySelectorAll(selector)[n]; e.value = value;
   e.dispatchEvent(new Event("input", {bubbles: true})); e.dispatchEvent(new Event("change", {bubbles: true})); }"""
 SAID = """() => ["[data-status]", "[data-notice]", "[data-together] ul"].map(
@@ -62,6 +64,7 @@ class Explorer:
         self.done: list[str] = []
         self.wrong: list[str] = []
         self.away: set[int] = set()  # the guests not connected (after a reload): the game goes on by links
+        self.opened: list[tuple[str, Page]] = []  # the tabs the pages opened of their own
 
     def device(self, query: str) -> Page:
         width, height = (int(x) for x in self.args.size.split("x"))
@@ -72,17 +75,34 @@ class Explorer:
             locale="de-DE" if self.args.german else "en-GB",
             permissions=["camera", "microphone"],  # only then does Chromium offer 127.0.0.1 (e2e/test_net.py)
         )
-        page = context.new_page()
         who = f"device {len(self.pages) + 1}"
+        context.route("**/*", functools.partial(self._guard, who))  # a tab the page opens (the rules) too
+        page = context.new_page()
+        context.on("page", functools.partial(self._beside, who))
         page.on("console", lambda m: self._console(who, m))
         page.on("pageerror", lambda e: self.wrong.append(f"{who}: page error {e}"))
         page.on("dialog", lambda d: d.accept())
-        page.route("**/*", functools.partial(self._guard, who))
+        page.on("load", lambda p: self._went(who, p.url))
         page.set_default_timeout(30_000)
         page.goto(self.url + query)
         page.wait_for_selector("html[data-ready]", state="attached", timeout=60_000)
         self.pages.append(page)
         return page
+
+    def _went(self, who: str, url: str) -> None:
+        """A page loaded a document (the game's own anew, a play link, a rules page): its channels closed."""
+        self.done.append(f"{who}'s page goes to {url.removeprefix(self.url)[:60]}")
+
+    def _beside(self, who: str, opened: Page) -> None:
+        """A tab the page opened (the rules, in a game between devices): closed once looked at (:meth:`_close`)."""
+        self.opened.append((who, opened))
+
+    def _close(self) -> None:
+        for who, opened in self.opened:
+            opened.wait_for_load_state()
+            self.done.append(f"{who} reads {opened.url.removeprefix(self.url)} in a tab of its own")
+            opened.close()
+        self.opened.clear()
 
     def _console(self, who: str, message: ConsoleMessage) -> None:
         if message.type == "error":
@@ -99,7 +119,10 @@ class Explorer:
         """One random thing on ``page``: a key, a box typed in or chosen from, or a click (a tap) on what it shows."""
         if self.rnd.random() < 0.12:
             key = self.rnd.choice(KEYS)
-            self.done.append(f"{who} presses {key}")
+            on = page.evaluate(FOCUSED) if key in ("Enter", " ") else ""
+            if together and on in LEAVING:  # a key works the focused button as a tap does: left alone too
+                return
+            self.done.append(f"{who} presses {key}" + (f" on {on}" if on else ""))
             page.keyboard.press(key)
             return
         if together and self.rnd.random() < 0.004:
@@ -201,13 +224,14 @@ class Explorer:
         for step in range(self.args.steps):
             k = self.rnd.randrange(len(self.pages))
             page = self.pages[k]
+            self._close()
             if self._on_rules(page):
-                page.go_back()
+                self._back(k)
             try:
                 page.wait_for_selector(SETTLED, state="attached")
             except Error:
                 if self._on_rules(page):  # the last tap opened one only now (the page moved under it, onto a link)
-                    page.go_back()
+                    self._back(k)
                     continue
                 self.wrong.append(f"device {k + 1} stopped answering at step {step}")
                 return
@@ -223,8 +247,18 @@ class Explorer:
                 if self.rnd.random() < 0.03:  # a new invitation at last
                     self.reconnect(0)
         if together:
+            self._close()
+            for k, page in enumerate(self.pages):
+                if self._on_rules(page):
+                    self._back(k)
             self.reconnect(0)
             self._agree()
+
+    def _back(self, k: int) -> None:
+        """Back from a rules page in device ``k``'s tab: the game's page loads anew (its channels closed then)."""
+        self.pages[k].go_back()
+        if len(self.pages) > 1:
+            self.away |= set(range(1, len(self.pages))) if k == 0 else {k}
 
     @staticmethod
     def _on_rules(page: Page) -> bool:
