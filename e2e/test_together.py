@@ -14,7 +14,7 @@ from collections.abc import Callable
 from urllib.parse import quote
 
 import pytest
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from site_page import CENTER_OF, PRESS_AS_IT_THINKS, STILL, GamePage, Watch, near_the_end
 from test_net import LOOPBACK, devices
@@ -577,14 +577,15 @@ def test_a_guest_reads_the_rules_in_a_tab_of_their_own_and_the_game_plays_on_ove
     game between devices they open in a tab of their own, the game's page staying as it was."""
     host, guest = set_up(devices, site_url, "game=maedn&seats=human,remote&names=Anna,Ben&pace=instant")
     play_some(host, guest, 2)
-    address = guest.url
+    address, link = guest.url, guest.locator('.rules-link[data-rules="maedn"][lang="en"]')
+    expect(link).to_have_accessible_name("Rules (opens in a tab of its own)")  # and an arrow to see: "Rules ↗"
     with guest.context.expect_page() as opened:
-        guest.locator('.rules-link[data-rules="maedn"][lang="en"]').click()
+        link.click()
     rules = opened.value
     rules.wait_for_load_state()
     assert rules.url == site_url + "rules-maedn.html" and guest.url == address
     with rules.expect_event("load"):  # a second look: in the same tab of rules, not one more
-        guest.locator('.rules-link[data-rules="maedn"][lang="en"]').click()
+        link.click()
     assert guest.context.pages == [guest, rules] and guest.url == address
     play_some(host, guest, 4)  # over the same connection: no new invitation
     assert host.locator('[data-together] li[data-peer="1"] .peer-state').text_content() == "connected"

@@ -153,7 +153,7 @@ class Screen:
     screen and a finished game let it sleep as usual."""
     rules_beside: bool = False
     """The rules open in a tab of their own, this page staying: a game between devices (a page that loads another
-    closes its channels, and a guest's then needs a new invitation). On one device they open in the game's tab."""
+    closes its channels, and a guest then needs a new invitation). On one device they open in the game's tab."""
     error: str = ""
     """A message at the top of the setup screen (a link, an address or a kept game that cannot be read)."""
     form_error: str = ""
