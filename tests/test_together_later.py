@@ -16,6 +16,7 @@ from malefiz.together_keep import keep
 
 from .test_together import act, app, connect, deliver, link_in, must, play_round, play_until, reload, sdp
 from .test_together_monkey import Table as MonkeyTable
+from .test_together_monkey import seed_secrets
 
 
 def local_game(setup: str, actions: int) -> App:
@@ -415,9 +416,12 @@ def test_a_link_with_moves_of_a_device_made_after_the_computer_took_its_seats_ch
         assert must(device.session).state == before
 
 
-def test_a_device_the_computer_plays_for_that_reloads_is_invited_again_to_watch() -> None:
+def test_a_device_the_computer_plays_for_that_reloads_is_invited_again_to_watch(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     # "You can go on watching", its page says: after a reload the host's panel had no invitation for it (it made
     # one, and did not show it), so it could not.
+    seed_secrets(3, monkeypatch)  # the same dice every run
     table = MonkeyTable("?game=maedn&seats=human,remote&names=Anna,Ben", random.Random(3))
     table.quiet()
     table.calm = True
@@ -444,10 +448,13 @@ def test_a_device_the_computer_plays_for_that_reloads_is_invited_again_to_watch(
     table.same()
 
 
-def test_a_device_the_computer_took_over_while_it_was_away_learns_it_on_connecting_again() -> None:
+def test_a_device_the_computer_took_over_while_it_was_away_learns_it_on_connecting_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     # Anna let the computer play for Ben while his connection was lost; his device, as far in the game, took
     # her match's parts but not its departure: the computer's first move for him read "it is not Anna's turn"
     # (found by the link monkey, round 427, once such a device could connect again).
+    seed_secrets(4, monkeypatch)  # the same dice every run
     table = MonkeyTable("?game=maedn&seats=human,remote&names=Anna,Ben", random.Random(4))
     table.quiet()
     table.calm = True

@@ -250,15 +250,21 @@ SETUPS = (
 )
 
 
+def seed_secrets(seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The devices' secrets drawn from ``seed`` (malefiz.core.fair's chains, so the dice, and the shelf's game ids),
+    and the reactions' clock a second a reaction (each is heard): the same game every run."""
+    secret = random.Random(-seed)
+    monkeypatch.setattr(secrets, "token_bytes", secret.randbytes)
+    monkeypatch.setattr(secrets, "choice", secret.choice)
+    ticks = itertools.count()
+    monkeypatch.setattr(together, "Reactions", lambda: Reactions(lambda: float(next(ticks))))
+
+
 def seeded(seed: int, monkeypatch: pytest.MonkeyPatch) -> tuple[Table, random.Random]:
     """The devices of round ``seed`` (its setup, someone watching every third round), connected; everything random
     in them drawn from the seed, so that a finding can be looked at again."""
     rnd = random.Random(seed)
-    secret = random.Random(-seed)  # the devices' secrets (malefiz.core.fair's chains, and the shelf's game ids)
-    monkeypatch.setattr(secrets, "token_bytes", secret.randbytes)
-    monkeypatch.setattr(secrets, "choice", secret.choice)
-    ticks = itertools.count()  # and the reactions' clock: a second a reaction (each is heard)
-    monkeypatch.setattr(together, "Reactions", lambda: Reactions(lambda: float(next(ticks))))
+    seed_secrets(seed, monkeypatch)
     table = Table(SETUPS[seed % len(SETUPS)], rnd, watched=seed % 3 == 2)
     table.quiet()
     return table, rnd
