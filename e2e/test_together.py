@@ -574,7 +574,8 @@ def test_a_guest_reads_the_rules_in_a_tab_of_their_own_and_the_game_plays_on_ove
     watch: Watch,
 ) -> None:
     """The rules loaded in the game's tab would close its channels (Ben would need a new invitation from Anna): in a
-    game between devices they open in a tab of their own, the game's page staying as it was."""
+    game between devices they open in a tab of their own, the game's page staying as it was; their *Back to the
+    game* closes that tab (it opened the game a second time there, not connected)."""
     host, guest = set_up(devices, site_url, "game=maedn&seats=human,remote&names=Anna,Ben&pace=instant")
     play_some(host, guest, 2)
     address, link = guest.url, guest.locator('.rules-link[data-rules="maedn"][lang="en"]')
@@ -587,6 +588,9 @@ def test_a_guest_reads_the_rules_in_a_tab_of_their_own_and_the_game_plays_on_ove
     with rules.expect_event("load"):  # a second look: in the same tab of rules, not one more
         link.click()
     assert guest.context.pages == [guest, rules] and guest.url == address
+    with rules.expect_event("close"):  # Back to the game: that tab closes, the game's own is there (not a second)
+        rules.locator("header a.back").click()
+    assert guest.context.pages == [guest] and guest.url == address
     play_some(host, guest, 4)  # over the same connection: no new invitation
     assert host.locator('[data-together] li[data-peer="1"] .peer-state').text_content() == "connected"
     watch.assert_clean()

@@ -16,7 +16,8 @@ What goes in, and nothing else:
   its face's ``board_svg``, the setup form of :mod:`malefiz.page` and the loading words filled in),
   ``style.css``, ``page.js`` (the page's glue), ``keys.js`` (its keyboard and focus), ``device.js`` (the screen
   kept on, the share sheet, a file dropped), ``texts.js`` (its texts),
-  ``zoom.js``, ``sound.js``, ``net.js`` (WebRTC data channels) and ``together.js``; the style sheet without its
+  ``zoom.js``, ``sound.js``, ``net.js`` (WebRTC data channels) and ``together.js`` (and the rules pages'
+  ``rules.js``); the style sheet without its
   comments, the scripts minified by Terser (``minify.mjs``; pinned in package.json, no source maps);
 - ``thumb-<game>.svg``: each game's picture on the setup screen;
 - ``manifest.webmanifest``, ``icon.svg`` and ``icon-<size>.png``: the web app manifest (install the site as an app)
@@ -77,8 +78,10 @@ PAGE_FILES: Final = (
     "sound.js",
     "net.js",
     "together.js",
+    "rules.js",
 )
-"""Served from ``web/``: the style sheet without its comments, the scripts minified (``index.html`` is a template)."""
+"""Served from ``web/``: the style sheet without its comments, the scripts minified (``index.html`` is a template;
+``rules.js`` is the rules pages' script)."""
 
 _SOURCE_MAP: Final = re.compile(rb"\n?//# sourceMappingURL=\S+\s*$")
 

@@ -2,8 +2,10 @@
 
 :func:`rules_page` is a pure function of a game and a language returning the whole
 page; :func:`write_rules_pages` writes every page (and their style sheet) into the
-site. The pages hold no script at all: plain HTML, one style sheet (``rules.css``)
-and the pictures drawn inline as SVG by the games' own views (:mod:`.pictures`).
+site. The pages are plain HTML, one style sheet (``rules.css``), the pictures drawn
+inline as SVG by the games' own views (:mod:`.pictures`), and one small script of
+the site's own (``rules.js``: *Back to the game* closes a tab of rules opened beside
+a game between devices); no other script runs on them.
 The words are in :mod:`.texts`.
 
 >>> sorted(PAGE_FILES.values())
@@ -24,7 +26,7 @@ from ..i18n import CATALOGUE
 from .pictures import picture
 from .texts import LANGUAGES, TEXTS, WORDS, Figure, Page, Section
 
-__all__ = ["CSS_FILE", "PAGE_FILES", "option_label", "rules_page", "rules_pages", "write_rules_pages"]
+__all__ = ["CSS_FILE", "PAGE_FILES", "SCRIPT_FILE", "option_label", "rules_page", "rules_pages", "write_rules_pages"]
 
 PAGE_FILES: Final = {
     (game, language): f"{'rules' if language == 'en' else 'regeln'}-{game}.html"
@@ -35,12 +37,15 @@ PAGE_FILES: Final = {
 
 CSS_FILE: Final = "rules.css"
 """The pages' style sheet, next to them in the site."""
+SCRIPT_FILE: Final = "rules.js"
+"""The pages' one script, next to them in the site (the build minifies it with the game page's)."""
 
 CONTENT_SECURITY_POLICY: Final = (
-    "default-src 'self'; script-src 'none'; style-src 'self' 'unsafe-inline'; img-src 'self' data:;"
+    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:;"
     " object-src 'none'; base-uri 'self'; form-action 'none'"
 )
-"""No script at all; inline styles for the pictures' own ``<style>`` (as on the game page)."""
+"""No script but the site's own files (:data:`SCRIPT_FILE`; nothing inline); inline styles for the pictures' own
+``<style>`` (as on the game page)."""
 
 
 _LABEL_KEYS: Final = {"roll_for_start": "first.roll", "two_colours": "form.two_colours", "neutral": "form.neutral"}
@@ -189,6 +194,7 @@ def rules_page(game: str, language: str) -> str:
         '<link rel="icon" href="./icon.svg" type="image/svg+xml">\n'
         f'<link rel="alternate" hreflang="{other_language}" href="./{other_file}">\n'
         f'<link rel="stylesheet" href="./{CSS_FILE}">\n'
+        f'<script src="./{SCRIPT_FILE}" defer></script>\n'
         "</head>\n<body>\n"
         '<header class="bar">'
         f'<a class="back" href="./">{escape(words.back)}</a>{language_link}</header>\n'
