@@ -95,13 +95,14 @@ class Explorer:
 
     def _beside(self, who: str, opened: Page) -> None:
         """A tab the page opened (the rules, in a game between devices): closed once looked at (:meth:`_close`)."""
+        opened.on("dialog", lambda d: d.accept())
         self.opened.append((who, opened))
 
     def _close(self) -> None:
         for who, opened in self.opened:
             opened.wait_for_load_state()
             self.done.append(f"{who} reads {opened.url.removeprefix(self.url)} in a tab of its own")
-            opened.close()
+            opened.close(run_before_unload=True)  # (waits for nothing: a close once hung, the tab's kind unseen)
         self.opened.clear()
 
     def _console(self, who: str, message: ConsoleMessage) -> None:
@@ -301,6 +302,8 @@ def main(argv: list[str] | None = None) -> int:
             explorer.run()
         except Error as error:  # the explorer's own way lost (a page it waited for, changed meanwhile)
             explorer.wrong.append(f"the explorer could not go on: {str(error).splitlines()[0]}")
+        except KeyboardInterrupt:  # stopped by hand (it seemed stuck): what was done so far still says where
+            explorer.wrong.append("interrupted")
         finally:
             browser.close()
             server.shutdown()
