@@ -30,7 +30,8 @@ def files() -> set[str]:
 def test_site_holds_exactly_the_runtime_the_package_and_the_page(files: set[str]) -> None:
     pictures = {"thumb-malefiz.svg", "thumb-maedn.svg"}
     offline = {"sw.js", "release.json", "manifest.webmanifest", "icon.svg"} | {f"icon-{n}.png" for n in (180, 192, 512)}
-    rules = {"rules-malefiz.html", "rules-maedn.html", "regeln-malefiz.html", "regeln-maedn.html", "rules.css"}
+    rules = {"rules-malefiz.html", "rules-maedn.html", "regeln-malefiz.html", "regeln-maedn.html"}
+    rules |= {"rules.css", "rules.js"}  # their style sheet and their one script
     expected = (
         {"index.html", "style.css", "page.js", "keys.js", "device.js", "texts.js", "zoom.js", "sound.js", "net.js"}
         | {"together.js"}
