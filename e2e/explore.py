@@ -47,6 +47,9 @@ IN_SIGHT = """(selector) => Array.from(document.querySelectorAll(selector), (e, 
 }).filter(Boolean)"""
 FOCUSED = """() => { const e = document.activeElement;
   return !e || e === document.body ? "" : e.dataset.action || e.dataset.key || e.name || e.tagName; }"""
+HIT = """([x, y]) => { const e = document.elementFromPoint(x, y);
+  const c = e && e.closest("button, a, select, input, summary");
+  return !c ? "" : c.dataset.action || c.dataset.key || c.name || c.tagName; }"""
 SET = """([selector, n, value]) => { const e = document.querySelectorAll(selector)[n]; e.value = value;
   e.dispatchEvent(new Event("input", {bubbles: true})); e.dispatchEvent(new Event("change", {bubbles: true})); }"""
 SAID = """() => ["[data-status]", "[data-notice]", "[data-together] ul"].map(
@@ -150,7 +153,11 @@ class Explorer:
             self.done.append(f"{who} sets {name or tag} to {value!r}")
             page.evaluate(SET, [ITEMS, n, value])
             return
-        self.done.append(f"{who} {'taps' if self.args.touch else 'clicks'} {name or tag}")
+        hit = page.evaluate(HIT, [x, y])  # what is on top there (a menu opened over the item, most often)
+        if together and hit in LEAVING:  # a tap lands on what is on top: left alone as that one is
+            return
+        landing = f" (on {hit})" if hit and hit != (name or tag) else ""
+        self.done.append(f"{who} {'taps' if self.args.touch else 'clicks'} {name or tag}{landing}")
         if self.args.touch:
             page.touchscreen.tap(x, y)
         else:
