@@ -17,7 +17,7 @@ import pytest
 from playwright.sync_api import Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from site_page import CENTER_OF, PRESS_AS_IT_THINKS, STILL, GamePage, Watch, near_the_end
-from test_net import LOOPBACK, devices
+from test_net import LOOPBACK, devices, watched
 
 from malefiz.core.actions import PASS
 from malefiz.core.screen import BUZZ, SOUNDS
@@ -593,6 +593,43 @@ def test_a_guest_reads_the_rules_in_a_tab_of_their_own_and_the_game_plays_on_ove
     assert guest.context.pages == [guest] and guest.url == address
     play_some(host, guest, 4)  # over the same connection: no new invitation
     assert host.locator('[data-together] li[data-peer="1"] .peer-state').text_content() == "connected"
+    watch.assert_clean()
+
+
+def test_a_game_opened_again_in_a_second_tab_follows_the_first_there_and_takes_it_over_once_it_closes(
+    devices: Callable[..., Page],
+    site_url: str,
+    watch: Watch,
+) -> None:
+    """Anna opens the game again in a second tab (its address, or the setup screen's *Back to the game*) while the
+    first tab is connected to Ben: the second says where the game is played and shows it as it goes on; it makes no
+    invitation, says no device lost its connection, and offers nothing to play. The first plays on over the same
+    connection. Once the first tab closes, the second has the game, with a new invitation for Ben."""
+    host, guest = set_up(devices, site_url, "game=maedn&seats=human,remote&names=Anna,Ben&pace=instant")
+    play_some(host, guest, 2)
+    code = host.url.split("together=")[1]
+    second = host.context.new_page()
+    watched(second, watch)
+    second.goto(f"{site_url}{LOOPBACK}&together={code}")
+    second.locator("[data-together] p", has_text="open in another tab of this browser").wait_for()
+    panel = second.locator("[data-together]")
+    assert panel.locator(".peer-state, [data-link-text], .qr").count() == 0  # no lost connection, no invitation
+    assert "connection lost" not in (panel.text_content() or "")
+    play_some(host, guest, 4)  # over the first tab's connection
+    converge([host, guest, second])  # the second tab shows each move
+    assert not second.evaluate(MY_TURN) or not second.locator('[data-action="roll"]:not([disabled])').count()
+    assert host.locator('[data-together] li[data-peer="1"] .peer-state').text_content() == "connected"
+    locks = second.evaluate("navigator.locks.query().then((state) => state.held.map((lock) => lock.name))")
+    assert sorted(locks) == sorted([f"malefiz.together.{code}", f"malefiz.together.open.{code}"])  # the first tab's
+    host.close()  # the browser gives the first tab's lock to the second: the game goes on there
+    second.locator(".notice", has_text="The game goes on in this tab now.").wait_for()
+    guest.wait_for_selector("[data-together] .peer-state >> text=connection lost")
+    second.locator('[data-together] details[data-keep="reconnect-1"] summary', has_text="Connect Ben again").wait_for()
+    assert "open in another tab" not in (panel.text_content() or "")
+    second.reload()  # a tab's own reload: the page that goes lets go of the game before the new one asks
+    second.wait_for_function("() => navigator.locks.query().then((s) => s.held.length === 1 && !s.pending.length)")
+    second.wait_for_selector(READY)
+    assert second.locator(".notice", has_text="this tab").count() == 0 and "another tab" not in panel.inner_text()
     watch.assert_clean()
 
 

@@ -12,6 +12,7 @@ from urllib.parse import parse_qs
 
 from .core.errors import MalefizError
 from .core.face import Marks
+from .core.remote import Table
 from .core.remote_link import link_anchors
 from .core.screen import NoticeTone, Screen, play_screen
 from .core.setup import PACES, Setup
@@ -19,7 +20,16 @@ from .reactions import REACTIONS
 from .tally import TALLY_KEY, players_line, read_tally
 from .together import JOIN, PLAY, TOGETHER_PREFIX, Invitation, Together, anchor_key
 from .together_keep import keep, restore
-from .together_view import device_name, join_html, kept_html, panel_html, person, reactions_heard, waiting_text
+from .together_view import (
+    device_name,
+    follower_html,
+    join_html,
+    kept_html,
+    panel_html,
+    person,
+    reactions_heard,
+    waiting_text,
+)
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -62,6 +72,9 @@ class BetweenDevices:
     notice_tone: NoticeTone
     game_id: str | None
     inviting: bool
+    followed: str = ""
+    """The key of this browser's part in the game between devices this tab follows while another tab holds it
+    (:meth:`held`; "": none)."""
     stun_server: str
     clock: Callable[[], float]
     _shown: int | None
@@ -109,10 +122,12 @@ class BetweenDevices:
             language=t.language,
             awake=True,  # while the friends scan the invitation and send their replies
             rules_beside=True,
+            holds=together.following or together.key,
+            channels_open=_connected(together),
             notice=notice or (t.error(together.problem) if together.problem is not None else ""),
             notice_tone=tone if notice else "alert",
             status=waiting_text(together, t),
-            together=join_html(together, t) or panel_html(together, t),
+            together=self._panel(together),
             net=tuple(together.take()),
             pace=self.pace,
         )
@@ -138,7 +153,12 @@ class BetweenDevices:
                 # The game this tab shows (opened in the same tab): taken into it as it is, its connections (and a
                 # take-back it asked for) with it, not into a copy of what the browser keeps, whose channels are
                 # closed and which would not send on the ones still open.
-                same = shown is not None and shown.table is not None and shown.table.match.ledger.anchors == anchors
+                same = (
+                    shown is not None
+                    and not shown.following  # (a tab that follows the game: the part the browser keeps takes it)
+                    and shown.table is not None
+                    and shown.table.match.ledger.anchors == anchors
+                )
                 kept = (
                     shown
                     if same
@@ -195,6 +215,8 @@ class BetweenDevices:
         """Another tab of this browser kept this game between devices further (a play link opened there): this tab
         shows it as it is now instead of playing on from where it was (None: nothing to catch up with)."""
         together = self.together
+        if together is not None and together.following:
+            return self._follow_on(key)
         if together is None or together.table is None or key != TOGETHER_PREFIX + together.key:
             return None
         kept = self._kept_together(together.key)
@@ -210,8 +232,8 @@ class BetweenDevices:
         """Keep this device's part of the game in the browser, and the game's code in the address (a reload
         resumes it)."""
         together = self.together
-        if together is None or not together.keeps():
-            return
+        if together is None or together.following or not together.keeps():
+            return  # (a tab that follows the game: the one that holds it keeps it)
         doc = keep(together)
         s = together.session
         if s is not None:  # what the setup screen shows of it (Back to the game) without replaying it
@@ -292,6 +314,11 @@ class BetweenDevices:
         together = self.together
         if together is None:
             return None
+        if together.following:  # a channel asked for before this tab found the game held by another: closed
+            if kind not in ("offer", "answer", "open"):
+                return None
+            together.commands.append({"do": "close", "peer": peer})
+            return self._together_now()
         if kind == "failed":  # no network (the browser found no address to offer): said; the game goes by links
             together.failed(peer)
             return self._together_now(self.t("together.no_network"))
@@ -322,13 +349,23 @@ class BetweenDevices:
         return dataclasses.replace(screen, announce=screen.news)
 
     def _together_now(
-        self, notice: str = "", fresh: bool = False, since: int | None = None, tone: NoticeTone = "alert"
+        self,
+        notice: str = "",
+        fresh: bool = False,
+        since: int | None = None,
+        tone: NoticeTone = "alert",
+        quiet: bool = False,
     ) -> Screen:
         """The screen of the game between devices now, ``notice`` told in ``tone``; ``since``: the actions this
         device had before a play link brought the rest (what happened since is told, as news, and walked on the
-        board)."""
+        board; ``quiet``: walked, not told)."""
         together = self.together
         assert together is not None
+        if not together.following and together.key == self.followed:  # opened again here (a play link, Back)
+            self._keep_together()  # what it brought reaches the tab that holds the game
+            together = self._follow(together)
+        elif not together.following:
+            self.followed = ""
         if together.session is not self.session:  # the first roll, or the game as another device has it
             self.session = together.session
             if self.session is not None:
@@ -342,7 +379,7 @@ class BetweenDevices:
         if news:
             self._shown = len(s.record.opening) + len(s.record) - len(news)
             words = [e.words for e in news[-MAX_NEWS:]]
-            if not notice:
+            if not notice and not quiet:
                 notice, tone = self.t("together.since", moves="; ".join(["…"] * (len(news) > MAX_NEWS) + words)), "info"
         if notice:
             self.notice, self.notice_tone = notice, tone
@@ -387,8 +424,9 @@ class BetweenDevices:
             self.count_win(f"together-{together.key}")
         found = self._play_screen(s, fresh, saving=True)
         waiting = waiting_text(together, self.t)
-        changes: dict[str, Any] = {"together": panel_html(together, self.t), "net": tuple(together.take())}
-        changes["rules_beside"] = True
+        changes: dict[str, Any] = {"together": self._panel(together), "net": tuple(together.take())}
+        changes["rules_beside"], changes["holds"] = True, together.following or together.key
+        changes["channels_open"] = _connected(together)
         changes["reaction"], others = reactions_heard(together, self.t)
         if others and found.sound is None:  # a reaction from another device: a short ding (a move's sound first)
             changes["sound"] = "reaction"
@@ -400,6 +438,84 @@ class BetweenDevices:
         if table is not None and table.late:  # its take-back reached the host after another device's action
             changes["notice"], changes["notice_tone"] = self.t("together.back_late"), "info"
         return dataclasses.replace(found, **changes)
+
+    def _panel(self, together: Together) -> str:
+        """The devices' panel (:attr:`Screen.together`): the invitation to join, the devices, or where a tab that
+        follows the game finds it."""
+        if together.following:
+            return follower_html(self.t)
+        return join_html(together, self.t) or panel_html(together, self.t)
+
+    # -- the tabs of this browser ------------------------------------------------------
+
+    def held(self, key: str, how: str) -> Screen | None:
+        """What the browser says of its lock on the game between devices ``key`` (the page holds the game of
+        :attr:`Screen.holds` against this browser's other tabs: ``web/together.js``): ``elsewhere``, another tab held
+        it when this one asked (``connected``: with a channel open to another device, :attr:`Screen.channels_open`);
+        ``stolen``, another tab took it; ``here``, this tab has it now (the tab that held it closed, or left the
+        game). None when that is not this tab's game (any more), or nothing changes.
+
+        A tab that finds the game held elsewhere takes it when that tab had no channel open (nothing is lost there:
+        it follows the game from then on); else it follows the game there, the board as that tab keeps it, until it
+        has the game (:meth:`play_here`, or ``here``). One tab plays a game: two would make two sets of channels
+        and invitations, and say the other's devices had lost their connection."""
+        together = self.together
+        if together is None:
+            return None
+        if how == "here":
+            return self._take_part(key, steal=False) if together.following == key else None
+        if how not in ("connected", "elsewhere", "stolen") or together.following or together.key != key:
+            return None
+        if how == "elsewhere":  # no channel open there: nothing is lost
+            together.commands.append({"do": "steal", "key": key})
+            return self._together_now()
+        self._follow(together)
+        return dataclasses.replace(self._together_now(), announce=self.t("together.elsewhere"))  # (shown beside)
+
+    def play_here(self) -> Screen | None:
+        """*Play here* on a tab that follows a game another tab holds: this tab takes it, and the other tab's
+        channels close (the other devices connect to this one anew). None when this tab follows no game."""
+        together = self.together
+        if together is None or not together.following:
+            return None
+        return self._take_part(together.following, steal=True)
+
+    def _follow(self, part: Together) -> Together:
+        """This tab follows the game of ``part``, held by another tab: what it had asked of its channels is dropped
+        and every channel it made is closed unheard; the page waits for the game (:meth:`held`). Returns the tab's
+        :class:`Together` now."""
+        part.take()
+        kept = self._kept_together(part.key) or part  # the game as far as the tab that holds it kept it
+        follower = _follower(kept)
+        follower.commands = [{"do": "drop"}, {"do": "wait", "key": part.key}]  # (an invitation being made too)
+        self.together, self.followed, self._thinking = follower, part.key, None
+        return follower
+
+    def _follow_on(self, key: str | None) -> Screen | None:
+        """The tab that holds the game this tab follows kept it further: shown as far as it is now, what happened
+        since walked on the board (None: nothing new)."""
+        together = self.together
+        assert together is not None
+        kept = self._kept_together(together.following) if key == TOGETHER_PREFIX + together.following else None
+        if kept is None or (kept.table and together.table and kept.table.match == together.table.match):
+            return None
+        seen = len(together.table.match.actions) if together.table is not None else None
+        follower = _follower(kept)
+        follower.commands = together.commands
+        self.together = follower
+        return self._together_now(fresh=True, since=seen, quiet=True)  # as a watcher sees each move come
+
+    def _take_part(self, key: str, steal: bool) -> Screen:
+        """This tab has the game ``key`` now (``steal``: taken from the tab that held it): the part as the browser
+        keeps it; a host makes a new invitation for each device, a guest waits for one."""
+        kept = self._kept_together(key)
+        self.followed = ""
+        if kept is None:  # (deleted meanwhile)
+            return self.setup_screen(self.t("together.not_kept"))
+        if steal:
+            kept.commands.insert(0, {"do": "steal", "key": key})
+        self.together = kept
+        return self._together_now(self.t("together.here_now"), tone="info")
 
     def reply(self, peer: int, text: str) -> Screen:
         """The host pasted the reply of device ``peer``."""
@@ -446,3 +562,25 @@ class BetweenDevices:
             return self.screen()
         self.together.join(name)
         return self._together_now()
+
+
+def _connected(together: Together) -> bool:
+    """True while a channel to another device is open (:attr:`Screen.channels_open`)."""
+    return any(peer.state == "open" for peer in together.peers.values())
+
+
+def _follower(part: Together) -> Together:
+    """``part`` as a tab of this browser shows it while another tab holds it (:meth:`BetweenDevices.held`): the game as
+    far as ``part`` has it, checked, to watch. The tab neither plays, connects nor keeps anything until it has the
+    part again.
+
+    Raises:
+        MalefizError: for a game that does not check out (``part`` checked it already).
+    """
+    together = Together("watcher", part.setup, part.name, part.games)
+    together.me, together.following = None, part.key
+    if part.table is not None:
+        together.table = Table.replay(part.table.match, part.games, None, None, part.table.language)
+        if together.table.session is not None and part.me is not None:  # drawn from the part's side, as there
+            together.table.session.seen_from = part.table.seats_of(part.me)
+    return together

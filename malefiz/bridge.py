@@ -442,6 +442,8 @@ CALLS: Final[dict[str, Callable[..., Any]]] = {
     "invite": _app_call("invite", _seat_or_watcher),
     "relayed": _app_call("relayed", _text),
     "reply_from_tab": _app_call("reply_from_tab", _text),
+    "held": _app_call("held", _text, _text),
+    "play_here": _app_call("play_here"),
     "set_motion": _app_call("set_motion", bool),
     "set_sound": _app_call("set_sound", bool),
     "set_shake": _app_call("set_shake", bool, bool),

@@ -126,6 +126,8 @@ class Together(Reacting):
         """The roster the host last sent."""
         self.reactions = Reactions()
         """Reactions sent or received since the page last showed them (:mod:`malefiz.reactions`)."""
+        self.following = ""
+        """The key of this browser's part in the game shown while another tab holds it ("": a part of its own)."""
 
     # -- the host -----------------------------------------------------------------------
 

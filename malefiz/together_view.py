@@ -17,6 +17,7 @@ from .together import WATCHERS, Peer, Together
 __all__ = [
     "KEPT",
     "device_name",
+    "follower_html",
     "invite_html",
     "join_html",
     "kept_html",
@@ -52,6 +53,8 @@ def waiting_text(together: Together, t: Translator) -> str:
                 host=person(together, table.match.names[0], t),
                 name=session.seat_name(seat),
             )
+        if together.following and seat in session.seen_from:  # this browser's person, in the tab that plays
+            return t("together.waiting_elsewhere", name=session.seat_name(seat))
         return t("together.waiting_move", name=session.seat_name(seat))
     return ""
 
@@ -160,6 +163,20 @@ def panel_html(together: Together, t: Translator) -> str:
     return (
         f'<section class="together"><h2>{title}</h2>{_reactions_html(together, t)}<ul>{"".join(rows)}</ul>{extra}'
         "</section>"
+    )
+
+
+def follower_html(t: Translator) -> str:
+    """The panel of a tab that follows a game another tab of this browser holds (:meth:`Together.follower`): where
+    the game is played, and *Play here*, which takes it from that tab (its channels close: the devices connect to
+    this one anew)."""
+    title = html.escape(t("together.title"))
+    here = html.escape(t("together.play_here"))
+    return (
+        f'<section class="together"><h2>{title}</h2><p>{html.escape(t("together.elsewhere"))}</p>'
+        f'<details data-keep="play-here"><summary>{here}</summary>'
+        f'<p class="note">{html.escape(t("together.play_here_note"))}</p>'
+        f'<p><button type="button" data-action="play-here">{here}</button></p></details></section>'
     )
 
 

@@ -95,7 +95,7 @@
       }
       asks = reply.asks;
       if (counted) waitingFor(-1);
-      if (reply.screen) window.MalefizTogether.carry(reply.screen.net);  // web/together.js: sent whether drawn or not
+      if (reply.screen) window.MalefizTogether.carry(reply.screen);  // web/together.js: whether drawn or not
       return reply;
     });
   }

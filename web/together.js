@@ -51,10 +51,57 @@
     tabs.postMessage({reply: text});
   }
 
+  // The game this tab holds against the other tabs of this browser (Screen.holds): the browser's lock of its name
+  // (Web Locks), let go when the screen names another or none, and by the browser when the tab goes; a second lock
+  // while the tab has a channel open in it (Screen.channels_open). Python decides what a tab that finds the game
+  // held does (malefiz/between.py, held): take it ("steal"), or follow it there until it has it ("wait").
+  function nothing() {}
+  var NAME = "malefiz.together.", held = {key: "", stop: nothing}, live = {key: "", stop: nothing};
+
+  /** Hold the lock `name` once `options` grant it (`then(got)` first) until the function returned lets go; `stolen`
+   * runs when another tab takes it. */
+  function grab(name, options, then, stolen) {
+    var letGo, gone = false, quit = new AbortController(), kept = new Promise(function (resolve) { letGo = resolve; });
+    if (!options.steal && !options.ifAvailable) options.signal = quit.signal;  // (waiting: it can be called off)
+    navigator.locks.request(name, options, function (got) {
+      if (gone) return null;
+      then(Boolean(got));
+      return got ? kept : null;
+    }).catch(function () { if (!gone) stolen(); });
+    return function () { gone = true; quit.abort(); letGo(); };
+  }
+
+  function lock(key, how) {
+    held.stop();
+    var mine = held = {key: key, stop: nothing};
+    if (!key || !navigator.locks) return;  // (an address that is not secure, an old browser: every tab plays)
+    var options = how === "steal" ? {steal: true} : how === "wait" ? {} : {ifAvailable: true};
+    mine.stop = grab(NAME + key, options, function (got) {
+      if (got && how === "wait") run("held", key, "here");
+      if (!got) {
+        navigator.locks.query().then(function (state) {
+          var open = state.held.some(function (other) { return other.name === NAME + "open." + key; });
+          if (held === mine) run("held", key, open ? "connected" : "elsewhere");
+        });
+      }
+    }, function () { run("held", key, "stolen"); });
+  }
+
+  function carryLocks(screen) {
+    var key = screen.holds || "", channels = screen.channels_open ? key : "";
+    if (key !== held.key) lock(key, "try");
+    if (channels === live.key) return;
+    live.stop();
+    live = {key: channels, stop: nothing};
+    if (channels && navigator.locks) live.stop = grab(NAME + "open." + channels, {}, nothing, nothing);
+  }
+
   function command(c) {
     var options = c.stun ? {stun: c.stun} : {};  // a STUN server only once the host chose one (named on the page)
     if (c.do === "relay") return relay(c.text);
     if (c.do === "relayed") return tabs && tabs.postMessage({taken: c.name});
+    if (c.do === "steal" || c.do === "wait") return lock(c.key, c.do);
+    if (c.do === "drop") return drop();
     var failed = function (error) { tell(c.peer, "failed", String((error && error.message) || error)); };  // no network
     if (c.do === "offer") {
       window.MalefizNet.offer(options).then(function (made) { wire(c.peer, made.peer); tell(c.peer, "offer", made.sdp); }, failed);
@@ -123,15 +170,25 @@
       run("reply", id, document.querySelector('[data-together] input[name="reply-' + id + '"]').value);
     } else if (action === "watch" || action === "across") {
       run(action);
+    } else if (action === "play-here") {
+      run("play_here");
     } else if (action === "join") {
       var name = document.querySelector('[data-together] input[name="join-name"]');  // none when invited to watch
       run("join", name ? name.value : "");
     }
   });
 
+  /** Every channel closed (what waits for one too), unheard: this tab has no part in the game any more. */
+  function drop() {
+    var closing = handles;
+    handles = {};
+    pending = [];
+    Object.keys(closing).forEach(function (peer) { closing[peer].close(); });
+  }
+
   // A page that goes (its tab closed, another address) ends its channels, so the other devices see it at once
   // rather than once ICE gives up (some 20 seconds).
-  addEventListener("pagehide", function () { Object.keys(handles).forEach(function (peer) { handles[peer].close(); }); });
+  addEventListener("pagehide", drop);
 
   /** The reactions just sent or received (Screen.reaction), over the board for a few seconds. */
   var reactionTimer = null;
@@ -153,8 +210,12 @@
       window.redrawKeepingFocus(document.querySelector("[data-invite]"), screen.view === "play" ? screen.invite || "" : "");
       draw(screen.view === "play" ? screen.together || "" : "");
     },
-    // Every reply's channel commands, its screen drawn or not (page.js: a computer's move answered as a person acted
-    // is not drawn, but goes to the other devices all the same); on the setup screen a reply link's tab passes it on.
-    carry: function (net) { (net || []).forEach(command); },
+    // Every reply's channel commands and the game it holds, its screen drawn or not (page.js: a computer's move
+    // answered as a person acted is not drawn, but goes to the other devices all the same); on the setup screen a
+    // reply link's tab passes it on.
+    carry: function (screen) {
+      carryLocks(screen);
+      (screen.net || []).forEach(command);
+    },
   };
 })();

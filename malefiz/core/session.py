@@ -79,6 +79,8 @@ class Session(WhoPlays, Reviewing):
         self.mine: frozenset[int] | None = None
         """The seats played on this device (None: every seat). In a game between devices
         (:mod:`malefiz.core.remote`) the others' seats are played there and arrive as messages."""
+        self.seen_from: frozenset[int] = frozenset()
+        """The seats whose side this device draws nearest while it plays none (a tab following another tab's game)."""
         self.rolls_ready = True
         """False while the die waits for another device's part (:mod:`malefiz.core.fair`)."""
         self.reviewer = Reviewer(self.game, self.face)
@@ -633,7 +635,7 @@ class Session(WhoPlays, Reviewing):
         devices (see :attr:`mine`), or of several the one a person plays (the others its computers': the host's
         own, or those of a device that left); None on a single device, for a watcher, or for several people here
         (the board as printed)."""
-        return None if self.mine is None else self.setup.facing(self.mine)
+        return None if self.mine is None else self.setup.facing(self.mine or self.seen_from)
 
     def marks(self) -> Marks[Any]:
         """What the board marks for the person to act: movable pieces, the chosen one, its targets, the

@@ -1,0 +1,161 @@
+"""A game between devices in two tabs of one browser. One tab holds the game (the browser's lock of the game's key,
+which the page takes as :attr:`Screen.holds` says: ``web/together.js``); a tab that opens it while another holds
+it follows it there (it neither connects, offers nor keeps anything, and says no device lost its connection), or
+takes it when that tab has no channel open (nothing is lost there). The browser's answers are played by the test,
+as the page passes them on (:meth:`App.held`)."""
+
+from __future__ import annotations
+
+import random
+
+from malefiz.app import App
+from malefiz.core.screen import Screen
+from malefiz.together import TOGETHER_PREFIX
+
+from .test_together import act, connect, deliver, must, play_round, play_until, sdp
+
+SETUP = "?game=maedn&seats=human,remote,bot:medium&names=Anna,Ben&first=red"
+
+
+def second_tab(first: App) -> tuple[App, Screen]:
+    """The game of ``first`` opened again in another tab of the same browser (the setup screen's *Back to the
+    game*, or its address in a new tab)."""
+    assert first.address is not None and first.address.query.startswith("?together=")
+    tab = App(first.storage, ["en"], rng=random.Random(5))
+    return tab, tab.open(first.address.query)
+
+
+def dos(screen: Screen) -> list[str]:
+    return [c["do"] for c in screen.net]
+
+
+def test_every_screen_of_a_game_between_devices_names_the_game_its_tab_holds_and_the_setup_screen_none() -> None:
+    host, guest, sent = connect(SETUP)
+    assert host.together is not None and guest.together is not None
+    assert host.screen().holds == host.together.key and guest.screen().holds == guest.together.key
+    assert host.together.key != guest.together.key  # each device's part: a browser of its own
+    deliver(host, guest, sent)
+    assert host.screen().holds == host.together.key
+    waiting = App(host.storage, ["en"]).open("?game=malefiz&seats=human,remote")  # before the first roll too
+    assert waiting.view == "play" and waiting.holds and waiting.holds != host.together.key
+    assert host.to_setup("").holds == "" and host.open("?game=maedn&seats=human,human").holds == ""
+
+
+def test_a_second_tab_of_a_connected_game_follows_it_there_and_takes_it_once_the_first_tab_lets_go() -> None:
+    host, guest, sent = connect(SETUP)
+    deliver(host, guest, sent)
+    play_until(host, guest, sent, 8)
+    assert host.together is not None and host.together.table is not None and host.screen().channels_open
+    key = host.together.key
+    tab, opened = second_tab(host)
+    assert opened.holds == key and dos(opened) == ["offer"]  # asked before the browser says another tab holds it
+    assert not opened.channels_open
+    screen = must(tab.held(key, "connected"))
+    assert "open in another tab of this browser: play it there" in screen.together
+    assert "Play here instead" in screen.together and "connection lost" not in screen.together
+    assert "Let the computer play" not in screen.together and "invitation" not in screen.notice
+    assert screen.holds == key and screen.net == ({"do": "drop"}, {"do": "wait", "key": key})
+    assert screen.announce == screen.together.split("<p>")[1].split("</p>")[0] and not screen.notice  # said once
+    assert not screen.can_roll and not screen.rematch_shown and not screen.undo_shown
+    assert tab.session is not None and host.session is not None and tab.session.state == host.session.state
+    assert tab.session.facing == host.session.facing == 0  # Anna's side nearest, as in her first tab
+    closed = must(tab.net(1, "offer", sdp("offer", 50003)))  # the offer the page was making meanwhile
+    assert closed.net == ({"do": "close", "peer": 1},) and "connection lost" not in closed.together
+    assert tab.net(1, "close", "") is None and tab.net(1, "message", '{"t":"hello"}') is None
+
+    # It neither plays nor keeps anything: the tab that holds the game does.
+    stored = host.storage.get(TOGETHER_PREFIX + key)
+    for _ in range(3):
+        tab.roll(), tab.think(), tab.screen()
+        for key_ in tab.session.choices() if tab.session is not None else ():
+            tab.click(key_.field)
+    assert host.storage.get(TOGETHER_PREFIX + key) == stored and tab.session.state == host.session.state
+
+    # The game goes on in the first tab: this one shows it as it is, what happened walked on the board.
+    play_round(host, guest, sent)
+    for _ in range(100):  # until it is Anna's turn to roll or move
+        if (host.session.can_roll() and not host.session.is_bot_turn()) or host.session.is_person_to_choose():
+            break
+        play_round(host, guest, sent)
+    followed = must(tab.changed(TOGETHER_PREFIX + key))
+    assert followed.status == "Anna (yellow) to play, in the other tab of this browser"
+    assert tab.session is not None and tab.session.state == host.session.state
+    assert "Since your last turn" not in followed.notice and "another tab" in followed.together
+    assert tab.changed(TOGETHER_PREFIX + key) is None  # nothing new since
+
+    # The first tab closes (the browser gives its lock to this one): the game goes on here, a new invitation for Ben.
+    taken = must(tab.held(key, "here"))
+    assert taken.notice == "The game goes on in this tab now." and dos(taken) == ["offer"]
+    assert tab.together is not None and tab.together.role == "host" and tab.together.key == key
+    assert "Connect Ben again" in must(tab.net(1, "offer", sdp("offer", 50004))).together
+    assert tab.held(key, "here") is None  # said once
+
+
+def test_a_second_tab_takes_a_game_its_first_tab_has_no_channel_open_in_and_the_first_follows() -> None:
+    host, guest, sent = connect(SETUP)
+    deliver(host, guest, sent)
+    play_until(host, guest, sent, 6)
+    assert host.together is not None
+    key = host.together.key
+    must(host.net(1, "close", ""))  # Ben's page is gone: the host's invitation to reconnect is being made
+    must(host.net(1, "offer", sdp("offer", 50005)))
+    assert not host.screen().channels_open
+    tab, _ = second_tab(host)
+    screen = must(tab.held(key, "elsewhere"))  # nothing is lost there: this tab takes the game
+    assert dos(screen) == ["steal"] and screen.net[0]["key"] == key and screen.holds == key
+    assert tab.together is not None and not tab.together.following and "another tab" not in screen.together
+    stolen = must(host.held(key, "stolen"))  # the first tab learns it from the browser
+    assert stolen.net == ({"do": "drop"}, {"do": "wait", "key": key})  # (the invitation to reconnect it had made)
+    assert "open in another tab" in stolen.together and host.together is not None and host.together.following == key
+    assert host.held(key, "stolen") is None and host.held("another", "elsewhere") is None
+    assert tab.held(key, "nonsense") is None
+
+
+def test_play_here_takes_the_game_from_the_tab_that_holds_it() -> None:
+    host, guest, sent = connect(SETUP)
+    deliver(host, guest, sent)
+    assert host.together is not None
+    key = host.together.key
+    tab, _ = second_tab(host)
+    tab.held(key, "connected")
+    screen = must(tab.play_here())
+    assert dos(screen) == ["steal", "offer"] and screen.notice == "The game goes on in this tab now."
+    assert tab.together is not None and tab.together.role == "host" and not tab.together.following
+    assert tab.play_here() is None  # a tab that follows no game
+    must(host.held(key, "stolen"))
+    assert host.together is not None and host.together.following == key
+
+
+def test_a_guests_second_tab_follows_too_and_a_play_link_opened_there_reaches_the_tab_that_holds_the_game() -> None:
+    host, guest, sent = connect(SETUP)
+    deliver(host, guest, sent)
+    play_until(host, guest, sent, 4)
+    assert guest.together is not None and host.together is not None and host.together.table is not None
+    key = guest.together.key
+    tab, _ = second_tab(guest)
+    assert "open in another tab" in must(tab.held(key, "connected")).together
+    for _ in range(50):  # Anna acts; what she sent has not reached Ben's first tab, but her play link reaches him
+        if act(host) is not None:
+            break
+        play_round(host, guest, sent)
+    sent.clear()
+    assert guest.together.table is not None and guest.together.table.match != host.together.table.match
+    opened = tab.open("", host.together.play_link())  # opened in the tab that follows the game: it still follows it
+    assert tab.together is not None and tab.together.following == key and opened.holds == key
+    assert opened.net == ({"do": "drop"}, {"do": "wait", "key": key}) and "open in another tab" in opened.together
+    assert must(guest.changed(TOGETHER_PREFIX + key)).holds == key  # the first tab catches up with what it brought
+    assert guest.together.table.match == host.together.table.match
+
+
+def test_a_tab_that_follows_a_game_lets_go_of_it_on_the_setup_screen() -> None:
+    host, guest, sent = connect(SETUP)
+    deliver(host, guest, sent)
+    assert host.together is not None
+    key = host.together.key
+    tab, _ = second_tab(host)
+    tab.held(key, "connected")
+    assert tab.question("setup") is None  # nothing of the game is here to lose
+    screen = tab.to_setup("")
+    assert screen.holds == "" and not screen.net and tab.together is None and tab.followed == ""
+    assert tab.held(key, "here") is None and tab.changed(TOGETHER_PREFIX + key) is None
+    assert "Back to the game" in screen.latest  # the game is still kept: it can be opened again
