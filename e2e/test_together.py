@@ -654,8 +654,9 @@ def test_a_host_without_a_network_is_told_so_in_words_and_plays_by_links(
     game: GamePage, devices: Callable[..., Page], site_url: str
 ) -> None:
     """No connection can be made: the invitation goes without one (its link, its QR code), the reply comes back,
-    and the game goes from device to device by play links."""
-    game.page.add_init_script(NO_NETWORK)
+    and the game goes from device to device by play links. A link tapped in a messenger opens in a new tab: that
+    tab plays on (nothing is lost in the first, which has no connection open), and the first follows it."""
+    game.page.context.add_init_script(NO_NETWORK)
     game.open("?game=maedn&seats=human,remote&names=Anna,Ben&seed=3&pace=instant")
     host = game.page
     notice = host.locator(".alert.notice p")
@@ -677,9 +678,16 @@ def test_a_host_without_a_network_is_told_so_in_words_and_plays_by_links(
     guest.wait_for_selector("html[data-ready]")
     back = play_on_until_link(guest)  # Ben plays until the game waits for Anna
     assert "Anna and you play without a connection" in (guest.locator("[data-together]").text_content() or "")
-    host.goto(back)
-    host.wait_for_selector("html[data-ready]")
-    host.wait_for_function(MY_TURN)  # Anna's turn again, on Anna's device
+    second = host.context.new_page()  # Anna taps Ben's link in her messenger: a new tab of her browser
+    watched(second, game.watch)
+    second.goto(back)
+    second.wait_for_selector("html[data-ready]")
+    second.wait_for_function(MY_TURN)  # Anna's turn again, on Anna's device, in the new tab
+    host.locator("[data-together] p", has_text="open in another tab of this browser").wait_for()  # the first follows
+    converge([host, second])
+    assert host.locator('[data-action="roll"]:not([disabled]), #board .movable').count() == 0
+    act(second, "maedn")  # Anna plays in the new tab; the first shows it
+    converge([host, second])
     game.watch.assert_clean()
 
 
