@@ -463,7 +463,7 @@ class BetweenDevices:
         if together is None:
             return None
         if how == "here":
-            return self._take_part(key, steal=False) if together.following == key else None
+            return self._here(key) if together.following == key else None
         if how not in ("connected", "elsewhere", "stolen") or together.following or together.key != key:
             return None
         if how == "elsewhere":  # no channel open there: nothing is lost
@@ -504,6 +504,19 @@ class BetweenDevices:
         follower.commands = together.commands
         self.together = follower
         return self._together_now(fresh=True, since=seen, quiet=True)  # as a watcher sees each move come
+
+    def _here(self, key: str) -> Screen:
+        """The tab that held the game ``key`` let go of it: this tab has it now, unless that game went on as a
+        rematch kept under a key of its own (the tab that let go holds that one now): this tab follows the rematch."""
+        kept = self._kept_together(key)
+        after = anchor_key(kept.next[1].anchor) if kept is not None and kept.next is not None else ""
+        rematch = self._kept_together(after) if after else None
+        if rematch is None or rematch.table is None:
+            return self._take_part(key, steal=False)
+        follower = _follower(rematch)
+        follower.commands = [{"do": "wait", "key": after}]
+        self.together, self.followed = follower, after
+        return self._together_now()
 
     def _take_part(self, key: str, steal: bool) -> Screen:
         """This tab has the game ``key`` now (``steal``: taken from the tab that held it): the part as the browser

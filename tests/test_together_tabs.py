@@ -159,3 +159,26 @@ def test_a_tab_that_follows_a_game_lets_go_of_it_on_the_setup_screen() -> None:
     assert screen.holds == "" and not screen.net and tab.together is None and tab.followed == ""
     assert tab.held(key, "here") is None and tab.changed(TOGETHER_PREFIX + key) is None
     assert "Back to the game" in screen.latest  # the game is still kept: it can be opened again
+
+
+def test_a_tab_that_follows_a_game_follows_its_rematch_too() -> None:
+    host, guest, sent = connect("?game=maedn&seats=human,remote&names=Anna,Ben")
+    deliver(host, guest, sent)
+    assert host.together is not None
+    key = host.together.key
+    tab, _ = second_tab(host)
+    tab.held(key, "connected")
+    play_until(host, guest, sent, 100_000)
+    sent.extend(("host", c["peer"], c["text"]) for c in must(host.rematch()).net if c["do"] == "send")
+    deliver(host, guest, sent)
+    assert host.session is not None and not host.session.state.is_over and host.together.key != key
+    after = host.together.key
+    assert host.screen().holds == after  # the first tab holds the rematch, and lets go of the last game
+    screen = must(tab.held(key, "here"))
+    assert screen.holds == after and screen.net == ({"do": "wait", "key": after},) and not screen.notice
+    assert tab.together is not None and tab.together.following == after and "another tab" in screen.together
+    assert tab.session is not None and tab.session.state == host.session.state
+    play_until(host, guest, sent, 12)
+    must(tab.changed(TOGETHER_PREFIX + after))
+    assert tab.session.state == host.session.state
+    assert must(tab.held(after, "here")).notice == "The game goes on in this tab now."
