@@ -185,7 +185,9 @@ class Table:
 
     def open_link(self) -> None:
         """A link sent is opened (or opened once more) on its device, in the game's tab or in a tab of its own on
-        the same storage (the game's tab then hears of the change, as the page's storage event tells it)."""
+        the same storage (the game's tab then hears of the change, as the page's storage event tells it). The new
+        tab finds the game held by the game's tab (the browser's lock): it follows the game there while that tab has
+        a channel open, else it takes the game (the device's tab from then on) and the other tab follows it."""
         index = self.rnd.randrange(len(self.links))
         side, link = self.links.pop(index) if self.rnd.random() < 0.8 else self.links[index]
         device = self.devices[side]
@@ -198,6 +200,18 @@ class Table:
         tab = App(device.storage, ["en"], rng=random.Random(self.rnd.random()))
         opened = tab.open("", link)
         assert opened.error == "" and (opened.notice == "" or opened.notice_tone != "alert"), opened.notice
+        part = device.together
+        if part is not None and opened.holds == part.key:  # the browser's lock: the game's tab holds it
+            open_there = any(peer.state == "open" for peer in part.peers.values())
+            held = tab.held(part.key, "connected" if open_there else "elsewhere")
+            if not open_there:  # nothing is lost there: the new tab takes the game, the first one follows it
+                assert held is not None and held.net[0] == {"do": "steal", "key": part.key}
+                self.done.append(f"{side}'s new tab takes the game")
+                self.devices[side] = tab
+                self.heard(side, held)
+                self.heard(side, device.held(part.key, "stolen"))  # (the first tab's: it has no channel to send on)
+                return
+            assert held is not None and held.net == ({"do": "drop"}, {"do": "wait", "key": part.key})
         changed = [key for key in device.storage.all_keys() if key.startswith(together.TOGETHER_PREFIX)]
         for key in changed:
             self.heard(side, device.together_changed(key))
