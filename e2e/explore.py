@@ -54,6 +54,8 @@ SET = """([selector, n, value]) => { const e = document.querySelectorAll(selecto
   e.dispatchEvent(new Event("input", {bubbles: true})); e.dispatchEvent(new Event("change", {bubbles: true})); }"""
 SAID = """() => ["[data-status]", "[data-notice]", "[data-together] ul"].map(
   (selector) => (document.querySelector(selector) || {}).textContent)"""
+FOLLOWS = """() => document.querySelector('[data-together] details[data-keep="play-here"]') !== null"""
+"""The page follows a game another tab of its browser holds (:func:`malefiz.together_view.follower_html`)."""
 TYPED = ("Mia", "", "x" * 60, "<b>&amp;", "Ünal", "#reply=AAAA", "https://example.org/")
 
 
@@ -82,15 +84,18 @@ class Explorer:
         context.route("**/*", functools.partial(self._guard, who))  # a tab the page opens (the rules) too
         page = context.new_page()
         context.on("page", functools.partial(self._beside, who))
+        self._watch(page, who)
+        page.goto(self.url + query)
+        page.wait_for_selector("html[data-ready]", state="attached", timeout=60_000)
+        self.pages.append(page)
+        return page
+
+    def _watch(self, page: Page, who: str) -> None:
         page.on("console", lambda m: self._console(who, m))
         page.on("pageerror", lambda e: self.wrong.append(f"{who}: page error {e}"))
         page.on("dialog", lambda d: d.accept())
         page.on("load", lambda p: self._went(who, p.url))
         page.set_default_timeout(30_000)
-        page.goto(self.url + query)
-        page.wait_for_selector("html[data-ready]", state="attached", timeout=60_000)
-        self.pages.append(page)
-        return page
 
     def _went(self, who: str, url: str) -> None:
         """A page loaded a document (the game's own anew, a play link, a rules page): its channels closed."""
@@ -129,6 +134,9 @@ class Explorer:
             self.done.append(f"{who} presses {key}" + (f" on {on}" if on else ""))
             page.keyboard.press(key)
             return
+        if together and self.rnd.random() < 0.006:
+            self.second_tab(self.pages.index(page))
+            return
         if together and self.rnd.random() < 0.004:
             self.done.append(f"{who} reloads")
             page.reload()
@@ -162,6 +170,45 @@ class Explorer:
             page.touchscreen.tap(x, y)
         else:
             page.mouse.click(x, y)
+
+    def second_tab(self, k: int) -> None:
+        """Device ``k`` opens its game again in a second tab (the setup screen's *Back to the game*, its address):
+        that tab follows the game while the first has a channel open (and is closed again, or takes the game by
+        *Play here instead*), else it takes the game and the first follows. The tab with the game stays the device's
+        page; the other closes. A device whose tab changed connects again (or stays away a while), as after a
+        reload."""
+        page, who = self.pages[k], f"device {k + 1}"
+        code = page.url.split("together=")[1].split("&")[0].split("#")[0]
+        self.done.append(f"{who} opens its game again in a second tab")
+        second = page.context.new_page()
+        self.opened = [(w, p) for w, p in self.opened if p is not second]  # (not a tab of rules: kept open)
+        self._watch(second, f"{who}'s second tab")
+        second.goto(f"{self.url}?net=loopback&together={code}")
+        second.wait_for_selector(SETTLED, state="attached", timeout=60_000)
+        for _ in range(100):  # until one of the two follows the game (the browser's lock decides which)
+            follows = [p.evaluate(FOLLOWS) for p in (page, second)]
+            if follows[0] != follows[1]:
+                break
+            time.sleep(0.1)
+        else:
+            self.wrong.append(f"{who}: neither or both of its tabs follow the game ({follows})")
+            return
+        if follows[1] and self.rnd.random() < 0.7:
+            self.done.append(f"{who} closes the second tab, which followed the game there")
+            second.close()
+            return
+        if follows[1]:
+            self.done.append(f"{who} plays here instead, in the second tab")
+            second.locator('[data-together] details[data-keep="play-here"] summary').click()
+            second.locator('[data-together] [data-action="play-here"]').click()
+            page.wait_for_function(FOLLOWS)
+        else:
+            self.done.append(f"{who}'s second tab takes the game (no channel was open in the first)")
+        page.close()
+        self.pages[k] = second
+        self.away |= set(range(1, len(self.pages))) if k == 0 else {k}
+        if self.rnd.random() < 0.5:
+            self.reconnect(0)
 
     def invite(self, query: str) -> None:
         """The first device invites one more for each seat the setup marks ``remote`` (peers 1, 2, ... in seat
