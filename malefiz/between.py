@@ -121,15 +121,13 @@ class BetweenDevices:
             board_svg=game.face.render(state, Marks(facing=together.facing), names, t),
             language=t.language,
             awake=True,  # while the friends scan the invitation and send their replies
-            rules_beside=True,
-            holds=together.following or together.key,
-            channels_open=_connected(together),
             notice=notice or (t.error(together.problem) if together.problem is not None else ""),
             notice_tone=tone if notice else "alert",
             status=waiting_text(together, t),
             together=self._panel(together),
             net=tuple(together.take()),
             pace=self.pace,
+            **_tab_fields(together),
         )
 
     def open_together(self, query: str, fragment: str) -> Screen:
@@ -425,8 +423,7 @@ class BetweenDevices:
         found = self._play_screen(s, fresh, saving=True)
         waiting = waiting_text(together, self.t)
         changes: dict[str, Any] = {"together": self._panel(together), "net": tuple(together.take())}
-        changes["rules_beside"], changes["holds"] = True, together.following or together.key
-        changes["channels_open"] = _connected(together)
+        changes.update(_tab_fields(together))
         changes["reaction"], others = reactions_heard(together, self.t)
         if others and found.sound is None:  # a reaction from another device: a short ding (a move's sound first)
             changes["sound"] = "reaction"
@@ -577,9 +574,11 @@ class BetweenDevices:
         return self._together_now()
 
 
-def _connected(together: Together) -> bool:
-    """True while a channel to another device is open (:attr:`Screen.channels_open`)."""
-    return any(peer.state == "open" for peer in together.peers.values())
+def _tab_fields(together: Together) -> dict[str, Any]:
+    """What every screen of a game between devices says of this tab: the game it holds against the browser's other
+    tabs, whether a channel is open in it, and that the rules open in a tab of their own (the page must stay)."""
+    channels_open = any(peer.state == "open" for peer in together.peers.values())
+    return {"holds": together.following or together.key, "channels_open": channels_open, "rules_beside": True}
 
 
 def _follower(part: Together) -> Together:
