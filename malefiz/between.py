@@ -576,8 +576,11 @@ class BetweenDevices:
 
 def _tab_fields(together: Together) -> dict[str, Any]:
     """What every screen of a game between devices says of this tab: the game it holds against the browser's other
-    tabs, whether a channel is open in it, and that the rules open in a tab of their own (the page must stay)."""
-    channels_open = any(peer.state == "open" for peer in together.peers.values())
+    tabs, whether a channel is open in it (or being made: an invitation or a reply out, which another tab taking the
+    game would spoil), and that the rules open in a tab of their own (the page must stay)."""
+    channels_open = any(
+        peer.state == "open" or (peer.state == "offered" and not peer.unreachable) for peer in together.peers.values()
+    )
     return {"holds": together.following or together.key, "channels_open": channels_open, "rules_beside": True}
 
 

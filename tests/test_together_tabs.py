@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 
-from malefiz.app import App
+from malefiz.app import App, MemoryStorage
 from malefiz.core.screen import Screen
 from malefiz.together import TOGETHER_PREFIX
 
@@ -109,6 +109,14 @@ def test_a_second_tab_takes_a_game_its_first_tab_has_no_channel_open_in_and_the_
     assert "open in another tab" in stolen.together and host.together is not None and host.together.following == key
     assert host.held(key, "stolen") is None and host.held("another", "elsewhere") is None
     assert tab.held(key, "nonsense") is None
+
+
+def test_an_invitation_or_a_reply_out_counts_as_a_channel_another_tab_would_spoil() -> None:
+    host = App(MemoryStorage(), ["en"], rng=random.Random(3))
+    assert not host.open(SETUP).channels_open  # the invitation is being made
+    offered = must(host.net(1, "offer", sdp("offer", 50006)))
+    assert offered.channels_open  # out: Ben may be answering it
+    assert not must(host.net(1, "failed", "no ICE candidate")).channels_open  # (none could be made: plays by links)
 
 
 def test_play_here_takes_the_game_from_the_tab_that_holds_it() -> None:

@@ -269,8 +269,9 @@ class Screen:
     holds the browser's lock of that name while the screen says so, and tells Python when another tab has it
     (:meth:`malefiz.between.BetweenDevices.held`). Like :attr:`net`, read from every reply."""
     channels_open: bool = False
-    """This tab has a channel open to another device in the game it :attr:`holds`: the page holds a second lock
-    while so, by which a tab that finds the game held learns that taking it would cut the game's connections."""
+    """This tab has a channel open to another device in the game it :attr:`holds` (or one being made): the page holds
+    a second lock while so, by which a tab that finds the game held learns that taking it would cut the game's
+    connections."""
     invite: str = ""
     """*Play with other devices* in a game on one device: the seats to offer to a person on another device."""
     players: str = ""
