@@ -202,7 +202,9 @@ class Table:
         assert opened.error == "" and (opened.notice == "" or opened.notice_tone != "alert"), opened.notice
         part = device.together
         if part is not None and opened.holds == part.key:  # the browser's lock: the game's tab holds it
-            open_there = any(peer.state == "open" for peer in part.peers.values())
+            there = device.screen(keep=False)  # what the game's tab last said of itself (the browser's second lock)
+            self.heard(side, there)
+            open_there = there.channels_open
             held = tab.held(part.key, "connected" if open_there else "elsewhere")
             if not open_there:  # nothing is lost there: the new tab takes the game, the first one follows it
                 assert held is not None and held.net[0] == {"do": "steal", "key": part.key}
