@@ -14,6 +14,7 @@ from collections.abc import Callable
 from urllib.parse import quote
 
 import pytest
+from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from site_page import CENTER_OF, PRESS_AS_IT_THINKS, STILL, GamePage, Watch, near_the_end
@@ -615,6 +616,10 @@ def test_a_game_opened_again_in_a_second_tab_follows_the_first_there_and_takes_i
     panel = second.locator("[data-together]")
     assert panel.locator(".peer-state, [data-link-text], .qr").count() == 0  # no lost connection, no invitation
     assert "connection lost" not in (panel.text_content() or "")
+    second.locator('[data-together] details[data-keep="play-here"] summary').click()  # what Play here would do
+    for page in (second, host):  # the panels of both tabs, read by a screen reader as by eye
+        found = Axe().run(page).response["violations"]
+        assert found == [], [f"{v['id']}: {[n['target'] for n in v['nodes'][:3]]}" for v in found]
     play_some(host, guest, 4)  # over the first tab's connection
     converge([host, guest, second])  # the second tab shows each move
     assert not second.evaluate(MY_TURN) or not second.locator('[data-action="roll"]:not([disabled])').count()
