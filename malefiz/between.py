@@ -434,6 +434,8 @@ class BetweenDevices:
         changes["can_undo"], changes["redo_shown"] = together.can_take_back(), False  # a move taken back is chosen anew
         if table is not None and table.late:  # its take-back reached the host after another device's action
             changes["notice"], changes["notice_tone"] = self.t("together.back_late"), "info"
+        if together.following:  # silent: the tab that plays sounds each move (twice would be an echo)
+            changes["sound"] = None
         return dataclasses.replace(found, **changes)
 
     def _panel(self, together: Together) -> str:

@@ -81,6 +81,7 @@ def test_a_second_tab_of_a_connected_game_follows_it_there_and_takes_it_once_the
     assert followed.status == "Anna (yellow) to play, in the other tab of this browser"
     assert tab.session is not None and tab.session.state == host.session.state
     assert "Since your last turn" not in followed.notice and "another tab" in followed.together
+    assert followed.sound is None  # the first tab sounds each move: this one would echo it
     assert tab.changed(TOGETHER_PREFIX + key) is None  # nothing new since
 
     # The first tab closes (the browser gives its lock to this one): the game goes on here, a new invitation for Ben.
