@@ -12,6 +12,7 @@ from urllib.parse import parse_qs
 
 from .core.errors import MalefizError
 from .core.face import Marks
+from .core.match import Match
 from .core.remote import Table
 from .core.remote_link import link_anchors
 from .core.screen import NoticeTone, Screen, play_screen
@@ -495,8 +496,16 @@ class BetweenDevices:
         since walked on the board (None: nothing new)."""
         together = self.together
         assert together is not None
-        kept = self._kept_together(together.following) if key == TOGETHER_PREFIX + together.following else None
-        if kept is None or (kept.table and together.table and kept.table.match == together.table.match):
+        text = self.storage.get(key) if key == TOGETHER_PREFIX + together.following else None
+        if text is None:
+            return None
+        try:  # (kept again as often as that tab's screen changes: the game replayed only once it went on)
+            if together.table is not None and Match.from_json(json.loads(text)["match"]) == together.table.match:
+                return None
+        except (ValueError, RecursionError, MalefizError, KeyError, TypeError):
+            return None
+        kept = self._kept_together(together.following)
+        if kept is None:
             return None
         seen = len(together.table.match.actions) if together.table is not None else None
         follower = _follower(kept)

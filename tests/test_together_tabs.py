@@ -83,6 +83,13 @@ def test_a_second_tab_of_a_connected_game_follows_it_there_and_takes_it_once_the
     assert "Since your last turn" not in followed.notice and "another tab" in followed.together
     assert followed.sound is None  # the first tab sounds each move: this one would echo it
     assert tab.changed(TOGETHER_PREFIX + key) is None  # nothing new since
+    host.screen()  # kept again (when it was last seen), the game as it was: nothing to show anew
+    assert tab.changed(TOGETHER_PREFIX + key) is None
+    kept_text = host.storage.get(TOGETHER_PREFIX + key)
+    for broken in ("{", '{"match": 3}', "[]"):  # what no tab of this page writes: the game shown stays
+        host.storage.set(TOGETHER_PREFIX + key, broken)
+        assert tab.changed(TOGETHER_PREFIX + key) is None and tab.session.state == host.session.state
+    assert kept_text is not None and host.storage.set(TOGETHER_PREFIX + key, kept_text)
 
     # The first tab closes (the browser gives its lock to this one): the game goes on here, a new invitation for Ben.
     taken = must(tab.held(key, "here"))
