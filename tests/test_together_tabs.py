@@ -127,13 +127,20 @@ def test_an_invitation_or_a_reply_out_counts_as_a_channel_another_tab_would_spoi
     assert not must(host.net(1, "failed", "no ICE candidate")).channels_open  # (none could be made: plays by links)
 
 
-def test_play_here_takes_the_game_from_the_tab_that_holds_it() -> None:
-    host, guest, sent = connect(SETUP)
+def a_tab_following(setup: str = SETUP) -> tuple[App, App, list[tuple[str, int, str]], str, App]:
+    """Anna (hosting ``setup``) and Ben connected, and a second tab of Anna's browser that follows the game there:
+    the devices, the texts sent, the game's key and the second tab."""
+    host, guest, sent = connect(setup)
     deliver(host, guest, sent)
     assert host.together is not None
     key = host.together.key
     tab, _ = second_tab(host)
-    tab.held(key, "connected")
+    must(tab.held(key, "connected"))
+    return host, guest, sent, key, tab
+
+
+def test_play_here_takes_the_game_from_the_tab_that_holds_it() -> None:
+    host, _, _, key, tab = a_tab_following()
     screen = must(tab.play_here())
     assert dos(screen) == ["steal", "offer"] and screen.notice == "The game goes on in this tab now."
     assert tab.together is not None and tab.together.role == "host" and not tab.together.following
@@ -164,12 +171,7 @@ def test_a_guests_second_tab_follows_too_and_a_play_link_opened_there_reaches_th
 
 
 def test_a_tab_that_follows_a_game_lets_go_of_it_on_the_setup_screen() -> None:
-    host, guest, sent = connect(SETUP)
-    deliver(host, guest, sent)
-    assert host.together is not None
-    key = host.together.key
-    tab, _ = second_tab(host)
-    tab.held(key, "connected")
+    _, _, _, key, tab = a_tab_following()
     assert tab.question("setup") is None  # nothing of the game is here to lose
     screen = tab.to_setup("")
     assert screen.holds == "" and not screen.net and tab.together is None and tab.followed == ""
@@ -178,17 +180,13 @@ def test_a_tab_that_follows_a_game_lets_go_of_it_on_the_setup_screen() -> None:
 
 
 def test_a_tab_that_follows_a_game_follows_its_rematch_too() -> None:
-    host, guest, sent = connect("?game=maedn&seats=human,remote&names=Anna,Ben")
-    deliver(host, guest, sent)
-    assert host.together is not None
-    key = host.together.key
-    tab, _ = second_tab(host)
-    tab.held(key, "connected")
+    host, guest, sent, key, tab = a_tab_following("?game=maedn&seats=human,remote&names=Anna,Ben")
     play_until(host, guest, sent, 100_000)
     sent.extend(("host", c["peer"], c["text"]) for c in must(host.rematch()).net if c["do"] == "send")
     deliver(host, guest, sent)
-    assert host.session is not None and not host.session.state.is_over and host.together.key != key
+    assert host.together is not None and host.session is not None and not host.session.state.is_over
     after = host.together.key
+    assert after != key
     assert host.screen().holds == after  # the first tab holds the rematch, and lets go of the last game
     screen = must(tab.held(key, "here"))
     assert screen.holds == after and screen.net == ({"do": "wait", "key": after},) and not screen.notice
