@@ -47,14 +47,18 @@ def waiting_text(together: Together, t: Translator) -> str:
         session = table.session
         assert session is not None
         seat = session.state.current_seat
-        if session.setup.seats[seat].kind not in ("human", "remote"):  # the host's computer (for one who left too)
+        computer = session.setup.seats[seat].kind not in ("human", "remote")
+        if together.following and seat in session.seen_from:  # this browser's, in the tab that plays
+            return t(
+                "together.computer_elsewhere" if computer else "together.waiting_elsewhere",
+                name=session.seat_name(seat),
+            )
+        if computer:  # the host's computer (for one who left too)
             return t(
                 "together.waiting_computer",
                 host=person(together, table.match.names[0], t),
                 name=session.seat_name(seat),
             )
-        if together.following and seat in session.seen_from:  # this browser's person, in the tab that plays
-            return t("together.waiting_elsewhere", name=session.seat_name(seat))
         return t("together.waiting_move", name=session.seat_name(seat))
     return ""
 

@@ -79,6 +79,12 @@ def test_a_second_tab_of_a_connected_game_follows_it_there_and_takes_it_once_the
         play_round(host, guest, sent)
     followed = must(tab.changed(TOGETHER_PREFIX + key))
     assert followed.status == "Anna (yellow) to play, in the other tab of this browser"
+    for _ in range(100):  # until it is the computer's turn, on Anna's device
+        if host.session.is_bot_turn():
+            break
+        play_round(host, guest, sent)
+    assert tab.changed(TOGETHER_PREFIX + key) is not None
+    assert tab.screen(keep=False).status == "The computer plays for Red, in the other tab of this browser"
     assert tab.session is not None and tab.session.state == host.session.state
     assert "Since your last turn" not in followed.notice and "another tab" in followed.together
     assert followed.sound is None  # the first tab sounds each move: this one would echo it
