@@ -362,7 +362,7 @@ class BetweenDevices:
         assert together is not None
         if not together.following and together.key == self.followed:  # opened again here (a play link, Back)
             self._keep_together()  # what it brought reaches the tab that holds the game
-            together = self._follow(together)
+            together = self._let_go(together)
         elif not together.following:
             self.followed = ""
         if together.session is not self.session:  # the first roll, or the game as another device has it
@@ -469,7 +469,7 @@ class BetweenDevices:
         if how == "elsewhere":  # no channel open there: nothing is lost
             together.commands.append({"do": "steal", "key": key})
             return self._together_now()
-        self._follow(together)
+        self._let_go(together)
         return dataclasses.replace(self._together_now(), announce=self.t("together.elsewhere"))  # (shown beside)
 
     def play_here(self) -> Screen | None:
@@ -480,14 +480,18 @@ class BetweenDevices:
             return None
         return self._take_part(together.following, steal=True)
 
-    def _follow(self, part: Together) -> Together:
+    def _let_go(self, part: Together) -> Together:
         """This tab follows the game of ``part``, held by another tab: what it had asked of its channels is dropped
         and every channel it made is closed unheard; the page waits for the game (:meth:`held`). Returns the tab's
         :class:`Together` now."""
         part.take()
         kept = self._kept_together(part.key) or part  # the game as far as the tab that holds it kept it
-        follower = _follower(kept)
-        follower.commands = [{"do": "drop"}, {"do": "wait", "key": part.key}]  # (an invitation being made too)
+        return self._follow(kept, [{"do": "drop"}, {"do": "wait", "key": part.key}])  # (an invitation being made too)
+
+    def _follow(self, part: Together, commands: list[dict[str, Any]]) -> Together:
+        """This tab shows the game of ``part`` as :func:`_follower` does, ``commands`` for the page next."""
+        follower = _follower(part)
+        follower.commands = commands
         self.together, self.followed, self._thinking = follower, part.key, None
         return follower
 
@@ -508,9 +512,7 @@ class BetweenDevices:
         if kept is None:
             return None
         seen = len(together.table.match.actions) if together.table is not None else None
-        follower = _follower(kept)
-        follower.commands = together.commands
-        self.together = follower
+        self._follow(kept, together.commands)
         return self._together_now(fresh=True, since=seen, quiet=True)  # as a watcher sees each move come
 
     def _here(self, key: str) -> Screen:
@@ -521,9 +523,7 @@ class BetweenDevices:
         rematch = self._kept_together(after) if after else None
         if rematch is None or rematch.table is None:
             return self._take_part(key, steal=False)
-        follower = _follower(rematch)
-        follower.commands = [{"do": "wait", "key": after}]
-        self.together, self.followed = follower, after
+        self._follow(rematch, [{"do": "wait", "key": after}])
         return self._together_now()
 
     def _take_part(self, key: str, steal: bool) -> Screen:
