@@ -2,8 +2,9 @@
 
 Each game is kept under its own identity (``&id=`` in the address). Between moves the tabs are reloaded, the
 pace and the language change, Back and Forward are used, a share link and a file are opened (each adds a game),
-a tab is closed while a piece still walks and opened again, and one game is played in both tabs at once; after
-every step every game is checked against what was last played, on the page and in the browser's storage.
+a tab is closed while a piece still walks and opened again, and one game is opened in both tabs (the newest plays
+it, the other follows it there, until *Play here instead*); after every step every game is checked against what
+was last played, on the page and in the browser's storage.
 """
 
 from __future__ import annotations
@@ -181,18 +182,27 @@ def test_two_games_in_two_tabs_stay_exactly_as_last_played(game: GamePage, tmp_p
     ready(one)
     tabs.check(one, two)
 
-    # One game in both tabs: each tab learns of the other's moves and never overwrites them.
+    # One game in both tabs: the newest tab plays it, the other follows each move there until it plays here again.
     two.page.goto(address)
     ready(two)
+    one.page.locator('[data-together] details[data-keep="play-here"]').wait_for()  # the browser's lock said so
     tabs.check(one, two)
-    for mover, other in ((one, two), (two, one), (one, two)):
-        tabs.step(mover)
-        other.page.wait_for_function(
-            "(p) => document.querySelector('[data-position]').textContent === p", arg=mover.position_text()
+    for _ in range(2):
+        tabs.step(two)
+        one.page.wait_for_function(
+            "(p) => document.querySelector('[data-position]').textContent === p", arg=two.position_text()
         )
         tabs.check(one, two)
-    said = two.page.locator("[data-notice]").text_content() or ""  # two caught up last (one has moved on since)
-    assert "anderen Tab" in said  # the language chosen in the second tab is the page's, in every tab
+        assert not one.roll_enabled() and one.page.locator("#board .movable, #board .target").count() == 0
+    one.page.locator('[data-together] details[data-keep="play-here"] summary').click()
+    one.page.locator('[data-together] [data-action="play-here"]').click()  # (German: the page's language)
+    one.page.locator("[data-notice]", has_text="Das Spiel geht jetzt in diesem Tab weiter.").wait_for()
+    two.page.locator('[data-together] details[data-keep="play-here"]').wait_for()  # the second tab follows now
+    tabs.step(one)
+    two.page.wait_for_function(
+        "(p) => document.querySelector('[data-position]').textContent === p", arg=one.position_text()
+    )
+    tabs.check(one, two)
     game.watch.assert_clean()
 
 

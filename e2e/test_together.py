@@ -625,7 +625,7 @@ def test_a_game_opened_again_in_a_second_tab_follows_the_first_there_and_takes_i
     assert not second.evaluate(MY_TURN) or not second.locator('[data-action="roll"]:not([disabled])').count()
     assert host.locator('[data-together] li[data-peer="1"] .peer-state').text_content() == "connected"
     locks = second.evaluate("navigator.locks.query().then((state) => state.held.map((lock) => lock.name))")
-    assert sorted(locks) == sorted([f"malefiz.together.{code}", f"malefiz.together.open.{code}"])  # the first tab's
+    assert sorted(locks) == sorted([f"malefiz.together.{code}", f"malefiz.together.{code}.open"])  # the first tab's
     host.close()  # the browser gives the first tab's lock to the second: the game goes on there
     second.locator(".notice", has_text="The game goes on in this tab now.").wait_for()
     guest.wait_for_selector("[data-together] .peer-state >> text=connection lost")

@@ -30,8 +30,9 @@ from .core.session import Session
 from .core.setup import PACES, Games, Setup, asked_in, check_asked, nearest_setup
 from .games import GAMES
 from .i18n import EN, LANGUAGES, Translator, language_of
+from .one_tab import OneTab
 from .setting_up import SHOWN_KEY, SettingUp, game_address
-from .settings import LANGUAGE_KEY, MOTION_KEY, NOTATION_KEY, SHAKE_KEY, SOUND_KEY, Settings
+from .settings import LANGUAGE_KEY, MOTION_KEY, SHAKE_KEY, SOUND_KEY, Settings
 from .shelf import (
     GAME_PREFIX,
     MemoryStorage,
@@ -143,7 +144,7 @@ def file_name(session: Session, when: float) -> str:
     return f"{session.game.name}-{names}-{time.strftime('%Y-%m-%d', time.localtime(when))}.json"
 
 
-class App(Settings, SettingUp, BetweenDevices):
+class App(Settings, SettingUp, BetweenDevices, OneTab):
     """The page's state: the session shown (or the setup screen), pace, motion, and what the page showed last."""
 
     def __init__(
@@ -310,6 +311,9 @@ class App(Settings, SettingUp, BetweenDevices):
         if session.language != self.t.language:
             session.set_language(self.t.language)
         self.session = session
+        if game_id != self.following_game:
+            self.following_game = ""
+        session.mine = frozenset() if self.elsewhere else None  # another tab plays it: no seat of it here
         self._filled = set()  # the setup screen fills its form in anew once it is entered again
         session.forced_waits = bool(session.record)  # a game taken up again shows where it was left
         take_view(session, game_id, self.tab.get(VIEW_KEY))  # what this tab showed of it before a reload
@@ -436,7 +440,7 @@ class App(Settings, SettingUp, BetweenDevices):
 
     def click(self, key: str) -> Screen | None:
         """A person's click (or Enter) on the board element ``key``; None when it did nothing."""
-        s = self.session
+        s = self.played
         if s is None:
             return None
         done, said = len(s.record), s.message
@@ -457,7 +461,8 @@ class App(Settings, SettingUp, BetweenDevices):
 
     def roll(self) -> Screen | None:
         """The die; None when it is not a person's turn to roll."""
-        if self.session is None or not self.session.roll():
+        s = self.played
+        if s is None or not s.roll():
             return None
         return self.screen(fresh=True)
 
@@ -476,9 +481,10 @@ class App(Settings, SettingUp, BetweenDevices):
 
     def hint(self) -> Screen | None:
         """*Hint*: the strongest computer's move, marked and told."""
-        if self.session is None or not self.session.hint():
+        s = self.played
+        if s is None or not s.hint():
             return None
-        return dataclasses.replace(self.screen(), announce=self.session.hint_text())  # a screen reader hears it
+        return dataclasses.replace(self.screen(), announce=s.hint_text())  # a screen reader hears it
 
     def review(self) -> Screen | None:
         """*Review*: show (or hide) everyone's chance turn by turn and the people's mistakes while the game goes on."""
@@ -488,7 +494,7 @@ class App(Settings, SettingUp, BetweenDevices):
 
     def players_menu(self) -> Screen | None:
         """*Who plays*: show (or hide) the choice of who plays each colour."""
-        if self.session is None:
+        if self.played is None:
             return None
         self.choosing_players = not self.choosing_players
         return self.screen(keep=False)
@@ -497,7 +503,7 @@ class App(Settings, SettingUp, BetweenDevices):
         """Seat ``seat`` is played by ``choice`` from now on (:meth:`malefiz.core.session.Session.hand_over`): the
         game goes on (a computer whose turn it is now acts); the game's address says who plays. A seat or choice
         that is not one is refused with a notice, the game as it was."""
-        s = self.session
+        s = self.played
         if s is None:
             return None
         try:
@@ -521,14 +527,16 @@ class App(Settings, SettingUp, BetweenDevices):
         """Undo (None: nothing to take back); between devices :meth:`take_back`."""
         if self.together is not None:
             return self.take_back()
-        if self.session is None or not self.session.undo():
+        s = self.played
+        if s is None or not s.undo():
             return None
         screen = self.screen()
         return dataclasses.replace(screen, announce=screen.news)  # "took back a move", to a screen reader too
 
     def redo(self) -> Screen | None:
         """Redo (None: nothing to play again)."""
-        if self.session is None or not self.session.redo():
+        s = self.played
+        if s is None or not s.redo():
             return None
         return self.screen(fresh=True)
 
@@ -536,7 +544,7 @@ class App(Settings, SettingUp, BetweenDevices):
         """*Rematch with the same players*: a new game with the same setup and a new seed, from the start (the next
         seat starts it where the seats' order decides: :meth:`~malefiz.core.setup.Setup.rematch`), under a new
         identity (the last one stays on the shelf)."""
-        s = self.session
+        s = self.played
         if s is None:
             return None
         if self.together is not None:
@@ -629,7 +637,7 @@ class App(Settings, SettingUp, BetweenDevices):
         False when another tab has kept a newer state of this game since this tab read it: nothing is written
         then (:meth:`screen` catches up instead)."""
         s, game_id = self.session, self.game_id
-        if s is None or game_id is None:
+        if s is None or game_id is None or self.elsewhere:  # (another tab plays it: that tab keeps it)
             return True
         if not s.record and self._revision == 0:
             return True  # nothing to lose yet: the address starts the same game again
@@ -647,40 +655,6 @@ class App(Settings, SettingUp, BetweenDevices):
             self.count_win(game_id)
         return True
 
-    def changed(self, key: str | None) -> Screen | None:
-        """Another tab changed what is kept (the browser's storage event; ``key`` None: everything was cleared):
-        the setup screen lists the shelf anew; the game shown catches up when it went on there, and its move list
-        shows the notation as it was turned there."""
-        if key == NOTATION_KEY:
-            return None if self.session is None else self.screen(keep=False)
-        if self.together is not None:  # a game between devices: caught up when another tab took it further
-            return self.together_changed(key)
-        if key == TALLY_KEY and self.session is None:
-            return self.setup_screen()  # a game finished in another tab
-        if key is not None and not key.startswith(GAME_PREFIX):
-            return None
-        if self.session is None:
-            return self.setup_screen()
-        if self.game_id is None or key not in (None, GAME_PREFIX + self.game_id):
-            return None
-        stored = self.shelf.get(self.game_id)
-        if stored is None or stored.revision <= self._revision:
-            return None
-        return self.catch_up()
-
-    def catch_up(self) -> Screen:
-        """The game shown as another tab has kept it since (this tab's own newer action, if any, is dropped)."""
-        game_id = self.game_id
-        assert game_id is not None
-        try:
-            found = self.shelf.load(game_id)
-        except MalefizError as error:
-            self.notice = self.t("shelf.unreadable", error=self.t.error(error))
-            return self.screen(keep=False)
-        if found is None:
-            return self.screen(keep=False)
-        return self.resume(found[0], game_id, found[1], notice=self.t("shelf.behind"), tone="info")
-
     def screen(self, fresh: bool = False, keep: bool = True) -> Screen:
         """The game's screen now (``fresh``: an action was just made, so its motion plays); the game is kept."""
         s = self.session
@@ -696,5 +670,5 @@ class App(Settings, SettingUp, BetweenDevices):
         if self.game_id is not None:
             self.tab.set(SHOWN_KEY, game_address(s.setup, self.game_id))
             self.tab.set(VIEW_KEY, view_of(s, self.game_id))
-        players = players_html(s, self.choosing_players)
-        return dataclasses.replace(found, invite=invite_html(s, self.inviting, self.t), players=players)
+        fields = {"invite": invite_html(s, self.inviting, self.t), "players": players_html(s, self.choosing_players)}
+        return dataclasses.replace(found, **(fields | self.tab_fields()))

@@ -75,7 +75,7 @@ class BetweenDevices:
     inviting: bool
     followed: str = ""
     """The key of this browser's part in the game between devices this tab follows while another tab holds it
-    (:meth:`held`; "": none)."""
+    (:meth:`held_between`; "": none)."""
     stun_server: str
     clock: Callable[[], float]
     _shown: int | None
@@ -448,17 +448,17 @@ class BetweenDevices:
 
     # -- the tabs of this browser ------------------------------------------------------
 
-    def held(self, key: str, how: str) -> Screen | None:
-        """What the browser says of its lock on the game between devices ``key`` (the page holds the game of
-        :attr:`Screen.holds` against this browser's other tabs: ``web/together.js``): ``elsewhere``, another tab held
-        it when this one asked (``connected``: with a channel open to another device, :attr:`Screen.channels_open`);
-        ``stolen``, another tab took it; ``here``, this tab has it now (the tab that held it closed, or left the
-        game). None when that is not this tab's game (any more), or nothing changes.
+    def held_between(self, key: str, how: str) -> Screen | None:
+        """What the browser says of its lock on the game between devices ``key`` (:meth:`malefiz.one_tab.OneTab.held`
+        passes it on): ``elsewhere``, another tab held it when this one asked (``connected``: with a channel open to
+        another device, :attr:`Screen.channels_open`); ``stolen``, another tab took it; ``here``, this tab has it now
+        (the tab that held it closed, or left the game). None when that is not this tab's game (any more), or
+        nothing changes.
 
         A tab that finds the game held elsewhere takes it when that tab had no channel open (nothing is lost there:
         it follows the game from then on); else it follows the game there, the board as that tab keeps it, until it
-        has the game (:meth:`play_here`, or ``here``). One tab plays a game: two would make two sets of channels
-        and invitations, and say the other's devices had lost their connection."""
+        has the game (:meth:`play_here_between`, or ``here``). One tab plays a game: two would make two sets of
+        channels and invitations, and say the other's devices had lost their connection."""
         together = self.together
         if together is None:
             return None
@@ -467,12 +467,12 @@ class BetweenDevices:
         if how not in ("connected", "elsewhere", "stolen") or together.following or together.key != key:
             return None
         if how == "elsewhere":  # no channel open there: nothing is lost
-            together.commands.append({"do": "steal", "key": key})
+            together.commands.append({"do": "steal", "key": TOGETHER_PREFIX + key})
             return self._together_now()
         self._let_go(together)
         return dataclasses.replace(self._together_now(), announce=self.t("together.elsewhere"))  # (shown beside)
 
-    def play_here(self) -> Screen | None:
+    def play_here_between(self) -> Screen | None:
         """*Play here* on a tab that follows a game another tab holds: this tab takes it, and the other tab's
         channels close (the other devices connect to this one anew). None when this tab follows no game."""
         together = self.together
@@ -482,11 +482,11 @@ class BetweenDevices:
 
     def _let_go(self, part: Together) -> Together:
         """This tab follows the game of ``part``, held by another tab: what it had asked of its channels is dropped
-        and every channel it made is closed unheard; the page waits for the game (:meth:`held`). Returns the tab's
-        :class:`Together` now."""
+        and every channel it made is closed unheard (an invitation being made too); the page waits for the game
+        (:meth:`held_between`). Returns the tab's :class:`Together` now."""
         part.take()
         kept = self._kept_together(part.key) or part  # the game as far as the tab that holds it kept it
-        return self._follow(kept, [{"do": "drop"}, {"do": "wait", "key": part.key}])  # (an invitation being made too)
+        return self._follow(kept, [{"do": "drop"}, {"do": "wait", "key": TOGETHER_PREFIX + part.key}])
 
     def _follow(self, part: Together, commands: list[dict[str, Any]]) -> Together:
         """This tab shows the game of ``part`` as :func:`_follower` does, ``commands`` for the page next."""
@@ -523,7 +523,7 @@ class BetweenDevices:
         rematch = self._kept_together(after) if after else None
         if rematch is None or rematch.table is None:
             return self._take_part(key, steal=False)
-        self._follow(rematch, [{"do": "wait", "key": after}])
+        self._follow(rematch, [{"do": "wait", "key": TOGETHER_PREFIX + after}])
         return self._together_now()
 
     def _take_part(self, key: str, steal: bool) -> Screen:
@@ -534,7 +534,7 @@ class BetweenDevices:
         if kept is None:  # (deleted meanwhile)
             return self.setup_screen(self.t("together.not_kept"))
         if steal:
-            kept.commands.insert(0, {"do": "steal", "key": key})
+            kept.commands.insert(0, {"do": "steal", "key": TOGETHER_PREFIX + key})
         self.together = kept
         return self._together_now(self.t("together.here_now"), tone="info")
 
@@ -592,13 +592,14 @@ def _tab_fields(together: Together) -> dict[str, Any]:
     channels_open = any(
         peer.state == "open" or (peer.state == "offered" and not peer.unreachable) for peer in together.peers.values()
     )
-    return {"holds": together.following or together.key, "channels_open": channels_open, "rules_beside": True}
+    held = TOGETHER_PREFIX + (together.following or together.key)
+    return {"holds": held, "channels_open": channels_open, "rules_beside": True}
 
 
 def _follower(part: Together) -> Together:
-    """``part`` as a tab of this browser shows it while another tab holds it (:meth:`BetweenDevices.held`): the game as
-    far as ``part`` has it, checked, to watch. The tab neither plays, connects nor keeps anything until it has the
-    part again.
+    """``part`` as a tab of this browser shows it while another tab holds it (:meth:`BetweenDevices.held_between`):
+    the game as far as ``part`` has it, checked, to watch. The tab neither plays, connects nor keeps anything until it
+    has the part again.
 
     Raises:
         MalefizError: for a game that does not check out (``part`` checked it already).

@@ -52,6 +52,7 @@ class SettingUp:
     game_id: str | None
     together: Together | None
     followed: str
+    following_game: str
     storage: Storage
     tab: Storage
     shelf: Shelf
@@ -100,7 +101,7 @@ class SettingUp:
         self.game_id = None
         hang_up = self.together.hang_up() if self.together is not None else []  # the others learn this device left
         self.together = None
-        self.followed = ""
+        self.followed = self.following_game = ""
         self._thinking = self._reviewing = None
         self.tab.remove(SHOWN_KEY)
         latest, remembered = remembered_setups(self.storage, self.games)

@@ -171,9 +171,9 @@ def panel_html(together: Together, t: Translator) -> str:
 
 
 def follower_html(t: Translator) -> str:
-    """The panel of a tab that follows a game another tab of this browser holds
-    (:meth:`malefiz.between.BetweenDevices.held`): where the game is played, and *Play here instead*, which takes it
-    from that tab (its channels close: the devices connect to this one anew)."""
+    """The panel of a tab that follows a game between devices another tab of this browser holds
+    (:meth:`malefiz.between.BetweenDevices.held_between`): where the game is played, and *Play here instead*, which
+    takes it from that tab (its channels close: the devices connect to this one anew)."""
     title = html.escape(t("together.title"))
     here = html.escape(t("together.play_here"))
     return (

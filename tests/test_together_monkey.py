@@ -201,19 +201,20 @@ class Table:
         opened = tab.open("", link)
         assert opened.error == "" and (opened.notice == "" or opened.notice_tone != "alert"), opened.notice
         part = device.together
-        if part is not None and opened.holds == part.key:  # the browser's lock: the game's tab holds it
+        if part is not None and opened.holds == together.TOGETHER_PREFIX + part.key:  # the lock the game's tab holds
             there = device.screen(keep=False)  # what the game's tab last said of itself (the browser's second lock)
             self.heard(side, there)
             open_there = there.channels_open
-            held = tab.held(part.key, "connected" if open_there else "elsewhere")
+            name = opened.holds
+            held = tab.held(name, "connected" if open_there else "elsewhere")
             if not open_there:  # nothing is lost there: the new tab takes the game, the first one follows it
-                assert held is not None and held.net[0] == {"do": "steal", "key": part.key}
+                assert held is not None and held.net[0] == {"do": "steal", "key": name}
                 self.done.append(f"{side}'s new tab takes the game")
                 self.devices[side] = tab
                 self.heard(side, held)
-                self.heard(side, device.held(part.key, "stolen"))  # (the first tab's: it has no channel to send on)
+                self.heard(side, device.held(name, "stolen"))  # (the first tab's: it has no channel to send on)
                 return
-            assert held is not None and held.net == ({"do": "drop"}, {"do": "wait", "key": part.key})
+            assert held is not None and held.net == ({"do": "drop"}, {"do": "wait", "key": name})
         changed = [key for key in device.storage.all_keys() if key.startswith(together.TOGETHER_PREFIX)]
         for key in changed:
             self.heard(side, device.together_changed(key))

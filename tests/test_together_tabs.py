@@ -25,6 +25,11 @@ def second_tab(first: App) -> tuple[App, Screen]:
     return tab, tab.open(first.address.query)
 
 
+def lock(key: str) -> str:
+    """The name of the browser's lock a tab holds the game between devices ``key`` by (its storage key)."""
+    return TOGETHER_PREFIX + key
+
+
 def dos(screen: Screen) -> list[str]:
     return [c["do"] for c in screen.net]
 
@@ -32,13 +37,13 @@ def dos(screen: Screen) -> list[str]:
 def test_every_screen_of_a_game_between_devices_names_the_game_its_tab_holds_and_the_setup_screen_none() -> None:
     host, guest, sent = connect(SETUP)
     assert host.together is not None and guest.together is not None
-    assert host.screen().holds == host.together.key and guest.screen().holds == guest.together.key
+    assert host.screen().holds == lock(host.together.key) and guest.screen().holds == lock(guest.together.key)
     assert host.together.key != guest.together.key  # each device's part: a browser of its own
     deliver(host, guest, sent)
-    assert host.screen().holds == host.together.key
+    assert host.screen().holds == lock(host.together.key)
     waiting = App(host.storage, ["en"]).open("?game=malefiz&seats=human,remote")  # before the first roll too
-    assert waiting.view == "play" and waiting.holds and waiting.holds != host.together.key
-    assert host.to_setup("").holds == "" and host.open("?game=maedn&seats=human,human").holds == ""
+    assert waiting.view == "play" and waiting.holds and waiting.holds != lock(host.together.key)
+    assert host.to_setup("").holds == ""
 
 
 def test_a_second_tab_of_a_connected_game_follows_it_there_and_takes_it_once_the_first_tab_lets_go() -> None:
@@ -48,13 +53,13 @@ def test_a_second_tab_of_a_connected_game_follows_it_there_and_takes_it_once_the
     assert host.together is not None and host.together.table is not None and host.screen().channels_open
     key = host.together.key
     tab, opened = second_tab(host)
-    assert opened.holds == key and dos(opened) == ["offer"]  # asked before the browser says another tab holds it
+    assert opened.holds == lock(key) and dos(opened) == ["offer"]  # asked before the browser says another tab holds it
     assert not opened.channels_open
-    screen = must(tab.held(key, "connected"))
+    screen = must(tab.held(lock(key), "connected"))
     assert "open in another tab of this browser: play it there" in screen.together
     assert "Play here instead" in screen.together and "connection lost" not in screen.together
     assert "Let the computer play" not in screen.together and "invitation" not in screen.notice
-    assert screen.holds == key and screen.net == ({"do": "drop"}, {"do": "wait", "key": key})
+    assert screen.holds == lock(key) and screen.net == ({"do": "drop"}, {"do": "wait", "key": lock(key)})
     assert screen.announce == screen.together.split("<p>")[1].split("</p>")[0] and not screen.notice  # said once
     assert not screen.can_roll and not screen.rematch_shown and not screen.undo_shown
     assert tab.session is not None and host.session is not None and tab.session.state == host.session.state
@@ -98,11 +103,11 @@ def test_a_second_tab_of_a_connected_game_follows_it_there_and_takes_it_once_the
     assert kept_text is not None and host.storage.set(TOGETHER_PREFIX + key, kept_text)
 
     # The first tab closes (the browser gives its lock to this one): the game goes on here, a new invitation for Ben.
-    taken = must(tab.held(key, "here"))
+    taken = must(tab.held(lock(key), "here"))
     assert taken.notice == "The game goes on in this tab now." and dos(taken) == ["offer"]
     assert tab.together is not None and tab.together.role == "host" and tab.together.key == key
     assert "Connect Ben again" in must(tab.net(1, "offer", sdp("offer", 50004))).together
-    assert tab.held(key, "here") is None  # said once
+    assert tab.held(lock(key), "here") is None  # said once
 
 
 def test_a_second_tab_takes_a_game_its_first_tab_has_no_channel_open_in_and_the_first_follows() -> None:
@@ -115,14 +120,14 @@ def test_a_second_tab_takes_a_game_its_first_tab_has_no_channel_open_in_and_the_
     must(host.net(1, "offer", sdp("offer", 50005)))
     assert not host.screen().channels_open
     tab, _ = second_tab(host)
-    screen = must(tab.held(key, "elsewhere"))  # nothing is lost there: this tab takes the game
-    assert dos(screen) == ["steal"] and screen.net[0]["key"] == key and screen.holds == key
+    screen = must(tab.held(lock(key), "elsewhere"))  # nothing is lost there: this tab takes the game
+    assert dos(screen) == ["steal"] and screen.net[0]["key"] == lock(key) and screen.holds == lock(key)
     assert tab.together is not None and not tab.together.following and "another tab" not in screen.together
-    stolen = must(host.held(key, "stolen"))  # the first tab learns it from the browser
-    assert stolen.net == ({"do": "drop"}, {"do": "wait", "key": key})  # (the invitation to reconnect it had made)
+    stolen = must(host.held(lock(key), "stolen"))  # the first tab learns it from the browser
+    assert stolen.net == ({"do": "drop"}, {"do": "wait", "key": lock(key)})  # (the invitation to reconnect it had made)
     assert "open in another tab" in stolen.together and host.together is not None and host.together.following == key
-    assert host.held(key, "stolen") is None and host.held("another", "elsewhere") is None
-    assert tab.held(key, "nonsense") is None
+    assert host.held(lock(key), "stolen") is None and host.held(lock("another"), "elsewhere") is None
+    assert tab.held(lock(key), "nonsense") is None
 
 
 def test_an_invitation_or_a_reply_out_counts_as_a_channel_another_tab_would_spoil() -> None:
@@ -141,7 +146,7 @@ def a_tab_following(setup: str = SETUP) -> tuple[App, App, list[tuple[str, int, 
     assert host.together is not None
     key = host.together.key
     tab, _ = second_tab(host)
-    must(tab.held(key, "connected"))
+    must(tab.held(lock(key), "connected"))
     return host, guest, sent, key, tab
 
 
@@ -151,7 +156,7 @@ def test_play_here_takes_the_game_from_the_tab_that_holds_it() -> None:
     assert dos(screen) == ["steal", "offer"] and screen.notice == "The game goes on in this tab now."
     assert tab.together is not None and tab.together.role == "host" and not tab.together.following
     assert tab.play_here() is None  # a tab that follows no game
-    must(host.held(key, "stolen"))
+    must(host.held(lock(key), "stolen"))
     assert host.together is not None and host.together.following == key
 
 
@@ -162,7 +167,7 @@ def test_a_guests_second_tab_follows_too_and_a_play_link_opened_there_reaches_th
     assert guest.together is not None and host.together is not None and host.together.table is not None
     key = guest.together.key
     tab, _ = second_tab(guest)
-    assert "open in another tab" in must(tab.held(key, "connected")).together
+    assert "open in another tab" in must(tab.held(lock(key), "connected")).together
     for _ in range(50):  # Anna acts; what she sent has not reached Ben's first tab, but her play link reaches him
         if act(host) is not None:
             break
@@ -170,9 +175,9 @@ def test_a_guests_second_tab_follows_too_and_a_play_link_opened_there_reaches_th
     sent.clear()
     assert guest.together.table is not None and guest.together.table.match != host.together.table.match
     opened = tab.open("", host.together.play_link())  # opened in the tab that follows the game: it still follows it
-    assert tab.together is not None and tab.together.following == key and opened.holds == key
-    assert opened.net == ({"do": "drop"}, {"do": "wait", "key": key}) and "open in another tab" in opened.together
-    assert must(guest.changed(TOGETHER_PREFIX + key)).holds == key  # the first tab catches up with what it brought
+    assert tab.together is not None and tab.together.following == key and opened.holds == lock(key)
+    assert opened.net == ({"do": "drop"}, {"do": "wait", "key": lock(key)}) and "open in another tab" in opened.together
+    assert must(guest.changed(TOGETHER_PREFIX + key)).holds == lock(key)  # the first tab catches up with its news
     assert guest.together.table.match == host.together.table.match
 
 
@@ -181,7 +186,7 @@ def test_a_tab_that_follows_a_game_lets_go_of_it_on_the_setup_screen() -> None:
     assert tab.question("setup") is None  # nothing of the game is here to lose
     screen = tab.to_setup("")
     assert screen.holds == "" and not screen.net and tab.together is None and tab.followed == ""
-    assert tab.held(key, "here") is None and tab.changed(TOGETHER_PREFIX + key) is None
+    assert tab.held(lock(key), "here") is None and tab.changed(TOGETHER_PREFIX + key) is None
     assert "Back to the game" in screen.latest  # the game is still kept: it can be opened again
 
 
@@ -193,12 +198,12 @@ def test_a_tab_that_follows_a_game_follows_its_rematch_too() -> None:
     assert host.together is not None and host.session is not None and not host.session.state.is_over
     after = host.together.key
     assert after != key
-    assert host.screen().holds == after  # the first tab holds the rematch, and lets go of the last game
-    screen = must(tab.held(key, "here"))
-    assert screen.holds == after and screen.net == ({"do": "wait", "key": after},) and not screen.notice
+    assert host.screen().holds == lock(after)  # the first tab holds the rematch, and lets go of the last game
+    screen = must(tab.held(lock(key), "here"))
+    assert screen.holds == lock(after) and screen.net == ({"do": "wait", "key": lock(after)},) and not screen.notice
     assert tab.together is not None and tab.together.following == after and "another tab" in screen.together
     assert tab.session is not None and tab.session.state == host.session.state
     play_until(host, guest, sent, 12)
     must(tab.changed(TOGETHER_PREFIX + after))
     assert tab.session.state == host.session.state
-    assert must(tab.held(after, "here")).notice == "The game goes on in this tab now."
+    assert must(tab.held(lock(after), "here")).notice == "The game goes on in this tab now."

@@ -51,12 +51,13 @@
     tabs.postMessage({reply: text});
   }
 
-  // The game this tab holds against the other tabs of this browser (Screen.holds): the browser's lock of its name
-  // (Web Locks), let go when the screen names another or none, and by the browser when the tab goes; a second lock
-  // while the tab has a channel open in it (Screen.channels_open). Python decides what a tab that finds the game
-  // held does (malefiz/between.py, held): take it ("steal"), or follow it there until it has it ("wait").
+  // The game this tab holds against the other tabs of this browser (Screen.holds, the key it is kept under): the
+  // browser's lock of that name (Web Locks), let go when the screen names another or none, and by the browser when
+  // the tab goes; a second lock while the tab has a channel open in it (Screen.channels_open). Python decides what a
+  // tab that finds the game held does (malefiz/one_tab.py, held): take it ("steal"), or follow it there until it
+  // has it ("wait").
   function nothing() {}
-  var NAME = "malefiz.together.", held = {key: "", stop: nothing}, live = {key: "", stop: nothing};
+  var OPEN = ".open", held = {key: "", stop: nothing}, live = {key: "", stop: nothing};
 
   /** Hold the lock `name` once `options` grant it (`then(got)` first) until the function returned lets go; `stolen`
    * runs when another tab takes it. */
@@ -76,11 +77,11 @@
     var mine = held = {key: key, stop: nothing};
     if (!key || !navigator.locks) return;  // (an address that is not secure, an old browser: every tab plays)
     var options = how === "steal" ? {steal: true} : how === "wait" ? {} : {ifAvailable: true};
-    mine.stop = grab(NAME + key, options, function (got) {
+    mine.stop = grab(key, options, function (got) {
       if (got && how === "wait") run("held", key, "here");
       if (!got) {
         navigator.locks.query().then(function (state) {
-          var open = state.held.some(function (other) { return other.name === NAME + "open." + key; });
+          var open = state.held.some(function (other) { return other.name === key + OPEN; });
           if (held === mine) run("held", key, open ? "connected" : "elsewhere");
         });
       }
@@ -93,7 +94,7 @@
     if (channels === live.key) return;
     live.stop();
     live = {key: channels, stop: nothing};
-    if (channels && navigator.locks) live.stop = grab(NAME + "open." + channels, {}, nothing, nothing);
+    if (channels && navigator.locks) live.stop = grab(channels + OPEN, {}, nothing, nothing);
   }
 
   function command(c) {

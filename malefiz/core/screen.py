@@ -265,9 +265,9 @@ class Screen:
     """What the page's peer-to-peer channels are to do (:meth:`malefiz.together.Together.take`): carried out as the
     reply comes, whether its screen is drawn or not (one answering a computer's move as a person acted is not)."""
     holds: str = ""
-    """The key of the game between devices this tab holds against the browser's other tabs ("": none): the page
-    holds the browser's lock of that name while the screen says so, and tells Python when another tab has it
-    (:meth:`malefiz.between.BetweenDevices.held`). Like :attr:`net`, read from every reply."""
+    """The storage key of the game this tab holds against the browser's other tabs (on the shelf, or a game between
+    devices; "": none): the page holds the browser's lock of that name while the screen says so, and tells Python
+    when another tab has it (:meth:`malefiz.one_tab.OneTab.held`). Like :attr:`net`, read from every reply."""
     channels_open: bool = False
     """This tab has a channel open to another device in the game it :attr:`holds` (or one being made): the page holds
     a second lock while so, by which a tab that finds the game held learns that taking it would cut the game's
