@@ -13,7 +13,6 @@ such a lock (an old browser) both tabs play, and the one behind catches up with 
 from __future__ import annotations
 
 import dataclasses
-import html
 from typing import TYPE_CHECKING, Any
 
 from .core.errors import MalefizError
@@ -22,6 +21,7 @@ from .settings import NOTATION_KEY
 from .shelf import GAME_PREFIX
 from .tally import TALLY_KEY
 from .together import TOGETHER_PREFIX
+from .together_view import follower_html
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
@@ -32,7 +32,7 @@ if TYPE_CHECKING:
     from .shelf import Shelf
     from .together import Together
 
-__all__ = ["OneTab", "elsewhere_html"]
+__all__ = ["OneTab"]
 
 
 class OneTab:
@@ -150,7 +150,7 @@ class OneTab:
         self._to_page = ()
         if not self.elsewhere:
             return fields
-        fields.update(together=elsewhere_html(self.t), sound=None, invite="", players="", can_undo=False)
+        fields.update(together=follower_html(self.t, between=False), sound=None, invite="", players="", can_undo=False)
         fields.update(undo_shown=False, redo_shown=False, rematch_shown=False, can_hint=False, bot_delay=None)
         if not s.state.is_over:
             seat = s.state.current_seat
@@ -204,15 +204,3 @@ class OneTab:
         if went_on and self.motion and PACES[self.pace].step > 0:
             screen = dataclasses.replace(screen, frames=tuple(s.walk_frames(seen)))
         return screen
-
-
-def elsewhere_html(t: Translator) -> str:
-    """The panel of a tab that follows a game on this device another tab of this browser plays
-    (:meth:`OneTab.held`): where the game is played, and *Play here instead*, which takes it from that tab."""
-    here = html.escape(t("together.play_here"))
-    return (
-        f'<section class="together"><p>{html.escape(t("together.elsewhere"))}</p>'
-        f'<details data-keep="play-here"><summary>{here}</summary>'
-        f'<p class="note">{html.escape(t("tabs.play_here_note"))}</p>'
-        f'<p><button type="button" data-action="play-here">{here}</button></p></details></section>'
-    )

@@ -170,16 +170,16 @@ def panel_html(together: Together, t: Translator) -> str:
     )
 
 
-def follower_html(t: Translator) -> str:
-    """The panel of a tab that follows a game between devices another tab of this browser holds
-    (:meth:`malefiz.between.BetweenDevices.held_between`): where the game is played, and *Play here instead*, which
-    takes it from that tab (its channels close: the devices connect to this one anew)."""
-    title = html.escape(t("together.title"))
+def follower_html(t: Translator, between: bool = True) -> str:
+    """The panel of a tab that follows a game another tab of this browser plays (:meth:`malefiz.one_tab.OneTab.held`;
+    ``between``: a game between devices): where the game is played, and *Play here instead*, which takes it from
+    that tab (between devices its channels close: the devices connect to this one anew)."""
+    title = f"<h2>{html.escape(t('together.title'))}</h2>" if between else ""
     here = html.escape(t("together.play_here"))
+    note = html.escape(t("together.play_here_note" if between else "tabs.play_here_note"))
     return (
-        f'<section class="together"><h2>{title}</h2><p>{html.escape(t("together.elsewhere"))}</p>'
-        f'<details data-keep="play-here"><summary>{here}</summary>'
-        f'<p class="note">{html.escape(t("together.play_here_note"))}</p>'
+        f'<section class="together">{title}<p>{html.escape(t("together.elsewhere"))}</p>'
+        f'<details data-keep="play-here"><summary>{here}</summary><p class="note">{note}</p>'
         f'<p><button type="button" data-action="play-here">{here}</button></p></details></section>'
     )
 
