@@ -55,7 +55,7 @@ SET = """([selector, n, value]) => { const e = document.querySelectorAll(selecto
 SAID = """() => ["[data-status]", "[data-notice]", "[data-together] ul"].map(
   (selector) => (document.querySelector(selector) || {}).textContent)"""
 FOLLOWS = """() => document.querySelector('[data-together] details[data-keep="play-here"]') !== null"""
-"""The page follows a game another tab of its browser holds (:func:`malefiz.together_view.follower_html`)."""
+"""The page follows a game another tab of its browser plays (:func:`malefiz.together_view.follower_html`)."""
 TYPED = ("Mia", "", "x" * 60, "<b>&amp;", "Ünal", "#reply=AAAA", "https://example.org/")
 
 
@@ -134,8 +134,8 @@ class Explorer:
             self.done.append(f"{who} presses {key}" + (f" on {on}" if on else ""))
             page.keyboard.press(key)
             return
-        if together and self.rnd.random() < 0.006:
-            self.second_tab(self.pages.index(page))
+        if self.rnd.random() < 0.006 and (together or "id=" in page.url):  # (a game on this device: kept by its id)
+            self.second_tab(self.pages.index(page), together)
             return
         if together and self.rnd.random() < 0.004:
             self.done.append(f"{who} reloads")
@@ -171,19 +171,20 @@ class Explorer:
         else:
             page.mouse.click(x, y)
 
-    def second_tab(self, k: int) -> None:
+    def second_tab(self, k: int, together: bool = True) -> None:
         """Device ``k`` opens its game again in a second tab (the setup screen's *Back to the game*, its address):
-        that tab follows the game while the first has a channel open (and is closed again, or takes the game by
-        *Play here instead*), else it takes the game and the first follows. The tab with the game stays the device's
-        page; the other closes. A device whose tab changed connects again (or stays away a while), as after a
-        reload."""
+        that tab follows the game while the first has a channel open in a game between devices (and is closed
+        again, or takes the game by *Play here instead*), else it takes the game and the first follows (and then
+        takes it back by *Play here instead*, or once the second tab closes, or is closed itself). The tab with the
+        game stays the device's page; the other closes. A device whose tab changed in a game between devices
+        connects again (or stays away a while), as after a reload."""
         page, who = self.pages[k], f"device {k + 1}"
-        code = page.url.split("together=")[1].split("&")[0].split("#")[0]
         self.done.append(f"{who} opens its game again in a second tab")
         second = page.context.new_page()
         self.opened = [(w, p) for w, p in self.opened if p is not second]  # (not a tab of rules: kept open)
         self._watch(second, f"{who}'s second tab")
-        second.goto(f"{self.url}?net=loopback&together={code}")
+        code = page.url.split("together=")[-1].split("&")[0].split("#")[0]
+        second.goto(f"{self.url}?net=loopback&together={code}" if together else page.url.split("#")[0])
         second.wait_for_selector(SETTLED, state="attached", timeout=60_000)
         for _ in range(100):  # until one of the two follows the game (the browser's lock decides which)
             follows = [p.evaluate(FOLLOWS) for p in (page, second)]
@@ -193,9 +194,24 @@ class Explorer:
         else:
             self.wrong.append(f"{who}: neither or both of its tabs follow the game ({follows})")
             return
+        if follows[1] and not together:
+            self.wrong.append(f"{who}: the second tab of a game on one device follows it (the newest plays it)")
+            return
         if follows[1] and self.rnd.random() < 0.7:
             self.done.append(f"{who} closes the second tab, which followed the game there")
             second.close()
+            return
+        if not together and self.rnd.random() < 0.6:  # the first tab has the game again
+            if self.rnd.random() < 0.5:
+                self.done.append(f"{who} closes the second tab: the first has the game again")
+                second.close()
+            else:
+                self.done.append(f"{who} plays here instead, in the first tab")
+                page.locator('[data-together] details[data-keep="play-here"] summary').click()
+                page.locator('[data-together] [data-action="play-here"]').click()
+                second.wait_for_function(FOLLOWS)
+                second.close()
+            page.wait_for_function(f"() => !({FOLLOWS})()")
             return
         if follows[1]:
             self.done.append(f"{who} plays here instead, in the second tab")
@@ -206,6 +222,8 @@ class Explorer:
             self.done.append(f"{who}'s second tab takes the game (no channel was open in the first)")
         page.close()
         self.pages[k] = second
+        if not together:
+            return
         self.away |= set(range(1, len(self.pages))) if k == 0 else {k}
         if self.rnd.random() < 0.5:
             self.reconnect(0)
