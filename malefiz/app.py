@@ -313,7 +313,7 @@ class App(Settings, SettingUp, BetweenDevices, OneTab):
         self.session = session
         if game_id != self.following_game:
             self.following_game = ""
-        session.mine = frozenset() if self.elsewhere else None  # another tab plays it: no seat of it here
+        session.mine = frozenset() if self.following_game else None  # another tab plays it: no seat of it here
         self._filled = set()  # the setup screen fills its form in anew once it is entered again
         session.forced_waits = bool(session.record)  # a game taken up again shows where it was left
         take_view(session, game_id, self.tab.get(VIEW_KEY))  # what this tab showed of it before a reload
