@@ -269,6 +269,8 @@ class BetweenDevices:
         self.inviting = False
         if s is None or self.together is not None or s.state.is_over or not -1 <= seat < len(s.setup.seats):
             return self.screen(keep=False)
+        if s.mine is not None:  # not every seat is played here: another tab of this browser plays the game
+            return self.screen(keep=False)
         self.keep()
         seats = tuple(dataclasses.replace(x, kind="remote") if i == seat else x for i, x in enumerate(s.setup.seats))
         position = s.game.format_position(s.state)

@@ -77,6 +77,7 @@ def test_the_tab_that_had_the_game_follows_it_where_it_is_played_and_plays_nothi
     assert first.roll() is None and first.hint() is None and first.undo() is None and first.redo() is None
     assert first.players_menu() is None and first.hand_over(1, "human") is None and first.rematch() is None
     assert first.think() is None and not first.thinking()
+    assert first.invite(1).together == first.screen().together and first.together is None  # not between devices
     assert first.review() is not None and first.keep() and first.storage.get(name) == kept  # (a view: it may)
     assert actions(first) == actions(second)
 
