@@ -56,6 +56,8 @@ SAID = """() => ["[data-status]", "[data-notice]", "[data-together] ul"].map(
   (selector) => (document.querySelector(selector) || {}).textContent)"""
 FOLLOWS = """() => document.querySelector('[data-together] details[data-keep="play-here"]') !== null"""
 """The page follows a game another tab of its browser plays (:func:`malefiz.together_view.follower_html`)."""
+ON_SHELF = """() => !document.querySelector("#play").hidden && new URLSearchParams(location.search).has("id")"""
+"""The page shows a game on this device (kept on the shelf under its ``id``)."""
 TYPED = ("Mia", "", "x" * 60, "<b>&amp;", "Ünal", "#reply=AAAA", "https://example.org/")
 
 
@@ -134,7 +136,7 @@ class Explorer:
             self.done.append(f"{who} presses {key}" + (f" on {on}" if on else ""))
             page.keyboard.press(key)
             return
-        if self.rnd.random() < 0.006 and (together or "id=" in page.url):  # (a game on this device: kept by its id)
+        if self.rnd.random() < 0.006 and (together or page.evaluate(ON_SHELF)):
             self.second_tab(self.pages.index(page), together)
             return
         if together and self.rnd.random() < 0.004:
@@ -202,16 +204,20 @@ class Explorer:
             second.close()
             return
         if not together and self.rnd.random() < 0.6:  # the first tab has the game again
-            if self.rnd.random() < 0.5:
-                self.done.append(f"{who} closes the second tab: the first has the game again")
-                second.close()
-            else:
-                self.done.append(f"{who} plays here instead, in the first tab")
-                page.locator('[data-together] details[data-keep="play-here"] summary').click()
-                page.locator('[data-together] [data-action="play-here"]').click()
-                second.wait_for_function(FOLLOWS)
-                second.close()
-            page.wait_for_function(f"() => !({FOLLOWS})()")
+            try:
+                if self.rnd.random() < 0.5:
+                    self.done.append(f"{who} closes the second tab: the first has the game again")
+                    second.close()
+                else:
+                    self.done.append(f"{who} plays here instead, in the first tab")
+                    page.locator('[data-together] details[data-keep="play-here"] summary').click()
+                    page.locator('[data-together] [data-action="play-here"]').click()
+                    second.wait_for_function(FOLLOWS, timeout=10_000)
+                    second.close()
+                page.wait_for_function(f"() => !({FOLLOWS})()", timeout=10_000)
+            except Error:
+                shown = [(p.evaluate(FOLLOWS), p.evaluate(SAID)) for p in (page, second) if not p.is_closed()]
+                self.wrong.append(f"{who}: the first tab did not have the game again (following, said: {shown})")
             return
         if follows[1]:
             self.done.append(f"{who} plays here instead, in the second tab")
