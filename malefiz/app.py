@@ -612,7 +612,7 @@ class App(Settings, SettingUp, BetweenDevices, OneTab):
         s = self.session
         if s is None or not self._review_waits or s.review_waiting() is not None:
             return None
-        return self._play_screen(s, False, self.saving)  # the page draws its review and move list: nothing else moved
+        return self.screen(keep=False)  # nothing moved: the page draws the review and the move list anew
 
     def line(self, index: int) -> tuple[str, str] | None:
         """The board after line ``index`` of the move list and the words that say so, without changing the game."""

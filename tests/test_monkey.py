@@ -36,15 +36,19 @@ CHOICES, WEIGHTS = zip(
 )
 """What a person does in a game, how often: mostly a choice the game offers, so that games get far and end."""
 KEY = re.compile(r'data-key="([^"]+)"')
-PLAIN = ("roll", "hint", "undo", "redo", "review", "notation", "cancel", "close_notice", "players_menu", "screen")
+PLAIN = (
+    "roll", "hint", "undo", "redo", "review", "notation", "cancel", "close_notice", "players_menu", "screen", "work",
+)  # fmt: skip
 
 
 class Page:
     """One tab: the worker's bridge, the storage the page keeps (the writes made), the address it shows, the move
     list it holds and the last screen it drew."""
 
-    def __init__(self, rnd: random.Random, local: dict[str, str], tab: dict[str, str], address: str) -> None:
-        self.rnd, self.local, self.tab = rnd, local, tab
+    def __init__(
+        self, rnd: random.Random, local: dict[str, str], tab: dict[str, str], address: str, locks: Locks | None = None
+    ) -> None:
+        self.rnd, self.local, self.tab, self.locks = rnd, local, tab, locks
         query, _, fragment = address.partition("#")
         self.query, self.fragment = query, "#" + fragment if fragment else ""
         self.lines = 0
@@ -55,6 +59,8 @@ class Page:
 
     others: tuple[Page, ...] = ()
     """The other tabs of the browser (they share its ``local`` storage, and hear of each change to it)."""
+    locks: Locks | None = None
+    """The browser's locks (Web Locks), where the test plays them."""
 
     def send(self, call: str, *args: Any) -> dict[str, Any]:
         """What the page does with a call's reply: the writes (the other tabs told of those to ``local``), the
@@ -77,6 +83,9 @@ class Page:
             self.lines = min(held + screen["log_added"].count("<li"), screen["log_count"])
             assert self.lines == screen["log_count"], (call, args)  # the change adds up to Python's list
             self.screen = screen
+            assert screen["view"] == "setup" or screen["holds"], (call, args)  # every screen of a game names its lock
+            if self.locks is not None:
+                self.locks.carry(self, screen)
         return reply
 
     def poke(self) -> str:
@@ -156,6 +165,46 @@ class Page:
     saved: str | None = None
 
 
+class Locks:
+    """The browser's locks as ``web/together.js`` uses them (Web Locks): each tab holds the one its screen names
+    (:attr:`Screen.holds`), or waits for it, or is told another tab has it; a lock let go passes to the tab waiting."""
+
+    def __init__(self) -> None:
+        self.holder: dict[str, Page] = {}
+        self.waiting: dict[str, list[Page]] = {}
+        self.named: dict[int, str] = {}
+
+    def carry(self, page: Page, screen: dict[str, Any]) -> None:
+        name = screen["holds"]
+        if name != self.named.get(id(page), ""):
+            self.let_go(page)
+            self.named[id(page)] = name
+            if name and name in self.holder:
+                page.send("held", name, "elsewhere")
+            elif name:
+                self.holder[name] = page
+        for command in screen["net"]:
+            if command["do"] == "steal":
+                taken = self.holder.get(command["key"])
+                self.holder[command["key"]] = page
+                if taken is not None and taken is not page:
+                    taken.send("held", command["key"], "stolen")
+            elif command["do"] == "wait" and self.holder.get(command["key"]) is not page:
+                self.waiting.setdefault(command["key"], []).append(page)
+
+    def let_go(self, page: Page) -> None:
+        """Whatever ``page`` held or waited for: the lock passes to the first tab waiting for it (told ``here``)."""
+        for queue in self.waiting.values():
+            while page in queue:
+                queue.remove(page)
+        for name in [name for name, holder in self.holder.items() if holder is page]:
+            del self.holder[name]
+            queue = self.waiting.get(name, [])
+            if queue:
+                self.holder[name] = queue.pop(0)
+                self.holder[name].send("held", name, "here")
+
+
 def shown(screen: dict[str, Any]) -> tuple[str, str, str]:
     return screen["view"], screen["game"], screen["position"]
 
@@ -173,20 +222,28 @@ def test_random_pokes_at_the_page_lose_nothing_across_reloads(seed: int) -> None
             reloaded.saved, page = page.saved, reloaded
 
 
+@pytest.mark.parametrize("locks", [True, False], ids=["web-locks", "no-locks"])
 @pytest.mark.parametrize("seed", range(4))
-def test_two_tabs_poked_at_random_show_the_same_game_whenever_they_show_one(seed: int) -> None:
+def test_two_tabs_poked_at_random_show_the_same_game_whenever_they_show_one(seed: int, locks: bool) -> None:
     # A family's tablet with the game open twice (a link opened in a new tab): whatever is done in either, a tab
-    # showing the game another tab changed catches up at once.
+    # showing the game another tab changed catches up at once. With the browser's locks one of the two plays it,
+    # the other follows it there; without them (an old browser) both play it.
     rnd = random.Random(seed)
     local: dict[str, str] = {}
+    browser = Locks() if locks else None
     query = f"{QUERIES[seed % len(QUERIES)]}&seed={seed}"
-    first = Page(rnd, local, {}, query)
-    second = Page(rnd, local, {}, first.query)
+    first = Page(rnd, local, {}, query, browser)
+    second = Page(rnd, local, {}, first.query, browser)
     first.others, second.others = (second,), (first,)
     done: list[str] = []
+    followed = 0
     for _ in range(300):
         tab = rnd.choice((first, second))
         done.append(f"{'first' if tab is first else 'second'}: {tab.poke()}")
         apps = [page.bridge.app for page in (first, second)]
         if apps[0].game_id is not None and apps[0].game_id == apps[1].game_id:
             assert first.screen["position"] == second.screen["position"], done[-5:]
+            playing = [not app.elsewhere for app in apps]
+            assert playing.count(True) == (1 if locks else 2), (playing, done[-5:])  # one tab plays it
+            followed += playing.count(False)
+    assert bool(followed) == locks  # (the test saw a tab follow the game: it played the locks)

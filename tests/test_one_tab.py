@@ -152,3 +152,24 @@ def test_the_panel_of_a_following_tab_is_told_in_german_too() -> None:
     screen = must(first.held(name, "stolen"))
     assert "Lieber hier spielen" in screen.together and "Der andere Tab zeigt dann" in screen.together
     assert "im anderen Tab dieses Browsers" in screen.status
+
+
+def test_the_screen_the_review_waited_for_names_the_lock_too_and_a_following_tab_still_follows() -> None:
+    """The review's screen once its values are worked out (:meth:`App.worked`) is a screen of the game like any
+    other: without the lock's name the page would let go of the game (the tab that follows would take it)."""
+    first, second, name = two_tabs("?game=malefiz&board=fast&seats=human,human&seed=5")
+    play_on(second, 16)  # more of the people's decisions than the review values at once
+    must(first.changed(name))
+    for tab in (second, first):
+        waiting = must(tab.review())
+        assert waiting.holds == name and not waiting.reviewed
+        while tab.work():
+            pass
+        worked = must(tab.worked())
+        assert worked.reviewed and worked.holds == name
+    must(first.held(name, "stolen"))
+    first.review(), first.review()  # (shown anew: it waits for the values again)
+    while first.work():
+        pass
+    screen = first.worked()
+    assert screen is None or (screen.holds == name and "another tab" in screen.together and screen.sound is None)

@@ -207,3 +207,19 @@ def test_a_tab_that_follows_a_game_follows_its_rematch_too() -> None:
     must(tab.changed(TOGETHER_PREFIX + after))
     assert tab.session.state == host.session.state
     assert must(tab.held(lock(after), "here")).notice == "The game goes on in this tab now."
+
+
+def test_the_screen_the_review_waited_for_keeps_the_lock_and_the_panel_of_a_game_between_devices() -> None:
+    """Without the lock's name on it the page would let go of the game (a second tab would take it, channels open
+    and all), and without the panel the devices would vanish from the page until the next move."""
+    host, guest, sent = connect("?game=malefiz&board=fast&seats=human,remote&names=Anna,Ben&seed=5")
+    deliver(host, guest, sent)
+    play_until(host, guest, sent, 40)  # more of Anna's decisions than the review values at once
+    assert host.together is not None
+    waiting = must(host.review())
+    assert not waiting.reviewed and waiting.holds == lock(host.together.key) and waiting.channels_open
+    while host.work():
+        pass
+    worked = must(host.worked())
+    assert worked.reviewed and worked.holds == waiting.holds and worked.channels_open
+    assert worked.together == waiting.together and worked.status == waiting.status
