@@ -69,10 +69,12 @@ def test_the_tab_that_had_the_game_follows_it_where_it_is_played_and_plays_nothi
     assert first.held(f"{GAME_PREFIX}another", "here") is None and first.held(name, "nonsense") is None
 
     # Nothing is played or kept in it: a click, the die, a hint, Undo, Who plays, the computer's turn.
+    assert second.session is not None and second.roll() is not None  # (Anna rolled in the second tab)
+    must(first.changed(name))
     kept = first.storage.get(name)
-    s = first.session
-    assert s is not None
-    for choice in second.session.choices() if second.session is not None else ():
+    choices = second.session.choices()
+    assert choices and second.screen(keep=False).labels and not first.screen(keep=False).labels  # (nothing to choose)
+    for choice in choices:
         assert first.click(choice.piece or choice.field) is None and first.click(choice.field) is None
     assert first.roll() is None and first.hint() is None and first.undo() is None and first.redo() is None
     assert first.players_menu() is None and first.hand_over(1, "human") is None and first.rematch() is None
