@@ -56,6 +56,8 @@ SAID = """() => ["[data-status]", "[data-notice]", "[data-together] ul"].map(
   (selector) => (document.querySelector(selector) || {}).textContent)"""
 FOLLOWS = """() => document.querySelector('[data-together] details[data-keep="play-here"]') !== null"""
 """The page follows a game another tab of its browser plays (:func:`malefiz.together_view.follower_html`)."""
+UNCOVER = """() => document.querySelectorAll(":popover-open").forEach((menu) => menu.hidePopover())"""
+"""A menu left open over the page closed, as a tap beside it closes it (before a tap that a person aims)."""
 ON_SHELF = """() => !document.querySelector("#play").hidden && new URLSearchParams(location.search).has("id")"""
 """The page shows a game on this device (kept on the shelf under its ``id``)."""
 TYPED = ("Mia", "", "x" * 60, "<b>&amp;", "Ünal", "#reply=AAAA", "https://example.org/")
@@ -210,17 +212,20 @@ class Explorer:
                     second.close()
                 else:
                     self.done.append(f"{who} plays here instead, in the first tab")
+                    page.evaluate(UNCOVER)
                     page.locator('[data-together] details[data-keep="play-here"] summary').click()
                     page.locator('[data-together] [data-action="play-here"]').click()
                     second.wait_for_function(FOLLOWS, timeout=10_000)
                     second.close()
                 page.wait_for_function(f"() => !({FOLLOWS})()", timeout=10_000)
-            except Error:
+            except Error as error:
                 shown = [(p.evaluate(FOLLOWS), p.evaluate(SAID)) for p in (page, second) if not p.is_closed()]
-                self.wrong.append(f"{who}: the first tab did not have the game again (following, said: {shown})")
+                said = f"{str(error).splitlines()[0]}; following, said: {shown}"
+                self.wrong.append(f"{who}: the first tab did not have the game again ({said})")
             return
         if follows[1]:
             self.done.append(f"{who} plays here instead, in the second tab")
+            second.evaluate(UNCOVER)
             second.locator('[data-together] details[data-keep="play-here"] summary').click()
             second.locator('[data-together] [data-action="play-here"]').click()
             page.wait_for_function(FOLLOWS)

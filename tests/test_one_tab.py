@@ -58,7 +58,11 @@ def test_every_screen_of_a_game_on_this_device_names_the_key_it_is_kept_under_an
 
 def test_the_tab_that_had_the_game_follows_it_where_it_is_played_and_plays_nothing_there() -> None:
     first, second, name = two_tabs()
+    assert first.session is not None and first.session.is_person_to_choose() is False
+    told = must(first.click("y:B"))  # a piece before the roll: why it does not move, in the message line
+    assert told.news == "Roll the die first"
     screen = must(first.held(name, "stolen"))
+    assert screen.news != told.news  # said no more: this tab plays no turn of it
     assert screen.net == ({"do": "wait", "key": name},) and screen.holds == name and first.elsewhere
     assert "open in another tab of this browser: play it there" in screen.together and screen.announce
     assert "Play here instead" in screen.together and "other devices" not in screen.together
