@@ -114,8 +114,7 @@ class OneTab:
             self._to_page += ({"do": "steal", "key": name},)
             return self.screen(keep=False)
         self.following_game, self._thinking = self.game_id, None
-        s.mine = frozenset()  # no seat of it is played in this tab
-        s.let_go()
+        s.play_elsewhere()
         self._to_page += ({"do": "wait", "key": name},)
         return dataclasses.replace(self.screen(keep=False), announce=self.t("together.elsewhere"))  # (shown beside)
 

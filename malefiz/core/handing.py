@@ -50,6 +50,7 @@ class WhoPlays:
     hinted: Any
     redo_stack: list[list[Any]]
     selected: str | None
+    pointed: tuple[Any, Any, frozenset[str]] | None
     message: str
     _memo: tuple[Any, dict[str, Any]]
 
@@ -62,6 +63,15 @@ class WhoPlays:
 
     def choose_the_only_piece(self) -> None:
         raise NotImplementedError
+
+    def play_elsewhere(self) -> None:
+        """Another tab of this browser plays every seat from now on (:mod:`malefiz.one_tab`): none is played here;
+        the piece chosen, the pieces marked and the hint go, and the message line says what happened last (not why a
+        click here moved nothing)."""
+        self.mine = frozenset()
+        self.selected = self.pointed = self.hinted = None
+        lines = self.record.lines()
+        self.message = lines[-1].words if lines else ""
 
     def player_choices(self) -> tuple[str, ...]:
         """Who may play a seat during a game (:meth:`hand_over`): ``human``, then the computer's levels."""

@@ -182,7 +182,8 @@ class Session(WhoPlays, Reviewing):
         self.t = Translator(language)
         entries = tuple(_retold(e, self._tell(e)) for e in self.record)
         self.record = Record(self.record.start, self._opening(), entries)
-        self.message = self._said_last()  # nothing left said in the language before
+        lines = self.record.lines()
+        self.message = lines[-1].words if lines else ""  # nothing left said in the language before
 
     # -- who is who -------------------------------------------------------
 
@@ -441,18 +442,6 @@ class Session(WhoPlays, Reviewing):
             return False
         self.selected = self.pointed = None
         return True
-
-    def let_go(self) -> None:
-        """This device stops playing the turn (another tab of its browser plays the game now): the piece chosen, the
-        pieces marked and the hint go, and the message line says what happened last (not why a click moved
-        nothing)."""
-        self.selected = self.pointed = self.hinted = None
-        self.message = self._said_last()
-
-    def _said_last(self) -> str:
-        """The words of the move list's last line (empty: none yet)."""
-        lines = self.record.lines()
-        return lines[-1].words if lines else ""
 
     def choose_the_only_piece(self) -> None:
         """After a person's roll: when a single piece can move, it is chosen at once."""
