@@ -129,8 +129,10 @@ class OneTab:
         return self._play_on_here()
 
     def _play_on_here(self) -> Screen:
-        """This tab plays the game it followed, as the other tab kept it."""
+        """This tab plays the game it followed, as the other tab kept it; said so, unless a warning stands that the
+        player may not have read yet (a file or link refused meanwhile)."""
         game_id = self.following_game
+        warned = self.notice and self.notice_tone == "alert"
         self.following_game = ""
         try:
             found = self.shelf.load(game_id)
@@ -138,6 +140,8 @@ class OneTab:
             return self.setup_screen(self.t("shelf.unreadable", error=self.t.error(error)))
         if found is None:
             return self.setup_screen(self.t("shelf.gone"))
+        if warned:
+            return self.resume(found[0], game_id, found[1], notice=self.notice)
         return self.resume(found[0], game_id, found[1], notice=self.t("together.here_now"), tone="info")
 
     def tab_fields(self) -> dict[str, Any]:

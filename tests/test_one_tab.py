@@ -179,3 +179,14 @@ def test_the_screen_the_review_waited_for_names_the_lock_too_and_a_following_tab
         pass
     screen = first.worked()
     assert screen is None or (screen.holds == name and "another tab" in screen.together and screen.sound is None)
+
+
+def test_a_warning_standing_in_a_following_tab_stays_when_it_has_the_game_again() -> None:
+    """A file refused in the tab while it followed the game (a broken link opened in a new tab takes the game for
+    as long as that tab is open): the tab has the game again, the warning stays until it is read and closed."""
+    first, _, name = two_tabs()
+    must(first.held(name, "stolen"))
+    refused = first.load_file("{", 1)
+    assert "file" in refused.notice and refused.notice_tone == "alert" and first.elsewhere
+    back = must(first.held(name, "here"))
+    assert back.notice == refused.notice and not first.elsewhere
