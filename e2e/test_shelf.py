@@ -194,6 +194,9 @@ def test_two_games_in_two_tabs_stay_exactly_as_last_played(game: GamePage, tmp_p
         )
         tabs.check(one, two)
         assert not one.roll_enabled() and one.page.locator("#board .movable, #board .target").count() == 0
+    one.click_center("#board [data-key]")  # a tap on the board there: where the game is played, and nothing moves
+    one.page.locator("[data-message]", has_text="Dieser Tab zeigt das Spiel nur").wait_for()
+    tabs.check(one, two)
     one.page.locator('[data-together] details[data-keep="play-here"] summary').click()
     one.page.locator('[data-together] [data-action="play-here"]').click()  # (German: the page's language)
     one.page.locator("[data-notice]", has_text="Das Spiel geht jetzt in diesem Tab weiter.").wait_for()

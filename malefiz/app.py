@@ -440,12 +440,14 @@ class App(Settings, SettingUp, BetweenDevices, OneTab):
 
     def click(self, key: str) -> Screen | None:
         """A person's click (or Enter) on the board element ``key``; None when it did nothing."""
-        s = self.played
+        s = self.session
         if s is None:
             return None
         done, said = len(s.record), s.message
-        if not s.click(key):
-            why = s.why_not(key)  # a piece that cannot move: the rule that stops it, in the message line
+        if self.played is None or not s.click(key):
+            # a piece that cannot move: the rule that stops it, in the message line; where the turn is played
+            # elsewhere (another tab, another device), that it is
+            why = s.why_not(key) or self.not_here()
             if not why or why == s.message:
                 return None
             s.message = why

@@ -93,6 +93,19 @@ class OneTab:
         """The game shown, to play in this tab: None on the setup screen, and while another tab plays it."""
         return None if self.elsewhere else self.session
 
+    def not_here(self) -> str:
+        """What a tap on the board of the game shown is told where nobody in this tab plays the turn: that another
+        tab of this browser plays the game (*Play here instead* is beside), that it is another device's turn, or
+        that this device only watches; "" otherwise (a person's turn here, the computer's, a game over)."""
+        s = self.session
+        if s is None or s.state.is_over:
+            return ""
+        if self.elsewhere or (self.together is not None and self.together.following):
+            return self.t("tabs.tapped")
+        if self.together is None or s.plays_here():
+            return ""
+        return self.t("together.tapped_watching" if self.together.role == "watcher" else "together.tapped")
+
     def held(self, name: str, how: str) -> Screen | None:
         """What the browser says of its lock ``name`` (:attr:`Screen.holds`): ``elsewhere``, another tab held it
         when this one asked (``connected``: with a channel open to another device); ``stolen``, another tab took it;

@@ -78,7 +78,10 @@ def test_the_tab_that_had_the_game_follows_it_where_it_is_played_and_plays_nothi
     kept = first.storage.get(name)
     choices = second.session.choices()
     assert choices and second.screen(keep=False).labels and not first.screen(keep=False).labels  # (nothing to choose)
-    for choice in choices:
+    tapped = must(first.click(choices[0].piece or choices[0].field))  # a tap there says where it is played
+    assert tapped.news.startswith("This tab only shows the game: it is played in the other tab of this browser")
+    assert "Play here instead" in tapped.news and tapped.announce == tapped.news and tapped.status == screen.status
+    for choice in choices:  # (said once)
         assert first.click(choice.piece or choice.field) is None and first.click(choice.field) is None
     assert first.roll() is None and first.hint() is None and first.undo() is None and first.redo() is None
     assert first.players_menu() is None and first.hand_over(1, "human") is None and first.rematch() is None
@@ -158,6 +161,7 @@ def test_the_panel_of_a_following_tab_is_told_in_german_too() -> None:
     screen = must(first.held(name, "stolen"))
     assert "Lieber hier spielen" in screen.together and "Der andere Tab zeigt dann" in screen.together
     assert "im anderen Tab dieses Browsers" in screen.status
+    assert must(first.click("y:B")).news.startswith("Dieser Tab zeigt das Spiel nur: Gespielt wird im anderen Tab")
 
 
 def test_the_screen_the_review_waited_for_names_the_lock_too_and_a_following_tab_still_follows() -> None:

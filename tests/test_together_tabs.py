@@ -223,3 +223,24 @@ def test_the_screen_the_review_waited_for_keeps_the_lock_and_the_panel_of_a_game
     worked = must(host.worked())
     assert worked.reviewed and worked.holds == waiting.holds and worked.channels_open
     assert worked.together == waiting.together and worked.status == waiting.status
+
+
+def test_a_tap_on_the_board_where_the_turn_is_not_played_says_where_it_is_played_and_plays_nothing() -> None:
+    host, guest, sent = connect(SETUP.replace("first=red", "first=yellow"))
+    deliver(host, guest, sent)
+    assert host.session is not None and guest.session is not None and host.session.can_roll()
+    assert not guest.session.plays_here() and host.session.plays_here()  # Anna's turn, on the host's device
+    piece = "y:B"
+    told = must(guest.click(piece))  # Ben taps Anna's piece on his device
+    assert told.news == "It is not this device's turn." == told.announce and guest.click(piece) is None  # (once)
+    assert must(host.click(piece)).news == "Roll the die first"  # on Anna's own device: why it does not move
+    guest.set_language("de")
+    assert must(guest.click("r:B")).news == "Dieses Gerät ist nicht an der Reihe."
+
+    key = host.together.key if host.together is not None else ""
+    tab, _ = second_tab(host)
+    must(tab.held(lock(key), "connected"))
+    state = tab.session.state if tab.session is not None else None
+    tapped = must(tab.click(piece))  # the tab that follows Anna's game: she plays it in the other tab
+    assert tapped.news.startswith("This tab only shows the game: it is played in the other tab of this browser")
+    assert tab.session is not None and tab.session.state == state and not tapped.net
