@@ -250,7 +250,8 @@ class GamePage:
         self.wait_for_position_change(before)
 
     def shot(self, name: str) -> None:
-        """Save a screenshot as ``<MALEFIZ_SHOTS>/<name>.png`` when that variable is set."""
+        """Save a screenshot as ``<MALEFIZ_SHOTS>/<name>.png`` when that variable is set: what the page shows once
+        its animations have played (the end's podium risen, the die landed), as a person sees it a moment later."""
         if SHOTS:
             Path(SHOTS).mkdir(parents=True, exist_ok=True)
-            self.page.screenshot(path=str(Path(SHOTS) / f"{name}.png"), full_page=True)
+            self.page.screenshot(path=str(Path(SHOTS) / f"{name}.png"), full_page=True, animations="disabled")
