@@ -15,6 +15,7 @@ from typing import Any
 
 from playwright.sync_api import Page
 from site_page import GamePage, Watch, settle
+from test_axe import violations
 
 PERSON_OR_END = """
 () => document.querySelector('[data-action="roll"]:not([disabled])') !== null
@@ -198,6 +199,7 @@ def test_two_games_in_two_tabs_stay_exactly_as_last_played(game: GamePage, tmp_p
     one.page.locator("[data-message]", has_text="Dieser Tab zeigt das Spiel nur").wait_for()
     tabs.check(one, two)
     one.page.locator('[data-together] details[data-keep="play-here"] summary').click()
+    assert violations(one) == []  # (the following tab's panel unfolded, its message line said)
     one.page.locator('[data-together] [data-action="play-here"]').click()  # (German: the page's language)
     one.page.locator("[data-notice]", has_text="Das Spiel geht jetzt in diesem Tab weiter.").wait_for()
     two.page.locator('[data-together] details[data-keep="play-here"]').wait_for()  # the second tab follows now
