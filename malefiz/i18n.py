@@ -620,7 +620,7 @@ EN: Final[dict[str, str]] = {
     "together.play_here_note": "The other tab then lets go of the game: its connections to the other devices close, and they connect to this tab anew (with a new invitation from the host).",
     "together.here_now": "The game goes on in this tab now.",
     "tabs.play_here_note": "The other tab then shows how the game goes on here.",
-    "tabs.tapped": "This tab only shows the game: it is played in the other tab of this browser. To play it here, choose Play here instead.",
+    "tabs.tapped": "This tab only shows the game: it is played in the other tab of this browser. To play it here, choose “Play here instead”.",
     "together.tapped": "It is not this device's turn.",
     "together.tapped_watching": "This device watches the game: it plays no turn.",
     "together.across_ask": "Friends on another network?",
