@@ -302,7 +302,10 @@ class Explorer:
         together = self.args.devices > 1
         if together:
             remote = ",remote" * (self.args.devices - 1)
-            self.invite(self.args.query or f"game=maedn&seats=human{remote},bot:hard&names=Anna&pace=instant")
+            query = self.args.query or "game=maedn"
+            if "seats=" not in query:  # (a game and board asked for: the other devices' seats added)
+                query += f"&seats=human{remote},bot:hard&names=Anna&pace=instant"
+            self.invite(query)
         else:
             self.device(self.args.query and f"?{self.args.query}")
         for step in range(self.args.steps):
