@@ -1,16 +1,22 @@
 """The review of a game in progress (a part of :class:`malefiz.core.session.Session`): shown or not, the people's
 decisions valued a position at a time while they think (:meth:`Reviewing.review_work`) or before a computer acts
-(:meth:`Reviewing.review_last`), and the review as far as it can be shown without waiting."""
+(:meth:`Reviewing.review_last`), and the review as far as it can be shown without waiting; *Hint*'s best three
+actions and everyone's chances, from the same values."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any, Final
 
-from .review import Review, Reviewer, points
+from .actions import PASS
+from .review import Rated, Review, Reviewer, hint_digits, points
 
 if TYPE_CHECKING:
+    from ..i18n import Translator
+    from .face import Face
+    from .game import Game
     from .record import Record
+    from .setup import Setup
 
 __all__ = ["REVIEW_AT_ONCE", "Reviewing"]
 
@@ -26,9 +32,18 @@ class Reviewing:
     reviewer: Reviewer
     record: Record[Any, Any]
     reviewing: bool
+    game: Game[Any, Any]
+    face: Face[Any, Any]
+    setup: Setup
+    t: Translator
+    hinted: Any
+    hint_asked: bool
 
     @property
     def state(self) -> Any:
+        raise NotImplementedError
+
+    def seat_name(self, index: int) -> str:
         raise NotImplementedError
 
     def _memo_of(self) -> dict[str, Any]:
@@ -134,3 +149,73 @@ class Reviewing:
         seconds in the browser)."""
         for _, state in self._decided()[-REVIEW_AT_ONCE:]:
             yield from self.reviewer.rating(state)
+
+    # -- the hint and everyone's chances -------------------------------------
+
+    def can_hint(self) -> bool:
+        """True when a person is to choose and may ask the computer."""
+        return self.is_person_to_choose()
+
+    def hint(self) -> bool:
+        """Show the best three actions of the person to act with their chances to win (:func:`~.review.rate`); the
+        best one is marked on the board."""
+        if not self.can_hint():
+            return False
+        best = self.rated()[:1]
+        self.hinted = best[0].action if best else None
+        self.hint_asked = True
+        return True
+
+    def _hint_best(self) -> list[Rated]:
+        """The hint standing (:meth:`hint`, until the person acts): the best three actions; empty when none stands."""
+        return [] if self.hinted is None or self.hinted == PASS else self.rated()[:3]
+
+    def hint_lines(self) -> list[str]:
+        """The hint standing in words: the best three actions with their chances (:meth:`rated_words`), in the
+        language spoken now; empty when none stands. Everyone's chances are on a line of their own
+        (:meth:`chances_shown`). Where whole percents would show two of them alike, each has a decimal (``50.3%``,
+        ``50.1%``): the order is not a whim."""
+        best = self._hint_best()
+        digits = hint_digits([r.chance for r in best])
+        return [self.rated_words(r, digits=digits) for r in best]
+
+    def hint_text(self) -> str:
+        """:meth:`hint_lines` in a sentence: ``Best moves: ... (35%); ... (27%).``; ``""`` when no hint stands."""
+        lines = self.hint_lines()
+        return self.t("hint", list=self.t("list_sep").join(lines)) if lines else ""
+
+    def rated(self) -> list[Rated]:
+        """Every legal action now with the acting player's chance to win after it, best first."""
+        return self.reviewer.rated(self.state)
+
+    def rated_words(self, rated: Rated, state: Any = None, digits: int = 0) -> str:
+        """A rated action of ``state`` (default: now) in words with its chance (in whole percents, or with
+        ``digits`` decimals), and the rest of the turn's decision it was valued with (:attr:`~.review.Rated.then`:
+        where a taken barricade goes best): ``move the pawn on ... to ..., then put the barricade on ... (54%)``."""
+        state = self.state if state is None else state
+        words = self.face.hint_words(state, rated.action, self.t)
+        previous = rated.action
+        for action in rated.then:
+            state = self.game.apply(state, previous)
+            words = self.t("then", words=words, then=self.face.hint_words(state, action, self.t))
+            previous = action
+        chance = self.t.decimal(rated.chance * 100, digits) if digits else round(rated.chance * 100)
+        return self.t("rated", words=words, chance=chance)
+
+    def chances(self) -> list[float]:
+        """Each seat's estimated chance to win, in seat order (worked out once per position)."""
+        memo = self._memo_of()
+        if "chances" not in memo:
+            memo["chances"] = self.face.chances(self.state)
+        found: list[float] = memo["chances"]
+        return found
+
+    def chances_text(self) -> str:
+        """``Chances: Anna (red) 60%, Ben (yellow) 40%``, in seat order (an order that stays put from turn to
+        turn)."""
+        return self.t("chances", list=", ".join(f"{self.seat_name(i)} {p:.0%}" for i, p in enumerate(self.chances())))
+
+    def chances_shown(self) -> str:
+        """The chances for the page: from the start with ``chances=on``, else once a hint was asked for in this
+        game; ``""`` otherwise (a family need not see who is likely to lose)."""
+        return self.chances_text() if self.setup.chances or self.hint_asked else ""
