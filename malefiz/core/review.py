@@ -161,29 +161,51 @@ class Reviewer:
         self.game = game
         self.face = face
         self._rated: dict[int, tuple[Any, list[Rated]]] = {}
+        self._part: dict[int, tuple[Any, list[Rated]]] = {}
+        """Decisions as :meth:`restore` took them back: the best two actions and the one played, no more (each
+        decision valued whole in :attr:`_rated` once a person plays otherwise there, or asks for a hint)."""
         self._chances: dict[int, tuple[Any, list[float]]] = {}
         self._rows: dict[int, tuple[Any, Any, list[list[Any]]]] = {}
         """What :meth:`kept` gives of each decision, written once (a long game is kept after every move)."""
 
     def rated(self, state: Any) -> list[Rated]:
-        """:func:`rate` of ``state``, worked out once."""
+        """:func:`rate` of ``state``, worked out once: every legal action."""
         for _ in self.rating(state):
             pass
         return self._rated[id(state)][1]
 
-    def rating(self, state: Any) -> Iterator[None]:
-        """Work :meth:`rated` of ``state`` out a step at a time (:func:`rating`); nothing to do when it is known."""
-        if self.has_rated(state):
+    def rating(self, state: Any, played: Any = None) -> Iterator[None]:
+        """Work :meth:`rated` of ``state`` out a step at a time (:func:`rating`); nothing to do when it is known
+        (with ``played``, the action played there: known as far as the review reads it, :meth:`has_rated`)."""
+        if self.has_rated(state, played):
             return
         found = yield from rating(self.game, self.face, state)
         if len(self._rated) > 4096:
             self._rated.clear()
         self._rated[id(state)] = (state, found)
 
-    def has_rated(self, state: Any) -> bool:
-        """True when :meth:`rated` of ``state`` is worked out already."""
+    def has_rated(self, state: Any, played: Any = None) -> bool:
+        """True when :meth:`rated` of ``state`` is worked out already; with ``played``, the action played there,
+        also when what the review reads of that decision came back with the game (:meth:`restore`: its best two
+        actions and ``played``)."""
         kept = self._rated.get(id(state))
-        return kept is not None and kept[0] is state
+        if kept is not None and kept[0] is state:
+            return True
+        return played is not None and any(r.action == played for r in self._valued(state))
+
+    def played(self, entry: Entry[Any, Any]) -> Rated:
+        """The action ``entry`` played, valued (worked out now when it is not yet, :meth:`rating`)."""
+        for _ in self.rating(entry.before, entry.action):
+            pass
+        return next(r for r in self._valued(entry.before) if r.action == entry.action)
+
+    def _valued(self, state: Any) -> list[Rated]:
+        """The actions of ``state`` valued so far, best first: all of them, or those :meth:`restore` took back."""
+        for found in (self._rated, self._part):
+            kept = found.get(id(state))
+            if kept is not None and kept[0] is state:
+                return kept[1]
+        return []
 
     def kept(self, record: Record[Any, Any], indices: Iterable[int]) -> list[list[Any]]:
         """What is worked out of the decisions at ``indices`` of ``record``, to keep with the game (a reload, a game
@@ -193,11 +215,11 @@ class Reviewer:
         found: list[list[Any]] = []
         for index in indices:
             entry = record.entries[index]
-            if not self.has_rated(entry.before):
+            if not self.has_rated(entry.before, entry.action):
                 continue
             rows = self._rows.get(id(entry.before))
             if rows is None or rows[0] is not entry.before or rows[1] is not entry.action:
-                rated = self._rated[id(entry.before)][1]
+                rated = self._valued(entry.before)
                 shown = rated[:2] + [r for r in rated[2:] if r.action == entry.action]
                 rows = self._rows[id(entry.before)] = (
                     entry.before,
@@ -241,8 +263,10 @@ class Reviewer:
             abs(fresh_of[r.action] - r.chance) > 1e-9 for r in rated
         ):
             return 0
+        if len(self._part) > 4096:
+            self._part.clear()
         for state, rated in found.values():
-            self._rated[id(state)] = (state, rated)
+            self._part[id(state)] = (state, rated)
         return len(found)
 
     def _rated_again(self, state: Any, text: object, chance: object, then: object) -> Rated:
@@ -282,10 +306,10 @@ class Reviewer:
         """Entry ``index``'s decision, or None when it was a roll, a pass or the only legal action."""
         if isinstance(entry.action, Roll | Pass):
             return None
-        rated = self.rated(entry.before)
+        played = self.played(entry)
+        rated = self._valued(entry.before)
         if len(rated) < 2:
             return None
-        played = next(r for r in rated if r.action == entry.action)
         return Decision(index, entry.before.current_seat, played.chance, rated[0])
 
     def review(

@@ -15,7 +15,7 @@ if TYPE_CHECKING:
     from ..i18n import Translator
     from .face import Face
     from .game import Game
-    from .record import Record
+    from .record import Entry, Record
     from .setup import Setup
 
 __all__ = ["REVIEW_AT_ONCE", "Reviewing"]
@@ -81,7 +81,7 @@ class Reviewing:
         if not self.review_shown():
             return None
         moves = self._decided()
-        left = sum(not self.reviewer.has_rated(state) for _, state in moves)
+        left = sum(not self.reviewer.has_rated(e.before, e.action) for _, e in moves)
         return None if left <= REVIEW_AT_ONCE else (len(moves) - left, len(moves))
 
     def review_so_far(self) -> Review:
@@ -102,23 +102,23 @@ class Reviewing:
 
     def review_valued(self) -> int:
         """How many of the people's decisions are valued."""
-        return sum(self.reviewer.has_rated(state) for _, state in self._decided())
+        return sum(self.reviewer.has_rated(e.before, e.action) for _, e in self._decided())
 
     def restore_review(self, kept: object) -> int:
         """Take back the values :meth:`review_kept` gave (:meth:`~.review.Reviewer.restore`): how many."""
         return self.reviewer.restore(self.record, kept)
 
-    def _decided(self) -> list[tuple[int, Any]]:
-        """The entries where a person decided something (what the review values): each index and position."""
+    def _decided(self) -> list[tuple[int, Entry[Any, Any]]]:
+        """The entries where a person decided something (what the review values), each with its index."""
         return [
-            (i, e.before)
+            (i, e)
             for i, e in enumerate(self.record.entries)
             if e.is_move and self.played_by_person(i, e.before.current_seat)
         ]
 
     def _unrated(self) -> int | None:
         """The index of the first entry where a person decided something the review has not valued yet."""
-        return next((i for i, state in self._decided() if not self.reviewer.has_rated(state)), None)
+        return next((i for i, e in self._decided() if not self.reviewer.has_rated(e.before, e.action)), None)
 
     def _choosing(self) -> bool:
         """True when a person is to choose now and the review has not valued the choice yet."""
@@ -135,7 +135,8 @@ class Reviewing:
         anyway: a *Hint* asked for meanwhile is there at once."""
         while True:
             if (index := self._unrated()) is not None:
-                yield from self.reviewer.rating(self.record.entries[index].before)
+                entry = self.record.entries[index]
+                yield from self.reviewer.rating(entry.before, entry.action)
             elif self._choosing():
                 yield from self.reviewer.rating(self.state)
             else:
@@ -147,8 +148,8 @@ class Reviewing:
         the people. Older ones are left to :meth:`review_work`: a game opened again (a reload, a saved file, a link)
         has none valued, and the computer to act must not wait for them all (a long game on the classic board:
         seconds in the browser)."""
-        for _, state in self._decided()[-REVIEW_AT_ONCE:]:
-            yield from self.reviewer.rating(state)
+        for _, entry in self._decided()[-REVIEW_AT_ONCE:]:
+            yield from self.reviewer.rating(entry.before, entry.action)
 
     # -- the hint and everyone's chances -------------------------------------
 

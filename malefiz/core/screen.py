@@ -514,7 +514,7 @@ def compare_html(session: Session, decision: Decision) -> str:
             break
         last += 1
         state, trail = following.after, trail + following.effects.trail
-    played = next(r for r in session.reviewer.rated(entry.before) if r.action == entry.action)
+    played = session.reviewer.played(entry)
     better = decision.best
     better_trail = session.game.effects(entry.before, better.action).trail
     t = session.t

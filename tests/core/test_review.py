@@ -524,6 +524,36 @@ def test_the_values_kept_with_a_game_give_its_review_back_at_once_as_worked_out(
     assert compare_html(again, mistake) == compare_html(s, mistake)  # the move played beside the better one
 
 
+@pytest.mark.parametrize("game", ["malefiz", "maedn"])
+def test_a_decision_taken_back_after_its_values_came_back_is_valued_whole_when_played_otherwise(game: str) -> None:
+    # The values kept with a game hold each decision's best two actions and the one played, no more: taken back
+    # (Undo after a reload) and played otherwise, the decision and a hint there need every action valued.
+    s = session(game)
+    play_worst(s, 8)
+    while True:  # on to a decision of four actions or more, played worst, then the next roll
+        play_worst(s, 1)
+        last = s.record.last
+        if last is not None and last.is_move and len(s.game.legal_actions(last.before)) >= 4:
+            break
+    for _ in s.review_work():
+        pass
+    again = load(json.dumps(save(s)), GAMES)
+    assert again.restore_review(json.loads(json.dumps(s.review_kept()))) == s.review_valued()
+    assert again.undo()  # (Undo after a reload) back to that decision, valued in part
+    assert again.is_person_to_choose() and len(again.legal()) >= 4
+    undone = s.record.entries[len(again.record)].action
+    assert again.reviewer.has_rated(again.state, undone) and not again.reviewer.has_rated(again.state)  # in part
+    whole = rate(again.game, again.face, again.state)
+    assert again.hint() and again.rated() == whole and len(again.hint_lines()) == 3  # the best three, of all
+    other = whole[-1].action  # the worst, valued in part or not at all: played now
+    again.play(other)
+    decision = again.reviewer.decision(len(again.record) - 1, again.record.entries[-1])
+    assert decision is not None and decision.chance == whole[-1].chance and decision.best == whole[0]
+    for _ in again.review_work():
+        pass
+    assert again.review() == load(json.dumps(save(again)), GAMES).review()  # as one worked out anew
+
+
 def test_values_that_do_not_fit_the_game_are_not_taken_back_and_are_worked_out_again() -> None:
     s = session("malefiz")
     play_worst(s, 12)
