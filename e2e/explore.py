@@ -58,8 +58,10 @@ FOLLOWS = """() => document.querySelector('[data-together] details[data-keep="pl
 """The page follows a game another tab of its browser plays (:func:`malefiz.together_view.follower_html`)."""
 UNCOVER = """() => document.querySelectorAll(":popover-open").forEach((menu) => menu.hidePopover())"""
 """A menu left open over the page closed, as a tap beside it closes it (before a tap that a person aims)."""
-ON_SHELF = """() => !document.querySelector("#play").hidden && new URLSearchParams(location.search).has("id")"""
-"""The page shows a game on this device (kept on the shelf under its ``id``)."""
+ON_SHELF = """() => !document.querySelector("#play").hidden && new URLSearchParams(location.search).has("id")
+  && !(document.querySelector("[data-together]") || {}).textContent"""
+"""The page shows a game on this device (kept on the shelf under its ``id``), not the start of a game between devices
+made of it (its address stays the game's until a device joins: the game on the shelf stays as it was, another)."""
 TYPED = ("Mia", "", "x" * 60, "<b>&amp;", "Ünal", "#reply=AAAA", "https://example.org/")
 
 
