@@ -496,7 +496,7 @@ def test_a_watcher_sees_the_game_and_every_move_and_cannot_act() -> None:
     assert nearest(watcher.screen().board_svg) == nearest(board_svg("cross"))  # a watcher plays no seat: as printed
     assert not watcher.session.can_roll() and not watcher.session.is_person_to_choose()
     tapped = must(watcher.click("y:A"))  # a tap on its board: why nothing moves
-    assert tapped.news == "This device watches the game: it plays no turn." and watcher.click("y:A") is None
+    assert tapped.news == "This device only watches the game: it plays no turn." and watcher.click("y:A") is None
     screen = must(act(host) if host.session.can_roll() else act(guest))
     for c in screen.net:  # the host passes every move on to the watcher
         if c["do"] == "send" and c["peer"] == device:
