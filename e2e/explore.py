@@ -32,6 +32,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from conftest import CHROMIUM, CHROMIUM_FLAGS, SITE, _QuietHandler, _Server  # the browser tests' own browser and site
 
 SETTLED = "html[data-ready]:not([data-waiting]):not([data-zooming])"
+POSITION = "() => (document.querySelector('[data-position]') || {}).textContent"
+"""The position the page shows (the game's own notation)."""
 KEYS = ("r", "w", "h", "t", "Enter", " ", "Escape", "Tab", "Shift+Tab", "ArrowLeft", "ArrowRight", "Control+z")
 ITEMS = "button, select, input, summary, #board [data-key]"
 LEAVING = ("setup", "start", "leave", "rules", "handover", "invite-menu", "watch")
@@ -316,9 +318,7 @@ class Explorer:
             self._close()
             if self._on_rules(page):
                 self._back(k)
-            try:
-                page.wait_for_selector(SETTLED, state="attached")
-            except Error:
+            if not self._settle(page):
                 if self._on_rules(page):  # the last tap opened one only now (the page moved under it, onto a link)
                     self._back(k)
                     continue
@@ -350,15 +350,36 @@ class Explorer:
             self.away |= set(range(1, len(self.pages))) if k == 0 else {k}
 
     @staticmethod
+    def _settle(page: Page) -> bool:
+        """Wait until ``page`` has every answer it asked for; False when it has none for 30 s and its game stands
+        still meanwhile. Computers alone at the *instant* pace keep asking, move after move, until the game is over
+        (a whole classic game of *hard* computers: minutes): a page whose game goes on is still answering."""
+
+        def shown() -> object:
+            try:
+                return page.evaluate(POSITION)
+            except Error:  # (a page loading anew meanwhile)
+                return None
+
+        for _ in range(20):
+            before = shown()
+            try:
+                page.wait_for_selector(SETTLED, state="attached")
+                return True
+            except Error:
+                if shown() == before:
+                    return False
+        return False
+
+    @staticmethod
     def _on_rules(page: Page) -> bool:
         """True when ``page`` shows a rules page (its links are not poked: one is only reached by Enter on a link, or
         by a tap on what moved under it)."""
         return "rules" in page.url or "regeln" in page.url
 
     def _agree(self) -> None:
-        position = "() => (document.querySelector('[data-position]') || {}).textContent"
         for _ in range(150):
-            shown = [page.evaluate(position) for page in self.pages]
+            shown = [page.evaluate(POSITION) for page in self.pages]
             if len(set(shown)) == 1:
                 return
             time.sleep(0.2)
