@@ -54,8 +54,8 @@ HIT = """([x, y]) => { const e = document.elementFromPoint(x, y);
   return !c ? "" : c.dataset.action || c.dataset.key || c.name || c.tagName; }"""
 SET = """([selector, n, value]) => { const e = document.querySelectorAll(selector)[n]; e.value = value;
   e.dispatchEvent(new Event("input", {bubbles: true})); e.dispatchEvent(new Event("change", {bubbles: true})); }"""
-SAID = """() => ["[data-status]", "[data-notice]", "[data-together] ul"].map(
-  (selector) => (document.querySelector(selector) || {}).textContent)"""
+SAID = """() => ["[data-status]", "[data-notice]", "[data-together] ul", "[data-setup-error]"].map(
+  (selector) => (document.querySelector(selector) || {}).textContent).concat(location.search)"""
 FOLLOWS = """() => document.querySelector('[data-together] details[data-keep="play-here"]') !== null"""
 """The page follows a game another tab of its browser plays (:func:`malefiz.together_view.follower_html`)."""
 UNCOVER = """() => document.querySelectorAll(":popover-open").forEach((menu) => menu.hidePopover())"""

@@ -38,6 +38,7 @@ CHOICES, WEIGHTS = zip(
 KEY = re.compile(r'data-key="([^"]+)"')
 PLAIN = (
     "roll", "hint", "undo", "redo", "review", "notation", "cancel", "close_notice", "players_menu", "screen", "work",
+    "play_here",
 )  # fmt: skip
 
 
