@@ -537,21 +537,29 @@ def test_a_decision_taken_back_after_its_values_came_back_is_valued_whole_when_p
             break
     for _ in s.review_work():
         pass
-    again = load(json.dumps(save(s)), GAMES)
-    assert again.restore_review(json.loads(json.dumps(s.review_kept()))) == s.review_valued()
-    assert again.undo()  # (Undo after a reload) back to that decision, valued in part
-    assert again.is_person_to_choose() and len(again.legal()) >= 4
-    undone = s.record.entries[len(again.record)].action
-    assert again.reviewer.has_rated(again.state, undone) and not again.reviewer.has_rated(again.state)  # in part
+    kept, text = json.loads(json.dumps(s.review_kept())), json.dumps(save(s))
+
+    def taken_back() -> tuple[Session, Any]:
+        """The game opened again with its values (a reload), and Undo: back to that decision, valued in part."""
+        again = load(text, GAMES)
+        assert again.restore_review(kept) == s.review_valued() and again.undo()
+        assert again.is_person_to_choose() and len(again.legal()) >= 4
+        undone = s.record.entries[len(again.record)].action
+        assert again.reviewer.has_rated(again.state, undone) and not again.reviewer.has_rated(again.state)
+        return again, undone
+
+    again, undone = taken_back()
     whole = rate(again.game, again.face, again.state)
-    assert again.hint() and again.rated() == whole and len(again.hint_lines()) == 3  # the best three, of all
-    other = whole[-1].action  # the worst, valued in part or not at all: played now
-    again.play(other)
+    other = next(r for r in whole[2:] if r.action != undone)  # neither of the best two nor the one played before
+    again.play(other.action)
     decision = again.reviewer.decision(len(again.record) - 1, again.record.entries[-1])
-    assert decision is not None and decision.chance == whole[-1].chance and decision.best == whole[0]
+    assert decision is not None and decision.chance == other.chance and decision.best == whole[0]
     for _ in again.review_work():
         pass
     assert again.review() == load(json.dumps(save(again)), GAMES).review()  # as one worked out anew
+
+    again, _ = taken_back()
+    assert again.hint() and again.rated() == whole and len(again.hint_lines()) == 3  # the best three, of all
 
 
 def test_values_that_do_not_fit_the_game_are_not_taken_back_and_are_worked_out_again() -> None:
