@@ -142,15 +142,18 @@ class OneTab:
         return self._play_on_here()
 
     def _play_on_here(self) -> Screen:
-        """This tab plays the game it followed, as the other tab kept it; said so, unless a warning stands that the
-        player may not have read yet (a file or link refused meanwhile)."""
-        game_id = self.following_game
+        """This tab plays the game it followed, as the other tab kept it (a game not kept yet, nothing played in it:
+        as its address starts it, the game this tab shows); said so, unless a warning stands that the player may
+        not have read yet (a file or link refused meanwhile)."""
+        game_id, s = self.following_game, self.session
         warned = self.notice and self.notice_tone == "alert"
         self.following_game = ""
         try:
             found = self.shelf.load(game_id)
         except MalefizError as error:
             return self.setup_screen(self.t("shelf.unreadable", error=self.t.error(error)))
+        if found is None and self._revision == 0 and s is not None and self.game_id == game_id:
+            found = s, 0  # never kept (this tab saw nothing kept of it, so no tab deleted it): its start
         if found is None:
             return self.setup_screen(self.t("shelf.gone"))
         if warned:

@@ -155,6 +155,38 @@ def test_a_game_deleted_while_its_tab_followed_it_is_said_so_when_the_tab_would_
     assert screen.view == "setup" and "deleted in another tab" in screen.error
 
 
+def test_a_game_not_kept_yet_is_taken_back_as_it_starts_by_play_here_or_once_the_other_tab_closes() -> None:
+    # A new game is kept with its first action (its address starts it again until then): opened in a second tab
+    # before anything was played, it was not on the shelf when the first tab would take it back, and that tab went
+    # to the setup screen saying the game had been deleted (and the second tab never heard it was taken).
+    storage = MemoryStorage()
+    first = App(storage, ["en"], rng=random.Random(1))
+    first.open(GAME)
+    where = address(first)
+    second = App(storage, ["en"], rng=random.Random(2))
+    name = second.open(where).holds
+    assert name == first.screen().holds and storage.get(name) is None  # nothing kept yet
+    must(second.held(name, "elsewhere"))
+    must(first.held(name, "stolen"))
+    screen = must(first.play_here())
+    assert screen.view == "play" and screen.notice == "The game goes on in this tab now." and not first.elsewhere
+    assert screen.net == ({"do": "steal", "key": name},) and screen.holds == name
+    assert "another tab" in must(second.held(name, "stolen")).together and second.elsewhere
+    assert actions(first) == actions(second) == []
+    play_on(first, 1)  # played here, and kept now
+    assert storage.get(name) is not None and must(second.changed(name)).holds == name  # the other tab follows it
+    assert actions(second) == actions(first) != []
+
+    third = App(storage, ["en"], rng=random.Random(3))  # the same once the other tab closes: a game not kept yet
+    third.open(GAME.replace("seed=8", "seed=9"))
+    fourth = App(storage, ["en"], rng=random.Random(4))
+    other = fourth.open(address(third)).holds
+    must(fourth.held(other, "elsewhere"))
+    must(third.held(other, "stolen"))
+    taken = must(third.held(other, "here"))
+    assert taken.view == "play" and taken.notice == "The game goes on in this tab now." and not third.elsewhere
+
+
 def test_the_panel_of_a_following_tab_is_told_in_german_too() -> None:
     first, _, name = two_tabs()
     first.set_language("de")
