@@ -447,11 +447,7 @@ class App(Settings, SettingUp, BetweenDevices, OneTab):
         if self.played is None or not s.click(key):
             # a piece that cannot move: the rule that stops it, in the message line; where the turn is played
             # elsewhere (another tab, another device), that it is
-            why = s.why_not(key) or self.not_here()
-            if not why or why == s.message:
-                return None
-            s.message = why
-            return dataclasses.replace(self.screen(), announce=why)
+            return self._told(s, s.why_not(key) or self.not_here())
         if len(s.record) == done and s.message != said:  # a field's piece picked, or its pieces marked: said so
             return dataclasses.replace(self.screen(), announce=s.message)
         return self.screen(fresh=len(s.record) > done)
@@ -461,9 +457,20 @@ class App(Settings, SettingUp, BetweenDevices, OneTab):
         ``empty`` False: nothing for a field nothing stands on while no piece is picked)."""
         return "" if self.session is None else self.session.why_not(key, empty)
 
+    def _told(self, s: Session, why: str) -> Screen | None:
+        """Why an action did nothing, in the message line and to a screen reader; None when there is nothing to
+        tell or it was told already."""
+        if not why or why == s.message:
+            return None
+        s.message = why
+        return dataclasses.replace(self.screen(), announce=why)
+
     def roll(self) -> Screen | None:
-        """The die; None when it is not a person's turn to roll."""
-        s = self.played
+        """The die (or its key); None when it is not a person's turn to roll. Where nobody in this tab plays the
+        turn, the key is told why (:meth:`not_here`)."""
+        s = self.session
+        if s is not None and (self.played is None or not s.plays_here()):
+            return self._told(s, self.not_here())
         if s is None or not s.roll():
             return None
         return self.screen(fresh=True)
@@ -477,7 +484,8 @@ class App(Settings, SettingUp, BetweenDevices, OneTab):
             return None
         now, before = self.clock(), self._shaken
         self._shaken = now
-        screen = self.roll() if now - before >= SHAKE_PAUSE else None
+        here = self.played is not None and self.played.plays_here()  # (elsewhere: no roll to feel, nothing told)
+        screen = self.roll() if here and now - before >= SHAKE_PAUSE else None
         # The roll felt in the hand (SHAKEN_BUZZ), a roll that moves nothing (passed at once) too.
         return None if screen is None else dataclasses.replace(screen, sound="shaken")
 

@@ -193,7 +193,11 @@ def test_the_panel_of_a_following_tab_is_told_in_german_too() -> None:
     screen = must(first.held(name, "stolen"))
     assert "Lieber hier spielen" in screen.together and "Der andere Tab zeigt dann" in screen.together
     assert "im anderen Tab dieses Browsers" in screen.status
-    assert must(first.click("y:B")).news.startswith("Dieser Tab zeigt das Spiel nur: Gespielt wird im anderen Tab")
+    first.set_shake(True)  # (a shake there rolls nothing and says nothing)
+    assert first.shake(40.0) is None and first.shake(40.0) is None
+    told = must(first.roll())  # the die's key (R, W in German): the die is not offered there
+    assert told.news.startswith("Dieser Tab zeigt das Spiel nur: Gespielt wird im anderen Tab") and not told.sound
+    assert first.click("y:B") is None and first.roll() is None  # (said once)
 
 
 def test_the_screen_the_review_waited_for_names_the_lock_too_and_a_following_tab_still_follows() -> None:

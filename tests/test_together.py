@@ -204,7 +204,10 @@ def test_each_device_sees_the_board_from_its_own_seat_from_the_invitation_on(set
 def test_while_the_other_device_plays_this_one_says_so_and_cannot_act() -> None:
     host, guest, sent = connect("?game=maedn&seats=human,remote&names=Anna,Ben&first=red")
     deliver(host, guest, sent)
-    assert host.session is not None and not host.session.can_roll() and host.roll() is None
+    assert host.session is not None and not host.session.can_roll()
+    before = host.session.state
+    told = must(host.roll())  # the die's key: nothing rolled, said why
+    assert told.news == "It is not this device's turn." and host.session.state == before and not told.net
     screen = host.screen()
     assert "Waiting for Ben (red) to play on their device" in screen.status and not screen.can_roll
     assert guest.screen().can_roll

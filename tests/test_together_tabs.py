@@ -233,6 +233,7 @@ def test_a_tap_on_the_board_where_the_turn_is_not_played_says_where_it_is_played
     piece = "y:B"
     told = must(guest.click(piece))  # Ben taps Anna's piece on his device
     assert told.news == "It is not this device's turn." == told.announce and guest.click(piece) is None  # (once)
+    assert guest.roll() is None and guest.session.state == host.session.state  # (said once: by key too)
     assert must(host.click(piece)).news == "Roll the die first"  # on Anna's own device: why it does not move
     guest.set_language("de")
     assert must(guest.click("r:B")).news == "Dieses Gerät ist nicht an der Reihe."
