@@ -469,11 +469,12 @@ class App(Settings, SettingUp, BetweenDevices, OneTab):
         """The die (or its key); None when it is not a person's turn to roll. Where nobody in this tab plays the
         turn, the key is told why (:meth:`not_here`)."""
         s = self.session
-        if s is not None and (self.played is None or not s.plays_here()):
-            return self._told(s, self.not_here())
-        if s is None or not s.roll():
+        if s is None:
             return None
-        return self.screen(fresh=True)
+        why = self.not_here()
+        if why:
+            return self._told(s, why)
+        return self.screen(fresh=True) if s.roll() else None
 
     def shake(self, force: float) -> Screen | None:
         """The device was moved with ``force`` (m/s², gravity left out): a roll as the die's button rolls, where
@@ -484,7 +485,7 @@ class App(Settings, SettingUp, BetweenDevices, OneTab):
             return None
         now, before = self.clock(), self._shaken
         self._shaken = now
-        here = self.played is not None and self.played.plays_here()  # (elsewhere: no roll to feel, nothing told)
+        here = not self.not_here()  # (the turn played elsewhere: no roll to feel, nothing told)
         screen = self.roll() if here and now - before >= SHAKE_PAUSE else None
         # The roll felt in the hand (SHAKEN_BUZZ), a roll that moves nothing (passed at once) too.
         return None if screen is None else dataclasses.replace(screen, sound="shaken")
