@@ -24,6 +24,20 @@ PERSON_OR_END = """
    || !document.querySelector('[data-winner]').hidden
 """
 
+GROUND = """
+() => {
+  const box = document.querySelector('#board').getBoundingClientRect();
+  for (let y = box.top + 2; y < box.bottom; y += 4) {
+    for (let x = box.left + 2; x < box.right; x += 4) {
+      const hit = document.elementFromPoint(x, y);
+      if (hit && hit.closest('#board') && !hit.closest('[data-key], [data-about]')) return {x: x, y: y};
+    }
+  }
+  return null;
+}
+"""
+"""A point of the board's ground in the viewport: between its fields, on no piece and not on its key."""
+
 MALEFIZ = "?game=malefiz&board=fast&seats=human,human&names=Ann,Bob&seed=11"
 MAEDN = "?game=maedn&seats=human,human&names=Cleo,Dan&first=yellow&seed=12&forced=off"  # every move clicked
 
@@ -195,7 +209,8 @@ def test_two_games_in_two_tabs_stay_exactly_as_last_played(game: GamePage, tmp_p
         )
         tabs.check(one, two)
         assert not one.roll_enabled() and one.page.locator("#board .movable, #board .target").count() == 0
-    one.click_center("#board [data-key]")  # a tap on the board there: where the game is played, and nothing moves
+    ground = one.page.evaluate(GROUND)  # a tap on the board there, between its fields: where the game is played
+    one.page.mouse.click(ground["x"], ground["y"])
     one.page.locator("[data-message]", has_text="Dieser Tab zeigt das Spiel nur").wait_for()
     tabs.check(one, two)
     one.page.locator('[data-together] details[data-keep="play-here"] summary').click()

@@ -439,23 +439,25 @@ class App(Settings, SettingUp, BetweenDevices, OneTab):
         return not self.saving and self.in_progress()
 
     def click(self, key: str) -> Screen | None:
-        """A person's click (or Enter) on the board element ``key``; None when it did nothing."""
+        """A person's click (or Enter) on the board element ``key`` (``""``: the board's ground, between its fields);
+        None when it did nothing."""
         s = self.session
         if s is None:
             return None
         done, said = len(s.record), s.message
-        if self.played is None or not s.click(key):
-            # a piece that cannot move: the rule that stops it, in the message line; where the turn is played
-            # elsewhere (another tab, another device), that it is
-            return self._told(s, s.why_not(key) or self.not_here())
+        if self.played is None or not key or not s.click(key):
+            # where the turn is played elsewhere (another tab, another device), that it is; else a piece that cannot
+            # move: the rule that stops it, in the message line (the ground: nothing)
+            return self._told(s, self.not_here() or (s.why_not(key) if key else ""))
         if len(s.record) == done and s.message != said:  # a field's piece picked, or its pieces marked: said so
             return dataclasses.replace(self.screen(), announce=s.message)
         return self.screen(fresh=len(s.record) > done)
 
     def why_not(self, key: str, empty: bool = True) -> str:
-        """What a click on the board element ``key`` would be told (:meth:`malefiz.core.session.Session.why_not`;
-        ``empty`` False: nothing for a field nothing stands on while no piece is picked)."""
-        return "" if self.session is None else self.session.why_not(key, empty)
+        """What a click on the board element ``key`` would be told: where nobody in this tab plays the turn, that
+        (:meth:`not_here`), else :meth:`malefiz.core.session.Session.why_not` (``empty`` False: nothing for a field
+        nothing stands on while no piece is picked)."""
+        return "" if self.session is None else self.not_here() or self.session.why_not(key, empty)
 
     def _told(self, s: Session, why: str) -> Screen | None:
         """Why an action did nothing, in the message line and to a screen reader; None when there is nothing to

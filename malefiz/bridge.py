@@ -363,9 +363,11 @@ class Bridge:
         screen), to click: ``key`` is the board element it landed on that is no choice (None: none), drawn with its
         middle at ``centre`` ``[x, y]``; it counts when a click on it would be told why it does nothing. An empty field
         (where one of the player's pieces may go, or none) never holds a tap back from a choice within a finger's
-        reach: it is clicked only when no choice is near."""
+        reach: it is clicked only when no choice is near. A tap that meant nothing where nobody in this tab plays the
+        turn clicks the board's ground (``""``): it is told why (:meth:`~malefiz.app.App.not_here`)."""
         if key is None:
-            return meant(_spots(spots), _number(x), _number(y), bool(finger))
+            found = meant(_spots(spots), _number(x), _number(y), bool(finger))
+            return "" if found is None and self.app.not_here() else found
         name, (kx, ky) = _text(key), _point(centre)
         hit = (name, kx, ky) if self.app.why_not(name, empty=False) else None
         found = meant(_spots(spots), _number(x), _number(y), bool(finger), hit)

@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 
 from malefiz.app import App, MemoryStorage
+from malefiz.bridge import Bridge
 from malefiz.core.screen import Screen
 from malefiz.shelf import GAME_PREFIX
 
@@ -89,6 +90,29 @@ def test_the_tab_that_had_the_game_follows_it_where_it_is_played_and_plays_nothi
     assert first.invite(1).together == first.screen().together and first.together is None  # not between devices
     assert first.review() is not None and first.keep() and first.storage.get(name) == kept  # (a view: it may)
     assert actions(first) == actions(second)
+
+
+def test_a_tap_anywhere_on_a_following_tabs_board_says_where_the_game_is_played_not_what_the_rules_would() -> None:
+    first, second, name = two_tabs()
+    must(first.held(name, "stolen"))
+    s = first.session
+    assert s is not None and s.state.is_chance and second.why_not("y:B") == "Roll the die first"  # Anna's roll there
+    where = "This tab only shows the game: it is played in the other tab of this browser"
+    assert first.why_not("y:B").startswith(where) and first.why_not("t3", empty=False).startswith(where)
+    bridge = Bridge({})
+    bridge.app = first
+    assert bridge.tap({}, 5, 5, True) == ""  # the board's ground, between its fields: clicked, to be told too
+    assert bridge.tap({}, 5, 5, True, "y:B", [5, 5]) == "y:B"
+    tapped = must(first.click(""))
+    assert tapped.news.startswith(where) and tapped.announce == tapped.news
+    assert first.click("y:B") is None and first.click("") is None  # (said once)
+    assert actions(first) == actions(second) and s.state.is_chance
+
+    # Where this tab plays the game, a tap between the fields means nothing, and a click there does nothing.
+    assert second.session is not None
+    bridge.app = second
+    assert bridge.tap({}, 5, 5, True) is None and second.click("") is None
+    assert second.click("y:B") is not None and second.session.message == "Roll the die first"
 
 
 def test_a_following_tab_shows_each_move_as_the_playing_tab_keeps_it_walked_and_untold() -> None:

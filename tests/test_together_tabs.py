@@ -236,7 +236,8 @@ def test_a_tap_on_the_board_where_the_turn_is_not_played_says_where_it_is_played
     assert guest.roll() is None and guest.session.state == host.session.state  # (said once: by key too)
     assert must(host.click(piece)).news == "Roll the die first"  # on Anna's own device: why it does not move
     guest.set_language("de")
-    assert must(guest.click("r:B")).news == "Dieses Gerät ist nicht an der Reihe."
+    assert must(guest.click("")).news == "Dieses Gerät ist nicht an der Reihe."  # the ground between fields too
+    assert guest.click("r:B") is None and guest.session.state == host.session.state  # (said once)
 
     key = host.together.key if host.together is not None else ""
     tab, _ = second_tab(host)
