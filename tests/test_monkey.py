@@ -118,6 +118,11 @@ class Page:
             key = rnd.choice(screen["labels"])[0]
             self.send("click", key)
             return f"click {key}"
+        if choice == "board" and rnd.random() < 0.25:  # between the fields: the page asks what the tap meant
+            meant = self.send("tap", {}, rnd.randrange(400), rnd.randrange(400), rnd.random() < 0.5)["value"]
+            if meant is not None:
+                self.send("click", meant)
+            return f"tap the board's ground: {meant!r}"
         if choice in ("label", "board"):
             keys = KEY.findall(screen["board_svg"])
             key = rnd.choice(keys) if keys else "nothing"
