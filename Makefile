@@ -56,8 +56,10 @@ e2e: site browser
 # Two workers (the machines have two cores; a third measured slower, both cores are busy). With no xdist groups,
 # --dist loadgroup hands out one test at a time, in the order listed, as a worker finishes one: the Python tests first,
 # then the browser tests, often one on each worker at once (each worker has its own Chromium). Listing the browser
-# tests first measured slower here (one run: over 21 minutes against 16 to 19).
-test: lint site browser
+# tests first measured slower here (one run: over 21 minutes against 16 to 19). The checks and the site are made side
+# by side before (ruff and mypy in the venv, the site from node_modules: neither waits for the other).
+test:
+	@$(MAKE) --no-print-directory -j2 --output-sync=target lint site browser
 	$(PY) -m pytest -q -n 2 --dist loadgroup --durations=15 tests malefiz README.md docs e2e
 
 # Writes malefiz/games/<game>/learned/weights_*.py and bench/results/train_<game>.txt (reproducible: --seed 27).
