@@ -92,7 +92,7 @@ def test_the_tab_that_had_the_game_follows_it_where_it_is_played_and_plays_nothi
     assert actions(first) == actions(second)
 
 
-def test_a_tap_anywhere_on_a_following_tabs_board_says_where_the_game_is_played_not_what_the_rules_would() -> None:
+def test_a_tap_anywhere_on_a_following_tabs_board_even_between_its_fields_says_where_the_game_is_played() -> None:
     first, second, name = two_tabs()
     must(first.held(name, "stolen"))
     s = first.session
@@ -113,6 +113,12 @@ def test_a_tap_anywhere_on_a_following_tabs_board_says_where_the_game_is_played_
     bridge.app = second
     assert bridge.tap({}, 5, 5, True) is None and second.click("") is None
     assert second.click("y:B") is not None and second.session.message == "Roll the die first"
+
+    # Anna rolled there: a piece the rules stop is told so there, and here where the game is played.
+    assert second.roll() is not None
+    must(first.changed(name))
+    rule = second.why_not("y:B")
+    assert rule and not rule.startswith(where) and first.why_not("y:B").startswith(where)
 
 
 def test_a_following_tab_shows_each_move_as_the_playing_tab_keeps_it_walked_and_untold() -> None:
