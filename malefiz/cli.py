@@ -98,9 +98,22 @@ def _read_text(path: str, stdin: TextIO, most: int = MAX_TEXT, what: str = "cli.
     return text
 
 
+NOTATION_WORDS: Final = frozenset(GAMES) | {board for game in GAMES.values() for board in game.boards}
+"""The words a position's one-line notation starts with: a game's name, or a board's (Malefiz's positions)."""
+
+
+def _is_notation(given: str) -> bool:
+    """Whether a position argument is the position itself in one-line notation rather than a file's name: words, the
+    first a game's or a board's name, and no file of that name."""
+    words = given.split()
+    return len(words) > 1 and words[0] in NOTATION_WORDS and given != "-" and not os.path.exists(given)
+
+
 def _read_position(args: argparse.Namespace) -> tuple[Game[Any, Any], Any]:
-    """The position of the file ``args.file``; with ``--game``, one of that game."""
-    game, state = read_position(_read_text(args.file, sys.stdin), GAMES, DEFAULT_GAME)
+    """The position of the file ``args.file`` (or of the one-line notation given in its place); with ``--game``, one
+    of that game."""
+    text = args.file if _is_notation(args.file) else _read_text(args.file, sys.stdin)
+    game, state = read_position(text, GAMES, DEFAULT_GAME)
     if args.game and game.name != args.game:
         raise MalefizError.keyed("cli.error.game", game=args.game, title=game.title)
     return game, state

@@ -60,6 +60,25 @@ def test_moves_accepts_notation_too() -> None:
     assert json.loads(result.stdout) == {"moves": [{"from": "house", "to": [2, 13]}]}
 
 
+def test_a_position_argument_may_be_the_notation_itself_and_a_file_of_that_name_still_counts(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    line = "maedn cross y:2,B,B,B r:B,B,B,B y3"
+    assert json.loads(run("moves", line).stdout) == {"moves": [{"colour": "yellow", "from": 2, "to": 5}]}
+    applied = run("apply", f"classic r:0.13,h,h,h,h y:h,h,h,h,h x:{CLASSIC_START} r2", "0.13-0.11")
+    assert json.loads(applied.stdout)["pawns"]["red"][0] == [0, 11] and applied.returncode == 0
+    hinted = json.loads(run("hint", "maedn cross y:12,1,B,B r:35,B,B,B y3", "--top", "1").stdout)
+    assert hinted["turn"] == "yellow" and [a["action"] for a in hinted["actions"]] == ["y:12-15"]
+    wrong = run("--lang", "de", "moves", "maedn cross y:2,B,B,B r:B,B,B,B y9")  # the notation's own error
+    assert wrong.returncode == 2 and "y9" in wrong.stderr and "Datei" not in wrong.stderr
+    assert "cannot read my position.json: no such file" in run("moves", "my position.json").stderr
+    monkeypatch.chdir(tmp_path)  # a file named as a position is read: a file is what it names first
+    (tmp_path / line).write_text("maedn cross y:B,B,B,B r:B,B,B,B y6", encoding="utf-8")
+    out = io.StringIO()
+    assert main(["moves", line], out) == 0
+    assert json.loads(out.getvalue()) == {"moves": [{"colour": "yellow", "from": "B", "to": 0}]}
+
+
 def test_moves_with_options() -> None:
     doc = to_json(pos(f"classic r:3.13,5.13,h,h,h y:h,h,h,h,h x:{CLASSIC_START} r2 +own"))
     assert doc["options"] == {"protect_own_pawns": True}
