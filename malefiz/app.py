@@ -448,7 +448,7 @@ class App(Settings, SettingUp, BetweenDevices, OneTab):
         if self.played is None or not key or not s.click(key):
             # where the turn is played elsewhere (another tab, another device), that it is; else a piece that cannot
             # move: the rule that stops it, in the message line (the ground: nothing)
-            return self._told(s, self.not_here() or (s.why_not(key) if key else ""))
+            return self._told(s, self.why_not(key) if key else self.not_here())
         if len(s.record) == done and s.message != said:  # a field's piece picked, or its pieces marked: said so
             return dataclasses.replace(self.screen(), announce=s.message)
         return self.screen(fresh=len(s.record) > done)

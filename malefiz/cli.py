@@ -106,7 +106,7 @@ def _is_notation(given: str) -> bool:
     """Whether a position argument is the position itself in one-line notation rather than a file's name: words, the
     first a game's or a board's name, and no file of that name."""
     words = given.split()
-    return len(words) > 1 and words[0] in NOTATION_WORDS and given != "-" and not os.path.exists(given)
+    return len(words) > 1 and words[0] in NOTATION_WORDS and not os.path.exists(given)
 
 
 def _read_position(args: argparse.Namespace) -> tuple[Game[Any, Any], Any]:
