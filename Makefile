@@ -90,6 +90,7 @@ bench: site $(STAMP)
 	$(PY) bench/round_time.py
 	$(PY) bench/action_cost.py
 	$(PY) bench/evening.py
+	$(PY) bench/e2e_start.py
 
 # The fast board's hard-vs-medium match sits at its 70% target: 200 games (+-6 points) cannot
 # tell 68% from 72%, so it is played over 1600 games (+-2 points).

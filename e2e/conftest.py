@@ -7,6 +7,7 @@ console error and page error; the tests assert both lists are empty.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import os
 import sys
@@ -18,7 +19,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import BrowserContext, ConsoleMessage, Error, Page, Route
+from playwright.sync_api import BrowserContext, ConsoleMessage, Error, Page, Playwright, Route
 from site_page import GamePage, Watch
 
 SITE = Path(__file__).resolve().parent.parent / "site"
@@ -39,6 +40,37 @@ CHROMIUM_FLAGS = [
     # about a fifth less time; the computer players think a little slower. Nothing a page does differs.
     "--js-flags=--liftoff-only",
 ]
+
+UNWANTED_FEATURES = ["WebUIOmniboxPopup", "WebUIOmniboxFullPopup", "WebUIOmniboxAimPopup", "PreloadTopChromeWebUI"]
+"""Chromium's features the tests turn off besides Playwright's own. Debian's Chromium runs headless as the whole
+browser (Playwright's own headless shell has no address bar): each browser context opens a window whose address bar
+loads its suggestions popup as a web page of its own (chrome://omnibox-popup.top-chrome, seen in a trace), about half
+a second to a second of processor time per context, for a window nobody sees. The site sees no difference."""
+
+
+def launch_options(playwright: Playwright) -> dict[str, Any]:
+    """How to launch the tests' Chromium: Debian's when it exists (else Playwright's own), with the machine's flags and
+    :data:`UNWANTED_FEATURES` turned off together with the features Playwright turns off itself.
+
+    Chromium keeps only the last ``--disable-features`` of its command line, and Playwright puts its own before ours:
+    a browser launched once shows the command line it was given (chrome://version), and every list on it goes last
+    with ours, as one."""
+    options: dict[str, Any] = {"args": CHROMIUM_FLAGS}
+    if CHROMIUM.exists():
+        options["executable_path"] = str(CHROMIUM)
+    probe = playwright.chromium.launch(**options)
+    try:
+        page = probe.new_page()
+        page.goto("chrome://version")
+        line = (page.locator("#command_line").text_content() or "").split()
+    finally:
+        probe.close()
+    prefix = "--disable-features="
+    theirs = [name for arg in line if arg.startswith(prefix) for name in arg[len(prefix) :].split(",") if name]
+    if not theirs:
+        raise RuntimeError(f"no {prefix} read from chrome://version: {' '.join(line)[:200]!r}")
+    wanted = ",".join(dict.fromkeys(theirs + UNWANTED_FEATURES))
+    return {**options, "args": [*CHROMIUM_FLAGS, prefix + wanted]}
 
 
 class _QuietHandler(SimpleHTTPRequestHandler):
@@ -64,26 +96,32 @@ class _Server(ThreadingHTTPServer):
             super().handle_error(request, client_address)
 
 
-@pytest.fixture(scope="session")
-def site_url() -> Iterator[str]:
-    """The built ``site/`` served on a free port of 127.0.0.1 (a thread of this process)."""
-    if not (SITE / "index.html").exists():
-        pytest.fail("site/ is not built: run `make site` first")
+@contextlib.contextmanager
+def site_server() -> Iterator[str]:
+    """The built ``site/`` served on a free port of 127.0.0.1 (a thread of this process): its address."""
     server = _Server(("127.0.0.1", 0), functools.partial(_QuietHandler, directory=str(SITE)))
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
-    yield f"http://127.0.0.1:{server.server_port}/"
-    server.shutdown()
-    server.server_close()
+    try:
+        yield f"http://127.0.0.1:{server.server_port}/"
+    finally:
+        server.shutdown()
+        server.server_close()
 
 
 @pytest.fixture(scope="session")
-def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
-    """Debian's Chromium with the machine's flags when it exists, else Playwright's own browser."""
-    args = {**browser_type_launch_args, "args": CHROMIUM_FLAGS}
-    if CHROMIUM.exists():
-        args["executable_path"] = str(CHROMIUM)
-    return args
+def site_url() -> Iterator[str]:
+    """The built ``site/`` served on a free port of 127.0.0.1 (:func:`site_server`)."""
+    if not (SITE / "index.html").exists():
+        pytest.fail("site/ is not built: run `make site` first")
+    with site_server() as url:
+        yield url
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict[str, Any], playwright: Playwright) -> dict[str, Any]:
+    """Debian's Chromium with the machine's flags when it exists, else Playwright's own (:func:`launch_options`)."""
+    return {**browser_type_launch_args, **launch_options(playwright)}
 
 
 @pytest.fixture(scope="session")

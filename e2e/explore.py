@@ -29,7 +29,7 @@ from typing import Any
 from playwright.sync_api import Browser, ConsoleMessage, Error, Page, Route, sync_playwright
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from conftest import CHROMIUM, CHROMIUM_FLAGS, SITE, _QuietHandler, _Server  # the browser tests' own browser and site
+from conftest import SITE, _QuietHandler, _Server, launch_options  # the browser tests' own browser and site
 
 SETTLED = "html[data-ready]:not([data-waiting]):not([data-zooming])"
 POSITION = "() => (document.querySelector('[data-position]') || {}).textContent"
@@ -404,8 +404,7 @@ def main(argv: list[str] | None = None) -> int:
     server = _Server(("127.0.0.1", 0), functools.partial(_QuietHandler, directory=str(SITE)))
     threading.Thread(target=server.serve_forever, daemon=True).start()
     with sync_playwright() as playwright:
-        path = str(CHROMIUM) if CHROMIUM.exists() else None
-        browser = playwright.chromium.launch(executable_path=path, args=CHROMIUM_FLAGS)
+        browser = playwright.chromium.launch(**launch_options(playwright))
         explorer = Explorer(browser, f"http://127.0.0.1:{server.server_port}/", args)
         try:
             explorer.run()
